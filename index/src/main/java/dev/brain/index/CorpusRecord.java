@@ -1,0 +1,102 @@
+package dev.brain.index;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One thing the user saved: a note, a bookmark, a feed entry, a web page, a PDF, a transcript. The
+ * raw {@code text} is never rewritten; {@code summary} is derived and optional. Optional fields are
+ * {@code null} when unknown.
+ *
+ * @param key stable prefixed key ({@code note:}, {@code src:}, {@code bm:}, {@code feed-entry:},
+ *     {@code doc:})
+ * @param kind {@code item} (saved or written by the user) or {@code source} (a linked document)
+ * @param sourceType {@code note}, {@code bookmark}, {@code web}, {@code pdf}, {@code feed_entry},
+ *     {@code transcript}, {@code doc}, ...
+ * @param title display title
+ * @param url canonical URL, if any
+ * @param path vault-relative note path, if the record is a note
+ * @param author author or channel, if known
+ * @param tags user tags, lower-case, multi-word tags hyphenated
+ * @param createdAt when the user created or saved it
+ * @param publishedAt when the source was published
+ * @param text raw text
+ * @param summary derived summary, or {@code null}
+ * @param links keys of records this one links to
+ * @param origin the file the record was imported from (absolute, normalized); removing the file
+ *     removes its records on the next sync
+ */
+public record CorpusRecord(
+    String key,
+    String kind,
+    String sourceType,
+    String title,
+    String url,
+    String path,
+    String author,
+    List<String> tags,
+    Instant createdAt,
+    Instant publishedAt,
+    String text,
+    String summary,
+    List<String> links,
+    String origin) {
+
+  /** Kind of a record the user saved or wrote. */
+  public static final String KIND_ITEM = "item";
+
+  /** Kind of a linked document (web page, PDF, transcript). */
+  public static final String KIND_SOURCE = "source";
+
+  public CorpusRecord {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(sourceType, "sourceType");
+    Objects.requireNonNull(text, "text");
+    tags = tags == null ? List.of() : List.copyOf(tags);
+    links = links == null ? List.of() : List.copyOf(links);
+  }
+
+  /**
+   * Hex sha-256 over every field that affects what is indexed. Equal hashes mean the record can be
+   * skipped on re-sync.
+   */
+  public String contentHash() {
+    var fields =
+        List.of(
+            key,
+            kind,
+            sourceType,
+            str(title),
+            str(url),
+            str(path),
+            str(author),
+            String.join("\u001f", tags),
+            str(createdAt),
+            str(publishedAt),
+            text,
+            str(summary),
+            String.join("\u001f", links),
+            str(origin));
+    return sha256(String.join("\u001e", fields));
+  }
+
+  private static String str(Object o) {
+    return o == null ? "" : o.toString();
+  }
+
+  /** Hex sha-256 of a string's UTF-8 bytes. */
+  public static String sha256(String s) {
+    try {
+      var digest = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(digest.digest(s.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+}

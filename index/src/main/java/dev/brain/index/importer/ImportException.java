@@ -1,0 +1,40 @@
+package dev.brain.index.importer;
+
+import java.nio.file.Path;
+
+/**
+ * A file could not be imported. {@link #skipped()} files are of a type brain does not read (binary,
+ * unknown extension); the others are malformed. Either way the sync goes on.
+ */
+public final class ImportException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final Path file;
+  private final boolean skipped;
+
+  private ImportException(Path file, String reason, boolean skipped, Throwable cause) {
+    super(reason, cause);
+    this.file = file;
+    this.skipped = skipped;
+  }
+
+  /** The file is not of a supported type; {@code reason} says why, for the sync report. */
+  public static ImportException unsupported(Path file, String reason) {
+    return new ImportException(file, reason, true, null);
+  }
+
+  /** The file has a supported type but could not be parsed. */
+  public static ImportException malformed(Path file, String reason, Throwable cause) {
+    return new ImportException(file, reason, false, cause);
+  }
+
+  /** The file that failed. */
+  public Path file() {
+    return file;
+  }
+
+  /** True when the file was skipped as unsupported rather than failed as malformed. */
+  public boolean skipped() {
+    return skipped;
+  }
+}
