@@ -30,6 +30,8 @@ import java.util.Objects;
  * @param links keys of records this one links to
  * @param origin the file the record was imported from (absolute, normalized); removing the file
  *     removes its records on the next sync
+ * @param aliases other names of the record (a note's front-matter {@code aliases}), searchable like
+ *     its title
  */
 public record CorpusRecord(
     String key,
@@ -45,7 +47,8 @@ public record CorpusRecord(
     String text,
     String summary,
     List<String> links,
-    String origin) {
+    String origin,
+    List<String> aliases) {
 
   /** Kind of a record the user saved or wrote. */
   public static final String KIND_ITEM = "item";
@@ -60,6 +63,41 @@ public record CorpusRecord(
     Objects.requireNonNull(text, "text");
     tags = tags == null ? List.of() : List.copyOf(tags);
     links = links == null ? List.of() : List.copyOf(links);
+    aliases = aliases == null ? List.of() : List.copyOf(aliases);
+  }
+
+  /** A record without aliases (every kind but notes). */
+  public CorpusRecord(
+      String key,
+      String kind,
+      String sourceType,
+      String title,
+      String url,
+      String path,
+      String author,
+      List<String> tags,
+      Instant createdAt,
+      Instant publishedAt,
+      String text,
+      String summary,
+      List<String> links,
+      String origin) {
+    this(
+        key,
+        kind,
+        sourceType,
+        title,
+        url,
+        path,
+        author,
+        tags,
+        createdAt,
+        publishedAt,
+        text,
+        summary,
+        links,
+        origin,
+        List.of());
   }
 
   /**
@@ -82,7 +120,8 @@ public record CorpusRecord(
             text,
             str(summary),
             String.join("\u001f", links),
-            str(origin));
+            str(origin),
+            String.join("\u001f", aliases));
     return sha256(String.join("\u001e", fields));
   }
 

@@ -1,6 +1,5 @@
 package dev.brain.index.importer;
 
-import dev.brain.index.CorpusRecord;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,13 +26,13 @@ public final class Importers {
   }
 
   /**
-   * Reads one file into records.
+   * Reads one file into records, with warnings for parts of the file that were skipped.
    *
    * @param file the file to read
    * @param root the import root it was found under; note keys and paths are relative to it
    * @throws ImportException if the file is unsupported (skipped) or malformed
    */
-  public List<CorpusRecord> read(Path file, Path root) throws ImportException {
+  public ImportResult read(Path file, Path root) throws ImportException {
     throw new UnsupportedOperationException("not built yet");
   }
 }
