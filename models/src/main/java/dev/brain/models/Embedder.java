@@ -10,12 +10,24 @@ import java.util.List;
 public interface Embedder extends AutoCloseable {
 
   /**
-   * Loads a bundled model from the classpath. Takes about a second.
+   * Loads a bundled model from the classpath with {@link EmbedderOptions#defaults()}. Takes about a
+   * second.
    *
-   * @throws IllegalStateException if the model's resources are not on the classpath
+   * @throws IllegalStateException if the model's resources are not on the classpath (the message
+   *     names the resource and the Maven artifact that provides it) or cannot be loaded
    */
   static Embedder open(EmbeddingModel model) {
-    throw new UnsupportedOperationException("not built yet");
+    return open(model, EmbedderOptions.defaults());
+  }
+
+  /**
+   * Loads a bundled model from the classpath with the given batch and thread settings.
+   *
+   * @throws IllegalStateException if the model's resources are not on the classpath or cannot be
+   *     loaded
+   */
+  static Embedder open(EmbeddingModel model, EmbedderOptions options) {
+    return OnnxEmbedder.load(model, options);
   }
 
   /** The model this embedder runs; its id and dimension identify the vectors it makes. */
@@ -28,12 +40,20 @@ public interface Embedder extends AutoCloseable {
    */
   List<float[]> embedPassages(List<String> passages);
 
-  /** Embeds one query, with the model's query instruction prepended. */
+  /**
+   * Embeds one query, with the model's query instruction prepended.
+   *
+   * @return one normalized vector of {@link EmbeddingModel#dimension()} floats
+   */
   float[] embedQuery(String query);
 
-  /** Number of model tokens in the text, special tokens excluded, before truncation. */
+  /**
+   * Number of model tokens in the text, special tokens excluded, before truncation. Cheap (the
+   * tokenizer only, no model call), so chunkers may call it per sentence.
+   */
   int countTokens(String text);
 
+  /** Releases the native session and tokenizers; later calls throw IllegalStateException. */
   @Override
   void close();
 }

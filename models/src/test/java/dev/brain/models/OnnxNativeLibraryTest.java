@@ -1,0 +1,36 @@
+package dev.brain.models;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class OnnxNativeLibraryTest {
+
+  @Test
+  void extractsTheNativeLibrariesOnceIntoAVersionedDirectory() {
+    Path dir = OnnxNativeLibrary.stableDirectory().orElseThrow();
+
+    assertThat(dir.getFileName().toString())
+        .startsWith("brain-onnxruntime-1.29.0-" + OnnxNativeLibrary.platform().orElseThrow());
+    assertThat(dir.resolve(System.mapLibraryName("onnxruntime"))).isRegularFile();
+    assertThat(dir.resolve(System.mapLibraryName("onnxruntime4j_jni"))).isRegularFile();
+    // A second call reuses the copy.
+    assertThat(OnnxNativeLibrary.stableDirectory()).contains(dir);
+  }
+
+  @Test
+  void pointsOnnxRuntimeAtTheStableCopyBeforeItLoads() throws Exception {
+    Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15).close();
+
+    String path = System.getProperty(OnnxNativeLibrary.PATH_PROPERTY);
+    assertThat(path).isNotNull();
+    try (Stream<Path> files = Files.list(Path.of(path))) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .contains(System.mapLibraryName("onnxruntime"))
+          .noneMatch(name -> name.endsWith(".partial"));
+    }
+  }
+}
