@@ -1,11 +1,25 @@
 package dev.brain.chunking;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Splits a record's text into chunks: Markdown headings first, then paragraphs, then sentences,
  * bounded by model tokens with a small overlap. Deterministic: the same input always yields the
- * same chunks and ids. Thread-safe.
+ * same chunks and ids. Thread-safe if its {@link TokenCounter} is.
+ *
+ * <p>The rules (see the module README): a text that fits the budget is one chunk. Otherwise each
+ * heading section is chunked on its own (a section holding only its heading merges into a nested
+ * section right after it); within a section, blocks that fit are packed whole and greedily, and a
+ * block over the budget is split into sentences (code into lines), a sentence into lines or words.
+ * A single word over the budget is the only chunk that may exceed it. Each chunk after the first in
+ * a section starts with whole trailing sentences of the previous chunk, at most {@code
+ * overlapTokens} and at most half the budget.
  */
 public final class Chunker {
 
@@ -18,15 +32,51 @@ public final class Chunker {
   /** Default overlap, in tokens, between consecutive chunks. */
   public static final int DEFAULT_OVERLAP_TOKENS = 32;
 
+  private final TokenCounter counter;
+  private final int maxTokens;
+  private final int overlapTokens;
+
   /**
    * A chunker with the given budget.
    *
    * @param counter counts model tokens
    * @param maxTokens upper bound of tokens per chunk (a single over-long word may exceed it)
-   * @param overlapTokens tokens of trailing context repeated at the start of the next chunk
+   * @param overlapTokens tokens of trailing context repeated at the start of the next chunk; capped
+   *     at half of {@code maxTokens}
+   * @throws IllegalArgumentException if {@code maxTokens < 1} or {@code overlapTokens < 0}
    */
   public Chunker(TokenCounter counter, int maxTokens, int overlapTokens) {
-    throw new UnsupportedOperationException("not built yet");
+    this.counter = Objects.requireNonNull(counter, "counter");
+    if (maxTokens < 1) {
+      throw new IllegalArgumentException(
+          "maxTokens must be at least 1, was " + maxTokens + "; the default is 256");
+    }
+    if (overlapTokens < 0) {
+      throw new IllegalArgumentException(
+          "overlapTokens must be 0 (no overlap) or more, was " + overlapTokens);
+    }
+    this.maxTokens = maxTokens;
+    this.overlapTokens = overlapTokens;
+  }
+
+  /**
+   * A chunker with the default budget ({@value #DEFAULT_MAX_TOKENS} tokens, {@value
+   * #DEFAULT_OVERLAP_TOKENS} of overlap).
+   *
+   * @param counter counts model tokens
+   */
+  public Chunker(TokenCounter counter) {
+    this(counter, DEFAULT_MAX_TOKENS, DEFAULT_OVERLAP_TOKENS);
+  }
+
+  /** Upper bound of tokens per chunk. */
+  public int maxTokens() {
+    return maxTokens;
+  }
+
+  /** Tokens of overlap asked for (the chunker uses at most half of {@link #maxTokens()}). */
+  public int overlapTokens() {
+    return overlapTokens;
   }
 
   /**
@@ -39,6 +89,61 @@ public final class Chunker {
    * @return the chunks in text order; empty for blank text
    */
   public List<Chunk> chunk(String key, String text, ChunkRole role, boolean markdown) {
-    throw new UnsupportedOperationException("not built yet");
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(role, "role");
+    if (text.isBlank()) {
+      return List.of();
+    }
+    List<Section> parsed = markdown ? MarkdownSections.of(text) : List.of();
+    List<Section> sections =
+        Section.mergeHeadingOnly(parsed.isEmpty() ? plainSections(text) : parsed);
+    Packer packer = new Packer(text, new TokenTally(counter, text), maxTokens, overlapTokens);
+    List<Packer.Window> windows = new ArrayList<>();
+    if (sections.stream().mapToInt(packer::tokens).sum() <= maxTokens) {
+      Section first = sections.getFirst();
+      Section last = sections.getLast();
+      windows.add(new Packer.Window(first.start(), last.end(), Section.commonPath(sections)));
+    } else {
+      sections.forEach(section -> windows.addAll(packer.pack(section)));
+    }
+    return toChunks(key, text, role, windows);
+  }
+
+  private static List<Section> plainSections(String text) {
+    return List.of(new Section(List.of(), TextPieces.paragraphs(text, 0, text.length()), false));
+  }
+
+  private static List<Chunk> toChunks(
+      String key, String text, ChunkRole role, List<Packer.Window> windows) {
+    MessageDigest sha256 = sha256();
+    List<Chunk> chunks = new ArrayList<>(windows.size());
+    for (Packer.Window window : windows) {
+      int ordinal = chunks.size();
+      String chunkText = text.substring(window.start(), window.end());
+      String hash =
+          HexFormat.of().formatHex(sha256.digest(chunkText.getBytes(StandardCharsets.UTF_8)));
+      chunks.add(
+          new Chunk(
+              key + "#" + ordinal,
+              key,
+              ordinal,
+              role,
+              window.headingPath(),
+              window.start(),
+              window.end(),
+              chunkText,
+              hash,
+              VERSION));
+    }
+    return List.copyOf(chunks);
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+    }
   }
 }
