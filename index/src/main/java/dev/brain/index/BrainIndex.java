@@ -1,0 +1,318 @@
+package dev.brain.index;
+
+import dev.brain.chunking.Chunker;
+import dev.brain.index.importer.Importers;
+import dev.brain.models.Embedder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
+
+/**
+ * A brain index on disk: the module's entry point. Opens (or creates) the Lucene index of an {@link
+ * IndexConfig}, syncs files into it incrementally, and answers {@link #stats()} and {@link
+ * #get(String)}. One {@code BrainIndex} holds the index's only writer; readers share near-real-time
+ * searchers. Thread-safe; one sync runs at a time.
+ *
+ * <p>The embedding model is loaded only when a sync has records to chunk or embed (or when {@link
+ * #embedder()} is called), so {@code stats} and {@code get} never load ONNX Runtime.
+ */
+public final class BrainIndex implements AutoCloseable {
+
+  private final IndexConfig config;
+  private final Directory directory;
+  private final IndexWriter writer;
+  private final SearcherManager searchers;
+  private final Analyzer analyzer;
+  private final boolean ownsEmbedder;
+  private final ReentrantLock syncLock = new ReentrantLock();
+  private final Object lazyLock = new Object();
+  private volatile IndexMetadata metadata;
+  private Embedder embedder;
+  private Chunker chunker;
+
+  private BrainIndex(
+      IndexConfig config,
+      Directory directory,
+      IndexWriter writer,
+      Analyzer analyzer,
+      IndexMetadata metadata,
+      Embedder embedder)
+      throws IOException {
+    this.config = config;
+    this.directory = directory;
+    this.writer = writer;
+    this.analyzer = analyzer;
+    this.metadata = metadata;
+    this.embedder = embedder;
+    this.ownsEmbedder = embedder == null;
+    this.searchers = new SearcherManager(writer, null);
+  }
+
+  /**
+   * Opens the index of {@code config}, creating it if the folder holds none. The embedding model is
+   * loaded on first need and closed with the index.
+   *
+   * @throws IndexMismatchException if the index was built with another model, dimension or vector
+   *     format, or by a brain with a newer schema
+   * @throws IndexLockedException if another writer has the index open
+   */
+  public static BrainIndex open(IndexConfig config) throws IOException {
+    return open(config, null);
+  }
+
+  /**
+   * Opens the index of {@code config} with an embedder the caller already has (and keeps ownership
+   * of: closing the index does not close it). For tests and for the retrieval module, which embeds
+   * queries with the same model.
+   *
+   * @param embedder an embedder for {@code config.model()}, or {@code null} to load one lazily
+   * @throws IllegalArgumentException if the embedder runs another model than the configuration
+   */
+  public static BrainIndex open(IndexConfig config, Embedder embedder) throws IOException {
+    Objects.requireNonNull(config, "config");
+    if (embedder != null && !sameModel(embedder, config)) {
+      throw new IllegalArgumentException(
+          "the embedder runs "
+              + embedder.model().id()
+              + " but the index configuration asks for "
+              + config.model().id());
+    }
+    Files.createDirectories(config.directory());
+    Directory directory = FSDirectory.open(config.directory());
+    try {
+      IndexMetadata existing = readMetadata(directory, config);
+      Analyzer analyzer = new EnglishAnalyzer();
+      IndexWriter writer = openWriter(directory, config, analyzer);
+      IndexMetadata metadata = existing;
+      if (metadata == null) {
+        metadata = IndexMetadata.fresh(config);
+        writer.setLiveCommitData(metadata.toUserData().entrySet());
+        writer.commit(); // an empty index with its metadata: stats and get work at once
+      }
+      return new BrainIndex(config, directory, writer, analyzer, metadata, embedder);
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  private static boolean sameModel(Embedder embedder, IndexConfig config) {
+    return embedder.model().id().equals(config.model().id())
+        && embedder.model().dimension() == config.model().dimension();
+  }
+
+  /** The metadata of the last commit, checked against the configuration; null for no index. */
+  private static IndexMetadata readMetadata(Directory directory, IndexConfig config)
+      throws IOException {
+    if (!DirectoryReader.indexExists(directory)) {
+      return null;
+    }
+    var userData = SegmentInfos.readLatestCommit(directory).getUserData();
+    IndexMetadata metadata = IndexMetadata.fromUserData(userData, config.directory().toString());
+    MetadataCheck.verify(metadata, config);
+    return metadata;
+  }
+
+  private static IndexWriter openWriter(Directory directory, IndexConfig config, Analyzer analyzer)
+      throws IOException {
+    var writerConfig =
+        new IndexWriterConfig(analyzer)
+            .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+            .setCodec(VectorCodecs.codec(config))
+            // Only sync commits, at points where every written record is complete.
+            .setCommitOnClose(false);
+    try {
+      return new IndexWriter(directory, writerConfig);
+    } catch (LockObtainFailedException e) {
+      throw new IndexLockedException(
+          "The index at "
+              + config.directory()
+              + " is open for writing by another process (a running `brain index` or `brain"
+              + " serve`?). Wait for it to finish or stop it, then try again.",
+          e);
+    }
+  }
+
+  /** The configuration this index was opened with. */
+  public IndexConfig config() {
+    return config;
+  }
+
+  /** Schema version, model, dimension, vector format and last sync time of the last commit. */
+  public IndexMetadata metadata() {
+    return metadata;
+  }
+
+  /**
+   * Brings the index in line with the files under {@code roots} (folders or single files): new and
+   * changed records are chunked, embedded (reusing stored vectors of identical chunk texts) and
+   * written with their chunks in one atomic update each; unchanged records are skipped without
+   * chunking or embedding; records whose file or entry under a root is gone are deleted.
+   * Unsupported and malformed files are reported and skipped. Work is committed every {@link
+   * IndexConfig#commitInterval()} and at the end, so an interrupted sync keeps what it committed
+   * and a re-run picks up from there.
+   *
+   * @param listener progress callbacks, made on this thread
+   * @throws java.nio.file.NoSuchFileException if a root does not exist
+   * @throws IllegalStateException if another sync is running on this index
+   */
+  public SyncReport sync(List<Path> roots, SyncListener listener) throws IOException {
+    if (!syncLock.tryLock()) {
+      throw new IllegalStateException("a sync is already running on " + config.directory());
+    }
+    try {
+      var run =
+          new SyncRun(
+              config,
+              writer,
+              searchers,
+              this::embedder,
+              this::chunker,
+              Importers.defaults(),
+              listener == null ? SyncListener.NONE : listener,
+              this::commit);
+      try {
+        return run.run(List.copyOf(roots));
+      } catch (IOException | RuntimeException e) {
+        commitWhatIsComplete(e);
+        throw e;
+      }
+    } finally {
+      syncLock.unlock();
+    }
+  }
+
+  /** {@link #sync(List, SyncListener)} without progress callbacks. */
+  public SyncReport sync(List<Path> roots) throws IOException {
+    return sync(roots, SyncListener.NONE);
+  }
+
+  /** Counts by kind, source type and tag, chunk count, size on disk and metadata. */
+  public IndexStats stats() throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return StatsCollector.collect(searcher, config.directory(), metadata);
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** The record with this key with its chunks and backlinks, or empty if there is none. */
+  public Optional<RecordDetail> get(String key) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return IndexReads.get(searcher, key);
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /**
+   * For the retrieval module: a near-real-time searcher over the index. Every acquired searcher
+   * must be handed back with {@link #releaseSearcher(IndexSearcher)} (in a {@code finally}). Field
+   * names are in {@link IndexFields}.
+   */
+  public IndexSearcher acquireSearcher() throws IOException {
+    return searchers.acquire();
+  }
+
+  /** For the retrieval module: releases a searcher from {@link #acquireSearcher()}. */
+  public void releaseSearcher(IndexSearcher searcher) throws IOException {
+    searchers.release(searcher);
+  }
+
+  /**
+   * For the retrieval module: makes changes written since the last refresh visible to searchers
+   * acquired from now on. Syncs refresh at each commit, so this is rarely needed.
+   *
+   * @return true if the searcher is current afterwards
+   */
+  public boolean refresh() throws IOException {
+    return searchers.maybeRefresh();
+  }
+
+  /**
+   * For the retrieval module: the analyzer of the text fields ({@link IndexFields#TEXT}, {@link
+   * IndexFields#HEADING}, {@link IndexFields#TITLE}); queries must be analyzed the same way.
+   */
+  public Analyzer analyzer() {
+    return analyzer;
+  }
+
+  /**
+   * The embedder of the index's model, loaded on first call (about a second). For the retrieval
+   * module, which must embed queries with the model the index was built with.
+   */
+  public Embedder embedder() {
+    synchronized (lazyLock) {
+      if (embedder == null) {
+        embedder = Embedder.open(config.model());
+      }
+      return embedder;
+    }
+  }
+
+  private Chunker chunker() {
+    Embedder tokens = embedder();
+    synchronized (lazyLock) {
+      if (chunker == null) {
+        chunker =
+            new Chunker(tokens::countTokens, config.chunkMaxTokens(), config.chunkOverlapTokens());
+      }
+      return chunker;
+    }
+  }
+
+  /** Commits what the writer holds; called only on the sync thread. */
+  private void commit(boolean complete) throws IOException {
+    IndexMetadata next = complete ? metadata.synced(config, Instant.now()) : metadata;
+    writer.setLiveCommitData(next.toUserData().entrySet());
+    writer.commit();
+    metadata = next;
+    searchers.maybeRefreshBlocking();
+  }
+
+  /** After a failed sync, keeps the records written so far (each is complete) if possible. */
+  private void commitWhatIsComplete(Exception failure) {
+    try {
+      if (writer.isOpen()) {
+        commit(false);
+      }
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  /** Closes the searchers, the writer (discarding uncommitted work) and an owned embedder. */
+  @Override
+  public void close() throws IOException {
+    try (directory;
+        writer;
+        searchers) {
+      // closed in reverse order: searchers, writer, directory
+    } finally {
+      synchronized (lazyLock) {
+        if (ownsEmbedder && embedder != null) {
+          embedder.close();
+          embedder = null;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package dev.brain.index;
+
+import static dev.brain.index.IndexFields.*;
+
+import dev.brain.chunking.Chunk;
+import dev.brain.chunking.ChunkRole;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field.Store;
+import org.apache.lucene.document.IntField;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+
+/**
+ * Maps records and chunks to Lucene documents and back: the schema of {@link IndexFields} in one
+ * place. Field types must agree between record and chunk documents wherever a name is shared
+ * (Lucene enforces one schema per field name).
+ */
+final class Documents {
+  private Documents() {}
+
+  /** Vectors are unit length, so the dot product is the cosine and cheaper to compute. */
+  static final VectorSimilarityFunction SIMILARITY = VectorSimilarityFunction.DOT_PRODUCT;
+
+  /** The term that selects a record document and all its chunks. */
+  static Term parentTerm(String key) {
+    return new Term(PARENT_KEY, key);
+  }
+
+  /**
+   * The block that replaces a record: its chunks in ordinal order, then the record document (parent
+   * last, as Lucene's block joins expect).
+   */
+  static List<Document> block(
+      CorpusRecord record, String chunking, List<Chunk> chunks, List<float[]> vectors) {
+    var docs = new ArrayList<Document>(chunks.size() + 1);
+    for (int i = 0; i < chunks.size(); i++) {
+      docs.add(chunkDocument(record, chunks.get(i), vectors.get(i)));
+    }
+    docs.add(recordDocument(record, chunking));
+    return docs;
+  }
+
+  static Document recordDocument(CorpusRecord r, String chunking) {
+    var doc = new Document();
+    doc.add(new StringField(DOC_TYPE, RECORD, Store.YES));
+    doc.add(new KeywordField(KEY, r.key(), Store.YES));
+    doc.add(new KeywordField(PARENT_KEY, r.key(), Store.NO));
+    addFilterFields(doc, r, Store.YES);
+    addTitles(doc, r, Store.YES);
+    addKeyword(doc, URL, r.url());
+    addKeyword(doc, PATH, r.path());
+    addKeyword(doc, AUTHOR, r.author());
+    doc.add(new StoredField(RAW_TEXT, r.text()));
+    if (r.summary() != null) {
+      doc.add(new StoredField(SUMMARY, r.summary()));
+    }
+    for (String link : r.links()) {
+      doc.add(new StringField(LINKS, link, Store.YES));
+    }
+    // Keyword fields with doc values: sync reads these three for every record without
+    // decompressing stored raw text.
+    doc.add(new KeywordField(CONTENT_HASH, r.contentHash(), Store.YES));
+    doc.add(new KeywordField(CHUNKING, chunking, Store.YES));
+    if (r.origin() != null) {
+      doc.add(new KeywordField(ORIGIN, r.origin(), Store.YES));
+    }
+    return doc;
+  }
+
+  static Document chunkDocument(CorpusRecord r, Chunk c, float[] vector) {
+    var doc = new Document();
+    doc.add(new StringField(DOC_TYPE, CHUNK, Store.YES));
+    doc.add(new StringField(CHUNK_ID, c.chunkId(), Store.YES));
+    doc.add(new KeywordField(PARENT_KEY, r.key(), Store.YES));
+    addFilterFields(doc, r, Store.NO);
+    addTitles(doc, r, Store.NO);
+    doc.add(new IntField(ORDINAL, c.ordinal(), Store.YES));
+    doc.add(new KeywordField(ROLE, c.role().wireName(), Store.YES));
+    for (String heading : c.headingPath()) {
+      doc.add(new StoredField(HEADING_PATH, heading));
+    }
+    if (!c.headingPath().isEmpty()) {
+      doc.add(new TextField(HEADING, String.join(" > ", c.headingPath()), Store.NO));
+    }
+    doc.add(new IntField(START_CHAR, c.startChar(), Store.YES));
+    doc.add(new IntField(END_CHAR, c.endChar(), Store.YES));
+    doc.add(new TextField(TEXT, c.text(), Store.YES));
+    doc.add(new StringField(TEXT_HASH, c.textHash(), Store.YES));
+    doc.add(new StoredField(CHUNKER_VERSION, c.chunkerVersion()));
+    doc.add(new KnnFloatVectorField(VECTOR, vector, SIMILARITY));
+    return doc;
+  }
+
+  /** Kind, source type, tags and dates: on records (stored) and denormalized onto chunks. */
+  private static void addFilterFields(Document doc, CorpusRecord r, Store store) {
+    doc.add(new KeywordField(KIND, r.kind(), store));
+    doc.add(new KeywordField(SOURCE_TYPE, r.sourceType(), store));
+    for (String tag : r.tags()) {
+      doc.add(new KeywordField(TAGS, tag, store));
+    }
+    addDate(doc, CREATED_AT, r.createdAt(), store);
+    addDate(doc, PUBLISHED_AT, r.publishedAt(), store);
+  }
+
+  /** Title and aliases: stored on records, denormalized onto chunks for BM25. */
+  private static void addTitles(Document doc, CorpusRecord r, Store store) {
+    if (r.title() != null) {
+      doc.add(new TextField(TITLE, r.title(), store));
+    }
+    for (String alias : r.aliases()) {
+      doc.add(new TextField(ALIASES, alias, store));
+    }
+  }
+
+  private static void addDate(Document doc, String field, Instant at, Store store) {
+    if (at != null) {
+      doc.add(new LongField(field, at.toEpochMilli(), store));
+    }
+  }
+
+  private static void addKeyword(Document doc, String field, String value) {
+    if (value != null) {
+      doc.add(new StringField(field, value, Store.YES));
+    }
+  }
+
+  /** Rebuilds the record from a stored record document. */
+  static CorpusRecord toRecord(Document doc) {
+    return new CorpusRecord(
+        doc.get(KEY),
+        doc.get(KIND),
+        doc.get(SOURCE_TYPE),
+        doc.get(TITLE),
+        doc.get(URL),
+        doc.get(PATH),
+        doc.get(AUTHOR),
+        Arrays.asList(doc.getValues(TAGS)),
+        date(doc, CREATED_AT),
+        date(doc, PUBLISHED_AT),
+        doc.get(RAW_TEXT),
+        doc.get(SUMMARY),
+        Arrays.asList(doc.getValues(LINKS)),
+        doc.get(ORIGIN),
+        Arrays.asList(doc.getValues(ALIASES)));
+  }
+
+  /** Rebuilds a chunk (without its vector) from a stored chunk document. */
+  static Chunk toChunk(Document doc) {
+    return new Chunk(
+        doc.get(CHUNK_ID),
+        doc.get(PARENT_KEY),
+        intValue(doc, ORDINAL),
+        ChunkRole.valueOf(doc.get(ROLE).toUpperCase(Locale.ROOT)),
+        Arrays.asList(doc.getValues(HEADING_PATH)),
+        intValue(doc, START_CHAR),
+        intValue(doc, END_CHAR),
+        doc.get(TEXT),
+        doc.get(TEXT_HASH),
+        doc.get(CHUNKER_VERSION));
+  }
+
+  private static Instant date(Document doc, String field) {
+    IndexableField f = doc.getField(field);
+    return f == null ? null : Instant.ofEpochMilli(f.numericValue().longValue());
+  }
+
+  private static int intValue(Document doc, String field) {
+    return doc.getField(field).numericValue().intValue();
+  }
+}

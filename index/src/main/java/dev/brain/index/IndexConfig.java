@@ -1,0 +1,194 @@
+package dev.brain.index;
+
+import dev.brain.chunking.Chunker;
+import dev.brain.models.EmbeddingModel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Everything that shapes a brain index. Start from {@link #defaults(Path)} and change fields with
+ * the {@code with...} methods.
+ *
+ * @param directory the Lucene index folder; default {@code <data>/index}
+ * @param model the embedding model; default {@link EmbeddingModel#BGE_SMALL_EN_V15}. Recorded in
+ *     the index metadata: an index can only be opened with the model it was built with
+ * @param vectorFormat how vectors are stored; default {@link VectorFormat#FLOAT}. Recorded in the
+ *     index metadata like the model
+ * @param hnswMaxConn HNSW graph fan-out ("M"); default 16, Lucene's default. Affects only segments
+ *     written from now on
+ * @param hnswBeamWidth HNSW construction beam width; default 100, Lucene's default
+ * @param chunkMaxTokens token budget of one chunk; default {@value Chunker#DEFAULT_MAX_TOKENS}.
+ *     Changing it re-chunks every record on the next sync (embeddings of unchanged chunk texts are
+ *     reused)
+ * @param chunkOverlapTokens overlap between consecutive chunks; default {@value
+ *     Chunker#DEFAULT_OVERLAP_TOKENS}
+ * @param commitInterval how much sync work may go uncommitted; default 10 seconds. A crash loses at
+ *     most this much work
+ * @param embedBatchSize chunks collected (across records) before one embedder call; default 64
+ */
+public record IndexConfig(
+    Path directory,
+    EmbeddingModel model,
+    VectorFormat vectorFormat,
+    int hnswMaxConn,
+    int hnswBeamWidth,
+    int chunkMaxTokens,
+    int chunkOverlapTokens,
+    Duration commitInterval,
+    int embedBatchSize) {
+
+  /** Lucene's default HNSW fan-out. */
+  public static final int DEFAULT_HNSW_MAX_CONN = 16;
+
+  /** Lucene's default HNSW construction beam width. */
+  public static final int DEFAULT_HNSW_BEAM_WIDTH = 100;
+
+  /** Default of {@link #commitInterval()}. */
+  public static final Duration DEFAULT_COMMIT_INTERVAL = Duration.ofSeconds(10);
+
+  /** Default of {@link #embedBatchSize()}. */
+  public static final int DEFAULT_EMBED_BATCH_SIZE = 64;
+
+  public IndexConfig {
+    Objects.requireNonNull(directory, "directory");
+    Objects.requireNonNull(model, "model");
+    Objects.requireNonNull(vectorFormat, "vectorFormat");
+    Objects.requireNonNull(commitInterval, "commitInterval");
+    requireRange("hnswMaxConn", hnswMaxConn, 1, 512);
+    requireRange("hnswBeamWidth", hnswBeamWidth, 1, 3200);
+    requireRange("chunkMaxTokens", chunkMaxTokens, 16, 8192);
+    requireRange("chunkOverlapTokens", chunkOverlapTokens, 0, chunkMaxTokens / 2);
+    requireRange("embedBatchSize", embedBatchSize, 1, 4096);
+    if (commitInterval.isNegative()) {
+      throw new IllegalArgumentException("commitInterval must not be negative: " + commitInterval);
+    }
+  }
+
+  /** The default configuration for a data directory: the index lives in {@code dataDir/index}. */
+  public static IndexConfig defaults(Path dataDir) {
+    return new IndexConfig(
+        dataDir.resolve("index"),
+        EmbeddingModel.BGE_SMALL_EN_V15,
+        VectorFormat.FLOAT,
+        DEFAULT_HNSW_MAX_CONN,
+        DEFAULT_HNSW_BEAM_WIDTH,
+        Chunker.DEFAULT_MAX_TOKENS,
+        Chunker.DEFAULT_OVERLAP_TOKENS,
+        DEFAULT_COMMIT_INTERVAL,
+        DEFAULT_EMBED_BATCH_SIZE);
+  }
+
+  /** This configuration with another index folder. */
+  public IndexConfig withDirectory(Path value) {
+    return new IndexConfig(
+        value,
+        model,
+        vectorFormat,
+        hnswMaxConn,
+        hnswBeamWidth,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        commitInterval,
+        embedBatchSize);
+  }
+
+  /** This configuration with another embedding model. */
+  public IndexConfig withModel(EmbeddingModel value) {
+    return new IndexConfig(
+        directory,
+        value,
+        vectorFormat,
+        hnswMaxConn,
+        hnswBeamWidth,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        commitInterval,
+        embedBatchSize);
+  }
+
+  /** This configuration with another vector format. */
+  public IndexConfig withVectorFormat(VectorFormat value) {
+    return new IndexConfig(
+        directory,
+        model,
+        value,
+        hnswMaxConn,
+        hnswBeamWidth,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        commitInterval,
+        embedBatchSize);
+  }
+
+  /** This configuration with other HNSW construction parameters. */
+  public IndexConfig withHnsw(int maxConn, int beamWidth) {
+    return new IndexConfig(
+        directory,
+        model,
+        vectorFormat,
+        maxConn,
+        beamWidth,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        commitInterval,
+        embedBatchSize);
+  }
+
+  /** This configuration with another chunk budget. */
+  public IndexConfig withChunking(int maxTokens, int overlapTokens) {
+    return new IndexConfig(
+        directory,
+        model,
+        vectorFormat,
+        hnswMaxConn,
+        hnswBeamWidth,
+        maxTokens,
+        overlapTokens,
+        commitInterval,
+        embedBatchSize);
+  }
+
+  /** This configuration with another commit interval. */
+  public IndexConfig withCommitInterval(Duration value) {
+    return new IndexConfig(
+        directory,
+        model,
+        vectorFormat,
+        hnswMaxConn,
+        hnswBeamWidth,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        value,
+        embedBatchSize);
+  }
+
+  /** This configuration with another embedding batch size. */
+  public IndexConfig withEmbedBatchSize(int value) {
+    return new IndexConfig(
+        directory,
+        model,
+        vectorFormat,
+        hnswMaxConn,
+        hnswBeamWidth,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        commitInterval,
+        value);
+  }
+
+  /**
+   * The chunking signature stored on every record: chunker version and budget. A record whose
+   * signature differs from the current one is re-chunked on sync even if its content is unchanged.
+   */
+  String chunkingSignature() {
+    return Chunker.VERSION + "/" + chunkMaxTokens + "/" + chunkOverlapTokens;
+  }
+
+  private static void requireRange(String name, int value, int min, int max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(
+          name + " must be between " + min + " and " + max + ", got " + value);
+    }
+  }
+}

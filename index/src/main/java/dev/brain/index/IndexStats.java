@@ -1,0 +1,58 @@
+package dev.brain.index;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an index holds, for {@code brain stats}.
+ *
+ * @param records number of records
+ * @param chunks number of chunks
+ * @param byKind record counts by kind, largest first
+ * @param bySourceType record counts by source type, largest first
+ * @param topTags the most used user tags with their record counts, largest first (at most {@link
+ *     #TOP_TAGS})
+ * @param distinctTags number of distinct user tags
+ * @param sizeBytes size of the index folder on disk
+ * @param metadata model, dimension, vector format, schema version and last sync time
+ */
+public record IndexStats(
+    long records,
+    long chunks,
+    Map<String, Long> byKind,
+    Map<String, Long> bySourceType,
+    List<TagCount> topTags,
+    int distinctTags,
+    long sizeBytes,
+    IndexMetadata metadata) {
+
+  /** How many tags {@link #topTags()} lists at most. */
+  public static final int TOP_TAGS = 25;
+
+  /**
+   * A tag and the number of records carrying it.
+   *
+   * @param tag the user tag
+   * @param count records with the tag
+   */
+  public record TagCount(String tag, long count) {}
+
+  public IndexStats {
+    byKind = Collections.unmodifiableMap(new LinkedHashMap<>(byKind));
+    bySourceType = Collections.unmodifiableMap(new LinkedHashMap<>(bySourceType));
+    topTags = List.copyOf(topTags);
+  }
+
+  /** The embedding model id the index was built with. */
+  public String modelId() {
+    return metadata.modelId();
+  }
+
+  /** When the last complete sync finished, or {@code null}. */
+  public Instant lastSyncAt() {
+    return metadata.lastSyncAt();
+  }
+}

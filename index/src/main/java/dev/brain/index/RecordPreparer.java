@@ -1,0 +1,193 @@
+package dev.brain.index;
+
+import dev.brain.chunking.Chunk;
+import dev.brain.chunking.ChunkRole;
+import dev.brain.chunking.Chunker;
+import dev.brain.index.importer.ImportException;
+import dev.brain.index.importer.ImportResult;
+import dev.brain.index.importer.Importers;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.function.Supplier;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.SearcherManager;
+
+/**
+ * The reading side of a sync, run on its own thread: reads each file, skips unchanged records,
+ * chunks the others and looks up reusable vectors, and hands everything on through a bounded queue
+ * so the writing thread can keep the embedder busy.
+ */
+final class RecordPreparer implements Runnable {
+
+  /** A file to read and the root it was found under. */
+  record FileTask(Path file, Path root) {}
+
+  private final List<FileTask> files;
+  private final Importers importers;
+  private final Map<String, IndexReads.RecordState> states;
+  private final String chunking;
+  private final Supplier<Chunker> chunker;
+  private final SearcherManager searchers;
+  private final int dimension;
+  private final BlockingQueue<SyncItem> queue;
+  private final Map<String, Path> produced = new HashMap<>();
+
+  RecordPreparer(
+      List<FileTask> files,
+      Importers importers,
+      Map<String, IndexReads.RecordState> states,
+      String chunking,
+      Supplier<Chunker> chunker,
+      SearcherManager searchers,
+      int dimension,
+      BlockingQueue<SyncItem> queue) {
+    this.files = files;
+    this.importers = importers;
+    this.states = states;
+    this.chunking = chunking;
+    this.chunker = chunker;
+    this.searchers = searchers;
+    this.dimension = dimension;
+    this.queue = queue;
+  }
+
+  @Override
+  public void run() {
+    try {
+      for (FileTask task : files) {
+        readFile(task);
+      }
+      queue.put(new SyncItem.End(Set.copyOf(produced.keySet())));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the writing side gave up; stop quietly
+    } catch (Throwable e) {
+      queue.offer(new SyncItem.Failure(e));
+    }
+  }
+
+  private void readFile(FileTask task) throws InterruptedException, IOException {
+    ImportResult result;
+    try {
+      result = importers.read(task.file(), task.root());
+    } catch (ImportException e) {
+      queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped(), true));
+      return;
+    } catch (RuntimeException e) {
+      queue.put(new SyncItem.FileIssue(task.file(), "could not be read: " + e, false, true));
+      return;
+    }
+    List<CorpusRecord> records = result.records();
+    int duplicates = 0;
+    String duplicateExample = null;
+    for (CorpusRecord record : records) {
+      record = withOrigin(record, task.file());
+      Path first = produced.putIfAbsent(record.key(), task.file());
+      if (first != null) {
+        duplicates++;
+        if (duplicateExample == null) {
+          duplicateExample = record.key() + " (first in " + first + ")";
+        }
+        continue;
+      }
+      queue.put(prepare(task.file(), record));
+    }
+    queue.put(new SyncItem.FileRead(task.file(), records.size() - duplicates, result.warnings()));
+    if (duplicates > 0) {
+      String reason =
+          duplicates
+              + " record(s) with a key already imported this run, e.g. "
+              + duplicateExample
+              + "; kept the first";
+      queue.put(new SyncItem.FileIssue(task.file(), reason, true, false));
+    }
+  }
+
+  private SyncItem prepare(Path file, CorpusRecord record) throws IOException {
+    IndexReads.RecordState state = states.get(record.key());
+    if (state != null
+        && record.contentHash().equals(state.contentHash())
+        && chunking.equals(state.chunking())) {
+      return new SyncItem.Unchanged(record.key());
+    }
+    List<Chunk> chunks;
+    try {
+      chunks = chunk(record);
+    } catch (RuntimeException e) {
+      return new SyncItem.FileIssue(
+          file, "record " + record.key() + " could not be chunked: " + e, false, true);
+    }
+    return new SyncItem.Prepared(record, state == null, chunks, storedVectors(chunks));
+  }
+
+  /** Chunks a record's text, then its summary (numbered after the text's chunks). */
+  private List<Chunk> chunk(CorpusRecord r) {
+    Chunker c = chunker.get();
+    boolean markdown = "note".equals(r.sourceType());
+    ChunkRole role = "transcript".equals(r.sourceType()) ? ChunkRole.TRANSCRIPT : ChunkRole.RAW;
+    var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown));
+    if (r.summary() == null || r.summary().isBlank()) {
+      return chunks;
+    }
+    int offset = chunks.size();
+    for (Chunk s : c.chunk(r.key(), r.summary(), ChunkRole.SUMMARY, false)) {
+      int ordinal = offset + s.ordinal();
+      chunks.add(
+          new Chunk(
+              r.key() + "#" + ordinal,
+              r.key(),
+              ordinal,
+              s.role(),
+              s.headingPath(),
+              s.startChar(),
+              s.endChar(),
+              s.text(),
+              s.textHash(),
+              s.chunkerVersion()));
+    }
+    return chunks;
+  }
+
+  /** Vectors of chunk texts the index already holds, {@code null} for the rest. */
+  private float[][] storedVectors(List<Chunk> chunks) throws IOException {
+    var vectors = new float[chunks.size()][];
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      for (int i = 0; i < chunks.size(); i++) {
+        vectors[i] = VectorLookup.find(searcher, chunks.get(i).textHash(), dimension);
+      }
+    } finally {
+      searchers.release(searcher);
+    }
+    return vectors;
+  }
+
+  /** Records without an origin get their file, so deleting the file deletes them. */
+  private static CorpusRecord withOrigin(CorpusRecord r, Path file) {
+    if (r.origin() != null) {
+      return r;
+    }
+    String origin = file.toAbsolutePath().normalize().toString();
+    return new CorpusRecord(
+        r.key(),
+        r.kind(),
+        r.sourceType(),
+        r.title(),
+        r.url(),
+        r.path(),
+        r.author(),
+        r.tags(),
+        r.createdAt(),
+        r.publishedAt(),
+        r.text(),
+        r.summary(),
+        r.links(),
+        origin,
+        r.aliases());
+  }
+}

@@ -1,0 +1,100 @@
+package dev.brain.index;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.util.Bits;
+
+/** Counts records by kind, source type and tag from doc values, for {@link IndexStats}. */
+final class StatsCollector {
+  private final Map<String, Long> byKind = new HashMap<>();
+  private final Map<String, Long> bySourceType = new HashMap<>();
+  private final Map<String, Long> byTag = new HashMap<>();
+  private long records;
+
+  static IndexStats collect(IndexSearcher searcher, Path directory, IndexMetadata metadata)
+      throws IOException {
+    var collector = new StatsCollector();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      collector.addLeaf(leaf.reader());
+    }
+    long chunks = searcher.count(IndexReads.chunksQuery());
+    List<IndexStats.TagCount> topTags =
+        sorted(collector.byTag).entrySet().stream()
+            .limit(IndexStats.TOP_TAGS)
+            .map(e -> new IndexStats.TagCount(e.getKey(), e.getValue()))
+            .toList();
+    return new IndexStats(
+        collector.records,
+        chunks,
+        sorted(collector.byKind),
+        sorted(collector.bySourceType),
+        topTags,
+        collector.byTag.size(),
+        sizeOnDisk(directory),
+        metadata);
+  }
+
+  private void addLeaf(LeafReader reader) throws IOException {
+    Bits live = reader.getLiveDocs();
+    // Only record documents carry KEY, so its doc values enumerate exactly the records.
+    SortedSetDocValues keys = DocValues.getSortedSet(reader, IndexFields.KEY);
+    SortedSetDocValues kinds = DocValues.getSortedSet(reader, IndexFields.KIND);
+    SortedSetDocValues sourceTypes = DocValues.getSortedSet(reader, IndexFields.SOURCE_TYPE);
+    SortedSetDocValues tags = DocValues.getSortedSet(reader, IndexFields.TAGS);
+    for (int doc = keys.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = keys.nextDoc()) {
+      if (live != null && !live.get(doc)) {
+        continue;
+      }
+      records++;
+      byKind.merge(IndexReads.first(kinds, doc), 1L, Long::sum);
+      bySourceType.merge(IndexReads.first(sourceTypes, doc), 1L, Long::sum);
+      if (tags.advanceExact(doc)) {
+        for (int i = 0; i < tags.docValueCount(); i++) {
+          byTag.merge(tags.lookupOrd(tags.nextOrd()).utf8ToString(), 1L, Long::sum);
+        }
+      }
+    }
+  }
+
+  /** Largest count first, then by name, for stable output. */
+  private static Map<String, Long> sorted(Map<String, Long> counts) {
+    var result = new LinkedHashMap<String, Long>();
+    counts.entrySet().stream()
+        .sorted(
+            Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                .thenComparing(Map.Entry.comparingByKey()))
+        .forEach(e -> result.put(e.getKey(), e.getValue()));
+    return result;
+  }
+
+  private static long sizeOnDisk(Path directory) throws IOException {
+    try (Stream<Path> files = Files.walk(directory)) {
+      return files.filter(Files::isRegularFile).mapToLong(StatsCollector::size).sum();
+    }
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (NoSuchFileException e) {
+      return 0; // deleted by a concurrent merge
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

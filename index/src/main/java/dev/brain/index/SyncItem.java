@@ -1,0 +1,51 @@
+package dev.brain.index;
+
+import dev.brain.chunking.Chunk;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/** What the reading thread hands to the writing thread during a sync, in file order. */
+sealed interface SyncItem {
+
+  /**
+   * A file was read; its records precede this item in the queue.
+   *
+   * @param warnings parts of the file the importer skipped (a bad JSONL line, ...)
+   */
+  record FileRead(Path file, int records, List<String> warnings) implements SyncItem {}
+
+  /**
+   * A file (or one of its records) could not be imported.
+   *
+   * @param skipped unsupported rather than malformed
+   * @param unread true if the file's earlier records must be kept because it was not (fully) read
+   */
+  record FileIssue(Path file, String reason, boolean skipped, boolean unread) implements SyncItem {}
+
+  /** A record whose content and chunking are unchanged. */
+  record Unchanged(String key) implements SyncItem {}
+
+  /**
+   * A new or changed record, chunked, with the vectors found in the index by text hash ({@code
+   * null} where the chunk still has to be embedded).
+   */
+  record Prepared(CorpusRecord record, boolean isNew, List<Chunk> chunks, float[][] vectors)
+      implements SyncItem {
+    int missing() {
+      int n = 0;
+      for (float[] v : vectors) {
+        if (v == null) {
+          n++;
+        }
+      }
+      return n;
+    }
+  }
+
+  /** Every file was read; {@code keys} are the record keys produced this run. */
+  record End(Set<String> keys) implements SyncItem {}
+
+  /** The reading thread failed; the sync stops with this error. */
+  record Failure(Throwable error) implements SyncItem {}
+}

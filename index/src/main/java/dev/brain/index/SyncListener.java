@@ -1,0 +1,56 @@
+package dev.brain.index;
+
+import java.nio.file.Path;
+
+/**
+ * Progress of a {@link BrainIndex#sync sync}, for progress bars and logs. Every callback is made on
+ * the thread that called {@code sync}, in order; implementations must return quickly. All methods
+ * do nothing by default.
+ */
+public interface SyncListener {
+
+  /** A listener that ignores everything. */
+  SyncListener NONE = new SyncListener() {};
+
+  /** What happened to one record. */
+  enum Change {
+    /** A new record was indexed. */
+    ADDED,
+    /** A known record had changed and was replaced with its chunks. */
+    UPDATED,
+    /** A known record was unchanged and skipped (nothing chunked or embedded). */
+    UNCHANGED,
+    /** A record whose file or entry is gone was deleted with its chunks. */
+    DELETED
+  }
+
+  /** The roots were walked: {@code files} files will be read. Called once, first. */
+  default void filesPlanned(int files) {}
+
+  /**
+   * One file has been read and its records handed on (they may still wait for the next embedding
+   * batch).
+   *
+   * @param records how many records it produced
+   */
+  default void fileDone(Path file, int records) {}
+
+  /**
+   * One file could not be imported; the sync goes on.
+   *
+   * @param skipped true for an unsupported file, false for a malformed one
+   */
+  default void fileFailed(Path file, String reason, boolean skipped) {}
+
+  /** The importer skipped a part of a file (a bad JSONL line, ...); the rest was imported. */
+  default void fileWarning(Path file, String warning) {}
+
+  /** One record was written, skipped or deleted. */
+  default void recordDone(String key, Change change) {}
+
+  /** The embedder returned vectors for {@code count} more chunks. */
+  default void chunksEmbedded(int count) {}
+
+  /** The work so far was committed: a crash from now on keeps it. */
+  default void committed(int recordsWritten) {}
+}

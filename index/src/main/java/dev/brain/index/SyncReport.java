@@ -1,0 +1,73 @@
+package dev.brain.index;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The outcome of one {@link BrainIndex#sync sync}.
+ *
+ * @param files files read (including skipped and failed ones)
+ * @param added new records indexed
+ * @param updated changed records replaced
+ * @param unchanged records skipped because their content hash (and chunking) was unchanged
+ * @param deleted records removed because their file or entry disappeared
+ * @param skipped files of unsupported types, with reasons
+ * @param failed malformed files, with reasons; their earlier records (if any) are kept
+ * @param warnings parts of imported files that were skipped (a bad JSONL line, a bookmark without a
+ *     URL), one per part
+ * @param chunksWritten chunk documents written for added and updated records
+ * @param chunksEmbedded chunks sent to the embedder
+ * @param chunksReused chunks whose vector was reused from the index (same text hash)
+ * @param elapsed wall time of the whole sync
+ * @param embedTime time spent inside the embedder
+ */
+public record SyncReport(
+    int files,
+    int added,
+    int updated,
+    int unchanged,
+    int deleted,
+    List<FileIssue> skipped,
+    List<FileIssue> failed,
+    List<FileIssue> warnings,
+    long chunksWritten,
+    long chunksEmbedded,
+    long chunksReused,
+    Duration elapsed,
+    Duration embedTime) {
+
+  /**
+   * A file that was not imported.
+   *
+   * @param file the file
+   * @param reason why, in words a user can act on
+   */
+  public record FileIssue(Path file, String reason) {}
+
+  public SyncReport {
+    skipped = List.copyOf(skipped);
+    failed = List.copyOf(failed);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** Chunks written per second of wall time (0 for an instant sync). */
+  public double chunksPerSecond() {
+    return perSecond(chunksWritten, elapsed);
+  }
+
+  /** Chunks embedded per second spent inside the embedder: the raw embedder speed of this run. */
+  public double embedderChunksPerSecond() {
+    return perSecond(chunksEmbedded, embedTime);
+  }
+
+  /** Records added plus updated: the records whose chunks were (re)written. */
+  public int written() {
+    return added + updated;
+  }
+
+  private static double perSecond(long count, Duration time) {
+    double seconds = time.toNanos() / 1e9;
+    return seconds <= 0 ? 0 : count / seconds;
+  }
+}
