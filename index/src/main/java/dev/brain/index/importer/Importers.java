@@ -1,38 +1,190 @@
 package dev.brain.index.importer;
 
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Reads files of every supported format into {@link CorpusRecord}s: Markdown vaults, plain text,
- * saved HTML pages, PDF, JSONL (including BEIR {@code corpus.jsonl}), Netscape bookmark exports,
- * RSS/Atom feeds and WebVTT/SRT transcripts. Thread-safe and stateless.
+ * Reads files of every supported format into {@link dev.brain.index.CorpusRecord}s: Markdown
+ * vaults, plain text, saved HTML pages, PDF, JSONL (including BEIR {@code corpus.jsonl}), Netscape
+ * bookmark exports, RSS/Atom feeds and WebVTT/SRT transcripts. The format is chosen by extension
+ * (and, for {@code .html} and {@code .xml}, by the file's start). Thread-safe.
+ *
+ * <p>Wikilinks name files, not paths, so resolving them needs the vault's file names: {@link #walk}
+ * remembers them per root, and {@link #read} lists the root itself once if it was not walked. A
+ * note read after files were added or renamed sees the names of the last walk.
  */
 public final class Importers {
 
+  /** Extensions {@link #read} handles, lower-case, without the dot. */
+  public static final Set<String> EXTENSIONS =
+      Set.of(
+          "md",
+          "markdown",
+          "txt",
+          "html",
+          "htm",
+          "pdf",
+          "jsonl",
+          "ndjson",
+          "xml",
+          "rss",
+          "atom",
+          "vtt",
+          "srt");
+
+  /** Folders brain writes itself (traces, chat transcripts): never evidence, never imported. */
+  private static final Set<String> OWN_FOLDERS = Set.of("research-runs", "chat-transcripts");
+
+  private final Map<Path, NoteNames> namesByRoot = new ConcurrentHashMap<>();
+
+  private Importers() {}
+
   /** The importers for every supported format. */
   public static Importers defaults() {
-    throw new UnsupportedOperationException("not built yet");
+    return new Importers();
   }
 
   /**
    * Lists the files below {@code root} (or {@code root} itself if it is a file) that a sync should
-   * consider, in a stable order; hidden files and folders ({@code .obsidian}, {@code .git}, ...)
-   * are left out.
+   * consider, sorted by their path relative to {@code root}. Hidden files and folders ({@code
+   * .obsidian}, {@code .git}, {@code .trash}, ...), brain's own data folders (a Lucene index,
+   * {@code research-runs}, {@code chat-transcripts}) and symbolic links are left out. Files of
+   * unsupported types are listed: {@link #read} reports them as skipped.
    */
   public List<Path> walk(Path root) throws IOException {
-    throw new UnsupportedOperationException("not built yet");
+    Path r = root.toAbsolutePath().normalize();
+    if (Files.isRegularFile(r)) {
+      return List.of(r);
+    }
+    List<Path> files = list(r);
+    namesByRoot.put(r, NoteNames.of(files.stream().map(f -> relative(r, f)).toList()));
+    return files;
+  }
+
+  private static List<Path> list(Path r) throws IOException {
+    var files = new ArrayList<Path>();
+    Files.walkFileTree(
+        r,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
+              throws IOException {
+            return dir.equals(r) || !skippedFolder(dir)
+                ? FileVisitResult.CONTINUE
+                : FileVisitResult.SKIP_SUBTREE;
+          }
+
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+            if (attrs.isRegularFile() && !hidden(file)) {
+              files.add(file);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            if (file.equals(r)) {
+              throw e;
+            }
+            return FileVisitResult.CONTINUE; // an unreadable entry must not stop the sync
+          }
+        });
+    files.sort(Comparator.comparing(f -> relative(r, f)));
+    return List.copyOf(files);
   }
 
   /**
    * Reads one file into records, with warnings for parts of the file that were skipped.
    *
    * @param file the file to read
-   * @param root the import root it was found under; note keys and paths are relative to it
-   * @throws ImportException if the file is unsupported (skipped) or malformed
+   * @param root the import root it was found under; note keys and paths are relative to it (a file
+   *     outside {@code root}, or {@code root} itself, is taken relative to its own folder)
+   * @throws ImportException if the file is unsupported (skipped) or malformed; bad input never
+   *     raises anything else
    */
   public ImportResult read(Path file, Path root) throws ImportException {
-    throw new UnsupportedOperationException("not built yet");
+    if (!Files.isRegularFile(file)) {
+      throw ImportException.malformed(file, "not a readable file: " + file, null);
+    }
+    SourceFile source;
+    try {
+      source = SourceFile.of(file, root);
+    } catch (IOException e) {
+      throw ImportException.malformed(file, "cannot read " + file + ": " + e.getMessage(), e);
+    }
+    try {
+      return dispatch(source);
+    } catch (RuntimeException | StackOverflowError e) {
+      // A parser bug on odd input must cost one file, not the sync.
+      throw ImportException.malformed(
+          source.file(), "could not parse " + source.file() + ": " + e, e);
+    }
+  }
+
+  private ImportResult dispatch(SourceFile file) throws ImportException {
+    return switch (file.extension()) {
+      case "md", "markdown" -> MarkdownImporter.read(file, names(file.root()));
+      case "txt" -> PlainTextImporter.read(file);
+      case "html", "htm" -> readHtml(file);
+      case "pdf" -> PdfImporter.read(file);
+      case "jsonl", "ndjson" -> JsonlImporter.read(file);
+      case "xml", "rss", "atom" -> FeedImporter.read(file);
+      case "vtt" -> TranscriptImporter.readVtt(file);
+      case "srt" -> TranscriptImporter.readSrt(file);
+      default ->
+          throw ImportException.unsupported(
+              file.file(),
+              (file.extension().isEmpty()
+                      ? "no file extension"
+                      : "unsupported file type ." + file.extension())
+                  + "; brain imports "
+                  + String.join(", ", EXTENSIONS.stream().sorted().toList()));
+    };
+  }
+
+  private static ImportResult readHtml(SourceFile file) throws ImportException {
+    byte[] head = file.head();
+    file.requireText(head);
+    return BookmarksImporter.sniff(head) ? BookmarksImporter.read(file) : HtmlImporter.read(file);
+  }
+
+  private NoteNames names(Path root) {
+    NoteNames names = namesByRoot.get(root);
+    if (names != null) {
+      return names;
+    }
+    try {
+      names = NoteNames.of(list(root).stream().map(f -> relative(root, f)).toList());
+    } catch (IOException e) {
+      return NoteNames.of(List.of()); // links stay unresolved; the note itself still imports
+    }
+    NoteNames earlier = namesByRoot.putIfAbsent(root, names);
+    return earlier != null ? earlier : names;
+  }
+
+  private static boolean skippedFolder(Path dir) {
+    String name = dir.getFileName().toString();
+    return name.startsWith(".")
+        || OWN_FOLDERS.contains(name)
+        || Files.exists(dir.resolve("write.lock")); // a Lucene index
+  }
+
+  private static boolean hidden(Path file) {
+    return file.getFileName().toString().startsWith(".");
+  }
+
+  private static String relative(Path root, Path file) {
+    return root.relativize(file).toString().replace('\\', '/');
   }
 }

@@ -1,0 +1,80 @@
+package dev.brain.index.importer;
+
+import dev.brain.index.CorpusRecord;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
+import org.apache.pdfbox.text.PDFTextStripper;
+
+/**
+ * Reads a PDF's text layer into one {@code src:} record keyed by its path, with PDFBox. A
+ * password-protected or unreadable PDF is malformed; a PDF without a text layer (a scan) imports
+ * with its title only and a warning, since brain does no OCR.
+ */
+final class PdfImporter {
+
+  private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
+
+  private PdfImporter() {}
+
+  static ImportResult read(SourceFile file) throws ImportException {
+    try (PDDocument doc = Loader.loadPDF(file.file().toFile())) {
+      var stripper = new PDFTextStripper();
+      stripper.setLineSeparator("\n");
+      stripper.setParagraphEnd("\n");
+      stripper.setPageEnd("\n\n");
+      String text = BLANK_LINES.matcher(stripper.getText(doc)).replaceAll("\n\n").strip();
+      PDDocumentInformation info = doc.getDocumentInformation();
+      String title = blankToNull(info.getTitle());
+      if (title == null) {
+        title = file.baseName();
+      }
+      var warnings = new ArrayList<String>();
+      if (text.isEmpty()) {
+        warnings.add(
+            file.relativePath() + ": the PDF has no text layer (a scan?); only its title is kept");
+        text = title;
+      }
+      var record =
+          new CorpusRecord(
+              Keys.sourceFile(file.relativePath()),
+              CorpusRecord.KIND_SOURCE,
+              "pdf",
+              title,
+              null,
+              null,
+              blankToNull(info.getAuthor()),
+              List.of(),
+              file.modified(),
+              instant(info.getCreationDate()),
+              text,
+              null,
+              List.of(),
+              file.origin());
+      return new ImportResult(List.of(record), warnings);
+    } catch (InvalidPasswordException e) {
+      throw ImportException.malformed(
+          file.file(),
+          "password-protected PDF: " + file.file() + "; save an unprotected copy to import it",
+          e);
+    } catch (IOException e) {
+      throw ImportException.malformed(
+          file.file(), "not a readable PDF: " + file.file() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
+
+  private static Instant instant(Calendar calendar) {
+    return calendar == null ? null : calendar.toInstant();
+  }
+}

@@ -1,0 +1,39 @@
+package dev.brain.index.importer;
+
+import dev.brain.index.CorpusRecord;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * Reads a {@code .txt} file as a note: title from the file name, {@code #tags} and web links found
+ * in the text, the text as is.
+ */
+final class PlainTextImporter {
+
+  private PlainTextImporter() {}
+
+  static ImportResult read(SourceFile file) throws ImportException {
+    String text = file.readText();
+    var links = new LinkedHashSet<String>();
+    for (String url : NoteSyntax.bareUrls(text)) {
+      links.add(Keys.source(url));
+    }
+    var record =
+        new CorpusRecord(
+            Keys.note(file.relativePath()),
+            CorpusRecord.KIND_ITEM,
+            "note",
+            file.baseName(),
+            null,
+            file.relativePath(),
+            null,
+            Tags.normalizeAll(NoteSyntax.inlineTags(text)),
+            file.modified(),
+            null,
+            text.strip(),
+            null,
+            List.copyOf(links),
+            file.origin());
+    return ImportResult.of(List.of(record));
+  }
+}
