@@ -268,6 +268,13 @@ public final class BrainIndex implements AutoCloseable {
     }
   }
 
+  /** Whether the embedding model has been loaded (tests check that reads never load it). */
+  boolean embedderLoaded() {
+    synchronized (lazyLock) {
+      return embedder != null;
+    }
+  }
+
   private Chunker chunker() {
     Embedder tokens = embedder();
     synchronized (lazyLock) {
