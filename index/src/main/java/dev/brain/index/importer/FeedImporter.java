@@ -169,7 +169,10 @@ final class FeedImporter {
     if (!entry.getAuthors().isEmpty() && entry.getAuthors().get(0).getName() != null) {
       return entry.getAuthors().get(0).getName().strip();
     }
-    return feed.getAuthor() == null || feed.getAuthor().isBlank() ? null : feed.getAuthor().strip();
+    if (feed.getAuthor() != null && !feed.getAuthor().isBlank()) {
+      return feed.getAuthor().strip();
+    }
+    return feed.getAuthors().isEmpty() ? null : blankToNull(feed.getAuthors().get(0).getName());
   }
 
   static String htmlToText(String html) {

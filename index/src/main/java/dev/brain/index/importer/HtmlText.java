@@ -72,9 +72,9 @@ final class HtmlText {
       } else if (node instanceof Element el) {
         String tag = el.normalName();
         if (PARAGRAPHS.contains(tag)) {
-          out.append("\n\n");
+          breakLines(2);
         } else if (LINES.contains(tag)) {
-          out.append('\n');
+          breakLines(1);
           if (tag.equals("li")) {
             out.append("- ");
           }
@@ -91,10 +91,26 @@ final class HtmlText {
       if (node instanceof Element el) {
         String tag = el.normalName();
         if (PARAGRAPHS.contains(tag)) {
-          out.append("\n\n");
+          breakLines(2);
         } else if (LINES.contains(tag) && !tag.equals("br")) {
-          out.append('\n');
+          breakLines(1);
         }
+      }
+    }
+
+    /** Ends the output with at least {@code count} line breaks (none at the very start). */
+    private void breakLines(int count) {
+      int end = out.length();
+      while (end > 0 && (out.charAt(end - 1) == ' ' || out.charAt(end - 1) == '\t')) {
+        end--;
+      }
+      out.setLength(end);
+      int have = 0;
+      while (have < end && out.charAt(end - 1 - have) == '\n') {
+        have++;
+      }
+      if (end > 0) {
+        out.append("\n".repeat(Math.max(0, count - have)));
       }
     }
 

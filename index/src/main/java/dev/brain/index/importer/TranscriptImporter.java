@@ -45,7 +45,7 @@ final class TranscriptImporter {
               + "; if this is SRT, rename it to .srt",
           null);
     }
-    String title = headerTitle(blocks.get(0));
+    String title = titleLine(blocks.get(0).lines.subList(1, blocks.get(0).lines.size()));
     var cues = new ArrayList<Cue>();
     var warnings = new ArrayList<String>();
     for (Block block : blocks.subList(1, blocks.size())) {
@@ -56,7 +56,7 @@ final class TranscriptImporter {
         addCue(block, cues, warnings, file);
       }
     }
-    return result(file, title, cues, warnings);
+    return result(file, title != null ? title : headerText(blocks.get(0)), cues, warnings);
   }
 
   static ImportResult readSrt(SourceFile file) throws ImportException {
@@ -170,13 +170,8 @@ final class TranscriptImporter {
     return last == '.' || last == '?' || last == '!';
   }
 
-  private static String headerTitle(Block header) {
-    for (String line : header.lines.subList(1, header.lines.size())) {
-      Matcher m = TITLE_LINE.matcher(line.strip());
-      if (m.matches()) {
-        return m.group(1).strip();
-      }
-    }
+  /** The text after {@code WEBVTT} on the first line ({@code WEBVTT - Episode 12}), if any. */
+  private static String headerText(Block header) {
     String rest = header.lines.get(0).substring("WEBVTT".length()).strip();
     while (rest.startsWith("-")) {
       rest = rest.substring(1).strip();
@@ -185,10 +180,13 @@ final class TranscriptImporter {
   }
 
   private static String noteTitle(Block note) {
-    String first = note.lines.get(0).substring("NOTE".length()).strip();
     var lines = new ArrayList<String>();
-    lines.add(first);
+    lines.add(note.lines.get(0).substring("NOTE".length()));
     lines.addAll(note.lines.subList(1, note.lines.size()));
+    return titleLine(lines);
+  }
+
+  private static String titleLine(List<String> lines) {
     for (String line : lines) {
       Matcher m = TITLE_LINE.matcher(line.strip());
       if (m.matches()) {

@@ -1,0 +1,76 @@
+package dev.brain.index.importer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brain.index.CorpusRecord;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FeedImporterTest {
+
+  @Test
+  void readsRssItemsAsFeedEntries() throws Exception {
+    ImportResult result = Fixtures.read("feed.rss");
+    List<CorpusRecord> entries = result.records();
+
+    assertThat(entries).hasSize(2);
+    CorpusRecord first = entries.get(0);
+    String link = "https://slowtomatoes.example.net/posts/blossom-end-rot";
+    assertThat(first.key()).isEqualTo(Keys.feedEntry(link));
+    assertThat(first.kind()).isEqualTo(CorpusRecord.KIND_ITEM);
+    assertThat(first.sourceType()).isEqualTo("feed_entry");
+    assertThat(first.title()).isEqualTo("Blossom end rot is about water, not calcium");
+    assertThat(first.url()).isEqualTo(link);
+    assertThat(first.author()).isEqualTo("Mira Okafor");
+    assertThat(first.publishedAt()).isEqualTo(Instant.parse("2024-06-04T07:00:00Z"));
+    assertThat(first.tags()).containsExactly("tomatoes", "soil-health");
+    assertThat(first.text())
+        .isEqualTo(
+            "Uneven watering causes most blossom end rot.\n\nMulch and water deeply twice a week.");
+    assertThat(first.links()).containsExactly(Keys.source(link));
+  }
+
+  @Test
+  void anEntryWithoutLinkIsKeyedByItsGuidAndOneWithNeitherIsSkipped() throws Exception {
+    ImportResult result = Fixtures.read("feed.rss");
+
+    assertThat(result.records().get(1).key()).isEqualTo(Keys.feedEntry("post-102"));
+    assertThat(result.records().get(1).url()).isNull();
+    assertThat(result.warnings()).singleElement().asString().contains("entry 3", "neither");
+  }
+
+  @Test
+  void readsAtomEntries() throws Exception {
+    List<CorpusRecord> entries = Fixtures.read("feed.atom").records();
+
+    assertThat(entries)
+        .extracting(CorpusRecord::title)
+        .containsExactly("Why BM25 still wins on short queries", "HNSW parameters");
+    CorpusRecord first = entries.get(0);
+    assertThat(first.key())
+        .isEqualTo(Keys.feedEntry("https://search.example.dev/bm25-short-queries"));
+    assertThat(first.author()).isEqualTo("Sam Lee");
+    assertThat(first.publishedAt()).isEqualTo(Instant.parse("2024-04-20T09:00:00Z"));
+    assertThat(first.text()).isEqualTo("Short keyword queries favour lexical matching.");
+    assertThat(first.tags()).containsExactly("search");
+    assertThat(entries.get(1).publishedAt()).isEqualTo(Instant.parse("2024-05-01T10:00:00Z"));
+    assertThat(entries.get(1).text()).isEqualTo("M=16 and efConstruction=100 are sane defaults.");
+  }
+
+  @Test
+  void invalidXmlIsMalformed() {
+    assertThatThrownBy(() -> Fixtures.read("broken-feed.xml"))
+        .isInstanceOfSatisfying(ImportException.class, e -> assertThat(e.skipped()).isFalse())
+        .hasMessageContaining("broken-feed.xml")
+        .hasMessageContaining("line 6");
+  }
+
+  @Test
+  void xmlThatIsNoFeedIsSkippedAsUnsupported() {
+    assertThatThrownBy(() -> Fixtures.read("not-a-feed.xml"))
+        .isInstanceOfSatisfying(ImportException.class, e -> assertThat(e.skipped()).isTrue())
+        .hasMessageContaining("<project>");
+  }
+}

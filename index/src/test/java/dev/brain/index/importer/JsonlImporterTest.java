@@ -1,0 +1,82 @@
+package dev.brain.index.importer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.brain.index.CorpusRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JsonlImporterTest {
+
+  private static final Path SCIFACT = Path.of("/work/shared/datasets/scifact/corpus.jsonl");
+
+  @Test
+  void readsBeirAndGenericLinesAndReportsTheBadOnes() throws Exception {
+    ImportResult result = Fixtures.read("docs.jsonl");
+
+    assertThat(result.records())
+        .extracting(CorpusRecord::key)
+        .containsExactly(
+            "doc:4983",
+            "doc:5836",
+            "doc:recipe-1",
+            "doc:" + Keys.hash12("https://example.com/only-url"));
+    assertThat(result.warnings())
+        .hasSize(4)
+        .satisfiesExactly(
+            w -> assertThat(w).startsWith("docs.jsonl:6: not valid JSON"),
+            w -> assertThat(w).startsWith("docs.jsonl:7: skipped: no \"_id\""),
+            w -> assertThat(w).startsWith("docs.jsonl:8: skipped: a line must be a JSON object"),
+            w -> assertThat(w).contains("docs.jsonl:9:", "doc:4983", "already used"));
+  }
+
+  @Test
+  void aBeirLineBecomesADocSource() throws Exception {
+    CorpusRecord doc = Fixtures.read("docs.jsonl").records().get(0);
+
+    assertThat(doc.kind()).isEqualTo(CorpusRecord.KIND_SOURCE);
+    assertThat(doc.sourceType()).isEqualTo("doc");
+    assertThat(doc.title())
+        .isEqualTo("Microstructural development of human newborn cerebral white matter");
+    assertThat(doc.text()).startsWith("Alterations of the architecture");
+    assertThat(Fixtures.read("docs.jsonl").records().get(1).title()).isNull();
+  }
+
+  @Test
+  void aGenericLineKeepsUrlTagsAndDate() throws Exception {
+    CorpusRecord doc = Fixtures.read("docs.jsonl").records().get(2);
+
+    assertThat(doc.url()).isEqualTo("https://example.com/cold-brew");
+    assertThat(doc.tags()).containsExactly("coffee", "cold-brew");
+    assertThat(doc.createdAt()).isEqualTo(Instant.parse("2024-01-02T00:00:00Z"));
+  }
+
+  @Test
+  void aFileWithoutASingleRecordIsMalformed() {
+    assertThatThrownBy(() -> Fixtures.read("broken.jsonl"))
+        .isInstanceOfSatisfying(ImportException.class, e -> assertThat(e.skipped()).isFalse())
+        .hasMessageContaining("no line of")
+        .hasMessageContaining("broken.jsonl:1: not valid JSON");
+  }
+
+  @Test
+  void theSciFactCorpusYieldsAllItsDocumentsQuickly() throws Exception {
+    assumeTrue(Files.isRegularFile(SCIFACT), "SciFact corpus not present at " + SCIFACT);
+
+    long start = System.nanoTime();
+    ImportResult result = Importers.defaults().read(SCIFACT, SCIFACT.getParent());
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+    List<CorpusRecord> records = result.records();
+    assertThat(records).hasSize(5183);
+    assertThat(records).allSatisfy(r -> assertThat(r.key()).startsWith("doc:"));
+    assertThat(result.warnings()).isEmpty();
+    assertThat(took).isLessThan(Duration.ofSeconds(10));
+  }
+}

@@ -1,0 +1,140 @@
+package dev.brain.index.importer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brain.index.CorpusRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MarkdownImporterTest {
+
+  private final Importers importers = Importers.defaults();
+
+  private CorpusRecord fixtureNote(String path) throws Exception {
+    Path vault = Fixtures.formats("vault");
+    return importers.read(vault.resolve(path), vault).records().get(0);
+  }
+
+  @Test
+  void readsFrontMatterTitleTagsAliasesAndDate() throws Exception {
+    CorpusRecord note = fixtureNote("Espresso log.md");
+
+    assertThat(note.key()).isEqualTo("note:Espresso log.md");
+    assertThat(note.kind()).isEqualTo(CorpusRecord.KIND_ITEM);
+    assertThat(note.sourceType()).isEqualTo("note");
+    assertThat(note.path()).isEqualTo("Espresso log.md");
+    assertThat(note.title()).isEqualTo("Espresso log");
+    assertThat(note.aliases()).containsExactly("shot log", "dial-in notes");
+    assertThat(note.createdAt()).isEqualTo(Instant.parse("2024-03-05T00:00:00Z"));
+    assertThat(note.origin())
+        .isEqualTo(
+            Fixtures.formats("vault/Espresso log.md").toAbsolutePath().normalize().toString());
+  }
+
+  @Test
+  void textIsTheBodyWithoutFrontMatter() throws Exception {
+    CorpusRecord note = fixtureNote("Espresso log.md");
+
+    assertThat(note.text()).startsWith("# Morning shots\n\nDialled in the new beans");
+    assertThat(note.text()).doesNotContain("aliases:");
+  }
+
+  @Test
+  void collectsInlineTagsOutsideCodeHtmlCommentsAndUrls() throws Exception {
+    CorpusRecord note = fixtureNote("Espresso log.md");
+
+    assertThat(note.tags())
+        .containsExactly("coffee", "home-espresso", "coffee/espresso", "latte-art");
+  }
+
+  @Test
+  void resolvesWikilinksMarkdownLinksAndWebLinksToKeys() throws Exception {
+    CorpusRecord note = fixtureNote("Espresso log.md");
+
+    assertThat(note.links())
+        .containsExactly(
+            "note:gear/Niche Zero.md",
+            "note:Missing note.md",
+            "note:gear/Grind chart.md",
+            Keys.source("https://example.com/c"),
+            Keys.source("https://example.com/recipes/ristretto"));
+  }
+
+  @Test
+  void titleFallsBackToFirstHeadingThenFileName() throws Exception {
+    assertThat(fixtureNote("gear/Niche Zero.md").title()).isEqualTo("Niche Zero");
+    assertThat(fixtureNote("gear/Grind chart.md").title()).isEqualTo("Grind chart");
+  }
+
+  @Test
+  void linkBackResolvesByNameFromASubfolder() throws Exception {
+    assertThat(fixtureNote("gear/Niche Zero.md").links()).containsExactly("note:Espresso log.md");
+  }
+
+  @Test
+  void createdFallsBackToTheFileModificationTime(@TempDir Path vault)
+      throws IOException, Exception {
+    Path note = Files.writeString(vault.resolve("plain.md"), "No front matter.\n");
+    Instant mtime = Instant.parse("2023-10-01T12:00:00Z");
+    Files.setLastModifiedTime(note, FileTime.from(mtime));
+
+    CorpusRecord record = importers.read(note, vault).records().get(0);
+
+    assertThat(record.createdAt()).isEqualTo(mtime);
+    assertThat(record.title()).isEqualTo("plain");
+    assertThat(record.text()).isEqualTo("No front matter.");
+  }
+
+  @Test
+  void readsDateKeyAndScalarTagLists(@TempDir Path vault) throws Exception {
+    Path note =
+        Files.writeString(
+            vault.resolve("n.markdown"),
+            "---\ndate: 2024-01-15T09:30:00+01:00\ntags: running, Long Run\nalias: LSD\n---\nBody\n");
+
+    CorpusRecord record = importers.read(note, vault).records().get(0);
+
+    assertThat(record.createdAt()).isEqualTo(Instant.parse("2024-01-15T08:30:00Z"));
+    assertThat(record.tags()).containsExactly("running", "long-run");
+    assertThat(record.aliases()).containsExactly("LSD");
+    assertThat(record.text()).isEqualTo("Body");
+  }
+
+  @Test
+  void wikilinkFormsAllResolveToTheSameNote(@TempDir Path vault) throws Exception {
+    Files.createDirectories(vault.resolve("a/b"));
+    Files.writeString(vault.resolve("a/b/Target Note.md"), "target");
+    Path source =
+        Files.writeString(
+            vault.resolve("source.md"),
+            "[[Target Note]] [[target note|shown]] [[Target Note#Part]] ![[Target Note]]"
+                + " [[b/Target Note]] [[#Local heading]]\n");
+
+    CorpusRecord record = importers.read(source, vault).records().get(0);
+
+    assertThat(record.links()).containsExactly("note:a/b/Target Note.md");
+  }
+
+  @Test
+  void wikilinksToPdfsAndTranscriptsUseTheirSourceKeys(@TempDir Path vault) throws Exception {
+    Files.createDirectories(vault.resolve("files"));
+    Files.write(vault.resolve("files/Manual.pdf"), new byte[] {1});
+    Files.writeString(vault.resolve("files/talk.vtt"), "WEBVTT\n");
+    Path source =
+        Files.writeString(
+            vault.resolve("s.md"), "[[manual.pdf]] [[talk.vtt]] ![[missing.png]] [[Dr. Who]]\n");
+
+    CorpusRecord record = importers.read(source, vault).records().get(0);
+
+    assertThat(record.links())
+        .containsExactly(
+            Keys.sourceFile("files/Manual.pdf"),
+            Keys.sourceFile("files/talk.vtt"),
+            "note:Dr. Who.md");
+  }
+}
