@@ -98,7 +98,7 @@ public final class Chunker {
     List<Section> parsed = markdown ? MarkdownSections.of(text) : List.of();
     List<Section> sections =
         Section.mergeHeadingOnly(parsed.isEmpty() ? plainSections(text) : parsed);
-    Packer packer = new Packer(text, new TokenTally(counter, text), maxTokens, overlapTokens);
+    Packer packer = new Packer(new PieceCache(counter, text), maxTokens, overlapTokens);
     List<Packer.Window> windows = new ArrayList<>();
     if (sections.stream().mapToInt(packer::tokens).sum() <= maxTokens) {
       Section first = sections.getFirst();

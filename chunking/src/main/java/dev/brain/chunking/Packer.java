@@ -19,21 +19,19 @@ final class Packer {
 
   private record Unit(Piece piece, int tokens) {}
 
-  private final String text;
-  private final TokenTally tally;
+  private final PieceCache pieces;
   private final int maxTokens;
   private final int overlapTokens;
 
-  Packer(String text, TokenTally tally, int maxTokens, int overlapTokens) {
-    this.text = text;
-    this.tally = tally;
+  Packer(PieceCache pieces, int maxTokens, int overlapTokens) {
+    this.pieces = pieces;
     this.maxTokens = maxTokens;
     this.overlapTokens = Math.min(overlapTokens, maxTokens / 2);
   }
 
-  /** Tokens of a whole section (counted once, as a range). */
+  /** Tokens of a whole section: the sum over its blocks. */
   int tokens(Section section) {
-    return tally.count(Piece.of(section.start(), section.end(), Kind.PROSE));
+    return section.blocks().stream().mapToInt(pieces::tokens).sum();
   }
 
   /**
@@ -54,7 +52,7 @@ final class Packer {
     Deque<Piece> pending = new ArrayDeque<>(section.blocks());
     while (!pending.isEmpty()) {
       Piece piece = pending.pop();
-      int tokens = tally.count(piece);
+      int tokens = pieces.tokens(piece);
       if (tokens <= maxTokens - used || current.isEmpty() && unsplittable(piece, tokens)) {
         current.add(new Unit(piece, tokens));
         used += tokens;
@@ -92,29 +90,17 @@ final class Packer {
 
   /** The next finer pieces of {@code piece}; empty when it cannot be split (one word). */
   private List<Piece> split(Piece piece) {
-    List<Piece> parts =
-        switch (piece.kind()) {
-          case CONTAINER -> piece.parts();
-          case PROSE -> TextPieces.sentences(text, piece.start(), piece.end());
-          case VERBATIM -> TextPieces.lines(text, piece.start(), piece.end());
-          case SENTENCE -> sentenceParts(piece);
-          case LINE -> TextPieces.words(text, piece.start(), piece.end());
-          case WORD -> List.of();
-        };
+    List<Piece> parts = pieces.parts(piece);
     boolean unsplittable = parts.size() == 1 && parts.getFirst().kind() == Kind.WORD;
     return unsplittable ? List.of() : parts;
   }
 
-  private List<Piece> sentenceParts(Piece sentence) {
-    List<Piece> lines = TextPieces.lines(text, sentence.start(), sentence.end());
-    return lines.size() > 1 ? lines : TextPieces.words(text, sentence.start(), sentence.end());
-  }
-
   /**
    * Whole trailing units of {@code previous}, at most the overlap budget and {@code room} tokens
-   * (so the next unit still fits). A unit too big to carry whole is split down to sentences or
-   * lines to take its tail, but never down to words: an overlap that starts mid-sentence helps less
-   * than none. (Units that already are words, from an over-long sentence, carry as words.)
+   * (so the next unit still fits). A unit too big to carry whole is split to take its tail: down to
+   * sentences or lines always, down to words only when not even one sentence fits (long sentences
+   * of scientific prose would otherwise leave most chunks without overlap). A code block that
+   * fitted the budget is carried whole or not at all.
    */
   private List<Unit> overlap(List<Unit> previous, int room) {
     List<Unit> carried = new ArrayList<>();
@@ -122,21 +108,22 @@ final class Packer {
     return carried.reversed();
   }
 
-  /** Adds trailing pieces within {@code budget} tokens to {@code carried}, last first. */
-  private void trailing(List<Piece> pieces, int budget, List<Unit> carried) {
+  /** Adds trailing pieces of {@code tail} within {@code budget} tokens to {@code carried}. */
+  private void trailing(List<Piece> tail, int budget, List<Unit> carried) {
     int left = budget;
-    for (Piece piece : pieces.reversed()) {
+    for (Piece piece : tail.reversed()) {
       if (left <= 0) {
         return;
       }
-      int tokens = tally.count(piece);
+      int tokens = pieces.tokens(piece);
       if (tokens <= left) {
         carried.add(new Unit(piece, tokens));
         left -= tokens;
         continue;
       }
-      List<Piece> parts = split(piece);
-      if (!parts.isEmpty() && parts.getFirst().kind() != Kind.WORD) {
+      List<Piece> parts = piece.kind() == Kind.VERBATIM ? List.of() : split(piece);
+      boolean words = !parts.isEmpty() && parts.getFirst().kind() == Kind.WORD;
+      if (!parts.isEmpty() && (!words || carried.isEmpty())) {
         trailing(parts, left, carried);
       }
       return;
