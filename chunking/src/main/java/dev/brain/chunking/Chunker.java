@@ -13,13 +13,14 @@ import java.util.Objects;
  * bounded by model tokens with a small overlap. Deterministic: the same input always yields the
  * same chunks and ids. Thread-safe if its {@link TokenCounter} is.
  *
- * <p>The rules (see the module README): a text that fits the budget is one chunk. Otherwise each
- * heading section is chunked on its own (a section holding only its heading merges into a nested
- * section right after it); within a section, blocks that fit are packed whole and greedily, and a
- * block over the budget is split into sentences (code into lines), a sentence into lines or words.
- * A single word over the budget is the only chunk that may exceed it. Each chunk after the first in
- * a section starts with whole trailing sentences of the previous chunk, at most {@code
- * overlapTokens} and at most half the budget.
+ * <p>The rules, in short (the module README has them in full): a text that fits the budget is one
+ * chunk. Otherwise each heading section is chunked on its own (a section holding only its heading
+ * merges into a nested section right after it). Within a section, blocks are packed greedily; a
+ * block that does not fit is split into sentences (code into lines), a sentence into lines or
+ * words. A single word over the budget is the only chunk that may exceed it. Each chunk after the
+ * first in a section starts with whole trailing sentences of the previous chunk (or, when not one
+ * fits, its trailing words), at most {@code overlapTokens} and half the budget. Every chunk's text
+ * is exactly {@code text.substring(startChar, endChar)}, trimmed.
  */
 public final class Chunker {
 
