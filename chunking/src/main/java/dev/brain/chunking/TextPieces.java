@@ -102,6 +102,7 @@ final class TextPieces {
     return i;
   }
 
+  /** Offset of the line break ending the line that starts at {@code from} (or {@code end}). */
   static int lineEnd(String text, int from, int end) {
     int i = from;
     while (i < end && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
@@ -110,6 +111,7 @@ final class TextPieces {
     return i;
   }
 
+  /** Offset after the line break at {@code lineEnd} ({@code \r\n} counts as one). */
   static int nextLineStart(String text, int lineEnd, int end) {
     if (lineEnd < end && text.charAt(lineEnd) == '\r') {
       lineEnd++;
