@@ -5,6 +5,7 @@ import dev.brain.index.importer.Importers;
 import dev.brain.models.Embedder;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -22,12 +23,15 @@ import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * A brain index on disk: the module's entry point. Opens (or creates) the Lucene index of an {@link
  * IndexConfig}, syncs files into it incrementally, and answers {@link #stats()} and {@link
- * #get(String)}. One {@code BrainIndex} holds the index's only writer; readers share near-real-time
- * searchers. Thread-safe; one sync runs at a time.
+ * #get(String)}. A {@code BrainIndex} opened with {@link #open} holds the index's only writer;
+ * readers share near-real-time searchers. One opened with {@link #openReadOnly} takes no lock and
+ * sees the last commit of whichever process writes (for {@code brain serve} beside a running {@code
+ * brain index}). Thread-safe; one sync runs at a time.
  *
  * <p>The embedding model is loaded only when a sync has records to chunk or embed (or when {@link
  * #embedder()} is called), so {@code stats} and {@code get} never load ONNX Runtime.
@@ -36,7 +40,7 @@ public final class BrainIndex implements AutoCloseable {
 
   private final IndexConfig config;
   private final Directory directory;
-  private final IndexWriter writer;
+  private final IndexWriter writer; // null when read-only
   private final SearcherManager searchers;
   private final Analyzer analyzer;
   private final boolean ownsEmbedder;
@@ -61,7 +65,8 @@ public final class BrainIndex implements AutoCloseable {
     this.metadata = metadata;
     this.embedder = embedder;
     this.ownsEmbedder = embedder == null;
-    this.searchers = new SearcherManager(writer, null);
+    this.searchers =
+        writer != null ? new SearcherManager(writer, null) : new SearcherManager(directory, null);
   }
 
   /**
@@ -86,13 +91,7 @@ public final class BrainIndex implements AutoCloseable {
    */
   public static BrainIndex open(IndexConfig config, Embedder embedder) throws IOException {
     Objects.requireNonNull(config, "config");
-    if (embedder != null && !sameModel(embedder, config)) {
-      throw new IllegalArgumentException(
-          "the embedder runs "
-              + embedder.model().id()
-              + " but the index configuration asks for "
-              + config.model().id());
-    }
+    requireModel(embedder, config);
     Files.createDirectories(config.directory());
     Directory directory = FSDirectory.open(config.directory());
     try {
@@ -109,6 +108,50 @@ public final class BrainIndex implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
+    }
+  }
+
+  /**
+   * Opens an existing index for reading only: no write lock is taken, so this works while another
+   * process syncs; {@link #refresh()} moves to that writer's latest commit. {@link #sync} throws.
+   *
+   * @param embedder an embedder for {@code config.model()}, or {@code null} to load one lazily
+   * @throws java.nio.file.NoSuchFileException if there is no index in {@code config.directory()}
+   * @throws IndexMismatchException as for {@link #open(IndexConfig)}
+   */
+  public static BrainIndex openReadOnly(IndexConfig config, Embedder embedder) throws IOException {
+    Objects.requireNonNull(config, "config");
+    requireModel(embedder, config);
+    if (!Files.isDirectory(config.directory())) {
+      throw noIndex(config);
+    }
+    Directory directory = FSDirectory.open(config.directory());
+    try {
+      IndexMetadata metadata = readMetadata(directory, config);
+      if (metadata == null) {
+        throw noIndex(config);
+      }
+      return new BrainIndex(config, directory, null, new EnglishAnalyzer(), metadata, embedder);
+    } catch (IOException | RuntimeException e) {
+      directory.close();
+      throw e;
+    }
+  }
+
+  private static NoSuchFileException noIndex(IndexConfig config) {
+    return new NoSuchFileException(
+        config.directory().toString(),
+        null,
+        "no brain index here; run `brain index PATH...` first");
+  }
+
+  private static void requireModel(Embedder embedder, IndexConfig config) {
+    if (embedder != null && !sameModel(embedder, config)) {
+      throw new IllegalArgumentException(
+          "the embedder runs "
+              + embedder.model().id()
+              + " but the index configuration asks for "
+              + config.model().id());
     }
   }
 
@@ -173,6 +216,10 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IllegalStateException if another sync is running on this index
    */
   public SyncReport sync(List<Path> roots, SyncListener listener) throws IOException {
+    if (writer == null) {
+      throw new IllegalStateException(
+          "the index at " + config.directory() + " was opened read-only; open it with open()");
+    }
     if (!syncLock.tryLock()) {
       throw new IllegalStateException("a sync is already running on " + config.directory());
     }
@@ -238,13 +285,26 @@ public final class BrainIndex implements AutoCloseable {
   }
 
   /**
-   * For the retrieval module: makes changes written since the last refresh visible to searchers
-   * acquired from now on. Syncs refresh at each commit, so this is rarely needed.
+   * Makes changes visible to searchers acquired from now on: for a writable index, what was written
+   * since the last refresh (syncs refresh at each commit, so this is rarely needed); for a
+   * read-only one, the latest commit on disk, with its metadata.
    *
    * @return true if the searcher is current afterwards
    */
   public boolean refresh() throws IOException {
-    return searchers.maybeRefresh();
+    boolean current = searchers.maybeRefresh();
+    if (writer == null) {
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        var reader = (DirectoryReader) searcher.getIndexReader();
+        metadata =
+            IndexMetadata.fromUserData(
+                reader.getIndexCommit().getUserData(), config.directory().toString());
+      } finally {
+        searchers.release(searcher);
+      }
+    }
+    return current;
   }
 
   /**
@@ -309,10 +369,8 @@ public final class BrainIndex implements AutoCloseable {
   /** Closes the searchers, the writer (discarding uncommitted work) and an owned embedder. */
   @Override
   public void close() throws IOException {
-    try (directory;
-        writer;
-        searchers) {
-      // closed in reverse order: searchers, writer, directory
+    try {
+      IOUtils.close(searchers, writer, directory); // skips the null writer of a read-only index
     } finally {
       synchronized (lazyLock) {
         if (ownsEmbedder && embedder != null) {
