@@ -186,12 +186,22 @@ final class SyncRun {
         }
         case SyncItem.FileRead f -> fileRead(f);
         case SyncItem.FileIssue f -> fileIssue(f);
-        case SyncItem.Failure f -> throw new IllegalStateException("sync reader failed", f.error());
+        case SyncItem.Failure f -> throw readerFailure(f.error());
         case SyncItem.End end -> {
           flush();
           return end.keys();
         }
       }
+    }
+  }
+
+  /** Rethrows what broke the reading thread with its own type where possible. */
+  private static IOException readerFailure(Throwable error) throws IOException {
+    switch (error) {
+      case IOException io -> throw io;
+      case RuntimeException re -> throw re;
+      case Error e -> throw e;
+      default -> throw new IOException("the sync reader failed", error);
     }
   }
 
