@@ -27,18 +27,21 @@ public final class SyncThroughput {
 
   public static void main(String[] args) throws Exception {
     Path corpus = Path.of(args[0]);
-    int records = args.length > 1 ? Integer.parseInt(args[1]) : 500;
     Path work = Files.createTempDirectory("brain-throughput");
-    Path slice = work.resolve("corpus/slice.jsonl");
-    Files.createDirectories(slice.getParent());
-    try (BufferedReader in = Files.newBufferedReader(corpus)) {
-      Files.write(slice, in.lines().limit(records).toList());
+    Path root = corpus;
+    if (args.length > 1) {
+      root = work.resolve("corpus");
+      Files.createDirectories(root);
+      try (BufferedReader in = Files.newBufferedReader(corpus)) {
+        Files.write(
+            root.resolve("slice.jsonl"), in.lines().limit(Long.parseLong(args[1])).toList());
+      }
     }
     try (Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15)) {
       embedder.embedPassages(List.of("warm up the model", "and the tokenizer")); // JIT + ORT
       var config = IndexConfig.defaults(work.resolve("data"));
       try (var index = BrainIndex.open(config, embedder)) {
-        SyncReport report = index.sync(List.of(slice.getParent()));
+        SyncReport report = index.sync(List.of(root));
         List<String> texts = chunkTexts(index);
         long t0 = System.nanoTime();
         for (int i = 0; i < texts.size(); i += config.embedBatchSize()) {
