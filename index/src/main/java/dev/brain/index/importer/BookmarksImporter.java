@@ -3,7 +3,6 @@ package dev.brain.index.importer;
 import dev.brain.index.CorpusRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -76,7 +75,6 @@ final class BookmarksImporter {
       text.append("\n\nFolder: ").append(String.join(" / ", folders));
     }
     text.append("\n\n").append(url);
-    Instant added = Dates.fromEpoch(a.attr("add_date"));
     return new CorpusRecord(
         Keys.bookmark(href),
         CorpusRecord.KIND_ITEM,
@@ -86,7 +84,7 @@ final class BookmarksImporter {
         null,
         null,
         Tags.normalizeAll(Arrays.asList(a.attr("tags").split(","))),
-        added != null ? added : file.modified(),
+        Dates.fromEpoch(a.attr("add_date")), // never the file's mtime: it would touch every record
         null,
         text.toString(),
         null,

@@ -96,7 +96,7 @@ final class FeedImporter {
         null,
         author(feed, entry),
         Tags.normalizeAll(tags),
-        file.modified(),
+        null, // when the entry was saved is unknown; the feed file's mtime would touch every entry
         instant(
             entry.getPublishedDate() != null ? entry.getPublishedDate() : entry.getUpdatedDate()),
         body.isEmpty() ? title : body,

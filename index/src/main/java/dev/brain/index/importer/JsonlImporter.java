@@ -19,7 +19,9 @@ import java.util.List;
  * {@code title}, {@code text}, {@code url}, {@code tags}, {@code author}, {@code created_at},
  * {@code published_at}. Every line becomes {@code doc:<id>}, kind {@code source}, source type
  * {@code doc}: such files are collections of documents, not things the user wrote. Bad lines are
- * skipped with a warning; the file is malformed only when no line is a record.
+ * skipped with a warning; the file is malformed only when no line is a record. A line without
+ * {@code created_at} has none: the file's modification time would change every record of the file
+ * whenever one line changes.
  */
 final class JsonlImporter {
 
@@ -94,7 +96,6 @@ final class JsonlImporter {
     if (text == null && title == null) {
       throw new BadLine("skipped: no \"text\" or \"title\"");
     }
-    var created = Dates.parse(string(node, "created_at"));
     return new CorpusRecord(
         id.startsWith("doc:") ? id : Keys.doc(id),
         CorpusRecord.KIND_SOURCE,
@@ -104,7 +105,7 @@ final class JsonlImporter {
         null,
         string(node, "author"),
         Tags.normalizeAll(tags(node.get("tags"))),
-        created != null ? created : file.modified(),
+        Dates.parse(string(node, "created_at")),
         Dates.parse(string(node, "published_at")),
         text != null ? text : title,
         null,

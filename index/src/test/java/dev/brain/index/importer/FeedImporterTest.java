@@ -25,6 +25,7 @@ class FeedImporterTest {
     assertThat(first.url()).isEqualTo(link);
     assertThat(first.author()).isEqualTo("Mira Okafor");
     assertThat(first.publishedAt()).isEqualTo(Instant.parse("2024-06-04T07:00:00Z"));
+    assertThat(first.createdAt()).as("not the feed file's mtime").isNull();
     assertThat(first.tags()).containsExactly("tomatoes", "soil-health");
     assertThat(first.text())
         .isEqualTo(

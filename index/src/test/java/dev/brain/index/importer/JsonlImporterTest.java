@@ -45,6 +45,7 @@ class JsonlImporterTest {
     assertThat(doc.title())
         .isEqualTo("Microstructural development of human newborn cerebral white matter");
     assertThat(doc.text()).startsWith("Alterations of the architecture");
+    assertThat(doc.createdAt()).as("not the file's mtime").isNull();
     assertThat(Fixtures.read("docs.jsonl").records().get(1).title()).isNull();
   }
 
