@@ -67,7 +67,11 @@ final class RecordPreparer implements Runnable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the writing side gave up; stop quietly
     } catch (Throwable e) {
-      queue.offer(new SyncItem.Failure(e));
+      try {
+        queue.put(new SyncItem.Failure(e)); // blocks until the writing side makes room
+      } catch (InterruptedException stopped) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -83,6 +87,7 @@ final class RecordPreparer implements Runnable {
       return;
     }
     List<CorpusRecord> records = result.records();
+    queue.put(new SyncItem.FileStarted(task.file(), records.size()));
     int duplicates = 0;
     String duplicateExample = null;
     for (CorpusRecord record : records) {

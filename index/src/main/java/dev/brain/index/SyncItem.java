@@ -8,6 +8,9 @@ import java.util.Set;
 /** What the reading thread hands to the writing thread during a sync, in file order. */
 sealed interface SyncItem {
 
+  /** A file was read into {@code records} records, which follow this item in the queue. */
+  record FileStarted(Path file, int records) implements SyncItem {}
+
   /**
    * A file was read; its records precede this item in the queue.
    *

@@ -28,6 +28,12 @@ public interface SyncListener {
   default void filesPlanned(int files) {}
 
   /**
+   * One file has been read into {@code records} records, which are processed next. A progress bar
+   * over records can grow its total here (a single JSONL file may hold thousands).
+   */
+  default void fileStarted(Path file, int records) {}
+
+  /**
    * One file has been read and its records handed on (they may still wait for the next embedding
    * batch).
    *
@@ -51,6 +57,11 @@ public interface SyncListener {
   /** The embedder returned vectors for {@code count} more chunks. */
   default void chunksEmbedded(int count) {}
 
-  /** The work so far was committed: a crash from now on keeps it. */
+  /**
+   * The work so far was committed: a crash from now on keeps it. Called every {@link
+   * IndexConfig#commitInterval()} and once at the end.
+   *
+   * @param recordsWritten records added or updated by this sync so far
+   */
   default void committed(int recordsWritten) {}
 }

@@ -107,7 +107,7 @@ final class SyncRun {
     Thread reader = Thread.ofPlatform().name("brain-sync-reader").daemon().start(preparer);
     Set<String> produced;
     try {
-      produced = consume(queue);
+      produced = consume(queue, reader);
     } catch (IOException | RuntimeException | Error e) {
       reader.interrupt();
       throw e;
@@ -115,7 +115,7 @@ final class SyncRun {
       joinQuietly(reader);
     }
     deleteStale(states, produced, normalized);
-    committer.commit(true);
+    commit(true);
     return new SyncReport(
         files.size(),
         added,
@@ -171,12 +171,12 @@ final class SyncRun {
   }
 
   /** Drains the queue until the reader is done; returns the keys produced this run. */
-  private Set<String> consume(BlockingQueue<SyncItem> queue) throws IOException {
+  private Set<String> consume(BlockingQueue<SyncItem> queue, Thread reader) throws IOException {
     while (true) {
       SyncItem item = queue.poll();
       if (item == null) {
         flush(); // the reader is behind: embed what we have rather than wait idle
-        item = take(queue);
+        item = take(queue, reader);
       }
       switch (item) {
         case SyncItem.Prepared p -> addPending(p);
@@ -184,6 +184,7 @@ final class SyncRun {
           unchanged++;
           listener.recordDone(u.key(), SyncListener.Change.UNCHANGED);
         }
+        case SyncItem.FileStarted f -> listener.fileStarted(f.file(), f.records());
         case SyncItem.FileRead f -> fileRead(f);
         case SyncItem.FileIssue f -> fileIssue(f);
         case SyncItem.Failure f -> throw readerFailure(f.error());
@@ -205,9 +206,18 @@ final class SyncRun {
     }
   }
 
-  private static SyncItem take(BlockingQueue<SyncItem> queue) {
+  /** The next item; fails instead of waiting forever if the reader died without a word. */
+  private static SyncItem take(BlockingQueue<SyncItem> queue, Thread reader) {
     try {
-      return queue.take();
+      while (true) {
+        SyncItem item = queue.poll(1, TimeUnit.SECONDS);
+        if (item != null) {
+          return item;
+        }
+        if (!reader.isAlive() && queue.isEmpty()) {
+          throw new IllegalStateException("the sync reader thread stopped without finishing");
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("sync interrupted", e);
@@ -251,10 +261,14 @@ final class SyncRun {
     pending.clear();
     pendingMissing = 0;
     if (System.nanoTime() - lastCommitNanos >= config.commitInterval().toNanos()) {
-      committer.commit(false);
-      lastCommitNanos = System.nanoTime();
-      listener.committed(added + updated);
+      commit(false);
     }
+  }
+
+  private void commit(boolean complete) throws IOException {
+    committer.commit(complete);
+    lastCommitNanos = System.nanoTime();
+    listener.committed(added + updated);
   }
 
   private void embedMissing() {

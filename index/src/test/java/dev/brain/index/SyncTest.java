@@ -10,7 +10,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.TermQuery;
 import org.junit.jupiter.api.AfterAll;
@@ -124,6 +126,67 @@ class SyncTest {
     assertThat(report.chunksEmbedded() + report.chunksReused()).isEqualTo(report.chunksWritten());
     assertThat(IndexInvariants.assertWhole(index)).isEqualTo(6);
     assertThat(index.metadata().lastSyncAt()).isNotNull();
+  }
+
+  @Test
+  void tellsTheListenerWhatTheReportSums() throws IOException {
+    var events = new RecordingListener();
+
+    SyncReport report = index.sync(List.of(vault), events);
+
+    assertThat(events.planned).isEqualTo(6);
+    assertThat(events.started).isEqualTo(6); // records announced before they are processed
+    assertThat(events.done).isEqualTo(4); // files that imported
+    assertThat(events.failedOrSkipped).isEqualTo(2);
+    assertThat(events.changes.get(SyncListener.Change.ADDED)).isEqualTo(report.added());
+    assertThat(events.embedded).isEqualTo(report.chunksEmbedded());
+    assertThat(events.commits).isPositive();
+  }
+
+  /** Counts what a sync reports through its listener. */
+  private static final class RecordingListener implements SyncListener {
+    int planned;
+    int started;
+    int done;
+    int failedOrSkipped;
+    long embedded;
+    int commits;
+    final Map<Change, Integer> changes = new EnumMap<>(Change.class);
+
+    @Override
+    public void filesPlanned(int files) {
+      planned = files;
+    }
+
+    @Override
+    public void fileStarted(Path file, int records) {
+      started += records;
+    }
+
+    @Override
+    public void fileDone(Path file, int records) {
+      done++;
+    }
+
+    @Override
+    public void fileFailed(Path file, String reason, boolean skipped) {
+      failedOrSkipped++;
+    }
+
+    @Override
+    public void recordDone(String key, Change change) {
+      changes.merge(change, 1, Integer::sum);
+    }
+
+    @Override
+    public void chunksEmbedded(int count) {
+      embedded += count;
+    }
+
+    @Override
+    public void committed(int recordsWritten) {
+      commits++;
+    }
   }
 
   @Test
