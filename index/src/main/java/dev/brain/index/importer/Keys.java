@@ -83,20 +83,7 @@ public final class Keys {
     if (uri == null || uri.getRawAuthority() == null || !isWebUrl(s)) {
       return s;
     }
-    String host = uri.getHost() == null ? uri.getRawAuthority() : uri.getHost();
-    host = host.toLowerCase(Locale.ROOT);
-    if (host.startsWith("www.")) {
-      host = host.substring(4);
-    }
-    var out = new StringBuilder("https://");
-    if (uri.getRawUserInfo() != null) {
-      out.append(uri.getRawUserInfo()).append('@');
-    }
-    out.append(host);
-    int port = uri.getPort();
-    if (port != -1 && port != 80 && port != 443) {
-      out.append(':').append(port);
-    }
+    var out = new StringBuilder("https://").append(canonicalAuthority(uri));
     out.append(canonicalPath(uri.getRawPath()));
     String query = canonicalQuery(uri.getRawQuery());
     if (!query.isEmpty()) {
@@ -116,6 +103,21 @@ public final class Keys {
         return null;
       }
     }
+  }
+
+  private static String canonicalAuthority(URI uri) {
+    // Without a server-based authority (a host with "_", say) the raw authority is all there is.
+    String host = uri.getHost() != null ? uri.getHost() : uri.getRawAuthority();
+    host = host.toLowerCase(Locale.ROOT);
+    if (host.startsWith("www.")) {
+      host = host.substring(4);
+    }
+    if (uri.getHost() == null) {
+      return host;
+    }
+    String userInfo = uri.getRawUserInfo() == null ? "" : uri.getRawUserInfo() + "@";
+    int port = uri.getPort();
+    return userInfo + host + (port == -1 || port == 80 || port == 443 ? "" : ":" + port);
   }
 
   private static String canonicalPath(String rawPath) {

@@ -3,6 +3,7 @@ package dev.brain.index.importer;
 import dev.brain.index.CorpusRecord;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -114,17 +115,28 @@ final class MarkdownImporter {
       return null; // mailto:, obsidian:, file: and other schemes
     }
     d = d.replaceAll("[#?].*$", "");
-    String decoded = URLDecoder.decode(d.replace("+", "%2B"), StandardCharsets.UTF_8);
-    String relative = resolve(decoded, fromPath);
+    String relative = resolve(percentDecoded(d), fromPath);
     return relative == null ? null : names.resolvePath(relative, fromPath);
+  }
+
+  private static String percentDecoded(String s) {
+    try {
+      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return s; // a literal "%" in a file name
+    }
   }
 
   /** A link path resolved against the linking note's folder (or the vault root for "/..."). */
   private static String resolve(String link, String fromPath) {
     Path base = Path.of("vault");
-    Path from = base.resolve(fromPath).getParent();
-    Path target =
-        link.startsWith("/") ? base.resolve(link.substring(1)) : from.resolve(link).normalize();
+    Path target;
+    try {
+      Path from = base.resolve(fromPath).getParent();
+      target = link.startsWith("/") ? base.resolve(link.substring(1)) : from.resolve(link);
+    } catch (InvalidPathException e) {
+      return null; // not a path this platform can name, so no file of the vault
+    }
     target = target.normalize();
     if (!target.startsWith(base) || target.equals(base)) {
       return null;

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,7 +41,7 @@ final class NoteNames {
       byName.computeIfAbsent(lower(fileName(path)), k -> new ArrayList<>()).add(path);
     }
     byName.values().forEach(list -> list.sort(SHORTEST_PATH));
-    return new NoteNames(Set.copyOf(new HashSet<>(relativePaths)), Map.copyOf(byName));
+    return new NoteNames(Set.copyOf(relativePaths), Map.copyOf(byName));
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.brain.index.importer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -98,7 +100,7 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified) {
     } catch (IOException e) {
       throw unreadable(e);
     }
-    requireText(bytes.length > SNIFF_BYTES ? java.util.Arrays.copyOf(bytes, SNIFF_BYTES) : bytes);
+    requireText(bytes.length > SNIFF_BYTES ? Arrays.copyOf(bytes, SNIFF_BYTES) : bytes);
     Charset charset = utf16(bytes);
     int skip = 0;
     if (charset != null) {
@@ -114,7 +116,7 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified) {
           .onUnmappableCharacter(CodingErrorAction.REPLACE)
           .decode(ByteBuffer.wrap(bytes, skip, bytes.length - skip))
           .toString();
-    } catch (java.nio.charset.CharacterCodingException e) {
+    } catch (CharacterCodingException e) {
       throw ImportException.malformed(file, "cannot decode the text of " + file, e);
     }
   }

@@ -22,6 +22,8 @@ class KeysTest {
     "'https://example.com/p?b=2&a=1', https://example.com/p?b=2&a=1",
     "'  https://example.com/with space  ', https://example.com/with%20space",
     "https://www2.example.com/, https://www2.example.com/",
+    "https://My_Host.Example.com/a/, https://my_host.example.com/a",
+    "https://user@www.example.com:8443/a, https://user@example.com:8443/a",
   })
   void canonicalizesUrls(String url, String canonical) {
     assertThat(Keys.canonicalUrl(url)).isEqualTo(canonical);

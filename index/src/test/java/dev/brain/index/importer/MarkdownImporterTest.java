@@ -121,6 +121,19 @@ class MarkdownImporterTest {
   }
 
   @Test
+  void oddLinkDestinationsNeverFailTheNote(@TempDir Path vault) throws Exception {
+    Path note =
+        Files.writeString(
+            vault.resolve("odd.md"),
+            "[a](100%.md) [b](../../outside.md) [c](mailto:me@example.com) [d](#top)"
+                + " [e](/root%20note.md) [f](photo.png)\n");
+
+    CorpusRecord record = importers.read(note, vault).records().get(0);
+
+    assertThat(record.links()).containsExactly("note:100%.md", "note:root note.md");
+  }
+
+  @Test
   void wikilinksToPdfsAndTranscriptsUseTheirSourceKeys(@TempDir Path vault) throws Exception {
     Files.createDirectories(vault.resolve("files"));
     Files.write(vault.resolve("files/Manual.pdf"), new byte[] {1});
