@@ -1,0 +1,127 @@
+package dev.brain.retrieval;
+
+import dev.brain.index.IndexFields;
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.util.QueryBuilder;
+
+/**
+ * The lexical lane: BM25 over chunk documents. A chunk scores on its text, its heading path and its
+ * record's title (denormalized onto every chunk), each with a field boost; multi-word queries get a
+ * sloppy phrase bonus on the text; query words that are user tags of the record get a constant
+ * bonus.
+ */
+final class Bm25Lane {
+
+  /**
+   * The lane's tuning.
+   *
+   * @param k1 BM25 term-frequency saturation
+   * @param b BM25 length normalization
+   * @param titleBoost weight of title matches relative to text matches
+   * @param headingBoost weight of heading matches
+   * @param phraseBoost weight of the sloppy phrase query over the text (multi-word queries only)
+   * @param phraseSlop positions the phrase's words may move
+   * @param tagBoost constant bonus when a tag alias of the query is a tag of the record
+   */
+  record Params(
+      float k1,
+      float b,
+      float titleBoost,
+      float headingBoost,
+      float phraseBoost,
+      int phraseSlop,
+      float tagBoost) {
+
+    /** Chosen on BEIR SciFact; see the module README. */
+    static final Params DEFAULTS = new Params(0.9f, 0.4f, 1.0f, 0.5f, 0.5f, 2, 2.0f);
+  }
+
+  private final Params params;
+  private final BM25Similarity similarity;
+  private final QueryBuilder builder;
+
+  Bm25Lane(Analyzer analyzer, Params params) {
+    this.params = params;
+    this.similarity = new BM25Similarity(params.k1(), params.b());
+    this.builder = new QueryBuilder(analyzer);
+  }
+
+  /**
+   * The scoring part of the lane's query (no filters), or {@code null} if nothing is searchable.
+   */
+  Query scoringQuery(QueryText query) {
+    var should = new BooleanQuery.Builder();
+    int clauses = 0;
+    clauses += add(should, builder.createBooleanQuery(IndexFields.TEXT, query.text()), 1f);
+    clauses +=
+        add(
+            should,
+            builder.createBooleanQuery(IndexFields.TITLE, query.text()),
+            params.titleBoost());
+    clauses +=
+        add(
+            should,
+            builder.createBooleanQuery(IndexFields.HEADING, query.text()),
+            params.headingBoost());
+    if (clauses == 0) {
+      return null;
+    }
+    if (query.sequence().size() > 1) {
+      add(
+          should,
+          builder.createPhraseQuery(IndexFields.TEXT, query.text(), params.phraseSlop()),
+          params.phraseBoost());
+    }
+    if (!query.tagAliases().isEmpty()) {
+      add(
+          should,
+          new ConstantScoreQuery(Filters.anyOf(IndexFields.TAGS, query.tagAliases())),
+          params.tagBoost());
+    }
+    return should.build();
+  }
+
+  private static int add(BooleanQuery.Builder b, Query q, float boost) {
+    if (q == null || boost <= 0) {
+      return 0;
+    }
+    b.add(boost == 1f ? q : new BoostQuery(q, boost), Occur.SHOULD);
+    return 1;
+  }
+
+  /** The top {@code depth} chunks for the query among chunks passing {@code filter}. */
+  LaneHits search(IndexSearcher shared, QueryText query, Query filter, int depth)
+      throws IOException {
+    Query scoring = scoringQuery(query);
+    if (scoring == null) {
+      return LaneHits.used(Lane.BM25, List.of(), 0, "the query has no searchable words");
+    }
+    Query full =
+        new BooleanQuery.Builder()
+            .add(scoring, Occur.MUST)
+            .add(Filters.chunks(filter), Occur.FILTER)
+            .build();
+    IndexSearcher searcher = searcher(shared.getIndexReader());
+    TopDocs top = searcher.search(full, depth);
+    List<Hit> hits = ParentKeys.hits(searcher, top.scoreDocs, score -> score);
+    return LaneHits.used(Lane.BM25, hits, top.totalHits.value(), null);
+  }
+
+  /** A searcher over the same reader with this lane's BM25 parameters. */
+  IndexSearcher searcher(IndexReader reader) {
+    var searcher = new IndexSearcher(reader);
+    searcher.setSimilarity(similarity);
+    return searcher;
+  }
+}

@@ -1,0 +1,301 @@
+package dev.brain.retrieval;
+
+import dev.brain.retrieval.Fusion.FusedChunk;
+import dev.brain.retrieval.Fusion.FusedRecord;
+import dev.brain.retrieval.Stored.StoredChunk;
+import dev.brain.retrieval.Stored.StoredRecord;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+
+/**
+ * Consolidates fused records into evidence rows: reads the record and its best chunks, merges
+ * adjacent chunks into spans, cuts the excerpt, and works out matched terms and signals.
+ */
+final class Rows {
+
+  private final IndexSearcher searcher;
+  private final Analyzer analyzer;
+  private final QueryText query;
+  private final SearchOptions options;
+  private final Query bm25Scoring;
+  private final boolean vectorUsed;
+
+  /**
+   * @param bm25Scoring the BM25 lane's scoring query, used to pick the best chunk of records found
+   *     without a chunk hit (exact tag, related); may be null
+   * @param vectorUsed whether the vector lane ran (a row without it is not "bm25 only")
+   */
+  Rows(
+      IndexSearcher searcher,
+      Analyzer analyzer,
+      QueryText query,
+      SearchOptions options,
+      Query bm25Scoring,
+      boolean vectorUsed) {
+    this.searcher = searcher;
+    this.analyzer = analyzer;
+    this.query = query;
+    this.options = options;
+    this.bm25Scoring = bm25Scoring;
+    this.vectorUsed = vectorUsed;
+  }
+
+  /** Rows for the top fused records, in order, ranked from 1. */
+  List<EvidenceRow> ranked(List<FusedRecord> top) throws IOException {
+    Map<String, StoredRecord> records =
+        Stored.records(searcher, top.stream().map(FusedRecord::key).toList());
+    var rows = new ArrayList<EvidenceRow>(top.size());
+    for (FusedRecord fused : top) {
+      StoredRecord record = records.get(fused.key());
+      if (record != null) {
+        rows.add(row(rows.size() + 1, fused, record));
+      }
+    }
+    return rows;
+  }
+
+  private EvidenceRow row(int rank, FusedRecord fused, StoredRecord record) throws IOException {
+    List<StoredChunk> chunks = keptChunks(fused);
+    var retrieval = new RowRetrieval(fused.lanes(), fused.score());
+    boolean tagOnly = fused.lanes().stream().allMatch(l -> l.lane() == Lane.EXACT_TAG);
+    List<String> signals = laneSignals(fused.lanes());
+    return build(
+        rank, record, chunks, retrieval, signals, tagOnly ? "exact_tag" : null, null, null);
+  }
+
+  /**
+   * A related row: a record linked with the ranked row {@code relatedTo}.
+   *
+   * @param seedScore the fused score of the ranked row it relates to
+   */
+  EvidenceRow related(
+      int rank,
+      int laneRank,
+      StoredRecord record,
+      String relatedTo,
+      String relationship,
+      double seedScore)
+      throws IOException {
+    StoredChunk best = Stored.bestChunk(searcher, record.key(), bm25Scoring);
+    List<StoredChunk> chunks = best == null ? List.of() : List.of(best);
+    var retrieval =
+        new RowRetrieval(List.of(new LaneScore(Lane.RELATED, laneRank, seedScore, 0)), 0);
+    var signals = new ArrayList<String>(List.of("related:" + relationship));
+    return build(rank, record, chunks, retrieval, signals, "related", relatedTo, relationship);
+  }
+
+  /** The record's best chunks (at most the per-record limit), best first. */
+  private List<StoredChunk> keptChunks(FusedRecord fused) throws IOException {
+    var chunks = new ArrayList<StoredChunk>();
+    for (FusedChunk c : fused.chunks()) {
+      if (chunks.size() == options.maxChunksPerRecord()) {
+        break;
+      }
+      chunks.add(Stored.chunk(searcher, c.doc()));
+    }
+    if (chunks.isEmpty()) {
+      StoredChunk best = Stored.bestChunk(searcher, fused.key(), bm25Scoring);
+      if (best != null) {
+        chunks.add(best);
+      }
+    }
+    return chunks;
+  }
+
+  private EvidenceRow build(
+      int rank,
+      StoredRecord record,
+      List<StoredChunk> chunks,
+      RowRetrieval retrieval,
+      List<String> laneSignals,
+      String roleOverride,
+      String relatedTo,
+      String relationship) {
+    StoredChunk best = chunks.isEmpty() ? null : chunks.get(0);
+    Evidence evidence = evidence(record, chunks);
+    var signals = new ArrayList<String>(evidence.signals());
+    signals.addAll(laneSignals);
+    String role = roleOverride != null ? roleOverride : best != null ? best.role() : "raw";
+    return new EvidenceRow(
+        rank,
+        record.key(),
+        record.kind(),
+        record.sourceType(),
+        record.title(),
+        record.url(),
+        record.path(),
+        record.tags(),
+        iso(record.createdAt()),
+        iso(record.publishedAt()),
+        record.summary(),
+        excerpt(record, best),
+        role,
+        best == null ? null : chunkRef(chunks, record),
+        retrieval,
+        signals,
+        query.matched(evidence.present()),
+        query.missing(evidence.present()),
+        relatedTo,
+        relationship);
+  }
+
+  /** What the row's text says about the query: terms present and text-based signals. */
+  private record Evidence(Set<String> present, List<String> signals) {}
+
+  private Evidence evidence(StoredRecord record, List<StoredChunk> chunks) {
+    Set<String> queryTerms = query.terms().keySet();
+    Set<String> present = new HashSet<>();
+    var signals = new ArrayList<String>();
+    Set<String> title = Analysis.terms(analyzer, record.title());
+    present.addAll(title);
+    if (!Collections.disjoint(title, queryTerms)) {
+      signals.add("title_match");
+    }
+    if (!chunks.isEmpty()) {
+      Set<String> heading = Analysis.terms(analyzer, String.join(" ", chunks.get(0).headingPath()));
+      present.addAll(heading);
+      if (!Collections.disjoint(heading, queryTerms)) {
+        signals.add("heading_match");
+      }
+    }
+    boolean phrase = false;
+    for (StoredChunk c : chunks) {
+      List<String> sequence =
+          Analysis.tokens(analyzer, c.text()).stream().map(Analysis.Token::term).toList();
+      present.addAll(sequence);
+      phrase |= containsPhrase(sequence, query.sequence());
+    }
+    if (phrase) {
+      signals.add("phrase_match");
+    }
+    for (String tag : record.tags()) {
+      present.addAll(Analysis.terms(analyzer, tag.replace('-', ' ').replace('/', ' ')));
+      if (query.tagAliases().contains(tag)) {
+        signals.add("exact_tag:" + tag);
+      }
+    }
+    if (query.terms().size() > 1 && present.containsAll(queryTerms)) {
+      signals.add("all_terms");
+    }
+    return new Evidence(present, signals);
+  }
+
+  /** Whether {@code phrase} (two terms or more) occurs as a contiguous run in {@code terms}. */
+  static boolean containsPhrase(List<String> terms, List<String> phrase) {
+    return phrase.size() > 1 && Collections.indexOfSubList(terms, phrase) >= 0;
+  }
+
+  private List<String> laneSignals(List<LaneScore> lanes) {
+    boolean bm25 = lanes.stream().anyMatch(l -> l.lane() == Lane.BM25);
+    boolean vector = lanes.stream().anyMatch(l -> l.lane() == Lane.VECTOR);
+    boolean tag = lanes.stream().anyMatch(l -> l.lane() == Lane.EXACT_TAG);
+    if (vector && !bm25 && !tag) {
+      return List.of("vector_only");
+    }
+    if (bm25 && vector) {
+      return List.of("lexical_and_semantic");
+    }
+    if (bm25 && vectorUsed) {
+      return List.of("bm25_only");
+    }
+    return List.of();
+  }
+
+  private String excerpt(StoredRecord record, StoredChunk best) {
+    if (best == null) {
+      String text = record.rawText() == null ? "" : record.rawText();
+      return Excerpts.excerpt(text, 0, List.of(), options.maxExcerptChars());
+    }
+    String text = record.textFor(best.role());
+    int offset = best.startChar();
+    if (text == null || best.endChar() > text.length()) {
+      text = best.text(); // offsets do not fit the stored text: fall back to the chunk alone
+      offset = 0;
+    }
+    var matches = new ArrayList<Excerpts.Match>();
+    for (Analysis.Token t : Analysis.tokens(analyzer, best.text())) {
+      if (query.terms().containsKey(t.term())) {
+        matches.add(new Excerpts.Match(offset + t.start(), offset + t.end(), t.term()));
+      }
+    }
+    return Excerpts.excerpt(text, offset, matches, options.maxExcerptChars());
+  }
+
+  /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */
+  static ChunkRef chunkRef(List<StoredChunk> chunks, StoredRecord record) {
+    StoredChunk best = chunks.get(0);
+    List<ChunkRef.Span> spans = spans(chunks, record);
+    ChunkRef.Span bestSpan =
+        spans.stream()
+            .filter(s -> s.firstOrdinal() <= best.ordinal() && best.ordinal() <= s.lastOrdinal())
+            .findFirst()
+            .orElse(
+                new ChunkRef.Span(
+                    best.ordinal(), best.ordinal(), best.startChar(), best.endChar()));
+    return new ChunkRef(
+        chunks.stream().map(StoredChunk::chunkId).toList(),
+        chunks.stream().map(StoredChunk::ordinal).toList(),
+        best.role(),
+        best.headingPath(),
+        bestSpan.startChar(),
+        bestSpan.endChar(),
+        spans);
+  }
+
+  /**
+   * Runs of chunks with consecutive ordinals and the same role whose texts overlap or touch (only
+   * whitespace between them), as spans in ordinal order.
+   */
+  static List<ChunkRef.Span> spans(List<StoredChunk> chunks, StoredRecord record) {
+    var sorted = new ArrayList<>(chunks);
+    sorted.sort(Comparator.comparingInt(StoredChunk::ordinal));
+    var spans = new ArrayList<ChunkRef.Span>();
+    StoredChunk first = null;
+    StoredChunk last = null;
+    int end = 0;
+    for (StoredChunk c : sorted) {
+      if (last != null && continues(last, c, end, record)) {
+        last = c;
+        end = Math.max(end, c.endChar());
+        continue;
+      }
+      if (first != null) {
+        spans.add(new ChunkRef.Span(first.ordinal(), last.ordinal(), first.startChar(), end));
+      }
+      first = c;
+      last = c;
+      end = c.endChar();
+    }
+    if (first != null) {
+      spans.add(new ChunkRef.Span(first.ordinal(), last.ordinal(), first.startChar(), end));
+    }
+    return spans;
+  }
+
+  private static boolean continues(StoredChunk prev, StoredChunk next, int end, StoredRecord r) {
+    if (next.ordinal() != prev.ordinal() + 1 || !next.role().equals(prev.role())) {
+      return false;
+    }
+    if (next.startChar() <= end) {
+      return true;
+    }
+    String text = r == null ? null : r.textFor(next.role());
+    return text != null
+        && next.startChar() <= text.length()
+        && text.substring(end, next.startChar()).isBlank();
+  }
+
+  private static String iso(Instant at) {
+    return at == null ? null : at.toString();
+  }
+}

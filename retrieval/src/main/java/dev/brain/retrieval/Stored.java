@@ -1,0 +1,148 @@
+package dev.brain.retrieval;
+
+import static dev.brain.index.IndexFields.*;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedNumericSortField;
+import org.apache.lucene.search.TopDocs;
+
+/** Reads record and chunk documents back from the index's stored fields. */
+final class Stored {
+  private Stored() {}
+
+  /** A record document's stored fields, as rows need them. */
+  record StoredRecord(
+      String key,
+      String kind,
+      String sourceType,
+      String title,
+      String url,
+      String path,
+      List<String> tags,
+      Instant createdAt,
+      Instant publishedAt,
+      String rawText,
+      String summary,
+      List<String> links) {
+
+    /** The text a chunk of {@code role} indexes: the summary for summary chunks, else raw text. */
+    String textFor(String role) {
+      return "summary".equals(role) && summary != null ? summary : rawText;
+    }
+  }
+
+  /** A chunk document's stored fields. */
+  record StoredChunk(
+      int doc,
+      String chunkId,
+      String key,
+      int ordinal,
+      String role,
+      List<String> headingPath,
+      int startChar,
+      int endChar,
+      String text) {}
+
+  private static final Set<String> CHUNK_FIELDS =
+      Set.of(CHUNK_ID, PARENT_KEY, ORDINAL, ROLE, HEADING_PATH, START_CHAR, END_CHAR, TEXT);
+
+  /** The live records with these keys, by key (missing keys are absent). */
+  static Map<String, StoredRecord> records(IndexSearcher searcher, List<String> keys)
+      throws IOException {
+    var out = new HashMap<String, StoredRecord>();
+    if (keys.isEmpty()) {
+      return out;
+    }
+    Query query =
+        new BooleanQuery.Builder()
+            .add(Filters.RECORDS, Occur.FILTER)
+            .add(Filters.anyOf(KEY, keys), Occur.FILTER)
+            .build();
+    TopDocs top = searcher.search(query, keys.size());
+    for (ScoreDoc sd : top.scoreDocs) {
+      StoredRecord r = record(searcher.storedFields().document(sd.doc));
+      out.put(r.key(), r);
+    }
+    return out;
+  }
+
+  static StoredRecord record(Document doc) {
+    return new StoredRecord(
+        doc.get(KEY),
+        doc.get(KIND),
+        doc.get(SOURCE_TYPE),
+        doc.get(TITLE),
+        doc.get(URL),
+        doc.get(PATH),
+        Arrays.asList(doc.getValues(TAGS)),
+        date(doc, CREATED_AT),
+        date(doc, PUBLISHED_AT),
+        doc.get(RAW_TEXT),
+        doc.get(SUMMARY),
+        Arrays.asList(doc.getValues(LINKS)));
+  }
+
+  static StoredChunk chunk(IndexSearcher searcher, int doc) throws IOException {
+    Document d = searcher.storedFields().document(doc, CHUNK_FIELDS);
+    return new StoredChunk(
+        doc,
+        d.get(CHUNK_ID),
+        d.get(PARENT_KEY),
+        intValue(d, ORDINAL),
+        d.get(ROLE),
+        Arrays.asList(d.getValues(HEADING_PATH)),
+        intValue(d, START_CHAR),
+        intValue(d, END_CHAR),
+        d.get(TEXT));
+  }
+
+  /**
+   * The record's best chunk for a scoring query (its first chunk when the query is null or matches
+   * none of its chunks), or {@code null} if the record has no chunks.
+   */
+  static StoredChunk bestChunk(IndexSearcher searcher, String key, Query scoring)
+      throws IOException {
+    Query ofRecord =
+        new BooleanQuery.Builder()
+            .add(Filters.CHUNKS, Occur.FILTER)
+            .add(KeywordField.newExactQuery(PARENT_KEY, key), Occur.FILTER)
+            .build();
+    if (scoring != null) {
+      Query scored =
+          new BooleanQuery.Builder().add(scoring, Occur.MUST).add(ofRecord, Occur.FILTER).build();
+      ScoreDoc[] hits = searcher.search(scored, 1).scoreDocs;
+      if (hits.length > 0) {
+        return chunk(searcher, hits[0].doc);
+      }
+    }
+    Sort byOrdinal = new Sort(new SortedNumericSortField(ORDINAL, SortField.Type.INT));
+    ScoreDoc[] first = searcher.search(ofRecord, 1, byOrdinal).scoreDocs;
+    return first.length == 0 ? null : chunk(searcher, first[0].doc);
+  }
+
+  private static Instant date(Document doc, String field) {
+    IndexableField f = doc.getField(field);
+    return f == null ? null : Instant.ofEpochMilli(f.numericValue().longValue());
+  }
+
+  private static int intValue(Document doc, String field) {
+    IndexableField f = doc.getField(field);
+    return f == null ? 0 : f.numericValue().intValue();
+  }
+}
