@@ -80,10 +80,10 @@ final class RecordPreparer implements Runnable {
     try {
       result = importers.read(task.file(), task.root());
     } catch (ImportException e) {
-      queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped(), true));
+      queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
       return;
     } catch (RuntimeException e) {
-      queue.put(new SyncItem.FileIssue(task.file(), "could not be read: " + e, false, true));
+      queue.put(new SyncItem.FileIssue(task.file(), "could not be read: " + e, false));
       return;
     }
     List<CorpusRecord> records = result.records();
@@ -102,15 +102,15 @@ final class RecordPreparer implements Runnable {
       }
       queue.put(prepare(task.file(), record));
     }
-    queue.put(new SyncItem.FileRead(task.file(), records.size() - duplicates, result.warnings()));
+    var warnings = new ArrayList<>(result.warnings());
     if (duplicates > 0) {
-      String reason =
+      warnings.add(
           duplicates
               + " record(s) with a key already imported this run, e.g. "
               + duplicateExample
-              + "; kept the first";
-      queue.put(new SyncItem.FileIssue(task.file(), reason, true, false));
+              + "; kept the first");
     }
+    queue.put(new SyncItem.FileRead(task.file(), records.size() - duplicates, warnings));
   }
 
   private SyncItem prepare(Path file, CorpusRecord record) throws IOException {
@@ -120,19 +120,19 @@ final class RecordPreparer implements Runnable {
         && chunking.equals(state.chunking())) {
       return new SyncItem.Unchanged(record.key());
     }
+    Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
     List<Chunk> chunks;
     try {
-      chunks = chunk(record);
+      chunks = chunk(c, record);
     } catch (RuntimeException e) {
       return new SyncItem.FileIssue(
-          file, "record " + record.key() + " could not be chunked: " + e, false, true);
+          file, "record " + record.key() + " could not be chunked: " + e, false);
     }
     return new SyncItem.Prepared(record, state == null, chunks, storedVectors(chunks));
   }
 
   /** Chunks a record's text, then its summary (numbered after the text's chunks). */
-  private List<Chunk> chunk(CorpusRecord r) {
-    Chunker c = chunker.get();
+  private static List<Chunk> chunk(Chunker c, CorpusRecord r) {
     boolean markdown = "note".equals(r.sourceType());
     ChunkRole role = "transcript".equals(r.sourceType()) ? ChunkRole.TRANSCRIPT : ChunkRole.RAW;
     var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown));

@@ -19,12 +19,11 @@ sealed interface SyncItem {
   record FileRead(Path file, int records, List<String> warnings) implements SyncItem {}
 
   /**
-   * A file (or one of its records) could not be imported.
+   * A file (or one of its records) could not be imported; the file's earlier records are kept.
    *
    * @param skipped unsupported rather than malformed
-   * @param unread true if the file's earlier records must be kept because it was not (fully) read
    */
-  record FileIssue(Path file, String reason, boolean skipped, boolean unread) implements SyncItem {}
+  record FileIssue(Path file, String reason, boolean skipped) implements SyncItem {}
 
   /** A record whose content and chunking are unchanged. */
   record Unchanged(String key) implements SyncItem {}

@@ -235,9 +235,7 @@ final class SyncRun {
   private void fileIssue(SyncItem.FileIssue f) {
     var issue = new SyncReport.FileIssue(f.file(), f.reason());
     (f.skipped() ? skipped : failed).add(issue);
-    if (f.unread()) {
-      unreadOrigins.add(f.file().toString());
-    }
+    unreadOrigins.add(f.file().toString());
     listener.fileFailed(f.file(), f.reason(), f.skipped());
   }
 

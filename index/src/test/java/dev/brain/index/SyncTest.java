@@ -263,6 +263,25 @@ class SyncTest {
   }
 
   @Test
+  void aKeyProducedTwiceKeepsTheFirstRecordAndWarnsAboutTheLaterFile() throws IOException {
+    write(
+        "zz-more.jsonl",
+        """
+        {"_id": "p1", "title": "Another p1", "text": "A different text under a key already used."}
+        {"_id": "p4", "title": "Rerankers", "text": "Cross-encoders rescore the top hits."}
+        """);
+
+    SyncReport report = sync();
+
+    assertThat(report.added()).isEqualTo(7);
+    assertThat(report.warnings())
+        .singleElement()
+        .satisfies(w -> assertThat(w.file().getFileName().toString()).isEqualTo("zz-more.jsonl"))
+        .satisfies(w -> assertThat(w.reason()).contains("doc:p1"));
+    assertThat(index.get("doc:p1").orElseThrow().record().title()).isEqualTo("Dense retrieval");
+  }
+
+  @Test
   void aFileThatCannotBeReadAnyMoreKeepsItsEarlierRecords() throws IOException {
     sync();
     Files.writeString(vault.resolve("papers.jsonl"), "this is not json\nneither is this\n");
