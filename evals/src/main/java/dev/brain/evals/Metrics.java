@@ -38,8 +38,7 @@ final class Metrics {
     if (relevant == 0) {
       return 0;
     }
-    long found =
-        ranking.stream().limit(k).filter(id -> qrels.getOrDefault(id, 0) >= 1).count();
+    long found = ranking.stream().limit(k).filter(id -> qrels.getOrDefault(id, 0) >= 1).count();
     return (double) found / relevant;
   }
 

@@ -1,0 +1,125 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.IndexConfig;
+import dev.brain.retrieval.InvalidSearchException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * The {@code brain} command: global options and the subcommands. Exit codes: 0 ok, 1 error (the
+ * command ran and failed), 2 usage (bad arguments or options).
+ */
+@Command(
+    name = "brain",
+    mixinStandardHelpOptions = true,
+    versionProvider = BrainCommand.Version.class,
+    description =
+        "Local-first research engine for your notes, saved pages, PDFs, feeds and transcripts.",
+    subcommands = {
+      CommandLine.HelpCommand.class,
+      IndexCommand.class,
+      StatsCommand.class,
+      GetCommand.class,
+      SearchCommand.class,
+      EvalCommand.class,
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})
+public final class BrainCommand {
+
+  /** Exit code of a failed command. */
+  public static final int EXIT_ERROR = 1;
+
+  /** Exit code of a usage error. */
+  public static final int EXIT_USAGE = 2;
+
+  @Option(
+      names = "--data",
+      scope = ScopeType.INHERIT,
+      paramLabel = "DIR",
+      description = "Data directory (index, traces, config). Default: $BRAIN_HOME, else ~/.brain.")
+  Path data;
+
+  @Option(
+      names = "--debug",
+      scope = ScopeType.INHERIT,
+      description = "Print stack traces of errors.")
+  boolean debug;
+
+  /** The data directory: {@code --data}, else {@code BRAIN_HOME}, else {@code ~/.brain}. */
+  Path dataDir() {
+    if (data != null) {
+      return data.toAbsolutePath().normalize();
+    }
+    var home = System.getenv("BRAIN_HOME");
+    if (home != null && !home.isBlank()) {
+      return Path.of(home).toAbsolutePath().normalize();
+    }
+    return Path.of(System.getProperty("user.home"), ".brain");
+  }
+
+  /** The index configuration of the data directory, for commands that create or update it. */
+  IndexConfig indexConfig() {
+    return IndexConfig.defaults(dataDir());
+  }
+
+  /**
+   * The index configuration of the data directory, for read-only commands: fails with a message
+   * saying how to create the index when there is none yet.
+   */
+  IndexConfig existingIndexConfig() {
+    var config = indexConfig();
+    if (!Files.isDirectory(config.directory())) {
+      throw new IllegalStateException(
+          "no index at "
+              + config.directory()
+              + "; create one with 'brain index PATH' (or pass --data DIR of an existing one)");
+    }
+    return config;
+  }
+
+  /** Runs the CLI with the given arguments and returns the exit code. */
+  public static int run(String... args) {
+    return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+  }
+
+  /** Runs the CLI writing to the given streams; for tests. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    var root = new BrainCommand();
+    var cli = new CommandLine(root);
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          var message = e.getMessage() == null ? e.toString() : e.getMessage();
+          commandLine.getErr().println("brain: " + message);
+          if (root.debug) {
+            e.printStackTrace(commandLine.getErr());
+          }
+          // Bad values found past parsing (missing path, unknown lane, empty query) are usage
+          // errors.
+          if (e instanceof ParameterException || e instanceof InvalidSearchException) {
+            commandLine
+                .getErr()
+                .println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
+            return EXIT_USAGE;
+          }
+          return EXIT_ERROR;
+        });
+    return cli.execute(args);
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      var v = BrainCommand.class.getPackage().getImplementationVersion();
+      return new String[] {"brain " + (v == null ? "dev" : v)};
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.RecordDetail;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code brain get KEY}: one record with its chunks, links and backlinks. */
+@Command(
+    name = "get",
+    mixinStandardHelpOptions = true,
+    description =
+        "Show one record by key (e.g. note:coffee/espresso.md) with its chunks and links.")
+final class GetCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(paramLabel = "KEY", description = "The record key, prefix included.")
+  String key;
+
+  @Option(names = "--json", description = "Print the record as JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    var out = spec.commandLine().getOut();
+    try (var index = BrainIndex.open(brain.existingIndexConfig())) {
+      var detail = index.get(key);
+      if (detail.isEmpty()) {
+        spec.commandLine().getErr().println("brain: no record with key " + key);
+        return BrainCommand.EXIT_ERROR;
+      }
+      if (json) {
+        out.println(Json.pretty(detail.get()));
+      } else {
+        print(detail.get(), out);
+      }
+      return 0;
+    }
+  }
+
+  private static void print(RecordDetail detail, PrintWriter out) {
+    var r = detail.record();
+    out.println(r.key());
+    out.println("  title:       " + nullToDash(r.title()));
+    out.println("  kind:        " + r.kind() + " / " + r.sourceType());
+    if (r.path() != null) {
+      out.println("  path:        " + r.path());
+    }
+    if (r.url() != null) {
+      out.println("  url:         " + r.url());
+    }
+    if (r.author() != null) {
+      out.println("  author:      " + r.author());
+    }
+    if (!r.tags().isEmpty()) {
+      out.println("  tags:        " + String.join(", ", r.tags()));
+    }
+    if (r.createdAt() != null) {
+      out.println("  created:     " + r.createdAt());
+    }
+    if (r.publishedAt() != null) {
+      out.println("  published:   " + r.publishedAt());
+    }
+    out.println("  links:       " + (r.links().isEmpty() ? "-" : String.join(", ", r.links())));
+    out.println(
+        "  backlinks:   "
+            + (detail.backlinks().isEmpty() ? "-" : String.join(", ", detail.backlinks())));
+    out.println("  chunks:      " + detail.chunks().size());
+    for (var c : detail.chunks()) {
+      var heading = c.headingPath().isEmpty() ? "" : " " + String.join(" > ", c.headingPath());
+      out.printf(
+          "  [%s] %s chars %d-%d%s%n",
+          c.chunkId(), c.role().wireName(), c.startChar(), c.endChar(), heading);
+      out.println("      " + abbreviate(c.text().replaceAll("\\s+", " "), 160));
+    }
+  }
+
+  private static String nullToDash(String s) {
+    return s == null || s.isBlank() ? "-" : s;
+  }
+
+  private static String abbreviate(String s, int max) {
+    return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+  }
+}

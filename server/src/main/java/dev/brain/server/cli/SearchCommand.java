@@ -1,0 +1,203 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.retrieval.DateRange;
+import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.FusionMode;
+import dev.brain.retrieval.LaneReport;
+import dev.brain.retrieval.Retriever;
+import dev.brain.retrieval.SearchFilters;
+import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchResult;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code brain search QUERY}: ranked evidence rows with the lanes that found each. */
+@Command(
+    name = "search",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Search the index with BM25, vectors and exact tags, fused; every row shows which lanes"
+          + " found it, at what rank."
+    })
+final class SearchCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "QUERY", description = "What to search for.")
+  List<String> words;
+
+  @Option(
+      names = "--lanes",
+      paramLabel = "LANES",
+      description =
+          "Comma-separated lanes: bm25, vector, exact_tag, related. Default: bm25,vector,exact_tag.")
+  String lanes;
+
+  @Option(names = "--no-semantic", description = "Switch the vector lane off (lexical only).")
+  boolean noSemantic;
+
+  @Option(
+      names = "--source-type",
+      paramLabel = "TYPE",
+      description = "Only this source type (repeatable).")
+  List<String> sourceTypes = new ArrayList<>();
+
+  @Option(
+      names = "--kind",
+      paramLabel = "KIND",
+      description = "Only this kind: item or source (repeatable).")
+  List<String> kinds = new ArrayList<>();
+
+  @Option(
+      names = "--tag",
+      paramLabel = "TAG",
+      description = "Only records with this tag (repeatable).")
+  List<String> tags = new ArrayList<>();
+
+  @Option(
+      names = "--since",
+      paramLabel = "YYYY-MM-DD",
+      description = "Only records created on or after this day.")
+  String since;
+
+  @Option(
+      names = "--until",
+      paramLabel = "YYYY-MM-DD",
+      description = "Only records created before this day.")
+  String until;
+
+  @Option(names = "--limit", paramLabel = "N", description = "Rows to show. Default: 10.")
+  int limit = SearchOptions.DEFAULT_LIMIT;
+
+  @Option(names = "--fusion", paramLabel = "MODE", description = "rrf (default) or normalized.")
+  String fusion;
+
+  @Option(names = "--json", description = "Print the full result as JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    var builder = SearchOptions.builder().limit(limit);
+    if (lanes != null) {
+      builder.lanes(lanes);
+    }
+    if (noSemantic) {
+      builder.withoutVector();
+    }
+    if (fusion != null) {
+      builder.fusion(FusionMode.parse(fusion));
+    }
+    var filters = SearchFilters.NONE.withKinds(kinds).withSourceTypes(sourceTypes).withTags(tags);
+    if (since != null || until != null) {
+      filters = filters.withDateRange(DateRange.created(day(since), day(until)));
+    }
+    var options = builder.filters(filters).build();
+    try (var index = BrainIndex.open(brain.existingIndexConfig())) {
+      var result = new Retriever(index).search(String.join(" ", words), options);
+      var out = spec.commandLine().getOut();
+      if (json) {
+        out.println(Json.pretty(result));
+      } else {
+        print(result, out);
+      }
+      return 0;
+    }
+  }
+
+  private Instant day(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
+    } catch (DateTimeParseException e) {
+      throw new ParameterException(spec.commandLine(), "not a date (YYYY-MM-DD): " + value);
+    }
+  }
+
+  static void print(SearchResult result, PrintWriter out) {
+    if (result.rows().isEmpty()) {
+      out.println("no results for \"" + result.query() + "\"");
+    }
+    for (var row : result.rows()) {
+      printRow(row, out);
+    }
+    var lanes = new ArrayList<String>();
+    for (LaneReport lane : result.lanes()) {
+      lanes.add(
+          String.format(
+              Locale.ROOT,
+              "%s %s%s",
+              lane.lane().wireName(),
+              lane.status().wireName(),
+              lane.hits() > 0 ? " (" + lane.hits() + " hits, " + fmt(lane.tookMs()) + " ms)" : ""));
+    }
+    out.println("lanes: " + String.join(" · ", lanes));
+  }
+
+  private static void printRow(EvidenceRow row, PrintWriter out) {
+    var title = row.title() == null || row.title().isBlank() ? "" : "  " + row.title();
+    out.printf(Locale.ROOT, "%2d. %s%s%n", row.rank(), row.sourceKey(), title);
+    var where = new ArrayList<String>();
+    where.add(row.kind() + "/" + row.sourceType());
+    if (row.notePath() != null) {
+      where.add(row.notePath());
+    } else if (row.url() != null) {
+      where.add(row.url());
+    }
+    if (!row.userTags().isEmpty()) {
+      where.add("#" + String.join(" #", row.userTags()));
+    }
+    where.add("role " + row.evidenceRole());
+    if (row.relatedTo() != null) {
+      where.add(row.relationship() + " " + row.relatedTo());
+    }
+    out.println("    " + String.join(" · ", where));
+    var lanes = new ArrayList<String>();
+    for (var lane : row.retrieval().lanes()) {
+      lanes.add(
+          String.format(
+              Locale.ROOT,
+              "%s #%d (%s)",
+              lane.lane().wireName(),
+              lane.rank(),
+              fmt(lane.rawScore())));
+    }
+    out.printf(
+        Locale.ROOT,
+        "    lanes: %s · fused %.4f%n",
+        String.join(", ", lanes),
+        row.retrieval().fusedScore());
+    if (!row.signals().isEmpty() || !row.missingTerms().isEmpty()) {
+      var why = new ArrayList<String>(row.signals());
+      if (!row.missingTerms().isEmpty()) {
+        why.add("missing: " + String.join(" ", row.missingTerms()));
+      }
+      out.println("    why: " + String.join(" · ", why));
+    }
+    if (row.excerpt() != null && !row.excerpt().isBlank()) {
+      out.println("    " + row.excerpt().replaceAll("\\s+", " "));
+    }
+    out.println();
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, Math.abs(v) >= 10 ? "%.1f" : "%.3f", v);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.IndexMetadata;
+import dev.brain.index.SyncReport;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** The human summary printed after {@code brain index}. */
+final class SyncSummary {
+  private SyncSummary() {}
+
+  static void print(SyncReport r, IndexMetadata meta, PrintWriter out) {
+    double seconds = r.elapsed().toMillis() / 1000.0;
+    out.printf(
+        Locale.ROOT,
+        "%d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d failed%n",
+        r.files(),
+        r.added(),
+        r.updated(),
+        r.unchanged(),
+        r.deleted(),
+        r.skipped().size(),
+        r.failed().size());
+    out.printf(
+        Locale.ROOT,
+        "%d chunks written (%d embedded, %d reused) in %.1f s: %.1f chunks/s%n",
+        r.chunksWritten(),
+        r.chunksEmbedded(),
+        r.chunksReused(),
+        seconds,
+        r.chunksPerSecond());
+    if (r.chunksEmbedded() > 0) {
+      double embedSeconds = r.embedTime().toMillis() / 1000.0;
+      out.printf(
+          Locale.ROOT,
+          "embedder: %.1f s for %d chunks (%.1f chunks/s); pipeline keeps %.0f%% of it%n",
+          embedSeconds,
+          r.chunksEmbedded(),
+          r.embedderChunksPerSecond(),
+          seconds <= 0 ? 0 : 100.0 * embedSeconds / seconds);
+    }
+    out.printf(
+        Locale.ROOT,
+        "model %s (%d-d, %s)%n",
+        meta.modelId(),
+        meta.dimension(),
+        meta.vectorFormat());
+    for (var issue : r.skipped()) {
+      out.println("  skipped " + issue.file() + ": " + issue.reason());
+    }
+    for (var issue : r.failed()) {
+      out.println("  FAILED  " + issue.file() + ": " + issue.reason());
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.brain.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BrainCommandTest {
+
+  @TempDir Path tmp;
+
+  record Run(int code, String out, String err) {}
+
+  private Run brain(String... args) {
+    var out = new StringWriter();
+    var err = new StringWriter();
+    int code = BrainCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void unknownOptionIsAUsageErrorWithExitCodeTwo() {
+    var run = brain("--data", tmp.toString(), "stats", "--frobnicate");
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).contains("Unknown option: '--frobnicate'");
+  }
+
+  @Test
+  void indexingAMissingPathIsAUsageError() {
+    var run = brain("--data", tmp.toString(), "index", tmp.resolve("nope").toString());
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).contains("no such file or folder");
+  }
+
+  @Test
+  void statsWithoutAnIndexSaysHowToCreateOneWithoutAStackTrace() {
+    var run = brain("--data", tmp.resolve("empty").toString(), "stats");
+    assertThat(run.code()).isEqualTo(1);
+    assertThat(run.err()).contains("no index at").contains("brain index PATH");
+    assertThat(run.err()).doesNotContain("Exception").doesNotContain("\tat ");
+  }
+
+  @Test
+  void helpListsTheCommandsAndExitCodes() {
+    var run = brain("--help");
+    assertThat(run.code()).isZero();
+    assertThat(run.out()).contains("index", "stats", "get", "Exit codes");
+  }
+
+  @Test
+  void indexesAFolderThenReportsStatsGetsARecordAndSkipsUnchangedOnRerun() throws IOException {
+    var vault = Files.createDirectories(tmp.resolve("vault"));
+    Files.writeString(
+        vault.resolve("espresso.md"),
+        "---\ntags: [coffee]\n---\n# Espresso\n\nDial in with 18 g in, 36 g out. See [[grinder]].\n");
+    Files.writeString(
+        vault.resolve("grinder.md"), "# Grinder\n\nThe grinder sits at setting 12.\n");
+    Files.write(vault.resolve("blob.bin"), new byte[] {0, 1, 2, 0, 5});
+    var data = tmp.resolve("data").toString();
+
+    var first = brain("--data", data, "index", "--json", vault.toString());
+    assertThat(first.code()).as(first.err()).isZero();
+    JsonNode report = Json.MAPPER.readTree(first.out());
+    assertThat(report.path("added").asInt()).isEqualTo(2);
+    assertThat(report.path("skipped")).hasSize(1);
+    assertThat(report.path("chunks_embedded").asLong()).isPositive();
+
+    var second = brain("--data", data, "index", vault.toString());
+    assertThat(second.code()).as(second.err()).isZero();
+    assertThat(second.out()).contains("0 added", "2 unchanged", "(0 embedded");
+
+    var stats = Json.MAPPER.readTree(brain("--data", data, "stats", "--json").out());
+    assertThat(stats.path("records").asLong()).isEqualTo(2);
+    assertThat(stats.path("by_source_type").path("note").asLong()).isEqualTo(2);
+
+    var get = brain("--data", data, "get", "note:grinder.md");
+    assertThat(get.code()).as(get.err()).isZero();
+    assertThat(get.out()).contains("setting 12").contains("backlinks:   note:espresso.md");
+
+    var missing = brain("--data", data, "get", "note:nope.md");
+    assertThat(missing.code()).isEqualTo(1);
+    assertThat(missing.err()).contains("no record with key note:nope.md");
+  }
+}
