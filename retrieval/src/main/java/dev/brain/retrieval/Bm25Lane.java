@@ -63,16 +63,16 @@ final class Bm25Lane {
   Query scoringQuery(QueryText query) {
     var should = new BooleanQuery.Builder();
     int clauses = 0;
-    clauses += add(should, builder.createBooleanQuery(IndexFields.TEXT, query.text()), 1f);
+    clauses += add(should, builder.createBooleanQuery(IndexFields.TEXT, query.searchText()), 1f);
     clauses +=
         add(
             should,
-            builder.createBooleanQuery(IndexFields.TITLE, query.text()),
+            builder.createBooleanQuery(IndexFields.TITLE, query.searchText()),
             params.titleBoost());
     clauses +=
         add(
             should,
-            builder.createBooleanQuery(IndexFields.HEADING, query.text()),
+            builder.createBooleanQuery(IndexFields.HEADING, query.searchText()),
             params.headingBoost());
     if (clauses == 0) {
       return null;
@@ -80,7 +80,7 @@ final class Bm25Lane {
     if (query.sequence().size() > 1) {
       add(
           should,
-          builder.createPhraseQuery(IndexFields.TEXT, query.text(), params.phraseSlop()),
+          builder.createPhraseQuery(IndexFields.TEXT, query.searchText(), params.phraseSlop()),
           params.phraseBoost());
     }
     if (!query.tagAliases().isEmpty()) {

@@ -17,14 +17,20 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
  * matched/missing terms) and its tag aliases.
  *
  * @param text the query as given
+ * @param searchText the query's words without question filler ({@link #FILLER}), what the BM25 lane
+ *     searches for
  * @param terms analyzed term -> the query word it came from (lower-cased), in query order,
- *     duplicates dropped
+ *     duplicates and filler dropped
  * @param sequence analyzed terms in query order, duplicates kept (for phrase checks)
  * @param tagAliases tag forms of the query's word n-grams of up to {@value #MAX_ALIAS_WORDS} words,
  *     longest first
  */
 record QueryText(
-    String text, Map<String, String> terms, List<String> sequence, List<String> tagAliases) {
+    String text,
+    String searchText,
+    Map<String, String> terms,
+    List<String> sequence,
+    List<String> tagAliases) {
 
   /** Longest word n-gram turned into a tag alias. */
   static final int MAX_ALIAS_WORDS = 3;
@@ -32,14 +38,40 @@ record QueryText(
   // Tag words keep inner hyphens, slashes and underscores (home-espresso, coffee/espresso).
   private static final Pattern WORD_SEPARATORS = Pattern.compile("[^\\p{L}\\p{N}_/#-]+");
 
+  /**
+   * Words of questions that say nothing about the topic ("why can't I ...", "how did my ...") and
+   * that Lucene's English stop set keeps. They are dropped from the query's terms, unless nothing
+   * else is left, so they neither match every note in BM25 nor show up as missing terms.
+   */
+  static final Set<String> FILLER =
+      Set.of(
+          "i", "i'm", "i've", "i'd", "i'll", "me", "my", "mine", "myself", "we", "our", "us", "you",
+          "your", "he", "she", "him", "her", "his", "its", "what", "which", "who", "whom", "whose",
+          "why", "how", "when", "where", "do", "does", "did", "don't", "doesn't", "didn't", "can",
+          "can't", "cannot", "could", "should", "would", "have", "has", "had", "am", "been", "were",
+          "get", "got");
+
   static QueryText parse(String query, Analyzer analyzer) {
+    List<Analysis.Token> tokens = Analysis.tokens(analyzer, query);
+    List<Analysis.Token> kept =
+        tokens.stream().filter(t -> !FILLER.contains(surface(query, t))).toList();
+    if (kept.isEmpty()) {
+      kept = tokens;
+    }
     var terms = new LinkedHashMap<String, String>();
     var sequence = new ArrayList<String>();
-    for (Analysis.Token t : Analysis.tokens(analyzer, query)) {
+    var words = new ArrayList<String>();
+    for (Analysis.Token t : kept) {
       sequence.add(t.term());
-      terms.putIfAbsent(t.term(), query.substring(t.start(), t.end()).toLowerCase(Locale.ROOT));
+      terms.putIfAbsent(t.term(), surface(query, t));
+      words.add(query.substring(t.start(), t.end()));
     }
-    return new QueryText(query, terms, sequence, tagAliases(query));
+    String searchText = kept.size() == tokens.size() ? query : String.join(" ", words);
+    return new QueryText(query, searchText, terms, sequence, tagAliases(query));
+  }
+
+  private static String surface(String query, Analysis.Token t) {
+    return query.substring(t.start(), t.end()).toLowerCase(Locale.ROOT);
   }
 
   /** Whether the query has any searchable term once stop words are gone. */
@@ -65,8 +97,8 @@ record QueryText(
 
   /**
    * The tags a query could mean: every run of 1 to 3 consecutive words, normalized like user tags
-   * ({@code "Mark Carney"} -> {@code mark-carney}, {@code mark}, {@code carney}). Single stop words
-   * are not aliases. Longest first.
+   * ({@code "Mark Carney"} -> {@code mark-carney}, {@code mark}, {@code carney}). Single stop and
+   * filler words are not aliases. Longest first.
    */
   static List<String> tagAliases(String query) {
     List<String> words = new ArrayList<>();
@@ -80,13 +112,17 @@ record QueryText(
     for (int n = Math.min(MAX_ALIAS_WORDS, words.size()); n >= 1; n--) {
       for (int i = 0; i + n <= words.size(); i++) {
         List<String> gram = words.subList(i, i + n);
-        if (n == 1 && EnglishAnalyzer.ENGLISH_STOP_WORDS_SET.contains(gram.get(0))) {
+        if (n == 1 && isStopWord(gram.get(0))) {
           continue;
         }
         aliases.add(String.join("-", gram));
       }
     }
     return List.copyOf(aliases);
+  }
+
+  private static boolean isStopWord(String word) {
+    return EnglishAnalyzer.ENGLISH_STOP_WORDS_SET.contains(word) || FILLER.contains(word);
   }
 
   /** Number of words in a tag alias. */

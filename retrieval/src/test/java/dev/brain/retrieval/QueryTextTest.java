@@ -41,6 +41,27 @@ class QueryTextTest {
   }
 
   @Test
+  void questionFillerIsDroppedFromTermsAndSearchText() {
+    try (var analyzer = new EnglishAnalyzer()) {
+      QueryText q = QueryText.parse("Why can't I fall asleep at night?", analyzer);
+
+      assertThat(q.terms().values()).containsExactly("fall", "asleep", "night");
+      assertThat(q.searchText()).isEqualTo("fall asleep night");
+      assertThat(QueryText.tagAliases("how did I")).doesNotContain("how", "did", "i");
+    }
+  }
+
+  @Test
+  void aQueryOfFillerOnlyKeepsItsWords() {
+    try (var analyzer = new EnglishAnalyzer()) {
+      QueryText q = QueryText.parse("what do you have", analyzer);
+
+      assertThat(q.terms().values()).containsExactly("what", "do", "you", "have");
+      assertThat(q.searchText()).isEqualTo("what do you have");
+    }
+  }
+
+  @Test
   void aQueryOfStopWordsHasNoTerms() {
     try (var analyzer = new EnglishAnalyzer()) {
       assertThat(QueryText.parse("the and of", analyzer).hasTerms()).isFalse();
