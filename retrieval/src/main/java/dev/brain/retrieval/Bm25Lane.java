@@ -17,9 +17,9 @@ import org.apache.lucene.util.QueryBuilder;
 
 /**
  * The lexical lane: BM25 over chunk documents. A chunk scores on its text, its heading path and its
- * record's title (denormalized onto every chunk), each with a field boost; multi-word queries get a
- * sloppy phrase bonus on the text; query words that are user tags of the record get a constant
- * bonus.
+ * record's title and aliases (denormalized onto every chunk), each with a field boost (aliases
+ * count like the title); multi-word queries get a sloppy phrase bonus on the text; query words that
+ * are user tags of the record get a constant bonus.
  */
 final class Bm25Lane {
 
@@ -28,7 +28,7 @@ final class Bm25Lane {
    *
    * @param k1 BM25 term-frequency saturation
    * @param b BM25 length normalization
-   * @param titleBoost weight of title matches relative to text matches
+   * @param titleBoost weight of title (and alias) matches relative to text matches
    * @param headingBoost weight of heading matches
    * @param phraseBoost weight of the sloppy phrase query over the text (multi-word queries only)
    * @param phraseSlop positions the phrase's words may move
@@ -74,6 +74,11 @@ final class Bm25Lane {
             should,
             builder.createBooleanQuery(IndexFields.HEADING, query.searchText()),
             params.headingBoost());
+    clauses +=
+        add(
+            should,
+            builder.createBooleanQuery(IndexFields.ALIASES, query.searchText()),
+            params.titleBoost());
     if (clauses == 0) {
       return null;
     }

@@ -161,6 +161,11 @@ final class Rows {
     if (!Collections.disjoint(title, queryTerms)) {
       signals.add("title_match");
     }
+    Set<String> aliases = Analysis.terms(analyzer, String.join(" ", record.aliases()));
+    present.addAll(aliases);
+    if (!Collections.disjoint(aliases, queryTerms)) {
+      signals.add("alias_match");
+    }
     if (!chunks.isEmpty()) {
       Set<String> heading = Analysis.terms(analyzer, String.join(" ", chunks.get(0).headingPath()));
       present.addAll(heading);

@@ -18,6 +18,7 @@ class ConsolidationTest {
         "item",
         "note",
         "X",
+        List.of(),
         null,
         "x.md",
         List.of(),

@@ -114,6 +114,15 @@ class RetrieverTest {
     assertThat(first.evidenceRole()).isEqualTo("raw");
   }
 
+  @Test
+  void aliasesAreSearchedLikeTitles() throws IOException {
+    SearchResult result = search("BoC", lanes(Lane.BM25));
+
+    assertThat(keys(result)).containsExactly(CARNEY);
+    assertThat(result.rows().get(0).signals()).contains("alias_match");
+    assertThat(result.rows().get(0).matchedTerms()).containsExactly("boc");
+  }
+
   // ---- provenance ----
 
   @Test

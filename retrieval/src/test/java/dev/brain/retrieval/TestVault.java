@@ -88,6 +88,7 @@ final class TestVault {
         """
         ---
         tags: [mark-carney, economics]
+        aliases: [BoC]
         created: 2021-06-15
         ---
         # Bank of Canada
