@@ -6,6 +6,7 @@ import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
+import dev.brain.index.VectorFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,20 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.lucene104.Lucene104Codec;
+import org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.SlowCodecReaderWrapper;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncoding;
 
 /**
  * Tuning runner on BEIR SciFact (not a test: surefire never runs it). Indexes the corpus once into
@@ -21,8 +36,12 @@ import java.util.Map;
  *
  * <pre>
  * java -cp ... dev.brain.retrieval.SciFactBench index /work/shared/datasets/scifact /tmp/brain-scifact
- * java -cp ... dev.brain.retrieval.SciFactBench eval  /work/shared/datasets/scifact /tmp/brain-scifact
+ * java -cp ... dev.brain.retrieval.SciFactBench eval  /work/shared/datasets/scifact /tmp/brain-scifact [defaults|bm25|fusion|recall]
+ * java -cp ... dev.brain.retrieval.SciFactBench quantize /work/shared/datasets/scifact /tmp/brain-scifact /tmp/brain-scifact-int8 INT8
  * </pre>
+ *
+ * <p>Run it with a Java argument file ({@code java @args.txt ...}): ONNX Runtime 1.29 crashes when
+ * the process command line is longer than about 4 KB, which a Maven test classpath is.
  */
 final class SciFactBench {
   private SciFactBench() {}
@@ -35,12 +54,68 @@ final class SciFactBench {
     switch (args[0]) {
       case "index" -> index(dataset, cache);
       case "eval" -> SciFactEval.run(dataset, cache, List.of(args).subList(3, args.length));
-      default -> throw new IllegalArgumentException("index | eval");
+      case "quantize" -> quantize(cache, Path.of(args[3]), VectorFormat.valueOf(args[4]));
+      default -> throw new IllegalArgumentException("index | eval | quantize");
     }
   }
 
   static BrainIndex open(Path cache) throws IOException {
-    return BrainIndex.open(IndexConfig.defaults(cache));
+    IndexConfig config = IndexConfig.defaults(cache);
+    VectorFormat format = storedFormat(config.directory());
+    return BrainIndex.openReadOnly(config.withVectorFormat(format), null);
+  }
+
+  private static VectorFormat storedFormat(Path indexDir) throws IOException {
+    try (Directory dir = FSDirectory.open(indexDir)) {
+      String format = SegmentInfos.readLatestCommit(dir).getUserData().get("brain.vector_format");
+      return format == null ? VectorFormat.FLOAT : VectorFormat.valueOf(format);
+    }
+  }
+
+  /**
+   * Copies the cached index into {@code target} with another vector format, re-encoding (and
+   * re-building the HNSW graphs of) the stored float vectors instead of embedding again. The copy
+   * carries the same brain metadata with the new format, so {@link BrainIndex} opens it.
+   */
+  private static void quantize(Path cache, Path target, VectorFormat format) throws IOException {
+    Path from = IndexConfig.defaults(cache).directory();
+    Path to = IndexConfig.defaults(target).directory();
+    Files.createDirectories(to);
+    KnnVectorsFormat vectors =
+        switch (format) {
+          case FLOAT -> new Lucene99HnswVectorsFormat();
+          case INT8 ->
+              new Lucene104HnswScalarQuantizedVectorsFormat(ScalarEncoding.fromNumBits(8), 16, 100);
+          case INT4 ->
+              new Lucene104HnswScalarQuantizedVectorsFormat(ScalarEncoding.fromNumBits(4), 16, 100);
+        };
+    long t0 = System.nanoTime();
+    try (Directory source = FSDirectory.open(from);
+        DirectoryReader reader = DirectoryReader.open(source);
+        Directory dest = FSDirectory.open(to)) {
+      var config =
+          new IndexWriterConfig()
+              .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+              .setCodec(
+                  new Lucene104Codec() {
+                    @Override
+                    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                      return vectors;
+                    }
+                  });
+      try (IndexWriter writer = new IndexWriter(dest, config)) {
+        var readers = new ArrayList<CodecReader>();
+        for (LeafReaderContext leaf : reader.leaves()) {
+          readers.add(SlowCodecReaderWrapper.wrap(leaf.reader()));
+        }
+        writer.addIndexes(readers.toArray(CodecReader[]::new));
+        var data = new HashMap<>(reader.getIndexCommit().getUserData());
+        data.put("brain.vector_format", format.name());
+        writer.setLiveCommitData(data.entrySet());
+        writer.commit();
+      }
+    }
+    System.err.printf("re-encoded as %s in %.1f s%n", format, (System.nanoTime() - t0) / 1e9);
   }
 
   private static void index(Path dataset, Path cache) throws IOException {
