@@ -31,7 +31,7 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    try (var index = BrainIndex.open(brain.existingIndexConfig())) {
+    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null)) {
       var detail = index.get(key);
       if (detail.isEmpty()) {
         spec.commandLine().getErr().println("brain: no record with key " + key);

@@ -108,7 +108,7 @@ final class SearchCommand implements Callable<Integer> {
       filters = filters.withDateRange(DateRange.created(day(since), day(until)));
     }
     var options = builder.filters(filters).build();
-    try (var index = BrainIndex.open(brain.existingIndexConfig())) {
+    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null)) {
       var result = new Retriever(index).search(String.join(" ", words), options);
       var out = spec.commandLine().getOut();
       if (json) {

@@ -26,7 +26,7 @@ final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    try (var index = BrainIndex.open(brain.existingIndexConfig())) {
+    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null)) {
       var stats = index.stats();
       if (json) {
         out.println(Json.pretty(stats));
