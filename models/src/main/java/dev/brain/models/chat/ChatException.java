@@ -2,8 +2,8 @@ package dev.brain.models.chat;
 
 /**
  * A chat exchange failed. The {@link Kind} decides what the caller does: an unavailable model
- * leaves retrieval results standing and marks the answer {@code unavailable}; a timeout or
- * protocol error marks it {@code error}.
+ * leaves retrieval results standing and marks the answer {@code unavailable}; a timeout or protocol
+ * error marks it {@code error}.
  */
 public final class ChatException extends Exception {
   private static final long serialVersionUID = 1L;

@@ -1,9 +1,9 @@
 package dev.brain.models.chat;
 
 /**
- * A chat model behind one streaming interface: Ollama's native API or any OpenAI-compatible
- * server. brain asks it for compact JSON plans and for cited answers; its output is derived text,
- * never evidence. Implementations are thread-safe.
+ * A chat model behind one streaming interface: Ollama's native API or any OpenAI-compatible server.
+ * brain asks it for compact JSON plans and for cited answers; its output is derived text, never
+ * evidence. Implementations are thread-safe.
  */
 public interface ChatModel extends AutoCloseable {
 

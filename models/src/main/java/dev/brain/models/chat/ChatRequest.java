@@ -8,8 +8,8 @@ import java.util.List;
  *
  * @param messages the conversation, system message first
  * @param timeout overall limit for the whole exchange, stream included
- * @param jsonOutput ask the server for a JSON object answer (Ollama {@code format: "json"},
- *     OpenAI {@code response_format: json_object})
+ * @param jsonOutput ask the server for a JSON object answer (Ollama {@code format: "json"}, OpenAI
+ *     {@code response_format: json_object})
  * @param temperature sampling temperature; brain uses 0 for plans and low values for answers
  * @param maxTokens upper bound of generated tokens (0 = server default)
  * @param tools tools the model may call (OpenAI-compatible servers; empty for none)

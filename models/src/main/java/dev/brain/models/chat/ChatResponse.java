@@ -12,7 +12,11 @@ import java.util.List;
  * @param completionTokens generated tokens the server reported (-1 if unknown)
  */
 public record ChatResponse(
-    String content, List<ToolCall> toolCalls, String model, int promptTokens, int completionTokens) {
+    String content,
+    List<ToolCall> toolCalls,
+    String model,
+    int promptTokens,
+    int completionTokens) {
   public ChatResponse {
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
   }
