@@ -51,12 +51,25 @@ record QueryText(
           "can't", "cannot", "could", "should", "would", "have", "has", "had", "am", "been", "were",
           "get", "got");
 
+  /**
+   * Query words searched at most. BM25 builds a clause per word and field, and Lucene refuses
+   * queries of more than 1,024 clauses; a pasted page of text is searched by its first words.
+   */
+  static final int MAX_TERMS = 128;
+
+  /** Query words turned into tag aliases at most. */
+  static final int MAX_ALIAS_SOURCE_WORDS = 64;
+
   static QueryText parse(String query, Analyzer analyzer) {
     List<Analysis.Token> tokens = Analysis.tokens(analyzer, query);
     List<Analysis.Token> kept =
         tokens.stream().filter(t -> !FILLER.contains(surface(query, t))).toList();
     if (kept.isEmpty()) {
       kept = tokens;
+    }
+    boolean truncated = kept.size() > MAX_TERMS;
+    if (truncated) {
+      kept = kept.subList(0, MAX_TERMS);
     }
     var terms = new LinkedHashMap<String, String>();
     var sequence = new ArrayList<String>();
@@ -66,7 +79,8 @@ record QueryText(
       terms.putIfAbsent(t.term(), surface(query, t));
       words.add(query.substring(t.start(), t.end()));
     }
-    String searchText = kept.size() == tokens.size() ? query : String.join(" ", words);
+    String searchText =
+        kept.size() == tokens.size() && !truncated ? query : String.join(" ", words);
     return new QueryText(query, searchText, terms, sequence, tagAliases(query));
   }
 
@@ -104,7 +118,7 @@ record QueryText(
     List<String> words = new ArrayList<>();
     for (String w : WORD_SEPARATORS.split(query.toLowerCase(Locale.ROOT))) {
       String tag = Tags.normalize(w);
-      if (!tag.isEmpty()) {
+      if (!tag.isEmpty() && words.size() < MAX_ALIAS_SOURCE_WORDS) {
         words.add(tag);
       }
     }

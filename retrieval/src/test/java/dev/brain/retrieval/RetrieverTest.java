@@ -319,6 +319,16 @@ class RetrieverTest {
   }
 
   @Test
+  void aPastedPageOfTextIsSearchedByItsFirstWords() throws IOException {
+    String page = "espresso grinder burr shot crema beans roast water pressure ".repeat(300);
+
+    SearchResult result = search(page, SearchOptions.builder());
+
+    assertThat(result.queryTerms()).hasSizeLessThanOrEqualTo(QueryText.MAX_TERMS);
+    assertThat(result.rows()).isNotEmpty();
+  }
+
+  @Test
   void unknownSourceTypeListsTheKnownAndIndexedTypes() {
     var filters = SearchFilters.NONE.withSourceTypes(List.of("podcast"));
 
