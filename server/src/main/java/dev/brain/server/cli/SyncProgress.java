@@ -7,13 +7,15 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Draws sync progress on stderr with a progress bar over files; the extra message counts records
- * and embedded chunks, which matters when one file (a JSONL corpus) holds thousands of records.
+ * Draws sync progress on stderr: a bar over records whose total grows as each file is opened (one
+ * JSONL corpus can hold thousands of records), with files read and chunks embedded alongside.
  */
 final class SyncProgress implements SyncListener, AutoCloseable {
   private final boolean enabled;
   private ProgressBar bar;
-  private long records;
+  private int files;
+  private int filesDone;
+  private long recordsPlanned;
   private long embedded;
   private int problems;
 
@@ -22,57 +24,62 @@ final class SyncProgress implements SyncListener, AutoCloseable {
   }
 
   @Override
-  public void filesPlanned(int files) {
+  public void filesPlanned(int count) {
+    files = count;
     if (!enabled) {
       return;
     }
     bar =
         new ProgressBarBuilder()
             .setTaskName("indexing")
-            .setInitialMax(files)
+            .setInitialMax(0)
             .setStyle(ProgressBarStyle.ASCII)
-            .setUnit(" files", 1)
+            .setUnit(" records", 1)
             .setUpdateIntervalMillis(250)
             .showSpeed()
             .build();
   }
 
   @Override
-  public void fileDone(Path file, int count) {
+  public void fileStarted(Path file, int records) {
+    recordsPlanned += records;
     if (bar != null) {
-      bar.step();
-      message();
+      bar.maxHint(recordsPlanned);
     }
+  }
+
+  @Override
+  public void fileDone(Path file, int count) {
+    filesDone++;
+    message();
   }
 
   @Override
   public void fileFailed(Path file, String reason, boolean skipped) {
+    filesDone++;
     problems++;
-    if (bar != null) {
-      bar.step();
-      message();
-    }
+    message();
   }
 
   @Override
   public void recordDone(String key, Change change) {
-    records++;
-    if (bar != null && records % 64 == 0) {
-      message();
+    if (bar != null && change != Change.DELETED) {
+      bar.step();
     }
   }
 
   @Override
   public void chunksEmbedded(int count) {
     embedded += count;
-    if (bar != null) {
-      message();
-    }
+    message();
   }
 
   private void message() {
-    var extra = records + " records, " + embedded + " chunks embedded";
-    bar.setExtraMessage(problems == 0 ? extra : extra + ", " + problems + " files not imported");
+    if (bar == null) {
+      return;
+    }
+    var extra = "files " + filesDone + "/" + files + ", " + embedded + " chunks embedded";
+    bar.setExtraMessage(problems == 0 ? extra : extra + ", " + problems + " not imported");
   }
 
   @Override
