@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The caller polls with a deadline, so a stalled stream ends in a timeout, an interrupt ends it
  * at once, and {@link #cancel()} cancels the subscription, which makes the client close the
- * connection. One buffer list is requested at a time: the server cannot run ahead of the reader.
+ * connection. At most {@value #WINDOW} buffer lists are in flight, so a server cannot run far ahead
+ * of a slow listener, yet a stream of tiny chunks does not pay a thread hand-off per chunk.
  */
 final class BodyStream implements Flow.Subscriber<List<ByteBuffer>> {
 
@@ -25,6 +26,7 @@ final class BodyStream implements Flow.Subscriber<List<ByteBuffer>> {
   record Failure(Throwable error) implements Signal {}
 
   private static final End END = new End();
+  private static final int WINDOW = 16;
 
   private final LinkedBlockingQueue<Signal> queue = new LinkedBlockingQueue<>();
   private final Object lock = new Object();
@@ -41,7 +43,7 @@ final class BodyStream implements Flow.Subscriber<List<ByteBuffer>> {
         return;
       }
     }
-    s.request(1);
+    s.request(WINDOW);
   }
 
   @Override
