@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
       GetCommand.class,
       SearchCommand.class,
       EvalCommand.class,
+      ServeCommand.class,
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})

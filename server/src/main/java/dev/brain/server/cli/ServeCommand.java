@@ -1,0 +1,139 @@
+package dev.brain.server.cli;
+
+import dev.brain.server.http.BrainServer;
+import dev.brain.server.http.ServerConfig;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code brain serve}: the web Chat, Search and the JSON/SSE API over the data directory. */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serve the web Chat (the default page), Search and the JSON/SSE API over the index.",
+      "Binds 127.0.0.1 unless told otherwise; the API has no authentication. Read-only: a"
+          + " running 'brain index' may update the index meanwhile. Stop with Ctrl-C."
+    })
+final class ServeCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Mixin Listen listen = new Listen();
+
+  @Override
+  public Integer call() throws Exception {
+    var config = listen.apply(ServerConfig.load(brain.dataDir()), spec.commandLine());
+    brain.existingIndexConfig(); // a clear "run brain index first" when there is none
+    serve(config, spec.commandLine().getOut(), spec.commandLine().getErr());
+    return 0;
+  }
+
+  /** Where to listen: options shared by {@code serve} and {@code demo}. */
+  static final class Listen {
+    @Option(
+        names = "--host",
+        paramLabel = "HOST",
+        description = "Address to bind. Default: 127.0.0.1 (or server.host in brain.yaml).")
+    String host;
+
+    @Option(
+        names = "--port",
+        paramLabel = "PORT",
+        description = "Port to listen on; 0 picks a free one. Default: 8742.")
+    Integer port;
+
+    @Option(
+        names = "--allow-remote",
+        description =
+            "Allow binding a non-loopback address. Anyone who can reach it can read your corpus.")
+    boolean allowRemote;
+
+    /** {@code config} with these options applied and the host checked. */
+    ServerConfig apply(ServerConfig config, CommandLine commandLine) {
+      var out = config;
+      if (host != null) {
+        out = out.withHost(host);
+      }
+      if (port != null) {
+        if (port < 0 || port > 65_535) {
+          throw new ParameterException(commandLine, "--port must be 0..65535, got " + port);
+        }
+        out = out.withPort(port);
+      }
+      if (allowRemote) {
+        out = out.withAllowRemote(true);
+      }
+      boolean loopback;
+      try {
+        loopback = out.bindsLoopbackOnly();
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(commandLine, e.getMessage());
+      }
+      if (!loopback && !out.allowRemote()) {
+        throw new ParameterException(
+            commandLine,
+            "--host "
+                + out.host()
+                + " is not a loopback address: the API has no authentication, so anyone who can"
+                + " reach it could read your corpus. Add --allow-remote if that is what you want.");
+      }
+      return out;
+    }
+  }
+
+  /** Starts the server, prints its URL and blocks until the process is stopped. */
+  static void serve(ServerConfig config, PrintWriter out, PrintWriter err)
+      throws IOException, InterruptedException {
+    if (!config.bindsLoopbackOnly()) {
+      err.println(
+          "brain: WARNING: listening on "
+              + config.host()
+              + ", reachable from other machines; the API has no authentication.");
+    }
+    BrainServer server;
+    try {
+      server = BrainServer.start(config);
+    } catch (RuntimeException e) {
+      if (hasCause(e, BindException.class)) {
+        throw new IllegalStateException(
+            "cannot listen on "
+                + config.host()
+                + ":"
+                + config.port()
+                + " (in use?); pass --port N, or --port 0 for any free port",
+            e);
+      }
+      throw e;
+    }
+    Thread hook = new Thread(server::close, "brain-serve-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    out.println(
+        "brain: serving at " + server.url() + "  (Chat; Search at " + server.url() + "search)");
+    out.println("brain: press Ctrl-C to stop");
+    out.flush();
+    try {
+      server.awaitShutdown();
+    } finally {
+      server.close();
+    }
+  }
+
+  private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+package dev.brain.server.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.brain.retrieval.InvalidSearchException;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.DirectHandler.EventType;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.HttpException;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.DirectHandlers;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.lang.System.Logger.Level;
+
+/**
+ * Maps every failure to a status and the {@link ApiError} envelope, once, at the surface: handler
+ * exceptions through routing error handlers, transport-level failures (malformed requests, bodies
+ * over the server's hard limit) through Helidon's direct handlers. Internal errors are logged with
+ * their stack trace; the client gets a message without one.
+ */
+final class ErrorMapping {
+  private static final System.Logger LOG = System.getLogger(ErrorMapping.class.getName());
+
+  private ErrorMapping() {}
+
+  /** Registers the error handlers of every API failure on {@code routing}. */
+  static void register(HttpRouting.Builder routing) {
+    routing
+        .error(ApiException.class, (req, res, e) -> send(res, e))
+        .error(InvalidSearchException.class, (req, res, e) -> send(res, invalidSearch(e)))
+        .error(HttpException.class, (req, res, e) -> send(res, fromHelidon(e)))
+        .error(Exception.class, ErrorMapping::internal);
+  }
+
+  /** Direct handlers answering transport-level failures with the envelope. */
+  static DirectHandlers directHandlers() {
+    DirectHandler handler =
+        (request, eventType, status, headers, message) -> {
+          var error = new ApiError(directCode(eventType, status), message, null, null, null);
+          byte[] body;
+          try {
+            body = HttpJson.MAPPER.writeValueAsBytes(error.envelope());
+          } catch (JsonProcessingException e) {
+            body = "{\"error\":{\"code\":\"internal\",\"message\":\"\",\"field\":null}}".getBytes();
+          }
+          headers.set(HeaderValues.CONTENT_TYPE_JSON);
+          return DirectHandler.TransportResponse.builder()
+              .status(status)
+              .headers(headers)
+              .entity(body)
+              .build();
+        };
+    var builder = DirectHandlers.builder();
+    for (EventType type : EventType.values()) {
+      builder.addHandler(type, handler);
+    }
+    return builder.build();
+  }
+
+  /** The API error for an invalid search: an empty query is a 400, anything else a 422. */
+  static ApiException invalidSearch(InvalidSearchException e) {
+    if ("query".equals(e.field()) || "question".equals(e.field())) {
+      return ApiException.badRequest("empty_question", e.getMessage(), e.field());
+    }
+    return new ApiException(
+        Status.UNPROCESSABLE_CONTENT_422,
+        new ApiError("invalid_option", e.getMessage(), e.field(), e.allowedValues(), null),
+        0);
+  }
+
+  static void send(ServerResponse res, ApiException e) {
+    if (res.isSent()) {
+      return; // a stream already started; its own error event said what happened
+    }
+    if (e.retryAfterSeconds() > 0) {
+      res.header(HeaderNames.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+    }
+    HttpJson.send(res, e.status(), e.error().envelope());
+  }
+
+  private static ApiException fromHelidon(HttpException e) {
+    Status status = e.status();
+    String code =
+        switch (status.code()) {
+          case 400 -> "bad_request";
+          case 404 -> "not_found";
+          case 405 -> "method_not_allowed";
+          case 413 -> "body_too_large";
+          default -> status.code() >= 500 ? "internal" : "http_error";
+        };
+    return new ApiException(status, code, e.getMessage(), null);
+  }
+
+  private static void internal(ServerRequest req, ServerResponse res, Exception e) {
+    LOG.log(Level.ERROR, "internal error on " + req.prologue().method() + " " + req.path(), e);
+    send(
+        res,
+        new ApiException(
+            Status.INTERNAL_SERVER_ERROR_500,
+            "internal",
+            "internal error (" + e.getClass().getSimpleName() + "); the server log has the details",
+            null));
+  }
+
+  private static String directCode(EventType type, Status status) {
+    if (status.code() == Status.REQUEST_ENTITY_TOO_LARGE_413.code()) {
+      return "body_too_large"; // Helidon reports an oversized entity under BAD_REQUEST
+    }
+    return switch (type) {
+      case BAD_REQUEST -> "bad_request";
+      case PAYLOAD_TOO_LARGE -> "body_too_large";
+      case FORBIDDEN -> "forbidden";
+      case HTTP_VERSION_NOT_SUPPORTED -> "http_version_not_supported";
+      case INTERNAL_ERROR -> "internal";
+      case OTHER -> status.code() >= 500 ? "internal" : "http_error";
+    };
+  }
+}

@@ -1,0 +1,159 @@
+package dev.brain.server.http;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.retrieval.DateRange;
+import dev.brain.retrieval.FusionMode;
+import dev.brain.retrieval.Lane;
+import dev.brain.retrieval.Retriever;
+import dev.brain.retrieval.SearchFilters;
+import dev.brain.retrieval.SearchOptions;
+import io.helidon.common.parameters.Parameters;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code GET /api/search} (fast search: one retrieval, no planning, no model) and {@code GET
+ * /api/get} (one record with its chunks and links).
+ */
+final class SearchService implements HttpService {
+
+  /** Query parameters of {@code /api/search}; any other is a 422. */
+  static final Set<String> SEARCH_PARAMS =
+      Set.of(
+          "q",
+          "lanes",
+          "source_type",
+          "tag",
+          "kind",
+          "limit",
+          "fusion",
+          "since",
+          "until",
+          "semantic");
+
+  private final BrainIndex index;
+  private final Retriever retriever;
+
+  SearchService(BrainIndex index, Retriever retriever) {
+    this.index = index;
+    this.retriever = retriever;
+  }
+
+  @Override
+  public void routing(HttpRules rules) {
+    rules.get("/search", this::search).get("/get", this::get);
+  }
+
+  private void search(ServerRequest req, ServerResponse res) throws IOException {
+    Parameters query = req.query();
+    rejectUnknown(query, SEARCH_PARAMS);
+    String q = query.first("q").orElse("");
+    if (q.isBlank()) {
+      throw ApiException.badRequest(
+          "empty_question", "the query is empty; pass words to search for as ?q=...", "q");
+    }
+    SearchOptions options = options(query);
+    BrainServer.refreshQuietly(index);
+    HttpJson.ok(res, retriever.search(q, options));
+  }
+
+  private void get(ServerRequest req, ServerResponse res) throws IOException {
+    rejectUnknown(req.query(), Set.of("key"));
+    String key = req.query().first("key").orElse("");
+    if (key.isBlank()) {
+      throw ApiException.badRequest(
+          "missing_parameter",
+          "give the record key as ?key=... (for example note:coffee/espresso.md)",
+          "key");
+    }
+    BrainServer.refreshQuietly(index);
+    var detail = index.get(key.strip());
+    if (detail.isEmpty()) {
+      throw ApiException.notFound("no record with key '" + key.strip() + "'", "key");
+    }
+    HttpJson.ok(res, detail.get());
+  }
+
+  /** The search options of the query parameters; every value is checked (422 when invalid). */
+  static SearchOptions options(Parameters query) {
+    var builder = SearchOptions.builder();
+    query.first("lanes").ifPresent(v -> builder.lanes(Lane.parseList(v)));
+    if (query.first("semantic").map(v -> v.equalsIgnoreCase("false")).orElse(false)) {
+      builder.withoutVector();
+    }
+    query.first("limit").ifPresent(v -> builder.limit(integer("limit", v)));
+    query.first("fusion").ifPresent(v -> builder.fusion(FusionMode.parse(v)));
+    var filters =
+        SearchFilters.NONE
+            .withKinds(values(query, "kind"))
+            .withSourceTypes(values(query, "source_type"))
+            .withTags(values(query, "tag"));
+    Instant since = day(query, "since");
+    Instant until = day(query, "until");
+    if (since != null || until != null) {
+      filters = filters.withDateRange(DateRange.created(since, until));
+    }
+    return builder.filters(filters).build();
+  }
+
+  /** Every value of a repeatable parameter; each may also be a comma-separated list. */
+  static List<String> values(Parameters query, String name) {
+    var out = new ArrayList<String>();
+    for (String value : query.all(name, List::of)) {
+      for (String part : value.split(",")) {
+        if (!part.isBlank()) {
+          out.add(part.strip());
+        }
+      }
+    }
+    return out;
+  }
+
+  static void rejectUnknown(Parameters query, Set<String> allowed) {
+    for (String name : query.names()) {
+      if (!allowed.contains(name)) {
+        throw new ApiException(
+            io.helidon.http.Status.UNPROCESSABLE_CONTENT_422,
+            new ApiError(
+                "invalid_option",
+                "unknown query parameter '" + name + "'",
+                name,
+                allowed.stream().sorted().toList(),
+                null),
+            0);
+      }
+    }
+  }
+
+  private static int integer(String field, String value) {
+    try {
+      return Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw ApiException.invalidOption(
+          field + " must be a whole number, got '" + value + "'", field);
+    }
+  }
+
+  private static Instant day(Parameters query, String field) {
+    var value = query.first(field);
+    if (value.isEmpty()) {
+      return null;
+    }
+    try {
+      return LocalDate.parse(value.get().strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
+    } catch (DateTimeParseException e) {
+      throw ApiException.invalidOption(
+          field + " must be a day as YYYY-MM-DD, got '" + value.get() + "'", field);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.brain.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/** A small real HTTP client for the handler tests. */
+final class Http {
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private Http() {}
+
+  /** A response with its body parsed as JSON (missing node when the body is not JSON). */
+  record Reply(int status, String body, java.net.http.HttpHeaders headers) {
+    JsonNode json() {
+      try {
+        return HttpJson.MAPPER.readTree(body);
+      } catch (IOException e) {
+        throw new UncheckedIOException("not JSON: " + body, e);
+      }
+    }
+
+    /** The {@code error} object of an error envelope. */
+    JsonNode error() {
+      return json().path("error");
+    }
+
+    String contentType() {
+      return headers.firstValue("content-type").orElse("");
+    }
+  }
+
+  static Reply get(URI base, String pathAndQuery) {
+    return send(HttpRequest.newBuilder(base.resolve(pathAndQuery)).GET());
+  }
+
+  static Reply post(URI base, String path, String json) {
+    return send(
+        HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  static Reply send(HttpRequest.Builder request) {
+    try {
+      var res =
+          CLIENT.send(
+              request.timeout(Duration.ofSeconds(60)).build(),
+              HttpResponse.BodyHandlers.ofString());
+      return new Reply(res.statusCode(), res.body(), res.headers());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static String enc(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,43 @@
+package dev.brain.server.http;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.IndexConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A data directory holding the index of {@code samples/vault}, built once per test JVM under {@code
+ * target/} and synced incrementally on later runs (unchanged records are skipped, so a warm run
+ * costs well under a second).
+ */
+final class SampleVaultData {
+  /** The sample vault of the repository. */
+  static final Path VAULT = Path.of("..", "samples", "vault").toAbsolutePath().normalize();
+
+  private static Path dataDir;
+
+  private SampleVaultData() {}
+
+  /** The data directory with the synced sample-vault index. */
+  static synchronized Path dataDir() {
+    if (dataDir == null) {
+      Path dir = Path.of("target", "test-data", "sample-vault").toAbsolutePath();
+      try {
+        Files.createDirectories(dir);
+        try (var index = BrainIndex.open(IndexConfig.defaults(dir))) {
+          var report = index.sync(List.of(VAULT));
+          if (!report.failed().isEmpty()) {
+            throw new IllegalStateException("sample vault sync failed: " + report.failed());
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      dataDir = dir;
+    }
+    return dataDir;
+  }
+}

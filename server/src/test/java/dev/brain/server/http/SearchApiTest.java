@@ -1,0 +1,152 @@
+package dev.brain.server.http;
+
+import static dev.brain.server.http.Http.enc;
+import static dev.brain.server.http.Http.get;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The JSON API over the sample vault, through a real server on a free port. */
+class SearchApiTest {
+  private static BrainServer server;
+  private static URI base;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = BrainServer.start(ServerConfig.defaults(SampleVaultData.dataDir()).withPort(0));
+    base = server.url();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void healthReportsTheIndexAndTheModel() {
+    var reply = get(base, "/api/health");
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.contentType()).startsWith("application/json");
+    JsonNode body = reply.json();
+    assertThat(body.path("status").asText()).isEqualTo("ok");
+    assertThat(body.path("index").path("records").asLong()).isGreaterThan(60);
+    assertThat(body.path("model").asText()).isEqualTo("extractive");
+  }
+
+  @Test
+  void searchReturnsRankedEvidenceRowsInSnakeCaseWithLaneProvenance() {
+    var reply = get(base, "/api/search?q=" + enc("backflush espresso machine") + "&limit=5");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    JsonNode body = reply.json();
+    assertThat(body.path("rows").size()).isBetween(1, 5);
+    JsonNode top = body.path("rows").get(0);
+    assertThat(top.path("source_key").asText()).isNotBlank();
+    assertThat(top.path("evidence_role").asText()).isNotBlank();
+    assertThat(top.path("retrieval").path("lanes").size()).isPositive();
+    assertThat(body.path("timings_ms").path("total").isNumber()).isTrue();
+  }
+
+  @Test
+  void searchFiltersBySourceTypeKindAndLanes() {
+    var reply = get(base, "/api/search?q=tempo+runs&source_type=transcript&kind=source&lanes=bm25");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    List<String> types = new ArrayList<>();
+    reply.json().path("rows").forEach(r -> types.add(r.path("source_type").asText()));
+    assertThat(types).isNotEmpty().containsOnly("transcript");
+    JsonNode lanes = reply.json().path("lanes");
+    assertThat(lanes.toString()).contains("\"name\":\"vector\",\"status\":\"disabled\"");
+  }
+
+  @Test
+  void emptyQueryIsA400WithTheFieldNamed() {
+    var reply = get(base, "/api/search?q=+");
+    assertThat(reply.status()).isEqualTo(400);
+    assertThat(reply.error().path("code").asText()).isEqualTo("empty_question");
+    assertThat(reply.error().path("field").asText()).isEqualTo("q");
+  }
+
+  @Test
+  void unknownSourceTypeIsA422ListingTheAllowedValues() {
+    var reply = get(base, "/api/search?q=coffee&source_type=fax");
+    assertThat(reply.status()).isEqualTo(422);
+    assertThat(reply.error().path("code").asText()).isEqualTo("invalid_option");
+    assertThat(reply.error().path("field").asText()).isEqualTo("source_types");
+    assertThat(reply.error().path("allowed_values").toString()).contains("note", "pdf");
+  }
+
+  @Test
+  void negativeOrNonNumericLimitIsA422() {
+    var negative = get(base, "/api/search?q=coffee&limit=-3");
+    assertThat(negative.status()).isEqualTo(422);
+    assertThat(negative.error().path("field").asText()).isEqualTo("limit");
+    var text = get(base, "/api/search?q=coffee&limit=ten");
+    assertThat(text.status()).isEqualTo(422);
+    assertThat(text.error().path("message").asText()).contains("whole number");
+  }
+
+  @Test
+  void unknownLaneFusionOrParameterIsA422() {
+    assertThat(get(base, "/api/search?q=coffee&lanes=bm25,magic").error().path("field").asText())
+        .isEqualTo("lanes");
+    assertThat(get(base, "/api/search?q=coffee&fusion=max").status()).isEqualTo(422);
+    var unknown = get(base, "/api/search?q=coffee&limt=3");
+    assertThat(unknown.status()).isEqualTo(422);
+    assertThat(unknown.error().path("field").asText()).isEqualTo("limt");
+  }
+
+  @Test
+  void badDateIsA422() {
+    var reply = get(base, "/api/search?q=coffee&since=yesterday");
+    assertThat(reply.status()).isEqualTo(422);
+    assertThat(reply.error().path("field").asText()).isEqualTo("since");
+  }
+
+  @Test
+  void getReturnsTheRecordWithItsChunks() {
+    var reply = get(base, "/api/get?key=" + enc("note:Home.md"));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    assertThat(reply.json().path("record").path("key").asText()).isEqualTo("note:Home.md");
+    assertThat(reply.json().path("chunks").size()).isPositive();
+  }
+
+  @Test
+  void getOfAnUnknownKeyIsA404Envelope() {
+    var reply = get(base, "/api/get?key=" + enc("note:nope.md"));
+    assertThat(reply.status()).isEqualTo(404);
+    assertThat(reply.error().path("code").asText()).isEqualTo("not_found");
+    assertThat(reply.error().path("field").asText()).isEqualTo("key");
+  }
+
+  @Test
+  void getWithoutAKeyIsA400() {
+    var reply = get(base, "/api/get");
+    assertThat(reply.status()).isEqualTo(400);
+    assertThat(reply.error().path("code").asText()).isEqualTo("missing_parameter");
+  }
+
+  @Test
+  void unknownPathsAreA404Envelope() {
+    var reply = get(base, "/api/nothing-here");
+    assertThat(reply.status()).isEqualTo(404);
+    assertThat(reply.contentType()).startsWith("application/json");
+    assertThat(reply.error().path("message").asText()).contains("/api/nothing-here");
+    assertThat(reply.error().has("field")).isTrue();
+  }
+
+  @Test
+  void chatIsTheDefaultPageAndSearchHasItsOwn() {
+    var chat = get(base, "/");
+    assertThat(chat.status()).isEqualTo(200);
+    assertThat(chat.contentType()).startsWith("text/html");
+    assertThat(chat.body()).contains("Chat");
+    var search = get(base, "/search");
+    assertThat(search.status()).isEqualTo(200);
+    assertThat(search.body()).contains("Search");
+  }
+}
