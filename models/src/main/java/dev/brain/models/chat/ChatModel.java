@@ -14,8 +14,9 @@ public interface ChatModel extends AutoCloseable {
    * Sends one chat request and streams the answer.
    *
    * <p>Tokens reach {@code listener} as they arrive. Interrupting the calling thread aborts the
-   * exchange promptly (the HTTP request is cancelled) and throws a {@link ChatException} of kind
-   * {@link ChatException.Kind#CANCELLED}.
+   * exchange promptly (the HTTP request is cancelled, the connection closed) and throws a {@link
+   * ChatException} of kind {@link ChatException.Kind#CANCELLED}; the thread's interrupt status
+   * stays set. The request's timeout bounds the whole exchange, stream included.
    *
    * @return the whole answer once the stream ends
    * @throws ChatException typed: unavailable, timeout, protocol error, refused, cancelled
