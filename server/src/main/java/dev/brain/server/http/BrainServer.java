@@ -89,7 +89,7 @@ public final class BrainServer implements AutoCloseable {
     var retriever = new Retriever(index);
     ErrorMapping.register(routing);
     routing
-        .get("/api/health", (req, res) -> health(res, config, index))
+        .get("/api/health", (req, res) -> health(res, config, index, retriever))
         .register("/api", new SearchService(index, retriever))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .register(
@@ -104,7 +104,8 @@ public final class BrainServer implements AutoCloseable {
         .any(BrainServer::notFound);
   }
 
-  private static void health(ServerResponse res, ServerConfig config, BrainIndex index)
+  private static void health(
+      ServerResponse res, ServerConfig config, BrainIndex index, Retriever retriever)
       throws IOException {
     refreshQuietly(index);
     var meta = index.metadata();
@@ -117,6 +118,7 @@ public final class BrainServer implements AutoCloseable {
     idx.put("dimension", meta.dimension());
     idx.put("last_sync_at", meta.lastSyncAt());
     body.put("index", idx);
+    body.put("source_types", retriever.sourceTypes());
     body.put("model", config.model());
     HttpJson.ok(res, body);
   }

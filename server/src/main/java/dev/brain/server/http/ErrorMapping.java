@@ -30,7 +30,7 @@ final class ErrorMapping {
     routing
         .error(ApiException.class, (req, res, e) -> send(res, e))
         .error(InvalidSearchException.class, (req, res, e) -> send(res, invalidSearch(e)))
-        .error(HttpException.class, (req, res, e) -> send(res, fromHelidon(e)))
+        .error(HttpException.class, ErrorMapping::helidon)
         .error(Exception.class, ErrorMapping::internal);
   }
 
@@ -78,6 +78,20 @@ final class ErrorMapping {
       res.header(HeaderNames.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
     }
     HttpJson.send(res, e.status(), e.error().envelope());
+  }
+
+  /**
+   * Helidon signals some non-errors as exceptions too: the static content handler answers a
+   * conditional request with a 304, which must carry no body.
+   */
+  private static void helidon(ServerRequest req, ServerResponse res, HttpException e) {
+    if (e.status().code() < 400) {
+      e.headers().forEach(res::header);
+      res.status(e.status());
+      res.send();
+      return;
+    }
+    send(res, fromHelidon(e));
   }
 
   private static ApiException fromHelidon(HttpException e) {

@@ -140,6 +140,19 @@ class SearchApiTest {
   }
 
   @Test
+  void aConditionalRequestForUnchangedStaticContentIsA304WithoutBody() {
+    var first = get(base, "/app.css");
+    assertThat(first.status()).isEqualTo(200);
+    String etag = first.headers().firstValue("etag").orElseThrow();
+    var again =
+        Http.send(
+            java.net.http.HttpRequest.newBuilder(base.resolve("/app.css"))
+                .header("If-None-Match", etag));
+    assertThat(again.status()).isEqualTo(304);
+    assertThat(again.body()).isEmpty();
+  }
+
+  @Test
   void chatIsTheDefaultPageAndSearchHasItsOwn() {
     var chat = get(base, "/");
     assertThat(chat.status()).isEqualTo(200);

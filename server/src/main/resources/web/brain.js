@@ -1,0 +1,296 @@
+// brain web UI, shared parts: safe rendering, evidence cards, the JSON and SSE clients.
+// Plain browser JavaScript: no build step, no dependencies. Every piece of text that comes from
+// the corpus or from a model is either set with textContent or escaped before it reaches HTML.
+"use strict";
+
+const Brain = (() => {
+  // ---------- escaping and DOM building ----------
+
+  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+  function escapeHtml(value) {
+    return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  }
+
+  /** el("a", {href: "#x", class: "y"}, "text", child) — children are strings (text) or nodes. */
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name === "class") node.className = value;
+      else if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
+      else node.setAttribute(name, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === undefined || child === null || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  /** An http(s) URL as a link; anything else (javascript:, data:, ...) as plain text. */
+  function safeLink(url, text) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === "http:" || parsed.protocol === "https:") {
+        return el("a", { href: parsed.href, target: "_blank", rel: "noopener noreferrer", class: "url" }, text || url);
+      }
+    } catch (e) { /* not a URL */ }
+    return el("span", { class: "url" }, text || url);
+  }
+
+  // ---------- Markdown: escape everything, then a tiny safe subset ----------
+  // Paragraphs, headings (as h4), bullet and numbered lists, **bold**, *italic*, `code`, fenced
+  // code blocks and [key] citations. No raw HTML, no links or images from model text.
+
+  const CITATION = /\[([a-z][a-z0-9_-]*:[^\[\]\n]+?)\]/g;
+
+  function renderMarkdown(source, cite) {
+    const lines = String(source ?? "").replace(/\r\n?/g, "\n").split("\n");
+    let html = "";
+    let para = [];
+    let list = null;
+    let code = null;
+    const flushPara = () => {
+      if (para.length) html += "<p>" + inline(para.join(" "), cite) + "</p>";
+      para = [];
+    };
+    const flushList = () => {
+      if (list) {
+        html += `<${list.type}>` + list.items.map((i) => "<li>" + inline(i, cite) + "</li>").join("") + `</${list.type}>`;
+      }
+      list = null;
+    };
+    for (const line of lines) {
+      if (/^\s*```/.test(line)) {
+        if (code) {
+          html += "<pre><code>" + escapeHtml(code.join("\n")) + "</code></pre>";
+          code = null;
+        } else {
+          flushPara();
+          flushList();
+          code = [];
+        }
+        continue;
+      }
+      if (code) { code.push(line); continue; }
+      let m;
+      if (!line.trim()) { flushPara(); flushList(); continue; }
+      if ((m = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line))) {
+        flushPara(); flushList();
+        html += "<h4>" + inline(m[1], cite) + "</h4>";
+        continue;
+      }
+      if ((m = /^\s*[-*+]\s+(.*)$/.exec(line)) || (m = /^\s*\d{1,3}[.)]\s+(.*)$/.exec(line))) {
+        const type = /^\s*\d/.test(line) ? "ol" : "ul";
+        flushPara();
+        if (!list || list.type !== type) { flushList(); list = { type, items: [] }; }
+        list.items.push(m[1]);
+        continue;
+      }
+      if (list && /^\s{2,}\S/.test(line)) { list.items[list.items.length - 1] += " " + line.trim(); continue; }
+      flushList();
+      para.push(line.trim());
+    }
+    if (code) html += "<pre><code>" + escapeHtml(code.join("\n")) + "</code></pre>";
+    flushPara();
+    flushList();
+    return html;
+  }
+
+  function inline(text, cite) {
+    let out = "";
+    for (const part of text.split(/(`[^`]+`)/)) {
+      if (part.length > 1 && part.startsWith("`") && part.endsWith("`")) {
+        out += "<code>" + escapeHtml(part.slice(1, -1)) + "</code>";
+      } else {
+        out += citations(part, cite);
+      }
+    }
+    return out;
+  }
+
+  function citations(text, cite) {
+    let out = "";
+    let last = 0;
+    CITATION.lastIndex = 0;
+    let m;
+    while ((m = CITATION.exec(text))) {
+      out += emphasis(escapeHtml(text.slice(last, m.index)));
+      // "[note:a.md; note:b.md]" cites two keys.
+      const keys = m[1].split(/\s*;\s*|,\s+(?=[a-z][a-z0-9_-]*:)/).filter(Boolean);
+      out += keys.map((k) => (cite ? cite(k.trim()) : escapeHtml("[" + k.trim() + "]"))).join(" ");
+      last = m.index + m[0].length;
+    }
+    return out + emphasis(escapeHtml(text.slice(last)));
+  }
+
+  // Runs on already-escaped text, so it can only ever add <strong> and <em>.
+  function emphasis(escaped) {
+    return escaped
+      .replace(/\*\*(\S(?:[^*]*?\S)?)\*\*/g, "<strong>$1</strong>")
+      .replace(/(^|[^*\w])\*(\S(?:[^*]*?\S)?)\*(?![*\w])/g, "$1<em>$2</em>")
+      .replace(/(^|[\s(])_(\S(?:[^_]*?\S)?)_(?=[\s).,;:!?]|$)/g, "$1<em>$2</em>");
+  }
+
+  // ---------- evidence cards ----------
+
+  const ROLE_LABELS = {
+    raw: "raw text", summary: "summary (derived)", transcript: "transcript", ocr: "OCR",
+    exact_tag: "exact tag", related: "related", pinned: "pinned",
+  };
+
+  function laneBadges(row) {
+    const lanes = (row.retrieval && row.retrieval.lanes) || [];
+    return lanes.map((l) => el("span", { class: "badge lane", title: `raw score ${l.raw_score}, contribution ${l.contribution}` },
+      `${l.name} #${l.rank}`));
+  }
+
+  /**
+   * One evidence row as a card. opts: id (element id), pinned (bool), onPin(key) (adds a pin
+   * button), cited (bool).
+   */
+  function evidenceCard(row, opts = {}) {
+    const key = row.source_key;
+    const title = row.title && row.title.trim() ? row.title : key;
+    const head = el("div", { class: "card-head" },
+      el("span", { class: "rank" }, row.rank ? `#${row.rank}` : ""),
+      el("span", { class: "title" }, title));
+    if (opts.onPin) {
+      head.append(el("button", {
+        type: "button", class: "small pin" + (opts.pinned ? " on" : ""), "aria-pressed": opts.pinned ? "true" : "false",
+        title: "Send this record with follow-up questions", onclick: () => opts.onPin(key),
+      }, opts.pinned ? "Pinned" : "Pin"));
+    }
+    const badges = el("div", { class: "badges" },
+      el("span", { class: "badge kind-" + (row.kind || "item") }, row.kind || "?"),
+      el("span", { class: "badge" }, row.source_type || "?"),
+      el("span", { class: "badge role", title: "evidence role" }, ROLE_LABELS[row.evidence_role] || row.evidence_role || "?"),
+      chunkBadge(row),
+      row.related_to ? el("span", { class: "badge role" }, `${row.relationship || "related"} ${row.related_to}`) : null,
+      laneBadges(row),
+      opts.cited ? el("span", { class: "badge cited" }, "cited") : null,
+      (row.user_tags || []).map((t) => el("span", { class: "badge tag" }, "#" + t)));
+    const where = el("div", { class: "where" });
+    if (row.note_path) where.append(el("span", { class: "path" }, row.note_path));
+    if (row.url) {
+      if (row.note_path) where.append(" · ");
+      where.append(safeLink(row.url));
+    }
+    const card = el("li", { class: "evidence-card", id: opts.id, "data-key": key },
+      head, el("span", { class: "key" }, key), badges, where);
+    if (row.summary) card.append(el("div", { class: "excerpt muted" }, "Summary (derived): " + row.summary));
+    if (row.excerpt) card.append(el("div", { class: "excerpt" }, row.excerpt));
+    return card;
+  }
+
+  function chunkBadge(row) {
+    const chunk = row.chunk;
+    if (!chunk || !chunk.ordinals || !chunk.ordinals.length) return null;
+    const heading = (chunk.heading_path || []).join(" › ");
+    const label = chunk.ordinals.length > 1 ? `chunks ${chunk.ordinals.join(", ")}` : `chunk ${chunk.ordinals[0]}`;
+    return el("span", { class: "badge role", title: heading || "chunk window" }, label);
+  }
+
+  /** Scrolls to an evidence card and flashes it; opens the <details> around it if closed. */
+  function revealCard(id) {
+    const card = document.getElementById(id);
+    if (!card) return false;
+    const details = card.closest("details");
+    if (details && !details.open) details.open = true;
+    card.scrollIntoView({ behavior: "smooth", block: "center" });
+    card.classList.add("flash");
+    setTimeout(() => card.classList.remove("flash"), 1600);
+    return true;
+  }
+
+  // ---------- HTTP ----------
+
+  class ApiError extends Error {
+    constructor(status, error) {
+      super((error && error.message) || `HTTP ${status}`);
+      this.status = status;
+      this.code = (error && error.code) || "http_error";
+      this.field = error && error.field;
+      this.answerStatus = error && error.answer_status;
+    }
+  }
+
+  async function errorOf(response) {
+    let body = null;
+    try { body = await response.json(); } catch (e) { /* not JSON */ }
+    const error = (body && body.error) || { message: `${response.status} ${response.statusText}` };
+    if (response.status === 404 && !error.code) error.code = "not_found";
+    const retry = response.headers.get("Retry-After");
+    if (retry) error.message += ` (retry in ${retry} s)`;
+    return new ApiError(response.status, error);
+  }
+
+  async function getJson(url) {
+    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    if (!response.ok) throw await errorOf(response);
+    return response.json();
+  }
+
+  /**
+   * POSTs JSON and reads a text/event-stream reply (fetch + stream reader: EventSource cannot
+   * POST). onEvent(name, data) is called per event; the promise resolves when the stream ends.
+   * A non-2xx reply rejects with an ApiError carrying the structured envelope.
+   */
+  async function postStream(url, body, onEvent, signal) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify(body),
+      signal,
+    });
+    if (!response.ok) throw await errorOf(response);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value.replace(/\r\n?/g, "\n");
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const frame = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        dispatch(frame, onEvent);
+      }
+    }
+    if (buffer.trim()) dispatch(buffer, onEvent);
+  }
+
+  function dispatch(frame, onEvent) {
+    let name = "message";
+    const data = [];
+    for (const line of frame.split("\n")) {
+      if (!line || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "event") name = value;
+      else if (field === "data") data.push(value);
+    }
+    if (!data.length && name === "message") return;
+    let parsed = data.join("\n");
+    try { parsed = JSON.parse(parsed); } catch (e) { /* plain text data */ }
+    onEvent(name, parsed);
+  }
+
+  /** Fills the header's health line: record count and the answering model. */
+  async function showHealth() {
+    const target = document.getElementById("health");
+    if (!target) return null;
+    try {
+      const health = await getJson("/api/health");
+      target.textContent = `${health.index.records} records · model ${health.model}`;
+      return health;
+    } catch (e) {
+      target.textContent = "server unreachable";
+      return null;
+    }
+  }
+
+  return { escapeHtml, el, safeLink, renderMarkdown, evidenceCard, revealCard, getJson, postStream, showHealth, ApiError };
+})();

@@ -1,0 +1,437 @@
+// brain web UI: Chat over POST /api/research/run (SSE). Session state lives in sessionStorage:
+// the last 8 turns and up to 24 pinned evidence keys. A follow-up sends the earlier questions and
+// the pinned keys — never earlier answers, which are model output, not evidence.
+"use strict";
+
+(() => {
+  const { el, renderMarkdown, evidenceCard, revealCard, postStream, showHealth, escapeHtml } = Brain;
+
+  const STORE = "brain.chat.v1";
+  const MAX_TURNS = 8;
+  const MAX_PINS = 24;
+  const STAGES = [
+    ["planning", "Planning"],
+    ["retrieval", "Retrieval"],
+    ["inspection", "Inspection"],
+    ["retry", "Retry"],
+    ["expansion", "Expansion"],
+    ["synthesis", "Synthesis"],
+    ["verification", "Verification"],
+    ["trace", "Trace saved"],
+  ];
+  const STAGE_LABEL = Object.fromEntries(STAGES);
+
+  const turnsList = document.getElementById("turns");
+  const form = document.getElementById("ask-form");
+  const question = document.getElementById("question");
+  const askButton = document.getElementById("ask");
+  const stopButton = document.getElementById("stop");
+  const synthesize = document.getElementById("synthesize");
+  const related = document.getElementById("related");
+  const pinsBox = document.getElementById("pins");
+  const pinList = document.getElementById("pin-list");
+
+  let state = load();
+  let running = null; // { turn, controller }
+
+  // ---------- session state ----------
+
+  function load() {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(STORE) || "null");
+      if (saved && Array.isArray(saved.turns) && Array.isArray(saved.pins)) {
+        for (const turn of saved.turns) {
+          // A run cut by a reload cannot resume: say so rather than spin forever.
+          if (turn.status === "running") {
+            turn.status = "interrupted";
+            turn.error = { message: "The page was reloaded while this question was running." };
+          }
+        }
+        return saved;
+      }
+    } catch (e) { /* corrupt or unavailable storage: start fresh */ }
+    return { turns: [], pins: [], next: 1 };
+  }
+
+  function save() {
+    state.turns = state.turns.slice(-MAX_TURNS);
+    state.pins = state.pins.slice(0, MAX_PINS);
+    try {
+      sessionStorage.setItem(STORE, JSON.stringify(state));
+    } catch (e) {
+      // Quota: drop the evidence of the oldest turns first, keep questions and answers.
+      for (const turn of state.turns.slice(0, -1)) if (turn.pack) turn.pack.evidence = [];
+      try { sessionStorage.setItem(STORE, JSON.stringify(state)); } catch (e2) { /* give up quietly */ }
+    }
+  }
+
+  /** The parts of a research pack the UI shows; keeps sessionStorage small. */
+  function compactPack(pack) {
+    const plan = pack.query_plan || {};
+    return {
+      evidence: pack.evidence || [],
+      exact_tag_evidence: pack.exact_tag_evidence || [],
+      coverage: pack.coverage || {},
+      next_steps: pack.next_steps || [],
+      query_plan: {
+        text_query: plan.text_query,
+        query_terms: plan.query_terms || [],
+        tag_queries: plan.tag_queries || [],
+        query_variants: plan.query_variants || [],
+        source_types: plan.source_types || [],
+        planner: plan.planner,
+      },
+    };
+  }
+
+  // ---------- pins ----------
+
+  function togglePin(key) {
+    const at = state.pins.indexOf(key);
+    if (at >= 0) state.pins.splice(at, 1);
+    else if (state.pins.length < MAX_PINS) state.pins.push(key);
+    else alert(`At most ${MAX_PINS} pinned records; unpin one first.`);
+    save();
+    renderAll();
+  }
+
+  function renderPins() {
+    pinsBox.hidden = state.pins.length === 0;
+    pinList.replaceChildren(...state.pins.map((key) =>
+      el("span", { class: "pin-chip key" }, key,
+        el("button", { type: "button", title: "unpin", "aria-label": "unpin " + key, onclick: () => togglePin(key) }, "×"))));
+  }
+
+  // ---------- asking ----------
+
+  async function ask(text) {
+    const prior = state.turns.map((t) => t.question).slice(-(MAX_TURNS - 1));
+    const turn = {
+      id: state.next++,
+      question: text,
+      status: "running",
+      timeline: [],
+      pack: null,
+      answer: "",
+      citations: [],
+      warnings: [],
+      started: Date.now(),
+    };
+    state.turns.push(turn);
+    save();
+    renderAll();
+    const controller = new AbortController();
+    running = { turn, controller };
+    setBusy(true);
+    const body = {
+      question: text,
+      prior_questions: prior,
+      pinned_keys: state.pins.slice(),
+      synthesize: synthesize.checked,
+      include_related: related.checked,
+      max_chars_per_doc: 4000,
+    };
+    try {
+      await postStream("/api/research/run", body, (name, data) => onEvent(turn, name, data), controller.signal);
+      if (turn.status === "running") {
+        turn.status = "error";
+        turn.error = { message: "The stream ended without a final event." };
+      }
+    } catch (e) {
+      if (controller.signal.aborted) {
+        turn.status = "stopped";
+        turn.error = { message: "Stopped." };
+      } else {
+        turn.status = "error";
+        turn.error = { message: describeError(e), code: e.code };
+      }
+    } finally {
+      running = null;
+      setBusy(false);
+      save();
+      renderTurn(turn);
+    }
+  }
+
+  function describeError(e) {
+    if (e.status === 404) return "This server has no research endpoint yet (404). Search still works.";
+    if (e.status === 503) return e.message || "The model is unavailable.";
+    return e.message || String(e);
+  }
+
+  function onEvent(turn, name, data) {
+    switch (name) {
+      case "progress":
+        upsertStage(turn, data);
+        if (data && data.pack) turn.pack = compactPack(data.pack);
+        if (data && data.stage === "trace" && data.trace_id) turn.trace = data.trace_id;
+        break;
+      case "pack":
+        turn.pack = compactPack(data);
+        break;
+      case "start":
+        turn.model = data.model;
+        turn.tool = data.tool;
+        if (Array.isArray(data.answer_warnings)) turn.warnings = data.answer_warnings;
+        break;
+      case "heartbeat":
+        turn.heartbeat = data && data.elapsed_ms;
+        break;
+      case "token":
+        turn.answer += (data && data.text) || "";
+        break;
+      case "answer":
+        turn.answer = (data && data.text) || "";
+        break;
+      case "citation":
+        if (data && data.source_key && !turn.citations.includes(data.source_key)) turn.citations.push(data.source_key);
+        break;
+      case "done":
+        finish(turn, data);
+        turn.status = data.answer_status === "no_evidence" || (turn.pack && !turn.pack.evidence.length) ? "no_evidence" : "ok";
+        if (data.answer_status === "skipped") turn.status = "evidence";
+        break;
+      case "verification_failed":
+        finish(turn, data, true);
+        turn.status = "failed";
+        turn.failures = data.failures || data.reasons || [];
+        break;
+      case "error":
+        finish(turn, data, true);
+        turn.status = "error";
+        turn.error = { message: data.message || "The run failed.", code: data.code };
+        break;
+      default:
+        return;
+    }
+    scheduleRender(turn);
+  }
+
+  function finish(turn, data, failed = false) {
+    for (const entry of turn.timeline) if (entry.status === "running") entry.status = failed ? "failed" : "done";
+    if (!data) return;
+    turn.answerStatus = data.answer_status;
+    if (Array.isArray(data.answer_warnings)) turn.warnings = data.answer_warnings;
+    if (Array.isArray(data.citations)) {
+      turn.citations = data.citations.map((c) => (typeof c === "string" ? c : c.source_key)).filter(Boolean);
+    }
+    if (data.model) turn.model = data.model;
+    if (data.tool) turn.tool = data.tool;
+    if (data.stop_reason) turn.stopReason = data.stop_reason;
+    if (data.trace_id) turn.trace = data.trace_id;
+    if (data.pack) turn.pack = compactPack(data.pack);
+  }
+
+  function upsertStage(turn, data) {
+    if (!data || !data.stage) return;
+    let entry = turn.timeline.find((t) => t.stage === data.stage);
+    if (!entry) {
+      entry = { stage: data.stage };
+      turn.timeline.push(entry);
+    }
+    entry.status = data.status || "running";
+    entry.message = data.message || entry.message || "";
+  }
+
+  // ---------- rendering ----------
+
+  let pending = new Set();
+  function scheduleRender(turn) {
+    if (!pending.size) requestAnimationFrame(() => { pending.forEach(renderTurn); pending = new Set(); });
+    pending.add(turn);
+  }
+
+  function renderAll() {
+    renderPins();
+    turnsList.replaceChildren(...state.turns.map(turnElement));
+    document.getElementById("intro").hidden = state.turns.length > 0;
+  }
+
+  function renderTurn(turn) {
+    const old = document.getElementById("turn-" + turn.id);
+    const fresh = turnElement(turn);
+    if (old) old.replaceWith(fresh);
+    else turnsList.append(fresh);
+  }
+
+  function turnElement(turn) {
+    const li = el("li", { class: "turn " + turn.status, id: "turn-" + turn.id, "data-status": turn.status },
+      el("p", { class: "question" }, turn.question));
+    if (turn.timeline.length || turn.status === "running") li.append(timeline(turn));
+    li.append(answerBox(turn));
+    if (turn.pack) li.append(evidenceSection(turn));
+    return li;
+  }
+
+  function timeline(turn) {
+    const list = el("ol", { class: "timeline", "aria-label": "progress" });
+    for (const entry of turn.timeline) {
+      list.append(el("li", { class: entry.status, "data-stage": entry.stage },
+        el("span", { class: "stage" }, STAGE_LABEL[entry.stage] || entry.stage), entry.message || ""));
+    }
+    if (turn.status === "running") {
+      const waited = turn.heartbeat ? ` (${Math.round(turn.heartbeat / 1000)} s)` : "";
+      if (!turn.timeline.length) list.append(el("li", { class: "running" }, el("span", { class: "stage" }, "Starting"), "sending the question" + waited));
+      else if (waited) list.append(el("li", { class: "muted heartbeat" }, "still working" + waited));
+    }
+    return list;
+  }
+
+  function answerBox(turn) {
+    const box = el("div", { class: "answer-box" });
+    if (turn.status === "failed") {
+      box.append(el("p", { class: "status bad" }, "Verification failed — this draft is not shown as an answer."));
+      const failures = (turn.failures || []).map((f) => (typeof f === "string" ? f : f.message || f.reason || JSON.stringify(f)));
+      if (failures.length) box.append(el("ul", {}, failures.map((f) => el("li", {}, f))));
+      box.append(meta(turn));
+      return box;
+    }
+    if (turn.status === "error" || turn.status === "interrupted" || turn.status === "stopped") {
+      box.append(el("div", { class: "error-box", role: "alert" }, (turn.error && turn.error.message) || "Failed."));
+    }
+    const noEvidence = turn.status === "no_evidence" || (turn.pack && turn.pack.evidence.length === 0 && turn.status !== "running");
+    if (noEvidence && turn.pack) box.append(noEvidenceBox(turn));
+    if (turn.answer) {
+      const answer = el("div", { class: "answer" });
+      answer.innerHTML = renderMarkdown(turn.answer, citeLinker(turn)); // escaped; see brain.js
+      box.append(answer);
+    } else if (turn.status === "running") {
+      box.append(el("p", { class: "muted" }, "Working…"));
+    } else if (turn.status === "evidence") {
+      box.append(el("p", { class: "muted" }, "Evidence only (answer switched off)."));
+    }
+    if (turn.warnings && turn.warnings.length) {
+      box.append(el("p", { class: "notice" }, "Warnings: " + turn.warnings.join(", ")));
+    }
+    if (turn.status !== "running") box.append(meta(turn));
+    return box;
+  }
+
+  function meta(turn) {
+    const line = el("div", { class: "meta" });
+    const label = { ok: "answered", no_evidence: "no evidence", failed: "verification failed", error: "error",
+      evidence: "evidence only", interrupted: "interrupted", stopped: "stopped" }[turn.status] || turn.status;
+    const cls = { ok: "ok", evidence: "ok", no_evidence: "warn", failed: "bad", error: "bad" }[turn.status] || "warn";
+    line.append(el("span", { class: "status " + cls }, label));
+    if (turn.model) line.append(el("span", { class: "model" }, "model: " + turn.model + (turn.tool ? ` (${turn.tool})` : "")));
+    if (turn.answerStatus) line.append(el("span", {}, "answer_status: " + turn.answerStatus));
+    if (turn.stopReason) line.append(el("span", {}, "stop: " + turn.stopReason));
+    if (turn.trace) line.append(el("span", { class: "trace-saved", title: "saved under <data>/research-runs/" }, "trace saved: " + turn.trace));
+    return line;
+  }
+
+  function citeLinker(turn) {
+    const ids = cardIds(turn);
+    return (key) => {
+      const id = ids.get(key);
+      if (!id) return `<span class="cite-missing" title="not in this turn's evidence">[${escapeHtml(key)}]</span>`;
+      return `<a class="cite" href="#${id}" data-card="${id}">${escapeHtml(key)}</a>`;
+    };
+  }
+
+  function cardIds(turn) {
+    const ids = new Map();
+    if (!turn.pack) return ids;
+    [...turn.pack.evidence, ...turn.pack.exact_tag_evidence].forEach((row, i) => {
+      if (!ids.has(row.source_key)) ids.set(row.source_key, `ev-${turn.id}-${i}`);
+    });
+    return ids;
+  }
+
+  function evidenceSection(turn) {
+    const rows = [...turn.pack.evidence];
+    const seen = new Set(rows.map((r) => r.source_key));
+    const tagged = turn.pack.exact_tag_evidence.filter((r) => !seen.has(r.source_key));
+    const details = el("details", { class: "evidence", open: turn.id === lastTurnId() });
+    details.append(el("summary", {}, `Evidence (${rows.length}${tagged.length ? ` + ${tagged.length} exact-tag` : ""})`));
+    const list = el("ol", { class: "evidence-list" });
+    const all = [...turn.pack.evidence, ...turn.pack.exact_tag_evidence];
+    const ids = cardIds(turn);
+    all.forEach((row, i) => {
+      if (ids.get(row.source_key) !== `ev-${turn.id}-${i}`) return; // shown once
+      list.append(evidenceCard(row, {
+        id: `ev-${turn.id}-${i}`,
+        pinned: state.pins.includes(row.source_key),
+        onPin: togglePin,
+        cited: turn.citations.includes(row.source_key),
+      }));
+    });
+    details.append(list);
+    return details;
+  }
+
+  function lastTurnId() {
+    return state.turns.length ? state.turns[state.turns.length - 1].id : -1;
+  }
+
+  function noEvidenceBox(turn) {
+    const plan = turn.pack.query_plan || {};
+    const box = el("div", { class: "no-evidence" }, el("p", { class: "status warn" }, "No evidence found in your corpus for this question."));
+    const dl = el("dl");
+    const row = (term, value) => { if (value) dl.append(el("dt", {}, term), el("dd", {}, value)); };
+    row("Searched for", plan.text_query);
+    row("Terms", (plan.query_terms || []).join(", "));
+    row("Tags tried", (plan.tag_queries || []).join(", "));
+    row("Variants", (plan.query_variants || []).map((v) => v.query).join(" · "));
+    row("Filters", (plan.source_types || []).join(", "));
+    box.append(dl);
+    const steps = turn.pack.next_steps || [];
+    if (steps.length) {
+      const buttons = el("div", { class: "next-steps" }, el("span", { class: "muted" }, "Try:"));
+      for (const step of steps) {
+        const query = step.params && step.params.query;
+        buttons.append(query
+          ? el("button", { type: "button", class: "small", onclick: () => submit(query) }, step.label || query)
+          : el("span", { class: "badge" }, step.label || step.action));
+      }
+      box.append(buttons);
+    }
+    return box;
+  }
+
+  function setBusy(busy) {
+    askButton.disabled = busy;
+    stopButton.hidden = !busy;
+  }
+
+  function submit(text) {
+    if (running || !text.trim()) return;
+    question.value = "";
+    ask(text.trim());
+  }
+
+  // ---------- wiring ----------
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    submit(question.value);
+  });
+  question.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      submit(question.value);
+    }
+  });
+  stopButton.addEventListener("click", () => running && running.controller.abort());
+  document.getElementById("clear-chat").addEventListener("click", () => {
+    if (running) running.controller.abort();
+    state = { turns: [], pins: state.pins, next: state.next };
+    save();
+    renderAll();
+  });
+  document.getElementById("clear-pins").addEventListener("click", () => {
+    state.pins = [];
+    save();
+    renderAll();
+  });
+  turnsList.addEventListener("click", (event) => {
+    const link = event.target.closest("a.cite");
+    if (!link) return;
+    event.preventDefault();
+    revealCard(link.dataset.card);
+  });
+
+  renderAll();
+  showHealth();
+  question.focus();
+})();

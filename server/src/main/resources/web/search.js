@@ -1,0 +1,82 @@
+// brain web UI: fast Search over GET /api/search (one retrieval, no planning, no model).
+"use strict";
+
+(() => {
+  const { el, evidenceCard, getJson, showHealth } = Brain;
+  const form = document.getElementById("search-form");
+  const input = document.getElementById("search-q");
+  const sourceType = document.getElementById("search-source-type");
+  const kind = document.getElementById("search-kind");
+  const tag = document.getElementById("search-tag");
+  const limit = document.getElementById("search-limit");
+  const status = document.getElementById("search-status");
+  const lanesBox = document.getElementById("search-lanes");
+  const results = document.getElementById("search-results");
+
+  function params() {
+    const p = new URLSearchParams();
+    p.set("q", input.value.trim());
+    if (sourceType.value) p.set("source_type", sourceType.value);
+    if (kind.value) p.set("kind", kind.value);
+    if (tag.value.trim()) p.set("tag", tag.value.trim());
+    if (limit.value) p.set("limit", limit.value);
+    const lanes = [...form.querySelectorAll("input[name=lane]:checked")].map((c) => c.value);
+    if (lanes.length) p.set("lanes", lanes.join(","));
+    return p;
+  }
+
+  function restore(p) {
+    input.value = p.get("q") || "";
+    if (p.get("kind")) kind.value = p.get("kind");
+    if (p.get("tag")) tag.value = p.get("tag");
+    if (p.get("limit")) limit.value = p.get("limit");
+    if (p.get("lanes")) {
+      const on = p.get("lanes").split(",");
+      form.querySelectorAll("input[name=lane]").forEach((c) => { c.checked = on.includes(c.value); });
+    }
+  }
+
+  async function run(p) {
+    results.replaceChildren();
+    lanesBox.replaceChildren();
+    status.textContent = "Searching…";
+    status.className = "muted";
+    try {
+      const result = await getJson("/api/search?" + p.toString());
+      render(result);
+    } catch (e) {
+      status.textContent = e.message + (e.field ? ` (field: ${e.field})` : "");
+      status.className = "error-box";
+    }
+  }
+
+  function render(result) {
+    const ranked = result.rows.filter((r) => !r.related_to).length;
+    status.textContent = result.rows.length
+      ? `${ranked} result${ranked === 1 ? "" : "s"} of ${result.candidates} candidates in ${Math.round(result.timings_ms.total)} ms`
+      : `No results for “${result.query}”. Terms searched: ${result.query_terms.join(", ") || "none"}.`;
+    status.className = result.rows.length ? "muted" : "notice";
+    for (const lane of result.lanes) {
+      lanesBox.append(el("span", { title: lane.detail || "" }, `${lane.name}: ${lane.status}${lane.hits ? ` (${lane.hits})` : ""}`));
+    }
+    result.rows.forEach((row, i) => results.append(evidenceCard(row, { id: `result-${i}` })));
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!input.value.trim()) return;
+    const p = params();
+    history.replaceState(null, "", "/search?" + p.toString());
+    run(p);
+  });
+
+  showHealth().then((health) => {
+    for (const type of (health && health.source_types) || []) sourceType.append(el("option", { value: type }, type));
+    const p = new URLSearchParams(location.search);
+    if (p.get("source_type")) sourceType.value = p.get("source_type");
+  });
+  const initial = new URLSearchParams(location.search);
+  restore(initial);
+  if (initial.get("q")) run(initial);
+  input.focus();
+})();
