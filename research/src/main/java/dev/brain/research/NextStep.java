@@ -1,0 +1,34 @@
+package dev.brain.research;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A suggested follow-up, named by what it does rather than by a transport's tool name; a surface
+ * maps it to its own tool or button.
+ *
+ * @param action {@value #INSPECT_TOP_EVIDENCE}, {@value #EXPAND_RELATED}, {@value #OPEN_LOOKUP} or
+ *     {@value #BROADEN_SEARCH}
+ * @param label a short human-readable label
+ * @param params the action's arguments ({@code lookups}, {@code lookup}, {@code query}, {@code
+ *     content_mode}, ...)
+ */
+public record NextStep(String action, String label, Map<String, Object> params) {
+
+  /** Read the strongest rows in full, windowed around the query. */
+  public static final String INSPECT_TOP_EVIDENCE = "inspect_top_evidence";
+
+  /** Follow the links and backlinks of a strong row. */
+  public static final String EXPAND_RELATED = "expand_related";
+
+  /** Open one record. */
+  public static final String OPEN_LOOKUP = "open_lookup";
+
+  /** Search again with fewer words or without filters (offered when nothing was found). */
+  public static final String BROADEN_SEARCH = "broaden_search";
+
+  public NextStep {
+    params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+  }
+}
