@@ -29,6 +29,7 @@ import picocli.CommandLine.ScopeType;
       SearchCommand.class,
       EvalCommand.class,
       ServeCommand.class,
+      DemoCommand.class,
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})

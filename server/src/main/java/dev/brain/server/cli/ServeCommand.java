@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
           + " running 'brain index' may update the index meanwhile. Stop with Ctrl-C."
     })
 final class ServeCommand implements Callable<Integer> {
+  // Held strongly: java.util.logging keeps only weak references to configured loggers.
+  private static final java.util.logging.Logger HELIDON_LOG =
+      java.util.logging.Logger.getLogger("io.helidon");
 
   @ParentCommand BrainCommand brain;
 
@@ -94,6 +97,9 @@ final class ServeCommand implements Callable<Integer> {
   /** Starts the server, prints its URL and blocks until the process is stopped. */
   static void serve(ServerConfig config, PrintWriter out, PrintWriter err)
       throws IOException, InterruptedException {
+    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error").equals("error")) {
+      HELIDON_LOG.setLevel(java.util.logging.Level.WARNING); // start-up chatter is not for users
+    }
     if (!config.bindsLoopbackOnly()) {
       err.println(
           "brain: WARNING: listening on "

@@ -129,6 +129,20 @@ public record ServerConfig(
         server.get("model").asString().orElse(d.model()));
   }
 
+  /** This configuration serving another data directory. */
+  public ServerConfig withDataDir(Path value) {
+    return new ServerConfig(
+        value,
+        host,
+        port,
+        allowRemote,
+        maxBodyBytes,
+        maxPackBodyBytes,
+        heartbeatInterval,
+        maxConcurrentRuns,
+        model);
+  }
+
   /** This configuration binding another host. */
   public ServerConfig withHost(String value) {
     return new ServerConfig(
