@@ -1,0 +1,198 @@
+package dev.brain.bench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.bench.report.Results.Run;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Renders the benchmark report from {@code bench/results}: PNG charts (search latency by corpus
+ * size per lane, recall vs latency per vector format, embedding throughput by batching) and {@code
+ * summary.md}. A chart whose results are missing is skipped.
+ *
+ * <p>Arguments: the results folder, the charts folder (the README embeds {@code docs/bench}).
+ */
+public final class Charts {
+  private Charts() {}
+
+  private static final int WIDTH = 800;
+  private static final int HEIGHT = 500;
+  private static final Color[] PALETTE = {
+    new Color(0xD62728),
+    new Color(0x1F77B4),
+    new Color(0x2CA02C),
+    new Color(0x7F7F7F),
+    new Color(0x9467BD),
+    new Color(0xBCBD22),
+    new Color(0x17BECF)
+  };
+
+  public static void main(String[] args) throws IOException {
+    Path resultsDir = Path.of(args[0]);
+    Path chartsDir = Path.of(args[1]);
+    Files.createDirectories(chartsDir);
+    var results = new Results(resultsDir);
+    var written = new ArrayList<Path>();
+    searchLatency(results.group("search"), chartsDir.resolve("search-latency.png"), written);
+    vectorFormats(
+        results.group("formats"),
+        results.file("formats-quality.json"),
+        chartsDir.resolve("vector-formats.png"),
+        written);
+    embedding(results.group("embedding"), chartsDir.resolve("embedding-throughput.png"), written);
+    Path summary = resultsDir.resolve("summary.md");
+    Files.writeString(summary, new Summary(results, Machine.current()).markdown());
+    written.add(summary);
+    written.forEach(p -> System.err.println("wrote " + p));
+  }
+
+  /** p50 latency against corpus size (log-log), one line per lane and raw-Lucene baseline. */
+  static void searchLatency(List<Run> runs, Path png, List<Path> written) throws IOException {
+    if (runs.isEmpty()) {
+      return;
+    }
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("Search latency p50 by corpus size (SciFact queries, 2 cores)")
+            .xAxisTitle("chunks in the index")
+            .yAxisTitle("p50 latency (ms)")
+            .build();
+    style(chart.getStyler());
+    chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setXAxisDecimalPattern("#,###");
+    int color = 0;
+    for (String[] lane : Summary.LANES) {
+      var x = new ArrayList<Double>();
+      var y = new ArrayList<Double>();
+      for (String corpus : List.of("10k", "100k")) {
+        Optional<Run> run = Summary.find(runs, "corpus", corpus, "lane", lane[0]);
+        if (run.isPresent()) {
+          x.add(corpus.equals("10k") ? 9_210.0 : 100_000.0);
+          y.add(run.get().percentile("50.0") / 1000);
+        }
+      }
+      if (!x.isEmpty()) {
+        XYSeries s = chart.addSeries(lane[0], x, y);
+        s.setMarker(SeriesMarkers.CIRCLE);
+        s.setLineColor(PALETTE[color % PALETTE.length]);
+        s.setMarkerColor(PALETTE[color % PALETTE.length]);
+        color++;
+      }
+    }
+    save(chart, png, written);
+  }
+
+  /** Recall@10 against p50 kNN latency, one series per vector format, a point per corpus. */
+  static void vectorFormats(
+      List<Run> runs, Optional<JsonNode> quality, Path png, List<Path> written) throws IOException {
+    if (runs.isEmpty() || quality.isEmpty()) {
+      return;
+    }
+    XYChart chart =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("HNSW recall@10 vs p50 latency by vector format (k = 10)")
+            .xAxisTitle("p50 latency (µs)")
+            .yAxisTitle("recall@10 vs exact search")
+            .build();
+    style(chart.getStyler());
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSW);
+    int color = 0;
+    for (String format : List.of("FLOAT", "INT8", "INT4")) {
+      var x = new ArrayList<Double>();
+      var y = new ArrayList<Double>();
+      var labels = new ArrayList<String>();
+      for (String corpus : List.of("10k", "100k")) {
+        Optional<Run> run = Summary.find(runs, "corpus", corpus, "format", format);
+        Optional<Double> recall = recall(quality.get(), corpus, format);
+        if (run.isPresent() && recall.isPresent()) {
+          x.add(run.get().percentile("50.0"));
+          y.add(recall.get());
+          labels.add(corpus);
+        }
+      }
+      if (!x.isEmpty()) {
+        XYSeries s =
+            chart.addSeries(format.toLowerCase(java.util.Locale.ROOT) + " (10k → 100k)", x, y);
+        s.setMarker(SeriesMarkers.CIRCLE);
+        s.setLineColor(PALETTE[color]);
+        s.setMarkerColor(PALETTE[color]);
+        for (int i = 0; i < x.size(); i++) {
+          chart.addAnnotation(
+              new org.knowm.xchart.AnnotationText("  " + labels.get(i), x.get(i), y.get(i), false));
+        }
+        color++;
+      }
+    }
+    save(chart, png, written);
+  }
+
+  private static Optional<Double> recall(JsonNode quality, String corpus, String format) {
+    for (JsonNode row : quality.path("results")) {
+      if (row.path("corpus").asText().equals(corpus)
+          && row.path("format").asText().equals(format)) {
+        return Optional.of(row.path("recall_at_10").asDouble());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Passages per second by batching. */
+  static void embedding(List<Run> runs, Path png, List<Path> written) throws IOException {
+    if (runs.isEmpty()) {
+      return;
+    }
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title("bge-small embedding throughput (64 SciFact chunks per call)")
+            .xAxisTitle("batch size")
+            .yAxisTitle("passages / s")
+            .build();
+    style(chart.getStyler());
+    chart.getStyler().setLegendVisible(false);
+    var names = new ArrayList<String>();
+    var values = new ArrayList<Double>();
+    for (Run r : runs) {
+      names.add(r.param("batching"));
+      values.add(r.secondary().getOrDefault("passages", 0.0));
+    }
+    chart.addSeries("passages/s", names, values).setFillColor(PALETTE[1]);
+    save(chart, png, written);
+  }
+
+  private static void style(org.knowm.xchart.style.AxesChartStyler styler) {
+    styler.setChartBackgroundColor(Color.WHITE);
+    styler.setPlotBackgroundColor(Color.WHITE);
+    styler.setPlotGridLinesColor(new Color(0xDDDDDD));
+    styler.setChartTitleBoxVisible(false);
+    styler.setLegendBorderColor(Color.WHITE);
+    styler.setAntiAlias(true);
+  }
+
+  private static void save(
+      org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path png, List<Path> written)
+      throws IOException {
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapFormat.PNG);
+    written.add(png);
+  }
+}

@@ -1,0 +1,387 @@
+package dev.brain.bench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.bench.report.Results.Run;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Renders {@code bench/results/summary.md}: machine, settings, tables and targets. */
+final class Summary {
+
+  /** The lanes of {@code SearchBench}, in table order, with how the table names them. */
+  static final List<String[]> LANES =
+      List.of(
+          new String[] {"hybrid", "hybrid (bm25 + vector + exact_tag, RRF, rows)"},
+          new String[] {"bm25", "bm25 lane (Retriever)"},
+          new String[] {"vector", "vector lane (Retriever)"},
+          new String[] {"lucene-bm25", "raw Lucene BM25, top 10"},
+          new String[] {"lucene-knn", "raw Lucene kNN, k = 10"},
+          new String[] {"lucene-bm25@100", "raw Lucene BM25, top 100"},
+          new String[] {"lucene-knn@100", "raw Lucene kNN, k = 100"});
+
+  private final Results results;
+  private final Machine machine;
+  private final StringBuilder md = new StringBuilder();
+  private final List<String> targets = new ArrayList<>();
+
+  Summary(Results results, Machine machine) {
+    this.results = results;
+    this.machine = machine;
+  }
+
+  String markdown() throws IOException {
+    List<Run> search = results.group("search");
+    List<Run> formats = results.group("formats");
+    Optional<JsonNode> quality = results.file("formats-quality.json");
+    List<Run> embedding = results.group("embedding");
+    List<Run> queryEmbedding = results.group("query-embedding");
+    List<Run> indexing = results.group("indexing");
+    List<Run> research = results.group("research");
+
+    md.append("# brain benchmarks: latest results\n\n");
+    machine(firstSettings(search, formats, embedding, indexing, queryEmbedding, research));
+    runs();
+    searchTable(search);
+    formatsTable(formats, quality);
+    embeddingTable(embedding, queryEmbedding);
+    indexingTable(indexing);
+    researchTable(research);
+    int at = md.indexOf("## Runs");
+    md.insert(at, targetsTable());
+    return md.toString();
+  }
+
+  @SafeVarargs
+  private static Optional<Results.Settings> firstSettings(List<Run>... groups) {
+    for (List<Run> g : groups) {
+      if (!g.isEmpty()) {
+        return Optional.of(g.getFirst().settings());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void machine(Optional<Results.Settings> settings) {
+    md.append("Rendered ").append(Instant.now().toString(), 0, 16).append("Z. ");
+    md.append("Machine: ")
+        .append(machine.cpu())
+        .append(", ")
+        .append(machine.cores())
+        .append(" cores (nproc), ")
+        .append(String.format(Locale.ROOT, "%.1f GB", machine.memoryBytes() / 1e9))
+        .append(" memory, ")
+        .append(machine.os());
+    settings.ifPresent(
+        s -> md.append(", JDK ").append(s.jdk()).append(" (").append(s.vm()).append(")"));
+    md.append(
+        ". The machine is shared with other builds: the load average at the start and end of each"
+            + " run is listed below, and absolute figures move with it (by ±30% or more between"
+            + " runs); ratios measured in the same run are the steadier figures.\n\n");
+  }
+
+  private void runs() throws IOException {
+    md.append("## Runs\n\n| group | finished (UTC) | load before → after | settings | command |\n");
+    md.append("|---|---|---|---|---|\n");
+    for (String group :
+        List.of(
+            "search",
+            "formats",
+            "formats-quality",
+            "embedding",
+            "query-embedding",
+            "indexing",
+            "research")) {
+      Optional<JsonNode> meta = results.file(group + ".meta.json");
+      if (meta.isEmpty()) {
+        continue;
+      }
+      List<Run> runs = group.equals("formats-quality") ? List.of() : results.group(group);
+      String settings = runs.isEmpty() ? "-" : runs.getFirst().settings().describe();
+      JsonNode m = meta.get();
+      md.append(
+          String.format(
+              "| %s | %s | %s → %s | %s | `%s` |%n",
+              group,
+              m.path("finished_at").asText(),
+              m.path("load_before").asText(),
+              m.path("load_after").asText(),
+              settings,
+              m.path("command").asText().strip()));
+    }
+    md.append("\n");
+  }
+
+  private void searchTable(List<Run> search) {
+    if (search.isEmpty()) {
+      return;
+    }
+    md.append(
+        "## Search latency (SciFact test queries, float vectors, query vectors precomputed)\n\n");
+    md.append("| corpus | what | p50 ms | p90 ms | p99 ms | mean ms | samples |\n");
+    md.append("|---|---|---|---|---|---|---|\n");
+    for (String corpus : List.of("10k", "100k")) {
+      for (String[] lane : LANES) {
+        find(search, "corpus", corpus, "lane", lane[0])
+            .ifPresent(
+                r ->
+                    md.append(
+                        String.format(
+                            Locale.ROOT,
+                            "| %s | %s | %s | %s | %s | %s | %,d |%n",
+                            corpus,
+                            lane[1],
+                            ms(r.percentile("50.0")),
+                            ms(r.percentile("90.0")),
+                            ms(r.percentile("99.0")),
+                            ms(r.score()),
+                            r.samples())));
+      }
+    }
+    md.append("\n");
+    searchTargets(search);
+  }
+
+  private void searchTargets(List<Run> search) {
+    Optional<Run> hybrid = find(search, "corpus", "100k", "lane", "hybrid");
+    Optional<Run> bm25 = find(search, "corpus", "100k", "lane", "lucene-bm25");
+    Optional<Run> knn = find(search, "corpus", "100k", "lane", "lucene-knn");
+    if (hybrid.isEmpty()) {
+      return;
+    }
+    double p50 = hybrid.get().percentile("50.0");
+    target("hybrid search p50 at 100k chunks", "< 10 ms", ms(p50) + " ms", p50 < 10_000);
+    if (bm25.isPresent() && knn.isPresent()) {
+      double raw = bm25.get().percentile("50.0") + knn.get().percentile("50.0");
+      double ratio = p50 / raw;
+      target(
+          "hybrid p50 / (raw BM25 p50 + raw kNN p50), 100k, same run",
+          "<= 1.5x",
+          String.format(Locale.ROOT, "%.1fx (%s ms vs %s ms)", ratio, ms(p50), ms(raw)),
+          ratio <= 1.5);
+    }
+    Optional<Run> bm25d = find(search, "corpus", "100k", "lane", "lucene-bm25@100");
+    Optional<Run> knnd = find(search, "corpus", "100k", "lane", "lucene-knn@100");
+    if (bm25d.isPresent() && knnd.isPresent()) {
+      double raw = bm25d.get().percentile("50.0") + knnd.get().percentile("50.0");
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "At the lanes' own depth (100 hits each) raw Lucene takes %s ms at 100k, so hybrid is"
+                  + " %.1fx that.%n%n",
+              ms(raw),
+              p50 / raw));
+    }
+  }
+
+  private void formatsTable(List<Run> formats, Optional<JsonNode> quality) {
+    if (formats.isEmpty() && quality.isEmpty()) {
+      return;
+    }
+    md.append("## Vector formats (HNSW M=16, beam 100; one segment; k = 10)\n\n");
+    md.append(
+        "| corpus | format | p50 µs | p99 µs | recall@10 | vs float | search bytes (.vec or"
+            + " .veq, + .vex) | vs float | raw floats .vec | heap retained |\n");
+    md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+    for (String corpus : List.of("10k", "100k")) {
+      Double floatBytes = null;
+      Double floatP50 = null;
+      Double floatRecall = null;
+      for (String format : List.of("FLOAT", "INT8", "INT4")) {
+        Optional<Run> run = find(formats, "corpus", corpus, "format", format);
+        Optional<JsonNode> q = qualityRow(quality, corpus, format);
+        if (run.isEmpty() && q.isEmpty()) {
+          continue;
+        }
+        double p50 = run.map(r -> r.percentile("50.0")).orElse(Double.NaN);
+        double p99 = run.map(r -> r.percentile("99.0")).orElse(Double.NaN);
+        double recall = q.map(n -> n.path("recall_at_10").asDouble()).orElse(Double.NaN);
+        double bytes = q.map(n -> n.path("search_vector_bytes").asDouble()).orElse(Double.NaN);
+        double vec =
+            q.map(n -> n.path("vector_files_bytes").path("vec").asDouble()).orElse(Double.NaN);
+        double heap = q.map(n -> n.path("heap_bytes").asDouble()).orElse(Double.NaN);
+        if (format.equals("FLOAT")) {
+          floatBytes = bytes;
+          floatP50 = p50;
+          floatRecall = recall;
+        }
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %.0f | %.0f | %.3f | %s | %s | %s | %s | %s |%n",
+                corpus,
+                format,
+                p50,
+                p99,
+                recall,
+                floatRecall == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.3f", recall / floatRecall),
+                mb(bytes),
+                floatBytes == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.1fx smaller", floatBytes / bytes),
+                mb(vec),
+                mb(heap)));
+        if (format.equals("INT8") && floatRecall != null && corpus.equals("100k")) {
+          formatTargets(recall / floatRecall, p50, floatP50, floatBytes / bytes);
+        }
+      }
+    }
+    md.append(
+        "\nRecall is against exact search (brute-force dot products over the same vectors)."
+            + " Quantized formats keep the raw floats on disk as well (brain reads them back to"
+            + " reuse embeddings on re-sync); search reads the quantized vectors and the graph."
+            + " Heap is what an open reader retains after one pass of queries (vectors are"
+            + " memory-mapped, off-heap).\n\n");
+  }
+
+  private void formatTargets(double recallRatio, double p50, Double floatP50, double smaller) {
+    target(
+        "int8 recall@10 vs float (100k)",
+        ">= 0.95",
+        String.format(Locale.ROOT, "%.3f", recallRatio),
+        recallRatio >= 0.95);
+    if (floatP50 != null && !floatP50.isNaN()) {
+      target(
+          "int8 kNN p50 vs float (100k)",
+          "lower",
+          String.format(Locale.ROOT, "%.0f µs vs %.0f µs", p50, floatP50),
+          p50 < floatP50);
+    }
+    target(
+        "int8 vector storage searched vs float (100k)",
+        ">= 3x smaller",
+        String.format(Locale.ROOT, "%.1fx smaller", smaller),
+        smaller >= 3);
+  }
+
+  private static Optional<JsonNode> qualityRow(
+      Optional<JsonNode> quality, String corpus, String format) {
+    if (quality.isEmpty()) {
+      return Optional.empty();
+    }
+    for (JsonNode row : quality.get().path("results")) {
+      if (row.path("corpus").asText().equals(corpus)
+          && row.path("format").asText().equals(format)) {
+        return Optional.of(row);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void embeddingTable(List<Run> embedding, List<Run> queryEmbedding) {
+    if (embedding.isEmpty() && queryEmbedding.isEmpty()) {
+      return;
+    }
+    md.append("## Embedding (bge-small-en-v1.5, int8 ONNX, 2 intra-op threads)\n\n");
+    if (!embedding.isEmpty()) {
+      md.append(
+          "| batching (64 SciFact chunks per call) | passages/s | tokens/s |\n|---|---|---|\n");
+      for (Run r : embedding) {
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %.1f | %,.0f |%n",
+                r.param("batching"),
+                r.secondary().getOrDefault("passages", Double.NaN),
+                r.secondary().getOrDefault("tokens", Double.NaN)));
+      }
+      md.append(
+          "\n`N-unbucketed` embeds input-order batches of N (each padded to its longest passage);"
+              + " plain `N` lets the embedder sort all 64 by length first.\n\n");
+    }
+    for (Run r : queryEmbedding) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "One query embedding (SciFact test queries): p50 %s ms, p99 %s ms.%n%n",
+              ms(r.percentile("50.0")),
+              ms(r.percentile("99.0"))));
+    }
+  }
+
+  private void indexingTable(List<Run> indexing) {
+    for (Run r : indexing) {
+      double chunks = r.secondary().getOrDefault("chunks", Double.NaN);
+      double pipeline = r.secondary().getOrDefault("pipelineMillis", Double.NaN) / 1000;
+      double raw = r.secondary().getOrDefault("rawMillis", Double.NaN) / 1000;
+      double ratio = (chunks / pipeline) / (chunks / raw);
+      md.append("## Indexing (sync of SciFact records vs the bare embedder, interleaved)\n\n");
+      md.append(
+          "| records per op | chunks | pipeline chunks/s | raw embedder chunks/s | pipeline / raw |\n");
+      md.append("|---|---|---|---|---|\n");
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %.0f | %.2f | %.2f | %.1f%% |%n%n",
+              r.param("records"),
+              chunks,
+              chunks / pipeline,
+              chunks / raw,
+              100 * ratio));
+      target(
+          "indexing pipeline vs raw embedder",
+          ">= 85%",
+          String.format(Locale.ROOT, "%.1f%%", 100 * ratio),
+          ratio >= 0.85);
+    }
+  }
+
+  private void researchTable(List<Run> research) {
+    if (research.isEmpty()) {
+      target("research pack p50 at 100k (planner off)", "< 50 ms", "not measured yet", false);
+      return;
+    }
+    md.append("## Research pack (planner off, retrieval only)\n\n");
+    md.append("| corpus | p50 ms | p90 ms | p99 ms | samples |\n|---|---|---|---|---|\n");
+    for (Run r : research) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %s | %,d |%n",
+              r.param("corpus"),
+              ms(r.percentile("50.0")),
+              ms(r.percentile("90.0")),
+              ms(r.percentile("99.0")),
+              r.samples()));
+      if (r.param("corpus").equals("100k")) {
+        double p50 = r.percentile("50.0");
+        target("research pack p50 at 100k (planner off)", "< 50 ms", ms(p50) + " ms", p50 < 50_000);
+      }
+    }
+    md.append("\n");
+  }
+
+  private void target(String what, String goal, String measured, boolean met) {
+    targets.add(
+        String.format("| %s | %s | %s | %s |%n", what, goal, measured, met ? "yes" : "**no**"));
+  }
+
+  private String targetsTable() {
+    if (targets.isEmpty()) {
+      return "";
+    }
+    var sb =
+        new StringBuilder("## Targets\n\n| target | goal | measured | met |\n|---|---|---|---|\n");
+    targets.forEach(sb::append);
+    return sb.append("\n").toString();
+  }
+
+  static Optional<Run> find(List<Run> runs, String k1, String v1, String k2, String v2) {
+    return runs.stream().filter(r -> r.param(k1).equals(v1) && r.param(k2).equals(v2)).findFirst();
+  }
+
+  /** Microseconds as milliseconds, 2 significant decimals for small values. */
+  static String ms(double micros) {
+    double ms = micros / 1000;
+    return String.format(Locale.ROOT, ms < 1 ? "%.3f" : ms < 10 ? "%.2f" : "%.1f", ms);
+  }
+
+  static String mb(double bytes) {
+    return Double.isNaN(bytes) ? "-" : String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+  }
+}

@@ -1,0 +1,66 @@
+package dev.brain.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsTest {
+
+  @TempDir Path dir;
+
+  private static final String SAMPLE_TIME_RUN =
+      """
+      [{"jmhVersion":"1.37","benchmark":"dev.brain.bench.SearchBench.search","mode":"sample",
+        "threads":1,"forks":1,"jdkVersion":"25.0.1","vmName":"OpenJDK 64-Bit Server VM",
+        "vmVersion":"25.0.1+8","warmupIterations":2,"warmupTime":"2 s","measurementIterations":3,
+        "measurementTime":"3 s","params":{"corpus":"100k","lane":"hybrid"},
+        "primaryMetric":{"score":5100.5,"scoreError":120.0,"scoreUnit":"us/op",
+          "scorePercentiles":{"0.0":900.0,"50.0":4800.0,"90.0":7000.0,"99.0":12000.0,"100.0":30000.0},
+          "rawDataHistogram":[[[[4800.0,10],[7000.0,5]],[[4900.0,7]],[[5000.0,3]]]]},
+        "secondaryMetrics":{}}]
+      """;
+
+  @Test
+  void readsPercentilesSamplesAndSettingsOfASampleTimeRun() throws IOException {
+    Files.writeString(dir.resolve("search.json"), SAMPLE_TIME_RUN);
+
+    var runs = new Results(dir).group("search");
+
+    assertThat(runs).hasSize(1);
+    var run = runs.getFirst();
+    assertThat(run.name()).isEqualTo("SearchBench.search");
+    assertThat(run.param("lane")).isEqualTo("hybrid");
+    assertThat(run.percentile("50.0")).isEqualTo(4800.0);
+    assertThat(run.percentile("99.0")).isEqualTo(12000.0);
+    assertThat(run.samples()).isEqualTo(25);
+    assertThat(run.settings().describe())
+        .isEqualTo("sample, 1 fork, 2 x 2 s warmup, 3 x 3 s measurement");
+  }
+
+  @Test
+  void aGroupThatHasNotRunHasNoResults() throws IOException {
+    assertThat(new Results(dir).group("research")).isEmpty();
+  }
+
+  @Test
+  void summaryStatesTheHybridTargetsFromTheSameRun() throws IOException {
+    String run = SAMPLE_TIME_RUN.strip();
+    String body = run.substring(1, run.length() - 1);
+    String bm25 = body.replace("\"hybrid\"", "\"lucene-bm25\"").replace("4800.0,", "1000.0,");
+    String knn = body.replace("\"hybrid\"", "\"lucene-knn\"").replace("4800.0,", "2000.0,");
+    Files.writeString(dir.resolve("search.json"), "[" + body + "," + bm25 + "," + knn + "]");
+
+    String md =
+        new Summary(new Results(dir), new Machine("Test CPU", 2, 8_000_000_000L, "Linux", "1 1 1"))
+            .markdown();
+
+    assertThat(md)
+        .contains("| hybrid search p50 at 100k chunks | < 10 ms | 4.80 ms | yes |")
+        .contains("1.6x (4.80 ms vs 3.00 ms) | **no** |")
+        .contains("Test CPU, 2 cores");
+  }
+}
