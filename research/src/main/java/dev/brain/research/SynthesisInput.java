@@ -72,7 +72,8 @@ final class SynthesisInput {
     boolean primaryCut = false;
     for (EvidenceRow row : primary) {
       // With a reservation the tag example follows, so a primary row is dropped, never trimmed.
-      primaryCut = primaryCut || !add(row, "evidence", budget - reserve, reserve == 0);
+      boolean whole = add(row, "evidence", budget - reserve, reserve == 0);
+      primaryCut |= !whole;
     }
     if (reserve > 0 && !stopped && !hasIncludedTagRow()) {
       addTagExample();
