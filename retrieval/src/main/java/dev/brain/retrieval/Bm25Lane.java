@@ -44,7 +44,7 @@ final class Bm25Lane {
       float tagBoost) {
 
     /** Chosen on BEIR SciFact; see the module README. */
-    static final Params DEFAULTS = new Params(0.9f, 0.4f, 1.0f, 0.5f, 0.5f, 2, 2.0f);
+    static final Params DEFAULTS = new Params(0.9f, 0.4f, 0.4f, 0.5f, 0.5f, 2, 2.0f);
   }
 
   private final Params params;

@@ -24,7 +24,8 @@ import org.apache.lucene.search.ScoreDoc;
 final class SciFactEval {
   private SciFactEval() {}
 
-  private static final int DEPTH = 1000;
+  /** Chunk hits per lane: what {@code Retriever.search} retrieves for limit 100 (3 x limit). */
+  private static final int DEPTH = Integer.getInteger("depth", 300);
 
   static void run(Path dataset, Path cache, List<String> args) throws IOException {
     var qrels = SciFactBench.qrels(dataset);
@@ -170,17 +171,18 @@ final class SciFactEval {
     }
 
     void bm25Grid() throws IOException {
-      for (float k1 : new float[] {0.6f, 0.9f, 1.2f, 1.5f}) {
-        for (float b : new float[] {0.3f, 0.4f, 0.6f, 0.75f}) {
-          var p = new Bm25Lane.Params(k1, b, 1.0f, 0.5f, 0.5f, 2, 2.0f);
-          print("bm25 " + p, score(bm25Ranking(bm25Hits(p))));
+      for (float title : new float[] {0f, 0.25f, 0.4f, 0.5f, 0.6f, 0.75f, 1.0f}) {
+        for (float k1 : new float[] {0.9f, 1.2f, 1.5f}) {
+          for (float b : new float[] {0.3f, 0.4f, 0.6f, 0.75f}) {
+            var p = new Bm25Lane.Params(k1, b, title, 0.5f, 0.5f, 2, 2.0f);
+            print("bm25 " + p, score(bm25Ranking(bm25Hits(p))));
+          }
         }
       }
-      for (float title : new float[] {0f, 0.5f, 1.0f, 1.5f, 2.0f}) {
-        for (float phrase : new float[] {0f, 0.5f, 1.0f}) {
-          var p = new Bm25Lane.Params(0.9f, 0.4f, title, 0.5f, phrase, 2, 2.0f);
-          print("bm25 " + p, score(bm25Ranking(bm25Hits(p))));
-        }
+      for (float phrase : new float[] {0f, 0.25f, 1.0f, 2.0f}) {
+        var d = Bm25Lane.Params.DEFAULTS;
+        var p = new Bm25Lane.Params(d.k1(), d.b(), d.titleBoost(), 0.5f, phrase, 2, 2.0f);
+        print("bm25 " + p, score(bm25Ranking(bm25Hits(p))));
       }
     }
 
@@ -193,6 +195,8 @@ final class SciFactEval {
       var vector = vectorHits(VectorSearch.AUTO);
       print("bm25 " + Bm25Lane.Params.DEFAULTS, score(id -> docs(id, bm25.get(id))));
       print("vector (auto)", score(id -> docs(id, vector.get(id))));
+      var exact = vectorHits(VectorSearch.EXACT);
+      print("vector (exact)", score(id -> docs(id, exact.get(id))));
       for (int k : new int[] {10, 30, 60, 100}) {
         for (double w : new double[] {0.5, 0.7, 0.8, 1.0, 1.25, 1.5}) {
           print(
