@@ -27,6 +27,7 @@ import picocli.CommandLine.ScopeType;
       StatsCommand.class,
       GetCommand.class,
       SearchCommand.class,
+      ResearchCommand.class,
       EvalCommand.class,
       ServeCommand.class,
       DemoCommand.class,

@@ -1,0 +1,391 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.models.chat.ChatConfig;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.models.chat.ChatModels;
+import dev.brain.research.AnswerWarning;
+import dev.brain.research.Citation;
+import dev.brain.research.Concept;
+import dev.brain.research.NextStep;
+import dev.brain.research.ResearchOptions;
+import dev.brain.research.ResearchPack;
+import dev.brain.research.ResearchResult;
+import dev.brain.research.ResearchResult.Outcome;
+import dev.brain.research.Researcher;
+import dev.brain.research.SynthesisOptions;
+import dev.brain.research.SynthesisResult;
+import dev.brain.research.Truncation;
+import dev.brain.retrieval.EvidenceRow;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code brain research QUESTION}: a research pack and a cited answer. The answer comes from the
+ * built-in extractive synthesizer unless {@code --model} (or {@code BRAIN_MODEL}) names a chat
+ * model; it is verified before it is printed, and an answer that fails verification is not shown as
+ * an answer. Exit codes: 0 for an answer or an honest "no evidence", 1 when the model was
+ * unavailable or failed or the answer failed verification, 2 for usage errors.
+ */
+@Command(
+    name = "research",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Research a question: plan, retrieve, rank evidence by the question's concepts, and answer"
+          + " with citations of record keys (extractive by default, or a chat model with"
+          + " --model). The answer is verified before it is printed."
+    })
+final class ResearchCommand implements Callable<Integer> {
+
+  /** Environment variable naming the default synthesis model ({@code ollama/llama3.2}, ...). */
+  static final String ENV_MODEL = "BRAIN_MODEL";
+
+  /** Environment variable naming the default planner model. */
+  static final String ENV_PLANNER_MODEL = "BRAIN_PLANNER_MODEL";
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "QUESTION", description = "The question.")
+  List<String> words;
+
+  @Option(
+      names = "--retrieval-only",
+      description = "Print the research pack without synthesizing an answer.")
+  boolean retrievalOnly;
+
+  @Option(
+      names = "--json",
+      description = "Print JSON: the full result (pack, synthesis, verification), or the pack.")
+  boolean json;
+
+  @Option(names = "--no-planner", description = "Use the deterministic plan only.")
+  boolean noPlanner;
+
+  @Option(names = "--no-semantic", description = "Switch the vector lane off (lexical only).")
+  boolean noSemantic;
+
+  @Option(
+      names = "--source-type",
+      paramLabel = "TYPE",
+      description = "Only evidence of this source type (repeatable).")
+  List<String> sourceTypes = new ArrayList<>();
+
+  @Option(names = "--include-related", description = "Add links and backlinks of the top rows.")
+  boolean includeRelated;
+
+  @Option(
+      names = "--topic-brief",
+      negatable = true,
+      description =
+          "Always (--topic-brief) or never (--no-topic-brief) build a topic brief. Default: for"
+              + " broad questions.")
+  Boolean topicBrief;
+
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      description = "Evidence rows. Default: " + ResearchOptions.DEFAULT_LIMIT + ".")
+  int limit = ResearchOptions.DEFAULT_LIMIT;
+
+  @Option(
+      names = "--max-chars-per-doc",
+      paramLabel = "N",
+      description =
+          "Longest excerpt per evidence row. Default: "
+              + ResearchOptions.DEFAULT_MAX_CHARS_PER_DOC
+              + ".")
+  int maxCharsPerDoc = ResearchOptions.DEFAULT_MAX_CHARS_PER_DOC;
+
+  @Option(
+      names = "--max-evidence-chars",
+      paramLabel = "N",
+      description =
+          "Evidence budget of the synthesis input. Default: "
+              + SynthesisOptions.DEFAULT_MAX_EVIDENCE_CHARS
+              + ".")
+  int maxEvidenceChars = SynthesisOptions.DEFAULT_MAX_EVIDENCE_CHARS;
+
+  @Option(
+      names = "--model",
+      paramLabel = "SPEC",
+      description =
+          "Answer with extractive (default), ollama/<model> or openai/<model>. Default: $"
+              + ENV_MODEL
+              + ", else extractive.")
+  String model;
+
+  @Option(
+      names = "--planner-model",
+      paramLabel = "SPEC",
+      description =
+          "Chat model asked for a search plan. Default: $"
+              + ENV_PLANNER_MODEL
+              + ", else the --model chat model; none with extractive.")
+  String plannerModel;
+
+  @Override
+  public Integer call() throws Exception {
+    var options =
+        ResearchOptions.defaults()
+            .withSourceTypes(sourceTypes)
+            .withLimit(limit)
+            .withMaxCharsPerDoc(maxCharsPerDoc)
+            .withIncludeRelated(includeRelated)
+            .withIncludeTopicBrief(topicBrief)
+            .withSemantic(!noSemantic);
+    var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
+    String question = String.join(" ", words);
+    String modelSpec = firstNonBlank(model, System.getenv(ENV_MODEL), ChatModels.EXTRACTIVE);
+    String plannerSpec =
+        noPlanner
+            ? null
+            : firstNonBlank(
+                plannerModel,
+                System.getenv(ENV_PLANNER_MODEL),
+                ChatModels.isExtractive(modelSpec) ? null : modelSpec);
+    ChatConfig config = ChatConfig.fromEnvironment(System.getenv());
+    PrintWriter out = spec.commandLine().getOut();
+    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null);
+        ChatModel planner = open(plannerSpec, config);
+        ChatModel answerer = retrievalOnly ? null : open(modelSpec, config)) {
+      var researcher = new Researcher(index);
+      if (retrievalOnly) {
+        ResearchPack pack = researcher.pack(question, options, planner);
+        if (json) {
+          out.println(Json.pretty(pack));
+        } else {
+          printPack(pack, out);
+        }
+        return 0;
+      }
+      if (answerer != null && !json) {
+        spec.commandLine().getErr().println("brain: answering with " + answerer.id() + " …");
+      }
+      ResearchResult result =
+          researcher.research(question, options, synthesis, planner, answerer, null);
+      if (json) {
+        out.println(Json.pretty(result));
+      } else {
+        printResult(result, out);
+      }
+      return exitCode(result.status());
+    }
+  }
+
+  private static ChatModel open(String spec, ChatConfig config) {
+    if (spec == null || ChatModels.isExtractive(spec)) {
+      return null;
+    }
+    return ChatModels.open(spec, config);
+  }
+
+  private static String firstNonBlank(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v.strip();
+      }
+    }
+    return null;
+  }
+
+  static int exitCode(Outcome status) {
+    return switch (status) {
+      case OK, OK_TRUNCATED, NO_EVIDENCE -> 0;
+      case UNAVAILABLE, ERROR, VERIFICATION_FAILED -> BrainCommand.EXIT_ERROR;
+    };
+  }
+
+  static void printResult(ResearchResult result, PrintWriter out) {
+    SynthesisResult s = result.synthesis();
+    switch (result.status()) {
+      case VERIFICATION_FAILED -> {
+        out.println("Verification failed: the answer was rejected and is not shown.");
+        result.verification().reasons().forEach(r -> out.println("  - " + r));
+        out.println("(The rejected answer is kept in --json output for debugging.)");
+        out.println();
+        printEvidence(result.pack(), out, 5);
+      }
+      case UNAVAILABLE, ERROR -> {
+        out.println(
+            "No answer: the model "
+                + s.model()
+                + (result.status() == Outcome.UNAVAILABLE ? " is unavailable" : " failed")
+                + (s.error() == null ? "." : " (" + s.error() + ")."));
+        out.println("The evidence found is below.");
+        out.println();
+        printEvidence(result.pack(), out, 5);
+      }
+      case NO_EVIDENCE -> {
+        out.println(s.answer());
+        out.println();
+        out.println(result.pack().coverage().recallNote());
+      }
+      case OK, OK_TRUNCATED -> {
+        out.println(s.answer());
+        printSources(s.citations(), out);
+      }
+    }
+    printWarnings(s, out);
+    out.printf(
+        Locale.ROOT,
+        "%nstatus: %s · answer by %s · %d evidence rows · planner: %s%s%n",
+        result.status().wireName(),
+        s.model(),
+        result.pack().evidence().size(),
+        result.pack().queryPlan().planner(),
+        result.pack().queryPlan().plannerError() == null
+            ? ""
+            : " (" + result.pack().queryPlan().plannerError() + ")");
+  }
+
+  private static void printSources(List<Citation> citations, PrintWriter out) {
+    if (citations.isEmpty()) {
+      return;
+    }
+    out.println();
+    out.println("Sources:");
+    int n = 0;
+    for (Citation c : citations) {
+      out.printf(
+          Locale.ROOT,
+          "  [%d] %s%s%n",
+          ++n,
+          c.sourceKey(),
+          c.title() == null || c.title().isBlank() ? "" : "  " + c.title());
+      var where = new ArrayList<String>();
+      if (c.sourceType() != null) {
+        where.add(c.kind() + "/" + c.sourceType());
+      }
+      if (c.notePath() != null) {
+        where.add(c.notePath());
+      } else if (c.url() != null) {
+        where.add(c.url());
+      }
+      if (c.evidenceRole() != null) {
+        where.add("role " + c.evidenceRole());
+      }
+      if (!where.isEmpty()) {
+        out.println("      " + String.join(" · ", where));
+      }
+    }
+  }
+
+  private static void printWarnings(SynthesisResult s, PrintWriter out) {
+    if (s.answerWarnings().isEmpty()) {
+      return;
+    }
+    out.println();
+    for (AnswerWarning w : s.answerWarnings()) {
+      out.println("warning: " + warningText(w, s.truncation()));
+    }
+  }
+
+  private static String warningText(AnswerWarning warning, Truncation t) {
+    return switch (warning) {
+      case EVIDENCE_TRUNCATED ->
+          "evidence_truncated: the answer saw "
+              + t.evidenceCharsUsed()
+              + " of its "
+              + t.evidenceBudgetChars()
+              + "-character budget; left out: "
+              + (t.droppedSourceKeys().isEmpty()
+                  ? "nothing"
+                  : String.join(", ", t.droppedSourceKeys()))
+              + (t.partiallyTrimmedSourceKey() == null
+                  ? ""
+                  : "; trimmed: " + t.partiallyTrimmedSourceKey());
+      case MODEL_UNAVAILABLE -> "model_unavailable: the chat model could not be reached";
+      case MODEL_ERROR -> "model_error: the chat model failed";
+      case NO_EVIDENCE -> "no_evidence: nothing in the corpus matched the question";
+    };
+  }
+
+  static void printPack(ResearchPack pack, PrintWriter out) {
+    var plan = pack.queryPlan();
+    var required = new ArrayList<String>();
+    var optional = new ArrayList<String>();
+    for (Concept c : plan.concepts()) {
+      (c.required() ? required : optional).add(c.preferred());
+    }
+    out.printf(
+        Locale.ROOT,
+        "%s · search \"%s\" · planner %s%s%n",
+        plan.queryFamily().wireName(),
+        plan.textQuery(),
+        plan.planner(),
+        plan.plannerError() == null ? "" : " (" + plan.plannerError() + ")");
+    out.println(
+        "concepts: "
+            + String.join(", ", required)
+            + (optional.isEmpty() ? "" : " · optional: " + String.join(", ", optional)));
+    plan.queryVariants()
+        .forEach(v -> out.println("  variant \"" + v.query() + "\" — " + v.reason()));
+    out.println();
+    printEvidence(pack, out, pack.evidence().size());
+    if (!pack.exactTagEvidence().isEmpty()) {
+      out.println("exact-tag evidence:");
+      for (EvidenceRow r : pack.exactTagEvidence()) {
+        out.println("  " + r.sourceKey() + "  #" + String.join(" #", r.userTags()));
+      }
+      out.println();
+    }
+    if (pack.topicBrief() != null) {
+      out.println("topic brief: " + pack.topicBrief().summary());
+      out.println();
+    }
+    out.println(pack.coverage().recallNote());
+    for (NextStep step : pack.nextSteps()) {
+      out.println("next: " + step.label() + " " + params(step.params()));
+    }
+  }
+
+  private static String params(Map<String, Object> params) {
+    var parts = new ArrayList<String>();
+    params.forEach((k, v) -> parts.add(k + "=" + v));
+    return "(" + String.join(", ", parts) + ")";
+  }
+
+  private static void printEvidence(ResearchPack pack, PrintWriter out, int max) {
+    if (pack.evidence().isEmpty()) {
+      out.println("no evidence for \"" + pack.queryPlan().textQuery() + "\"");
+      out.println();
+      return;
+    }
+    for (EvidenceRow row : pack.evidence().subList(0, Math.min(max, pack.evidence().size()))) {
+      out.printf(
+          Locale.ROOT,
+          "%2d. %s%s%n",
+          row.rank(),
+          row.sourceKey(),
+          row.title() == null || row.title().isBlank() ? "" : "  " + row.title());
+      var where = new ArrayList<String>();
+      where.add(row.kind() + "/" + row.sourceType());
+      if (row.notePath() != null) {
+        where.add(row.notePath());
+      } else if (row.url() != null) {
+        where.add(row.url());
+      }
+      where.add("role " + row.evidenceRole());
+      if (row.relatedTo() != null) {
+        where.add(row.relationship() + " " + row.relatedTo());
+      }
+      out.println("    " + String.join(" · ", where));
+      out.println("    why: " + String.join(" · ", row.signals()));
+      if (row.excerpt() != null && !row.excerpt().isBlank()) {
+        out.println("    " + row.excerpt().replaceAll("\\s+", " "));
+      }
+      out.println();
+    }
+  }
+}

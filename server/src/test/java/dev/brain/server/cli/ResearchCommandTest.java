@@ -1,0 +1,108 @@
+package dev.brain.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code brain research} over a three-note vault indexed once for the class. */
+class ResearchCommandTest {
+
+  @TempDir static Path tmp;
+  static String data;
+
+  record Run(int code, String out, String err) {}
+
+  private static Run brain(String... args) {
+    var out = new StringWriter();
+    var err = new StringWriter();
+    int code = BrainCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @BeforeAll
+  static void indexAVault() throws IOException {
+    Path vault = Files.createDirectories(tmp.resolve("vault"));
+    Files.writeString(
+        vault.resolve("espresso.md"),
+        "---\ntags: [coffee]\n---\n# Espresso\n\nI pull 18 g in and 36 g out in 28 seconds."
+            + " The grinder sits at setting 12 for espresso.\n");
+    Files.writeString(
+        vault.resolve("descaling.md"),
+        "# Descaling\n\nDescale the machine every eight weeks with citric acid, never vinegar.\n");
+    Files.writeString(
+        vault.resolve("tomatoes.md"),
+        "---\ntags: [garden]\n---\n# Tomatoes\n\nSungold gave 4.2 kg per plant in 2024.\n");
+    data = tmp.resolve("data").toString();
+    Run index = brain("--data", data, "index", vault.toString());
+    assertThat(index.code()).as(index.err()).isZero();
+  }
+
+  @Test
+  void answersWithCitationsAndListsTheSources() {
+    Run run = brain("--data", data, "research", "How often should I descale the machine?");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("Descale the machine every eight weeks", "[note:descaling.md]")
+        .contains(
+            "Sources:", "[1] note:descaling.md  Descaling", "item/note · descaling.md · role raw")
+        .contains("status: ok · answer by extractive");
+  }
+
+  @Test
+  void retrievalOnlyPrintsThePackAsJson() throws IOException {
+    Run run =
+        brain(
+            "--data",
+            data,
+            "research",
+            "--retrieval-only",
+            "--json",
+            "--no-semantic",
+            "grinder setting for espresso");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode pack = Json.MAPPER.readTree(run.out());
+    assertThat(pack.path("schema_version").asText()).isEqualTo("research_pack.v1");
+    assertThat(pack.at("/evidence/0/source_key").asText()).isEqualTo("note:espresso.md");
+    assertThat(pack.at("/query_plan/retrieval_lanes").toString()).doesNotContain("vector");
+  }
+
+  @Test
+  void jsonPrintsTheWholeResultWithItsVerification() throws IOException {
+    Run run = brain("--data", data, "research", "--json", "Which tomato gave the most per plant?");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    JsonNode result = Json.MAPPER.readTree(run.out());
+    assertThat(result.path("schema_version").asText()).isEqualTo("research_result.v1");
+    assertThat(result.at("/synthesis/schema_version").asText()).isEqualTo("research_synthesis.v1");
+    assertThat(result.at("/verification/passed").asBoolean()).isTrue();
+    assertThat(result.at("/synthesis/citations/0/source_key").asText())
+        .isEqualTo("note:tomatoes.md");
+  }
+
+  @Test
+  void questionWithoutEvidenceSaysSoAndExitsZero() {
+    Run run = brain("--data", data, "research", "What is the capital of Mongolia?");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("No evidence").contains("status: no_evidence");
+    assertThat(run.out()).doesNotContain("Sources:");
+  }
+
+  @Test
+  void unknownSourceTypeIsAUsageError() {
+    Run run = brain("--data", data, "research", "--source-type", "fax", "espresso");
+
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
+    assertThat(run.err()).contains("unknown source type 'fax'");
+  }
+}
