@@ -46,6 +46,7 @@ final class Summary {
     machine(firstSettings(search, formats, embedding, indexing, queryEmbedding, research));
     runs();
     searchTable(search);
+    breakdownTable(results.file("search-breakdown.json"));
     formatsTable(formats, quality);
     embeddingTable(embedding, queryEmbedding);
     indexingTable(indexing);
@@ -89,6 +90,7 @@ final class Summary {
     for (String group :
         List.of(
             "search",
+            "search-breakdown",
             "formats",
             "formats-quality",
             "embedding",
@@ -99,7 +101,10 @@ final class Summary {
       if (meta.isEmpty()) {
         continue;
       }
-      List<Run> runs = group.equals("formats-quality") ? List.of() : results.group(group);
+      List<Run> runs =
+          group.endsWith("-quality") || group.endsWith("-breakdown")
+              ? List.of()
+              : results.group(group);
       String settings = runs.isEmpty() ? "-" : runs.getFirst().settings().describe();
       JsonNode m = meta.get();
       md.append(
@@ -175,6 +180,38 @@ final class Summary {
               ms(raw),
               p50 / raw));
     }
+  }
+
+  private void breakdownTable(Optional<JsonNode> breakdown) {
+    if (breakdown.isEmpty()) {
+      return;
+    }
+    md.append(
+        "### Where the time goes (median ms per stage from the results' `timings_ms`, after"
+            + " warm-up)\n\n| corpus | search | bm25 | vector | exact_tag | fusion | rows | total |\n"
+            + "|---|---|---|---|---|---|---|---|\n");
+    for (JsonNode row : breakdown.get().path("results")) {
+      JsonNode m = row.path("median_ms");
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %s | %s | %s | %s | %s |%n",
+              row.path("corpus").asText(),
+              row.path("lane").asText(),
+              stage(m, "bm25"),
+              stage(m, "vector"),
+              stage(m, "exact_tag"),
+              stage(m, "fusion"),
+              stage(m, "rows"),
+              stage(m, "total")));
+    }
+    md.append(
+        "\n`rows` reads the fused records and their chunks, merges spans and cuts excerpts. Stage"
+            + " medians need not add up to the total, which also holds query parsing.\n\n");
+  }
+
+  private static String stage(JsonNode medians, String key) {
+    return medians.has(key) ? String.format(Locale.ROOT, "%.2f", medians.get(key).asDouble()) : "-";
   }
 
   private void formatsTable(List<Run> formats, Optional<JsonNode> quality) {
