@@ -2,6 +2,7 @@ package dev.brain.server.http;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
+import dev.brain.research.Researcher;
 import dev.brain.retrieval.Retriever;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
@@ -34,13 +35,15 @@ public final class BrainServer implements AutoCloseable {
 
   private final ServerConfig config;
   private final BrainIndex index;
+  private final ModelGate models;
   private final WebServer server;
   private final Object lock = new Object();
   private boolean closed;
 
-  private BrainServer(ServerConfig config, BrainIndex index, WebServer server) {
+  private BrainServer(ServerConfig config, BrainIndex index, ModelGate models, WebServer server) {
     this.config = config;
     this.index = index;
+    this.models = models;
     this.server = server;
   }
 
@@ -56,20 +59,22 @@ public final class BrainServer implements AutoCloseable {
   public static BrainServer start(ServerConfig config) throws IOException {
     requireAllowedHost(config);
     BrainIndex index = BrainIndex.openReadOnly(IndexConfig.defaults(config.dataDir()), null);
+    var models = new ModelGate(config.model(), config.chat());
     try {
       WebServer server =
           WebServer.builder()
               .host(config.host())
               .port(config.port())
-              // A backstop only: handlers enforce the documented per-endpoint limits themselves.
-              .maxPayloadSize(config.maxPackBodyBytes() + 1024)
-              .directHandlers(ErrorMapping.directHandlers())
+              // Refused before routing; handlers enforce the smaller per-endpoint limits.
+              .maxPayloadSize(config.maxPackBodyBytes())
+              .directHandlers(ErrorMapping.directHandlers(config.maxPackBodyBytes()))
               .shutdownHook(false)
-              .routing(routing -> routing(routing, config, index))
+              .routing(routing -> routing(routing, config, index, models))
               .build()
               .start();
-      return new BrainServer(config, index, server);
+      return new BrainServer(config, index, models, server);
     } catch (RuntimeException e) {
+      models.close();
       index.close();
       throw e;
     }
@@ -85,12 +90,16 @@ public final class BrainServer implements AutoCloseable {
     }
   }
 
-  private static void routing(HttpRouting.Builder routing, ServerConfig config, BrainIndex index) {
+  private static void routing(
+      HttpRouting.Builder routing, ServerConfig config, BrainIndex index, ModelGate models) {
     var retriever = new Retriever(index);
+    var researcher = new Researcher(index, retriever);
+    var limiter = new RunLimiter(config.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
-        .get("/api/health", (req, res) -> health(res, config, index, retriever))
+        .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
         .register("/api", new SearchService(index, retriever))
+        .register("/api/research", new ResearchService(config, index, researcher, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .register(
             "/",
@@ -105,7 +114,11 @@ public final class BrainServer implements AutoCloseable {
   }
 
   private static void health(
-      ServerResponse res, ServerConfig config, BrainIndex index, Retriever retriever)
+      ServerResponse res,
+      ServerConfig config,
+      BrainIndex index,
+      Retriever retriever,
+      RunLimiter limiter)
       throws IOException {
     refreshQuietly(index);
     var meta = index.metadata();
@@ -120,6 +133,8 @@ public final class BrainServer implements AutoCloseable {
     body.put("index", idx);
     body.put("source_types", retriever.sourceTypes());
     body.put("model", config.model());
+    body.put("active_runs", limiter.active());
+    body.put("max_concurrent_runs", config.maxConcurrentRuns());
     HttpJson.ok(res, body);
   }
 
@@ -182,6 +197,7 @@ public final class BrainServer implements AutoCloseable {
     }
     try {
       server.stop();
+      models.close();
     } finally {
       try {
         index.close();

@@ -34,11 +34,22 @@ final class ErrorMapping {
         .error(Exception.class, ErrorMapping::internal);
   }
 
-  /** Direct handlers answering transport-level failures with the envelope. */
-  static DirectHandlers directHandlers() {
+  /**
+   * Direct handlers answering transport-level failures with the envelope.
+   *
+   * @param maxPayloadBytes the server's hard body limit, named in its 413 message
+   */
+  static DirectHandlers directHandlers(long maxPayloadBytes) {
     DirectHandler handler =
         (request, eventType, status, headers, message) -> {
-          var error = new ApiError(directCode(eventType, status), message, null, null, null);
+          String code = directCode(eventType, status);
+          String text =
+              code.equals("body_too_large")
+                  ? "the request body is larger than "
+                      + maxPayloadBytes
+                      + " bytes, the most any endpoint accepts (server.max-pack-body-bytes)"
+                  : message == null || message.isBlank() ? status.reasonPhrase() : message;
+          var error = new ApiError(code, text, null, null, null);
           byte[] body;
           try {
             body = HttpJson.MAPPER.writeValueAsBytes(error.envelope());

@@ -1,5 +1,6 @@
 package dev.brain.server.http;
 
+import dev.brain.models.chat.ChatConfig;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import java.net.InetAddress;
@@ -31,6 +32,8 @@ import java.util.Objects;
  *     #DEFAULT_MAX_CONCURRENT_RUNS}. Beyond it requests get 503 with {@code Retry-After}
  * @param model the chat model for synthesis: {@code extractive} (built in, the default), {@code
  *     ollama/<model>} or {@code openai/<model>}
+ * @param chat where the chat model servers are and whether hosted ones may be used; default {@link
+ *     ChatConfig#fromEnvironment} ({@code BRAIN_OLLAMA_URL}, {@code BRAIN_OPENAI_URL}, ...)
  */
 public record ServerConfig(
     Path dataDir,
@@ -41,7 +44,8 @@ public record ServerConfig(
     long maxPackBodyBytes,
     Duration heartbeatInterval,
     int maxConcurrentRuns,
-    String model) {
+    String model,
+    ChatConfig chat) {
 
   /** Default {@link #host()}: loopback only. */
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -78,6 +82,7 @@ public record ServerConfig(
     }
     requirePositive("maxConcurrentRuns", maxConcurrentRuns);
     model = model == null || model.isBlank() ? DEFAULT_MODEL : model.strip();
+    chat = chat == null ? ChatConfig.fromEnvironment(System.getenv()) : chat;
   }
 
   /** Every default, for the data directory {@code dataDir}. */
@@ -91,7 +96,8 @@ public record ServerConfig(
         DEFAULT_MAX_PACK_BODY_BYTES,
         DEFAULT_HEARTBEAT_INTERVAL,
         DEFAULT_MAX_CONCURRENT_RUNS,
-        DEFAULT_MODEL);
+        DEFAULT_MODEL,
+        null);
   }
 
   /**
@@ -126,7 +132,8 @@ public record ServerConfig(
             .map(Duration::ofMillis)
             .orElse(d.heartbeatInterval()),
         server.get("max-concurrent-runs").asInt().orElse(d.maxConcurrentRuns()),
-        server.get("model").asString().orElse(d.model()));
+        server.get("model").asString().orElse(d.model()),
+        d.chat());
   }
 
   /** This configuration serving another data directory. */
@@ -140,7 +147,8 @@ public record ServerConfig(
         maxPackBodyBytes,
         heartbeatInterval,
         maxConcurrentRuns,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration binding another host. */
@@ -154,7 +162,8 @@ public record ServerConfig(
         maxPackBodyBytes,
         heartbeatInterval,
         maxConcurrentRuns,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration on another port (0: any free port). */
@@ -168,7 +177,8 @@ public record ServerConfig(
         maxPackBodyBytes,
         heartbeatInterval,
         maxConcurrentRuns,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration allowing (or not) a non-loopback host. */
@@ -182,7 +192,8 @@ public record ServerConfig(
         maxPackBodyBytes,
         heartbeatInterval,
         maxConcurrentRuns,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration with other request body limits. */
@@ -196,7 +207,8 @@ public record ServerConfig(
         packBody,
         heartbeatInterval,
         maxConcurrentRuns,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration with another heartbeat interval. */
@@ -210,7 +222,8 @@ public record ServerConfig(
         maxPackBodyBytes,
         value,
         maxConcurrentRuns,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration with another cap on concurrent runs. */
@@ -224,7 +237,8 @@ public record ServerConfig(
         maxPackBodyBytes,
         heartbeatInterval,
         value,
-        model);
+        model,
+        chat);
   }
 
   /** This configuration with another chat model id. */
@@ -238,6 +252,22 @@ public record ServerConfig(
         maxPackBodyBytes,
         heartbeatInterval,
         maxConcurrentRuns,
+        value,
+        chat);
+  }
+
+  /** This configuration with other chat-model server settings. */
+  public ServerConfig withChat(ChatConfig value) {
+    return new ServerConfig(
+        dataDir,
+        host,
+        port,
+        allowRemote,
+        maxBodyBytes,
+        maxPackBodyBytes,
+        heartbeatInterval,
+        maxConcurrentRuns,
+        model,
         value);
   }
 

@@ -25,7 +25,7 @@ class ErrorMappingTest {
 
   @SetUpServer
   static void server(WebServerConfig.Builder server) {
-    server.directHandlers(ErrorMapping.directHandlers()).maxPayloadSize(4096);
+    server.directHandlers(ErrorMapping.directHandlers(4096)).maxPayloadSize(4096);
   }
 
   @SetUpRoute

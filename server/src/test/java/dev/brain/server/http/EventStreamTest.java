@@ -31,7 +31,7 @@ class EventStreamTest {
 
   @SetUpServer
   static void server(WebServerConfig.Builder server) {
-    server.directHandlers(ErrorMapping.directHandlers());
+    server.directHandlers(ErrorMapping.directHandlers(4096));
   }
 
   @SetUpRoute

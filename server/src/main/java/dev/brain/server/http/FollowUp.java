@@ -1,0 +1,126 @@
+package dev.brain.server.http;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.CorpusRecord;
+import dev.brain.research.ResearchPack;
+import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.RowRetrieval;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Chat continuity: a follow-up searches with its earlier questions as context, and the records the
+ * user pinned join the evidence. Earlier answers play no part.
+ */
+// TODO(issue 5): move into the research runner once it takes chat continuity input.
+final class FollowUp {
+  /** {@link EvidenceRow#relationship()} and signal of a row the user pinned. */
+  static final String PINNED = "pinned";
+
+  private FollowUp() {}
+
+  /**
+   * The question in the chat shape the research module reads ({@code Current question:}, {@code
+   * Recent user questions:}), or as given when there are no earlier questions.
+   */
+  static String searchQuestion(String question, List<String> priorQuestions) {
+    var prior = priorQuestions.stream().map(FollowUp::oneLine).filter(q -> !q.isBlank()).toList();
+    if (prior.isEmpty()) {
+      return question;
+    }
+    var text = new StringBuilder("Current question: ").append(oneLine(question));
+    text.append("\nRecent user questions:");
+    prior.forEach(q -> text.append("\n- ").append(q));
+    return text.toString();
+  }
+
+  private static String oneLine(String text) {
+    return text == null ? "" : text.replaceAll("\\s+", " ").strip();
+  }
+
+  /**
+   * What pinning did.
+   *
+   * @param pack the pack with the pinned rows appended
+   * @param added keys appended as new rows
+   * @param missing keys the index no longer holds
+   */
+  record Pinned(ResearchPack pack, List<String> added, List<String> missing) {}
+
+  /**
+   * The pack with a row for every pinned key it does not hold yet, after its own rows. Pinned rows
+   * carry the record's raw text (trimmed to {@code maxChars}) with role {@code raw}, relationship
+   * {@code pinned} and no lane scores: they were chosen by the user, not ranked.
+   */
+  static Pinned withPinned(ResearchPack pack, List<String> keys, BrainIndex index, int maxChars)
+      throws IOException {
+    if (keys.isEmpty()) {
+      return new Pinned(pack, List.of(), List.of());
+    }
+    Set<String> present = new HashSet<>();
+    pack.evidence().forEach(r -> present.add(r.sourceKey()));
+    var rows = new ArrayList<>(pack.evidence());
+    var added = new ArrayList<String>();
+    var missing = new ArrayList<String>();
+    for (String key : keys) {
+      if (key == null || key.isBlank() || !present.add(key.strip())) {
+        continue;
+      }
+      var detail = index.get(key.strip());
+      if (detail.isEmpty()) {
+        missing.add(key.strip());
+        continue;
+      }
+      rows.add(row(rows.size() + 1, detail.get().record(), maxChars));
+      added.add(key.strip());
+    }
+    var out =
+        new ResearchPack(
+            pack.schemaVersion(),
+            pack.question(),
+            pack.mode(),
+            pack.queryPlan(),
+            pack.coverage(),
+            rows,
+            pack.exactTagEvidence(),
+            pack.topicBrief(),
+            pack.nextSteps());
+    return new Pinned(out, added, missing);
+  }
+
+  private static EvidenceRow row(int rank, CorpusRecord r, int maxChars) {
+    return new EvidenceRow(
+        rank,
+        r.key(),
+        r.kind(),
+        r.sourceType(),
+        r.title(),
+        r.url(),
+        r.path(),
+        r.tags(),
+        r.createdAt() == null ? null : r.createdAt().toString(),
+        r.publishedAt() == null ? null : r.publishedAt().toString(),
+        r.summary(),
+        excerpt(r.text(), maxChars),
+        "raw",
+        null,
+        new RowRetrieval(List.of(), 0),
+        List.of(PINNED),
+        List.of(),
+        List.of(),
+        null,
+        PINNED);
+  }
+
+  static String excerpt(String text, int maxChars) {
+    String flat = text == null ? "" : text.replaceAll("\\s+", " ").strip();
+    if (flat.length() <= maxChars) {
+      return flat;
+    }
+    int cut = flat.lastIndexOf(' ', maxChars - 1);
+    return flat.substring(0, cut > maxChars / 2 ? cut : maxChars - 1) + "…";
+  }
+}

@@ -1,0 +1,134 @@
+package dev.brain.server.http;
+
+import dev.brain.models.chat.ChatConfig;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.models.chat.ChatModels;
+import io.helidon.http.Status;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The chat models the server answers with: resolves a request's {@code model} against the
+ * configured default, refuses hosted servers without opt-in, and checks that the model's server is
+ * reachable before a stream starts, so an unavailable model is a 503 and not a broken stream.
+ * Models are opened once per id and closed with the server.
+ */
+final class ModelGate implements AutoCloseable {
+
+  /** How long the reachability check may take. */
+  static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
+  private final String defaultSpec;
+  private final ChatConfig config;
+  private final Map<String, ChatModel> open = new ConcurrentHashMap<>();
+
+  /**
+   * The model of one request.
+   *
+   * @param id {@code extractive}, or the chat model's id ({@code ollama/llama3.2})
+   * @param model the chat model, or {@code null} for the built-in extractive synthesizer
+   */
+  record Resolved(String id, ChatModel model) {
+    boolean extractive() {
+      return model == null;
+    }
+  }
+
+  ModelGate(String defaultSpec, ChatConfig config) {
+    this.defaultSpec = defaultSpec;
+    this.config = config;
+  }
+
+  /** The configured default model id. */
+  String defaultSpec() {
+    return defaultSpec;
+  }
+
+  /**
+   * The model a request asked for ({@code null} or blank: the configured default), checked to be
+   * reachable.
+   *
+   * @throws ApiException 422 for an unknown provider; 503 {@code model_unavailable} with {@code
+   *     answer_status: unavailable} when its server refuses, is hosted without opt-in, or cannot be
+   *     reached
+   */
+  Resolved resolve(String requested) {
+    String spec = requested == null || requested.isBlank() ? defaultSpec : requested.strip();
+    if (ChatModels.isExtractive(spec)) {
+      return new Resolved(ChatModels.EXTRACTIVE, null);
+    }
+    URI base = baseUrl(spec);
+    if (ChatModels.isHosted(base) && !config.allowHosted()) {
+      throw unavailable(
+          spec
+              + " points at "
+              + base
+              + ", a hosted server; brain never calls one unless BRAIN_ALLOW_HOSTED=true is set");
+    }
+    probe(spec, base);
+    ChatModel model;
+    try {
+      model = open.computeIfAbsent(spec, s -> ChatModels.open(s, config));
+    } catch (IllegalArgumentException e) {
+      throw ApiException.invalidOption(e.getMessage(), "model");
+    }
+    return new Resolved(model.id(), model);
+  }
+
+  private URI baseUrl(String spec) {
+    String provider = spec.contains("/") ? spec.substring(0, spec.indexOf('/')) : spec;
+    return switch (provider.toLowerCase(Locale.ROOT)) {
+      case "ollama" -> config.ollamaUrl();
+      case "openai" -> config.openAiUrl();
+      default ->
+          throw new ApiException(
+              Status.UNPROCESSABLE_CONTENT_422,
+              new ApiError(
+                  "invalid_option",
+                  "unknown model '" + spec + "'",
+                  "model",
+                  List.of("extractive", "ollama/<model>", "openai/<model>"),
+                  null),
+              0);
+    };
+  }
+
+  /**
+   * A TCP connect to the model server: enough to tell a stopped or unreachable server from a
+   * running one, without sending a request (a missing model is reported by the answer itself).
+   */
+  private static void probe(String spec, URI base) {
+    int port = base.getPort() > 0 ? base.getPort() : "https".equals(base.getScheme()) ? 443 : 80;
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(base.getHost(), port), (int) PROBE_TIMEOUT.toMillis());
+    } catch (IOException e) {
+      throw unavailable(
+          spec
+              + " is unavailable: nothing answers at "
+              + base
+              + " ("
+              + e.getMessage()
+              + "); start the model server or choose another model");
+    }
+  }
+
+  static ApiException unavailable(String message) {
+    return new ApiException(
+        Status.SERVICE_UNAVAILABLE_503,
+        new ApiError("model_unavailable", message, "model", List.of(), "unavailable"),
+        0);
+  }
+
+  @Override
+  public void close() {
+    open.values().forEach(ChatModel::close);
+    open.clear();
+  }
+}

@@ -1,0 +1,120 @@
+package dev.brain.server.http;
+
+import dev.brain.research.ResearchOptions;
+import dev.brain.research.SynthesisOptions;
+import java.util.List;
+
+/**
+ * The body of {@code POST /api/research} (pack only) and {@code POST /api/research/run} (pack,
+ * answer, verification). Every field but {@code question} is optional; {@code null} means the
+ * default.
+ *
+ * @param question the question; must contain a searchable word
+ * @param sourceTypes only evidence of these source types
+ * @param limit most evidence rows, 1 to 100; default 8
+ * @param maxCharsPerDoc longest excerpt per row; default 700 (the web Chat sends 4,000)
+ * @param includeRelated add link neighbours of the top rows; default false
+ * @param relatedLimit most related rows; default 5
+ * @param includeTopicBrief force a topic brief on or off; default automatic
+ * @param semantic use the vector lane; default true
+ * @param priorQuestions earlier questions of the chat, oldest first, at most {@value
+ *     #MAX_PRIOR_QUESTIONS}; they shape the search of a follow-up. Earlier answers are never sent:
+ *     model output is not evidence
+ * @param pinnedKeys record keys the user pinned, at most {@value #MAX_PINNED_KEYS}; added to the
+ *     evidence (after the ranked rows) so the answer may cite them
+ * @param synthesize run only: write an answer; default true ({@code false}: evidence only)
+ * @param model run only: {@code extractive}, {@code ollama/<model>} or {@code openai/<model>};
+ *     default the server's {@code server.model}
+ * @param maxEvidenceChars run only: the synthesis evidence budget; default 24,000
+ */
+record ResearchRequest(
+    String question,
+    List<String> sourceTypes,
+    Integer limit,
+    Integer maxCharsPerDoc,
+    Boolean includeRelated,
+    Integer relatedLimit,
+    Boolean includeTopicBrief,
+    Boolean semantic,
+    List<String> priorQuestions,
+    List<String> pinnedKeys,
+    Boolean synthesize,
+    String model,
+    Integer maxEvidenceChars) {
+
+  /** Most {@link #priorQuestions()}: the Chat keeps the last 8 turns. */
+  static final int MAX_PRIOR_QUESTIONS = 8;
+
+  /** Most {@link #pinnedKeys()}. */
+  static final int MAX_PINNED_KEYS = 24;
+
+  ResearchRequest {
+    priorQuestions = priorQuestions == null ? List.of() : List.copyOf(priorQuestions);
+    pinnedKeys = pinnedKeys == null ? List.of() : List.copyOf(pinnedKeys);
+  }
+
+  /**
+   * Checks what the research module does not.
+   *
+   * @throws ApiException 400 for an empty question, 422 for too many prior questions or pins
+   */
+  ResearchRequest validate() {
+    if (question == null || question.isBlank()) {
+      throw ApiException.badRequest(
+          "empty_question", "the question is empty; send {\"question\": \"...\"}", "question");
+    }
+    if (priorQuestions.size() > MAX_PRIOR_QUESTIONS) {
+      throw ApiException.invalidOption(
+          "at most " + MAX_PRIOR_QUESTIONS + " prior questions, got " + priorQuestions.size(),
+          "prior_questions");
+    }
+    if (pinnedKeys.size() > MAX_PINNED_KEYS) {
+      throw ApiException.invalidOption(
+          "at most " + MAX_PINNED_KEYS + " pinned keys, got " + pinnedKeys.size(), "pinned_keys");
+    }
+    return this;
+  }
+
+  /** The research options: the defaults with every given field applied (checked there). */
+  ResearchOptions options() {
+    var o = ResearchOptions.defaults();
+    if (sourceTypes != null) {
+      o = o.withSourceTypes(sourceTypes);
+    }
+    if (limit != null) {
+      o = o.withLimit(limit);
+    }
+    if (maxCharsPerDoc != null) {
+      o = o.withMaxCharsPerDoc(maxCharsPerDoc);
+    }
+    if (includeRelated != null) {
+      o = o.withIncludeRelated(includeRelated);
+    }
+    if (relatedLimit != null) {
+      o = o.withRelatedLimit(relatedLimit);
+    }
+    if (includeTopicBrief != null) {
+      o = o.withIncludeTopicBrief(includeTopicBrief);
+    }
+    if (semantic != null) {
+      o = o.withSemantic(semantic);
+    }
+    return o;
+  }
+
+  /** The synthesis options of a run. */
+  SynthesisOptions synthesisOptions() {
+    var o = SynthesisOptions.defaults();
+    return maxEvidenceChars == null ? o : o.withMaxEvidenceChars(maxEvidenceChars);
+  }
+
+  /** Whether a run writes an answer. */
+  boolean wantsAnswer() {
+    return synthesize == null || synthesize;
+  }
+
+  /** The question as the research module reads it: chat-shaped when there are earlier ones. */
+  String searchQuestion() {
+    return FollowUp.searchQuestion(question, priorQuestions);
+  }
+}

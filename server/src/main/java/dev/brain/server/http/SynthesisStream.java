@@ -1,0 +1,102 @@
+package dev.brain.server.http;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.brain.research.AnswerStatus;
+import dev.brain.research.Citation;
+import dev.brain.research.PreparedSynthesis;
+import dev.brain.research.Researcher;
+import dev.brain.research.SynthesisOptions;
+import dev.brain.research.SynthesisResult;
+import dev.brain.research.Verification;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The answer part of a stream, shared by {@code /synthesize} and {@code /run}: {@code start}, then
+ * {@code token}* as a chat model streams (or one {@code answer} from the extractive synthesizer),
+ * then {@code citation}* — or a terminal {@code error} when the model was unavailable or failed.
+ */
+final class SynthesisStream {
+  private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+
+  private SynthesisStream() {}
+
+  /**
+   * Streams the answer of {@code prepared}; returns it, or {@code null} after emitting the terminal
+   * {@code error}.
+   */
+  static SynthesisResult answer(
+      Researcher researcher,
+      PreparedSynthesis prepared,
+      ModelGate.Resolved model,
+      SynthesisOptions options,
+      EventStream.Emitter events) {
+    events.emit("start", start(prepared, model));
+    var streamed = new AtomicBoolean();
+    SynthesisResult result =
+        researcher.synthesize(
+            prepared,
+            model.model(),
+            options,
+            token -> {
+              streamed.set(true);
+              events.emit("token", Map.of("text", token));
+            });
+    AnswerStatus status = result.answerStatus();
+    if (status == AnswerStatus.UNAVAILABLE || status == AnswerStatus.ERROR) {
+      events.emit("error", failure(result));
+      return null;
+    }
+    if (!streamed.get() && result.answer() != null) {
+      events.emit("answer", Map.of("text", result.answer()));
+    }
+    for (Citation citation : result.citations()) {
+      events.emit("citation", citation);
+    }
+    return result;
+  }
+
+  private static Map<String, Object> start(PreparedSynthesis prepared, ModelGate.Resolved model) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("schema_version", SynthesisResult.SCHEMA_VERSION);
+    data.put("model", model.id());
+    data.put("tool", model.extractive() ? SynthesisResult.EXTRACTIVE : provider(model.id()));
+    data.put("prompt_version", prepared.promptVersion());
+    data.put("answer_status", prepared.answerStatus());
+    data.put("answer_warnings", prepared.answerWarnings());
+    data.put("evidence_budget_chars", prepared.truncation().evidenceBudgetChars());
+    data.put("truncation", prepared.truncation());
+    data.put("citable_sources", prepared.citableSources().size());
+    return data;
+  }
+
+  /** The {@code done} data: the whole synthesis result, its verification and size. */
+  static Map<String, Object> done(SynthesisResult result, Verification verification) {
+    Map<String, Object> data = HttpJson.MAPPER.convertValue(result, MAP);
+    data.put("answer_chars", result.answer() == null ? 0 : result.answer().length());
+    data.put("verification", verification);
+    return data;
+  }
+
+  private static Map<String, Object> failure(SynthesisResult result) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    boolean unavailable = result.answerStatus() == AnswerStatus.UNAVAILABLE;
+    data.put("answer_status", result.answerStatus());
+    data.put("code", unavailable ? "model_unavailable" : "model_error");
+    data.put(
+        "message",
+        result.error() == null
+            ? (unavailable ? "the model is unavailable" : "the model failed")
+            : result.error());
+    data.put("answer_warnings", result.answerWarnings());
+    data.put("model", result.model());
+    data.put("tool", result.tool());
+    return data;
+  }
+
+  static String provider(String id) {
+    int slash = id.indexOf('/');
+    return slash < 0 ? id : id.substring(0, slash);
+  }
+}

@@ -1,0 +1,223 @@
+package dev.brain.server.http;
+
+import static dev.brain.server.http.Http.post;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The research endpoints over the sample vault with the built-in extractive synthesizer. */
+class ResearchApiTest {
+  private static final String BACKFLUSH = "How often should I backflush the espresso machine?";
+  private static final String PDF_KEY = "src:ada2743d1b19";
+  private static final String NOTHING = "What did the lattice QCD seminar say about gluon mass?";
+
+  private static BrainServer server;
+  private static URI base;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server =
+        BrainServer.start(
+            ServerConfig.defaults(SampleVaultData.dataDir())
+                .withPort(0)
+                .withBodyLimits(64 * 1024, 1024 * 1024));
+    base = server.url();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  private static String json(Object value) throws Exception {
+    return HttpJson.MAPPER.writeValueAsString(value);
+  }
+
+  private static List<String> keys(JsonNode rows) {
+    var keys = new ArrayList<String>();
+    rows.forEach(r -> keys.add(r.path("source_key").asText()));
+    return keys;
+  }
+
+  private JsonNode pack(String question) throws Exception {
+    var reply =
+        post(base, "/api/research", json(java.util.Map.of("question", question, "limit", 6)));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    return reply.json();
+  }
+
+  @Test
+  void researchReturnsAPackWithPlanCoverageEvidenceAndNextSteps() throws Exception {
+    JsonNode pack = pack(BACKFLUSH);
+    assertThat(pack.path("schema_version").asText()).isEqualTo("research_pack.v1");
+    assertThat(pack.path("query_plan").path("query_terms").size()).isPositive();
+    assertThat(pack.path("coverage").path("evidence_count").asInt()).isPositive();
+    assertThat(keys(pack.path("evidence"))).contains(PDF_KEY);
+    assertThat(pack.has("next_steps")).isTrue();
+  }
+
+  @Test
+  void aQuestionTheCorpusCannotAnswerIsA200WithNoEvidenceAndNextSteps() throws Exception {
+    JsonNode pack = pack(NOTHING);
+    assertThat(pack.path("evidence").size()).isZero();
+    assertThat(pack.path("next_steps").size()).isPositive();
+  }
+
+  @Test
+  void pinnedKeysJoinTheEvidenceAfterTheRankedRows() throws Exception {
+    var body =
+        json(
+            java.util.Map.of(
+                "question",
+                BACKFLUSH,
+                "limit",
+                3,
+                "pinned_keys",
+                List.of("note:running/Tempo runs.md", "note:gone.md")));
+    var reply = post(base, "/api/research", body);
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    JsonNode evidence = reply.json().path("evidence");
+    JsonNode last = evidence.get(evidence.size() - 1);
+    assertThat(last.path("source_key").asText()).isEqualTo("note:running/Tempo runs.md");
+    assertThat(last.path("relationship").asText()).isEqualTo("pinned");
+    assertThat(keys(evidence)).doesNotContain("note:gone.md");
+  }
+
+  @Test
+  void emptyQuestionIsA400AndBadJsonIsA400() {
+    var empty = post(base, "/api/research", "{\"question\": \"  \"}");
+    assertThat(empty.status()).isEqualTo(400);
+    assertThat(empty.error().path("code").asText()).isEqualTo("empty_question");
+    assertThat(empty.error().path("field").asText()).isEqualTo("question");
+    var bad = post(base, "/api/research", "{\"question\": ");
+    assertThat(bad.status()).isEqualTo(400);
+    assertThat(bad.error().path("code").asText()).isEqualTo("bad_json");
+  }
+
+  @Test
+  void unknownSourceTypeNegativeLimitAndTooManyPinsAre422() {
+    var type = post(base, "/api/research", "{\"question\":\"coffee\",\"source_types\":[\"fax\"]}");
+    assertThat(type.status()).isEqualTo(422);
+    assertThat(type.error().path("field").asText()).isEqualTo("source_types");
+    var limit = post(base, "/api/research", "{\"question\":\"coffee\",\"limit\":-1}");
+    assertThat(limit.status()).isEqualTo(422);
+    assertThat(limit.error().path("field").asText()).isEqualTo("limit");
+    var pins = new ArrayList<String>();
+    for (int i = 0; i < 25; i++) {
+      pins.add("\"note:" + i + ".md\"");
+    }
+    var tooMany =
+        post(
+            base,
+            "/api/research",
+            "{\"question\":\"coffee\",\"pinned_keys\":[" + String.join(",", pins) + "]}");
+    assertThat(tooMany.status()).isEqualTo(422);
+    assertThat(tooMany.error().path("field").asText()).isEqualTo("pinned_keys");
+  }
+
+  @Test
+  void aBodyOverTheLimitIsA413() {
+    var reply = post(base, "/api/research", "{\"question\":\"" + "espresso ".repeat(9000) + "\"}");
+    assertThat(reply.status()).isEqualTo(413);
+    assertThat(reply.error().path("code").asText()).isEqualTo("body_too_large");
+  }
+
+  @Test
+  void synthesizeStreamsStartAnswerCitationsAndDoneFromAPostedPack() throws Exception {
+    ObjectNode body = HttpJson.MAPPER.createObjectNode();
+    body.set("research_pack", pack(BACKFLUSH));
+    body.put("model", "");
+    var stream = Sse.read(Sse.post(base.resolve("/api/research/synthesize"), body.toString()));
+    assertThat(stream.status()).isEqualTo(200);
+    assertThat(stream.contentType()).startsWith("text/event-stream");
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(0)).isEqualTo("start");
+    assertThat(names).contains("answer", "citation").doesNotContain("token", "error");
+    assertThat(names.get(names.size() - 1)).isEqualTo("done");
+    var done = stream.first("done").data();
+    assertThat(done.path("answer_status").asText()).isIn("ok", "ok_truncated");
+    assertThat(done.path("model").asText()).isEqualTo("extractive");
+    assertThat(done.path("verification").path("passed").asBoolean()).isTrue();
+    assertThat(keys(done.path("citations"))).contains(PDF_KEY);
+    assertThat(stream.first("start").data().path("evidence_budget_chars").asInt())
+        .isEqualTo(24_000);
+  }
+
+  @Test
+  void synthesizeWithoutAPackOrWithAnotherSchemaIsA400() throws Exception {
+    var missing = Http.send(Sse.post(base.resolve("/api/research/synthesize"), "{\"model\":\"\"}"));
+    assertThat(missing.status()).isEqualTo(400);
+    assertThat(missing.error().path("code").asText()).isEqualTo("invalid_pack");
+    ObjectNode pack = (ObjectNode) pack(BACKFLUSH);
+    pack.put("schema_version", "research_pack.v0");
+    ObjectNode body = HttpJson.MAPPER.createObjectNode().set("research_pack", pack);
+    var old = Http.send(Sse.post(base.resolve("/api/research/synthesize"), body.toString()));
+    assertThat(old.status()).isEqualTo(400);
+    assertThat(old.error().path("field").asText()).isEqualTo("research_pack");
+  }
+
+  @Test
+  void aPackBodyOverTheLargerPackLimitIsA413() {
+    String huge = "{\"question\":\"" + "x".repeat(1100 * 1024) + "\"}";
+    var reply = Http.send(Sse.post(base.resolve("/api/research/synthesize"), huge));
+    assertThat(reply.status()).isEqualTo(413);
+    assertThat(reply.error().path("message").asText()).contains("1048576");
+  }
+
+  @Test
+  void runStreamsProgressThePackTheAnswerAndDone() throws Exception {
+    var body = json(java.util.Map.of("question", BACKFLUSH, "max_chars_per_doc", 4000));
+    var stream = Sse.read(Sse.post(base.resolve("/api/research/run"), body));
+    assertThat(stream.status()).isEqualTo(200);
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(0)).isEqualTo("progress");
+    assertThat(names).containsSubsequence("progress", "pack", "start", "answer", "done");
+    assertThat(names).doesNotContain("error", "verification_failed");
+    var stages = new ArrayList<String>();
+    stream.events().stream()
+        .filter(e -> e.name().equals("progress"))
+        .forEach(e -> stages.add(e.data().path("stage").asText()));
+    assertThat(stages).containsSubsequence("planning", "retrieval", "synthesis", "verification");
+    var done = stream.first("done").data();
+    assertThat(done.path("stop_reason").asText()).isEqualTo("enough_evidence");
+    assertThat(done.path("answer").asText()).contains("[" + PDF_KEY + "]");
+  }
+
+  @Test
+  void runWithoutEvidenceEndsWithNoEvidenceAndNeverAnAnswer() throws Exception {
+    var stream =
+        Sse.read(
+            Sse.post(
+                base.resolve("/api/research/run"), json(java.util.Map.of("question", NOTHING))));
+    assertThat(stream.namesWithoutHeartbeats()).contains("pack").endsWith("done");
+    var done = stream.first("done").data();
+    assertThat(done.path("answer_status").asText()).isEqualTo("no_evidence");
+    assertThat(done.path("stop_reason").asText()).isEqualTo("no_evidence");
+    assertThat(done.path("citations").size()).isZero();
+  }
+
+  @Test
+  void runWithTheAnswerSwitchedOffIsEvidenceOnly() throws Exception {
+    var body = json(java.util.Map.of("question", BACKFLUSH, "synthesize", false));
+    var stream = Sse.read(Sse.post(base.resolve("/api/research/run"), body));
+    assertThat(stream.namesWithoutHeartbeats()).doesNotContain("start", "answer").endsWith("done");
+    assertThat(stream.first("done").data().path("retrieval_only").asBoolean()).isTrue();
+  }
+
+  @Test
+  void aClientThatAcceptsNoEventStreamGets406() {
+    var reply =
+        Http.send(
+            Sse.post(base.resolve("/api/research/run"), "{\"question\":\"coffee\"}")
+                .setHeader("Accept", "application/json"));
+    assertThat(reply.status()).isEqualTo(406);
+    assertThat(reply.error().path("code").asText()).isEqualTo("not_acceptable");
+  }
+}

@@ -1,0 +1,206 @@
+package dev.brain.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brain.models.chat.ChatConfig;
+import dev.brain.models.chat.FakeHttpServer;
+import dev.brain.models.chat.FakeOllamaServer;
+import dev.brain.models.chat.FakeResponse;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SSE sequences of {@code /api/research/run} against a fake Ollama that speaks the real wire
+ * protocol: streamed tokens, a model failing mid-stream, an answer failing verification, an
+ * unavailable model before the stream, heartbeats, a client disconnect and the run cap.
+ */
+class ResearchStreamTest {
+  private static final String MODEL = "fake";
+  private static final String QUESTION = "How often should I backflush the espresso machine?";
+  private static final String PDF_KEY = "src:ada2743d1b19";
+
+  private static FakeOllamaServer ollama;
+  private static BrainServer server;
+  private static URI base;
+
+  @BeforeAll
+  static void start() throws Exception {
+    ollama = FakeOllamaServer.start();
+    var chat =
+        ChatConfig.defaults()
+            .withOllamaUrl(ollama.baseUrl())
+            .withOpenAiUrl(URI.create(FakeHttpServer.refusingUrl() + "/v1"));
+    server =
+        BrainServer.start(
+            ServerConfig.defaults(SampleVaultData.dataDir())
+                .withPort(0)
+                .withChat(chat)
+                .withModel("ollama/" + MODEL)
+                .withHeartbeatInterval(Duration.ofMillis(150))
+                .withMaxConcurrentRuns(1));
+    base = server.url();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+    if (ollama != null) {
+      ollama.close();
+    }
+  }
+
+  private static String body(Object... extra) throws Exception {
+    var map = new java.util.LinkedHashMap<String, Object>();
+    map.put("question", QUESTION);
+    for (int i = 0; i < extra.length; i += 2) {
+      map.put((String) extra[i], extra[i + 1]);
+    }
+    return HttpJson.MAPPER.writeValueAsString(map);
+  }
+
+  private static Sse.Stream2 run(Object... extra) throws Exception {
+    return Sse.read(Sse.post(base.resolve("/api/research/run"), body(extra)));
+  }
+
+  @Test
+  void aStreamingModelSendsTokensThenCitationsThenDoneNamingTheModel() throws Exception {
+    ollama.enqueue(
+        FakeOllamaServer.answer(
+            MODEL,
+            List.of("Backflush with detergent every 200 shots ", "[" + PDF_KEY + "]."),
+            900,
+            12));
+    var stream = run();
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names).containsSubsequence("pack", "start", "token", "token", "citation", "done");
+    assertThat(names).doesNotContain("answer", "error", "verification_failed");
+    assertThat(stream.first("start").data().path("model").asText()).isEqualTo("ollama/" + MODEL);
+    var done = stream.first("done").data();
+    assertThat(done.path("model").asText()).isEqualTo("ollama/" + MODEL);
+    assertThat(done.path("tool").asText()).isEqualTo("ollama");
+    assertThat(done.path("answer").asText()).contains("[" + PDF_KEY + "]");
+    assertThat(ollama.lastRequest().body()).contains(PDF_KEY); // the evidence went to the model
+  }
+
+  @Test
+  void anAnswerCitingAKeyOutsideTheEvidenceEndsAsVerificationFailedNeverDone() throws Exception {
+    ollama.enqueue(
+        FakeOllamaServer.answer(
+            MODEL, List.of("Backflush weekly [note:coffee/Imaginary machine.md]."), 900, 9));
+    var stream = run();
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(names.size() - 1)).isEqualTo("verification_failed");
+    assertThat(names).doesNotContain("done", "error");
+    var failed = stream.first("verification_failed").data();
+    assertThat(failed.path("stop_reason").asText()).isEqualTo("verification_failed");
+    assertThat(failed.path("failures").toString()).contains("note:coffee/Imaginary machine.md");
+  }
+
+  @Test
+  void aModelFailingMidStreamIsATerminalErrorAfterTheEvidenceWasSent() throws Exception {
+    ollama.enqueue(
+        FakeOllamaServer.stream()
+            .write(FakeOllamaServer.tokenLine(MODEL, "Backflush "))
+            .write("{this is not json\n"));
+    var stream = run();
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names).containsSubsequence("pack", "start", "error");
+    assertThat(names.get(names.size() - 1)).isEqualTo("error");
+    assertThat(names).doesNotContain("done");
+    var error = stream.first("error").data();
+    assertThat(error.path("answer_status").asText()).isEqualTo("error");
+    assertThat(error.path("code").asText()).isEqualTo("model_error");
+  }
+
+  @Test
+  void aModelTheServerDoesNotHaveIsUnavailableInTheStream() throws Exception {
+    ollama.enqueue(FakeOllamaServer.modelNotFound(MODEL));
+    var stream = run();
+    var error = stream.first("error").data();
+    assertThat(error.path("answer_status").asText()).isEqualTo("unavailable");
+    assertThat(error.path("code").asText()).isEqualTo("model_unavailable");
+    assertThat(stream.namesWithoutHeartbeats()).doesNotContain("done");
+  }
+
+  @Test
+  void anUnreachableModelIsA503BeforeAnyStreamStarts() throws Exception {
+    var reply = Http.send(Sse.post(base.resolve("/api/research/run"), body("model", "openai/gpt")));
+    assertThat(reply.status()).isEqualTo(503);
+    assertThat(reply.contentType()).startsWith("application/json");
+    assertThat(reply.error().path("code").asText()).isEqualTo("model_unavailable");
+    assertThat(reply.error().path("answer_status").asText()).isEqualTo("unavailable");
+
+    var pack = Http.post(base, "/api/research", body());
+    var synth =
+        HttpJson.MAPPER
+            .createObjectNode()
+            .put("model", "openai/gpt")
+            .set("research_pack", pack.json());
+    var synthReply =
+        Http.send(Sse.post(base.resolve("/api/research/synthesize"), synth.toString()));
+    assertThat(synthReply.status()).isEqualTo(503);
+    assertThat(synthReply.error().path("answer_status").asText()).isEqualTo("unavailable");
+  }
+
+  @Test
+  void aSlowModelIsBridgedWithHeartbeats() throws Exception {
+    ollama.enqueue(
+        FakeOllamaServer.stream()
+            .pause(Duration.ofMillis(700))
+            .write(FakeOllamaServer.tokenLine(MODEL, "Every 200 shots [" + PDF_KEY + "]."))
+            .write(FakeOllamaServer.doneLine(MODEL, 900, 8)));
+    var names = run().names();
+    int start = names.indexOf("start");
+    int token = names.indexOf("token");
+    assertThat(names.subList(start, token)).contains("heartbeat");
+    assertThat(names.get(names.size() - 1)).isEqualTo("done");
+  }
+
+  @Test
+  void aClientDisconnectCancelsTheModelCallAndFreesTheOnlyRunSlot() throws Exception {
+    FakeResponse slow = FakeOllamaServer.stream();
+    for (int i = 0; i < 200; i++) {
+      slow =
+          slow.write(FakeOllamaServer.tokenLine(MODEL, "word" + i + " "))
+              .pause(Duration.ofMillis(100));
+    }
+    ollama.enqueue(slow.write(FakeOllamaServer.doneLine(MODEL, 900, 200)));
+    var reader = Sse.open(Sse.post(base.resolve("/api/research/run"), body()));
+    for (var e = Sse.next(reader); e != null && !e.name().equals("token"); e = Sse.next(reader)) {
+      // read up to the first token: the model is mid-answer
+    }
+
+    var busy = Http.send(Sse.post(base.resolve("/api/research/run"), body()));
+    assertThat(busy.status()).isEqualTo(503);
+    assertThat(busy.error().path("code").asText()).isEqualTo("busy");
+    assertThat(busy.headers().firstValue("retry-after")).isPresent();
+
+    reader.close(); // the user closed the tab
+    assertThat(ollama.awaitClientDisconnect(Duration.ofSeconds(10)))
+        .as("the model call was cancelled")
+        .isTrue();
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    int active = 1;
+    while (active > 0 && System.nanoTime() < deadline) {
+      active = Http.get(base, "/api/health").json().path("active_runs").asInt();
+      Thread.sleep(50);
+    }
+    assertThat(active).as("the run ended and released its slot").isZero();
+  }
+
+  @Test
+  void theEvidenceOnlyRunNeedsNoModel() throws Exception {
+    var stream = run("synthesize", false, "model", "openai/gpt");
+    assertThat(stream.status()).isEqualTo(200);
+    assertThat(stream.namesWithoutHeartbeats()).endsWith("done");
+    assertThat(Map.of("n", stream.first("pack").data().path("evidence").size()).get("n"))
+        .isPositive();
+  }
+}
