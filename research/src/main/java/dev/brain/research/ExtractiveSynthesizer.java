@@ -124,8 +124,9 @@ final class ExtractiveSynthesizer {
         Set<String> stems = Words.stems(text);
         var covered = new LinkedHashSet<Concept>();
         for (Concept c : concepts) {
+          // A row the user tagged with the concept is about it in every sentence.
           if (EvidenceRanking.matches(c, stems, List.of())
-              || c.role() == Concept.Role.TAG && row.userTags().contains(c.preferred())) {
+              || row.userTags().contains(c.preferred())) {
             covered.add(c);
           }
         }

@@ -13,8 +13,8 @@ import java.util.Set;
  * <ol>
  *   <li>the question, a plan summary and a coverage summary (not counted against the budget);
  *   <li>primary evidence rows in rank order, within the budget minus a reservation of {@value
- *       #EXACT_TAG_RESERVED_CHARS} characters for one exact-tag example when the pack has one and
- *       no primary row already is one;
+ *       #EXACT_TAG_RESERVED_CHARS} characters (at most a quarter of the budget) for one exact-tag
+ *       example when the pack has one and no primary row that fits already is one;
  *   <li>at least one exact-tag example;
  *   <li>the topic brief's summary (at most {@value #TOPIC_BRIEF_SUMMARY_MAX_CHARS} characters),
  *       only if at least {@value #TOPIC_BRIEF_MIN_REMAINING_CHARS} characters remain;
@@ -68,7 +68,7 @@ final class SynthesisInput {
   private void fill() {
     List<EvidenceRow> primary = pack.evidence().stream().filter(r -> !r.isRelated()).toList();
     List<EvidenceRow> related = pack.evidence().stream().filter(EvidenceRow::isRelated).toList();
-    int reserve = needsTagReserve(primary) ? Math.min(EXACT_TAG_RESERVED_CHARS, budget) : 0;
+    int reserve = needsTagReserve(primary) ? reserve() : 0;
     boolean primaryCut = false;
     for (EvidenceRow row : primary) {
       // With a reservation the tag example follows, so a primary row is dropped, never trimmed.
@@ -92,6 +92,11 @@ final class SynthesisInput {
     }
   }
 
+  /** The exact-tag reservation: 2,000 characters, but never more than a quarter of the budget. */
+  private int reserve() {
+    return Math.min(EXACT_TAG_RESERVED_CHARS, budget / 4);
+  }
+
   /** Whether an exact-tag example must be reserved for: the pack has one, no primary row is one. */
   private boolean needsTagReserve(List<EvidenceRow> primary) {
     if (pack.exactTagEvidence().isEmpty()) {
@@ -103,7 +108,7 @@ final class SynthesisInput {
     int sum = 0;
     for (EvidenceRow row : primary) {
       sum += block(row).length();
-      if (sum > budget - EXACT_TAG_RESERVED_CHARS) {
+      if (sum > budget - reserve()) {
         return true;
       }
       if (tagKeys.contains(row.sourceKey())) {

@@ -128,6 +128,27 @@ class SynthesisInputTest {
   }
 
   @Test
+  void reservationNeverTakesMoreThanAQuarterOfTheBudget() {
+    List<EvidenceRow> rows = rows(3, 400);
+    EvidenceRow tagged =
+        Packs.row(
+            1,
+            "bm:0123456789ab",
+            "item",
+            "bookmark",
+            "exact_tag",
+            "Espresso forum.",
+            List.of("espresso"),
+            null);
+
+    PreparedSynthesis p = prepare(Packs.pack(QUESTION, rows, List.of(tagged), null), 1_500);
+
+    assertThat(included(p))
+        .startsWith("note:coffee/row1.md", "note:coffee/row2.md")
+        .endsWith("bm:0123456789ab");
+  }
+
+  @Test
   void needsNoSeparateExactTagExampleWhenAPrimaryRowIsOne() {
     List<EvidenceRow> rows = rows(2, 300);
     var pack = Packs.pack(QUESTION, rows, List.of(rows.get(0)), null);
