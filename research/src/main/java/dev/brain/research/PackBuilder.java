@@ -29,6 +29,12 @@ final class PackBuilder {
   private final BrainIndex index;
   private final Retriever retriever;
 
+  /** Rows each variant's search returned, by query, in search order (for run traces). */
+  final java.util.Map<String, Integer> rowsPerVariant = new java.util.LinkedHashMap<>();
+
+  /** Distinct records the variants found before re-scoring dropped any (for run traces). */
+  int candidates;
+
   PackBuilder(BrainIndex index, Retriever retriever) {
     this.index = index;
     this.retriever = retriever;
@@ -54,7 +60,9 @@ final class PackBuilder {
       SearchResult result = search(v.query(), options, filters, variantLanes, poolSize(options));
       main = main == null ? result : main;
       ranking.add(v, result);
+      rowsPerVariant.merge(v.query(), result.rows().size(), Integer::sum);
     }
+    candidates = ranking.candidateCount();
     List<EvidenceRow> evidence = new ArrayList<>(ranking.ranked(options.limit()));
     if (options.includeRelated() && !evidence.isEmpty()) {
       evidence.addAll(related(strategy, options, filters, lanes, evidence));
