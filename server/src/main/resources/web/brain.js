@@ -168,6 +168,7 @@ const Brain = (() => {
       el("span", { class: "badge role", title: "evidence role" }, ROLE_LABELS[row.evidence_role] || row.evidence_role || "?"),
       chunkBadge(row),
       row.related_to ? el("span", { class: "badge role" }, `${row.relationship || "related"} ${row.related_to}`) : null,
+      row.relationship === "pinned" ? el("span", { class: "badge role" }, "pinned by you") : null,
       laneBadges(row),
       opts.cited ? el("span", { class: "badge cited" }, "cited") : null,
       (row.user_tags || []).map((t) => el("span", { class: "badge tag" }, "#" + t)));
@@ -180,7 +181,14 @@ const Brain = (() => {
     const card = el("li", { class: "evidence-card", id: opts.id, "data-key": key },
       head, el("span", { class: "key" }, key), badges, where);
     if (row.summary) card.append(el("div", { class: "excerpt muted" }, "Summary (derived): " + row.summary));
-    if (row.excerpt) card.append(el("div", { class: "excerpt" }, row.excerpt));
+    if (row.excerpt) {
+      // Long excerpts start folded to six lines; a click unfolds them.
+      const long = row.excerpt.length > 600;
+      card.append(el("div", {
+        class: "excerpt" + (long ? " clamped" : ""), title: long ? "click to show all" : null,
+        onclick: long ? (e) => e.currentTarget.classList.toggle("clamped") : null,
+      }, row.excerpt));
+    }
     return card;
   }
 

@@ -149,7 +149,7 @@
       running = null;
       setBusy(false);
       save();
-      renderTurn(turn);
+      scheduleRender(turn);
     }
   }
 
@@ -188,13 +188,16 @@
         break;
       case "done":
         finish(turn, data);
-        turn.status = data.answer_status === "no_evidence" || (turn.pack && !turn.pack.evidence.length) ? "no_evidence" : "ok";
-        if (data.answer_status === "skipped") turn.status = "evidence";
+        if (typeof data.answer === "string") turn.answer = data.answer; // the final text wins
+        if (data.retrieval_only) turn.status = "evidence";
+        else if (data.answer_status === "no_evidence") turn.status = "no_evidence";
+        else turn.status = "ok";
         break;
       case "verification_failed":
         finish(turn, data, true);
         turn.status = "failed";
-        turn.failures = data.failures || data.reasons || [];
+        turn.answer = ""; // an unverified draft is not kept, let alone shown
+        turn.failures = data.failures || [];
         break;
       case "error":
         finish(turn, data, true);
@@ -313,7 +316,11 @@
       evidence: "evidence only", interrupted: "interrupted", stopped: "stopped" }[turn.status] || turn.status;
     const cls = { ok: "ok", evidence: "ok", no_evidence: "warn", failed: "bad", error: "bad" }[turn.status] || "warn";
     line.append(el("span", { class: "status " + cls }, label));
-    if (turn.model) line.append(el("span", { class: "model" }, "model: " + turn.model + (turn.tool ? ` (${turn.tool})` : "")));
+    if (turn.model) {
+      const tool = turn.tool && turn.tool !== turn.model ? ` via ${turn.tool}` : "";
+      const builtIn = turn.model === "extractive" ? " (built in, no LLM)" : "";
+      line.append(el("span", { class: "model" }, "model: " + turn.model + tool + builtIn));
+    }
     if (turn.answerStatus) line.append(el("span", {}, "answer_status: " + turn.answerStatus));
     if (turn.stopReason) line.append(el("span", {}, "stop: " + turn.stopReason));
     if (turn.trace) line.append(el("span", { class: "trace-saved", title: "saved under <data>/research-runs/" }, "trace saved: " + turn.trace));

@@ -47,7 +47,7 @@ final class ResearchRun {
         "planning",
         "done",
         "deterministic plan: "
-            + plan.queryFamily()
+            + plan.queryFamily().wireName()
             + "; terms "
             + String.join(", ", plan.queryTerms())
             + (request.priorQuestions().isEmpty()

@@ -43,6 +43,122 @@ class WebUiBrowserTest {
   void fresh() {
     driver.get(server.url().toString());
     driver.executeScript("sessionStorage.clear()");
+    driver.navigate().refresh();
+  }
+
+  private static final String QUESTION = "How often should I backflush the espresso machine?";
+
+  private void ask(String question) {
+    var box = driver.findElement(By.id("question"));
+    box.clear();
+    box.sendKeys(question);
+    driver.findElement(By.id("ask")).click();
+  }
+
+  /** Waits until the n-th turn (1-based) has finished and the page is idle; returns the turn. */
+  private WebElement finishedTurn(int n) {
+    Browser.waiting(driver, 60)
+        .until(
+            d ->
+                (Boolean)
+                    driver.executeScript(
+                        "const t = document.querySelectorAll('#turns > li.turn');"
+                            + " return t.length >= arguments[0]"
+                            + " && t[arguments[0] - 1].dataset.status !== 'running'"
+                            + " && !document.getElementById('ask').disabled;",
+                        n));
+    // Let the last scheduled render land before holding on to its elements.
+    driver.executeAsyncScript(
+        "const done = arguments[arguments.length - 1];"
+            + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
+    return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
+  }
+
+  private boolean inViewport(WebElement element) {
+    return (Boolean)
+        driver.executeScript(
+            "const r = arguments[0].getBoundingClientRect();"
+                + " return r.top >= 0 && r.bottom <= window.innerHeight;",
+            element);
+  }
+
+  @Test
+  void chatAnswersWithProgressCitationsThatScrollToEvidenceSurvivesReloadAndFollowsUp() {
+    ask(QUESTION);
+    WebElement turn = finishedTurn(1);
+    assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
+    var stages =
+        turn.findElements(By.cssSelector(".timeline li.done")).stream()
+            .map(li -> li.getAttribute("data-stage"))
+            .toList();
+    assertThat(stages).containsSubsequence("planning", "retrieval", "synthesis", "verification");
+    assertThat(turn.findElement(By.cssSelector(".answer")).getText()).contains("200");
+    assertThat(turn.findElement(By.cssSelector(".meta")).getText()).contains("model: extractive");
+
+    driver.executeScript("window.scrollTo(0, 0)");
+    Browser.screenshot(driver, "chat");
+
+    WebElement citation = turn.findElement(By.cssSelector("a.cite"));
+    String cardId = citation.getAttribute("data-card");
+    String key = citation.getText();
+    citation.click();
+    WebElement card = driver.findElement(By.id(cardId));
+    Browser.waiting(driver, 5).until(d -> inViewport(card));
+    assertThat(card.getAttribute("data-key")).isEqualTo(key);
+    assertThat(card.getText()).contains(key).containsAnyOf("bm25 #", "vector #");
+
+    card.findElement(By.cssSelector("button.pin")).click();
+    assertThat(driver.findElement(By.id("pins")).isDisplayed()).isTrue();
+
+    driver.navigate().refresh();
+    WebElement restored = finishedTurn(1);
+    assertThat(restored.findElement(By.cssSelector(".question")).getText()).isEqualTo(QUESTION);
+    assertThat(restored.findElement(By.cssSelector(".answer")).getText()).contains("200");
+    assertThat(driver.findElement(By.id("pin-list")).getText()).contains(key);
+
+    ask("And how often should I descale it?");
+    WebElement followUp = finishedTurn(2);
+    assertThat(followUp.getAttribute("data-status")).isIn("ok", "no_evidence");
+    assertThat(followUp.findElements(By.cssSelector(".evidence-card[data-key='" + key + "']")))
+        .as("the pinned record is evidence of the follow-up")
+        .isNotEmpty();
+    assertThat(driver.findElements(By.cssSelector("#turns > li.turn"))).hasSize(2);
+  }
+
+  @Test
+  void aQuestionWithoutEvidenceShowsWhatWasSearchedAndWhatToTry() {
+    ask("What did the lattice QCD seminar say about gluon mass?");
+    WebElement turn = finishedTurn(1);
+    assertThat(turn.getAttribute("data-status")).isEqualTo("no_evidence");
+    String text = turn.findElement(By.cssSelector(".no-evidence")).getText();
+    assertThat(text).contains("No evidence", "Searched for", "Terms");
+  }
+
+  @Test
+  void modelAndEvidenceTextIsNeverInterpretedAsHtml() {
+    String html =
+        (String)
+            driver.executeScript(
+                "return Brain.renderMarkdown('<img src=x onerror=alert(1)> **b** [note:a.md]',"
+                    + " k => '<a class=cite>' + Brain.escapeHtml(k) + '</a>')");
+    assertThat(html).contains("&lt;img").doesNotContain("<img").contains("<strong>b</strong>");
+  }
+
+  @Test
+  void onAPhoneWidthNothingScrollsSideways() {
+    driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      ask(QUESTION);
+      finishedTurn(1);
+      Long overflow =
+          (Long)
+              driver.executeScript(
+                  "return document.documentElement.scrollWidth - window.innerWidth;");
+      assertThat(overflow).isLessThanOrEqualTo(0L);
+      Browser.screenshot(driver, "chat-phone");
+    } finally {
+      driver.manage().window().setSize(new org.openqa.selenium.Dimension(1100, 1400));
+    }
   }
 
   @Test
