@@ -4,7 +4,6 @@ import dev.brain.index.BrainIndex;
 import dev.brain.research.Strategy.Variant;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.LaneStatus;
 import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.SearchOptions;
@@ -70,7 +69,7 @@ final class PackBuilder {
     SearchResult tags = exactTags(strategy, options, filters);
     List<EvidenceRow> exactTagRows = exactTagExamples(tags);
     boolean brief = wantsBrief(strategy, options) && !evidence.isEmpty();
-    String topic = topic(strategy, options);
+    String topic = strategy.topic() != null ? strategy.topic() : strategy.textQuery();
     TopicBrief topicBrief =
         brief
             ? TopicBriefBuilder.build(
@@ -217,10 +216,6 @@ final class PackBuilder {
     return strategy.family() == QueryFamily.ENTITY_TOPIC_OVERVIEW;
   }
 
-  private static String topic(Strategy strategy, ResearchOptions options) {
-    return strategy.topic() != null ? strategy.topic() : strategy.textQuery();
-  }
-
   private static List<EvidenceRow> seeds(List<EvidenceRow> evidence, List<EvidenceRow> tagRows) {
     var seeds = new ArrayList<EvidenceRow>();
     evidence.stream().filter(r -> !r.isRelated()).forEach(seeds::add);
@@ -284,10 +279,5 @@ final class PackBuilder {
         r.missingTerms(),
         r.relatedTo(),
         r.relationship());
-  }
-
-  /** Whether the vector lane ran. */
-  static boolean semanticUsed(LaneStatus status) {
-    return status == LaneStatus.USED;
   }
 }
