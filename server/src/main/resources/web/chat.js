@@ -9,17 +9,20 @@
   const STORE = "brain.chat.v1";
   const MAX_TURNS = 8;
   const MAX_PINS = 24;
-  const STAGES = [
-    ["planning", "Planning"],
-    ["retrieval", "Retrieval"],
-    ["inspection", "Inspection"],
-    ["retry", "Retry"],
-    ["expansion", "Expansion"],
-    ["synthesis", "Synthesis"],
-    ["verification", "Verification"],
-    ["trace", "Trace saved"],
-  ];
-  const STAGE_LABEL = Object.fromEntries(STAGES);
+  // The research runner's stages, in run order (the "run" stage frames them and is not shown).
+  const STAGE_LABEL = {
+    planning: "Planning",
+    retrieval: "Retrieval",
+    inspection: "Inspection",
+    judge: "Judge",
+    retry: "Retry",
+    expansion: "Expansion",
+    preparation: "Preparation",
+    synthesis: "Synthesis",
+    verification: "Verification",
+    trace: "Trace",
+  };
+  const STATUS_CLASS = { started: "running", completed: "done", skipped: "skipped", failed: "failed" };
 
   const turnsList = document.getElementById("turns");
   const form = document.getElementById("ask-form");
@@ -123,13 +126,17 @@
     const controller = new AbortController();
     running = { turn, controller };
     setBusy(true);
+    // Earlier questions and the keys earlier answers cited: the user's words and record keys only.
+    const priorKeys = [...new Set(state.turns.slice(0, -1).flatMap((t) => t.citations || []))];
     const body = {
       question: text,
       prior_questions: prior,
       pinned_keys: state.pins.slice(),
+      prior_evidence_keys: priorKeys.slice(0, 200),
       synthesize: synthesize.checked,
       include_related: related.checked,
       max_chars_per_doc: 4000,
+      surface: "web_chat",
     };
     try {
       await postStream("/api/research/run", body, (name, data) => onEvent(turn, name, data), controller.signal);
@@ -163,8 +170,6 @@
     switch (name) {
       case "progress":
         upsertStage(turn, data);
-        if (data && data.pack) turn.pack = compactPack(data.pack);
-        if (data && data.stage === "trace" && data.trace_id) turn.trace = data.trace_id;
         break;
       case "pack":
         turn.pack = compactPack(data);
@@ -226,13 +231,13 @@
   }
 
   function upsertStage(turn, data) {
-    if (!data || !data.stage) return;
+    if (!data || !data.stage || data.stage === "run") return;
     let entry = turn.timeline.find((t) => t.stage === data.stage);
     if (!entry) {
       entry = { stage: data.stage };
       turn.timeline.push(entry);
     }
-    entry.status = data.status || "running";
+    entry.status = STATUS_CLASS[data.status] || data.status || "running";
     entry.message = data.message || entry.message || "";
   }
 

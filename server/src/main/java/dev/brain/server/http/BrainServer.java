@@ -2,7 +2,8 @@ package dev.brain.server.http;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
-import dev.brain.research.Researcher;
+import dev.brain.research.ResearchRunner;
+import dev.brain.research.TraceStore;
 import dev.brain.retrieval.Retriever;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
@@ -93,13 +94,16 @@ public final class BrainServer implements AutoCloseable {
   private static void routing(
       HttpRouting.Builder routing, ServerConfig config, BrainIndex index, ModelGate models) {
     var retriever = new Retriever(index);
-    var researcher = new Researcher(index, retriever);
+    var runner = new ResearchRunner(index, retriever, new TraceStore(config.dataDir()));
     var limiter = new RunLimiter(config.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
         .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
         .register("/api", new SearchService(index, retriever))
-        .register("/api/research", new ResearchService(config, index, researcher, models, limiter))
+        .register(
+            "/api/research",
+            new ResearchService(config, index, retriever, runner, models, limiter),
+            new TraceService(config, runner, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .register(
             "/",

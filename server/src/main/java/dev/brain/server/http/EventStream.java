@@ -1,12 +1,15 @@
 package dev.brain.server.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.brain.retrieval.InvalidSearchException;
 import io.helidon.http.sse.SseEvent;
 import io.helidon.webserver.http.ServerResponse;
 import io.helidon.webserver.sse.SseSink;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -18,16 +21,27 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One server-sent event stream. The work runs on its own thread and emits events; the request
  * thread writes them, and a {@code heartbeat} whenever the work has been quiet for the heartbeat
- * interval. When a write fails the client has gone: the work thread is interrupted, which cancels a
- * model call in flight, and the stream waits for it to end. Exactly one terminal event ({@code
- * done}, {@code verification_failed} or {@code error}) ends every stream; anything the work emits
- * after it is dropped, and a work that fails or ends without one gets an {@code error}.
+ * interval.
+ *
+ * <p>The response is committed lazily: events are held until the work {@linkplain Emitter#commit()
+ * commits}, streams answer text, ends, or has been quiet for one heartbeat interval. A work that
+ * fails with an {@link ApiException} or {@link InvalidSearchException} before that gets a plain
+ * HTTP error instead of a stream (a model found unavailable while warming up is a 503, a question
+ * with no searchable word a 400). After the commit, every failure is a terminal {@code error}
+ * event.
+ *
+ * <p>Exactly one terminal event ({@code done}, {@code verification_failed} or {@code error}) ends
+ * every stream; anything after it is dropped. When a write fails the client has gone: the work
+ * thread is interrupted, which cancels a model call in flight, and the stream waits for it to end.
  */
 final class EventStream {
   private static final System.Logger LOG = System.getLogger(EventStream.class.getName());
 
   /** Events after which nothing more is sent. */
   static final Set<String> TERMINAL = Set.of("done", "verification_failed", "error");
+
+  /** Events that commit the stream as soon as they are emitted. */
+  private static final Set<String> COMMITTING = Set.of("token", "answer");
 
   /** How long a cancelled run may take to notice before the stream stops waiting for it. */
   static final Duration CANCEL_GRACE = Duration.ofSeconds(10);
@@ -44,9 +58,12 @@ final class EventStream {
   interface Emitter {
     /** Queues an event; {@code data} is written as one line of JSON. */
     void emit(String name, Object data);
+
+    /** Opens the stream now: from here on, failures are {@code error} events. */
+    void commit();
   }
 
-  /** Maps a failure of the work to the data of its {@code error} event. */
+  /** Maps a failure of the work after the commit to the data of its {@code error} event. */
   @FunctionalInterface
   interface Failure {
     Map<String, Object> describe(Throwable error);
@@ -54,7 +71,10 @@ final class EventStream {
 
   private record Event(String name, Object data) {}
 
-  private static final Event END = new Event("", null);
+  private record Failed(Throwable error) {}
+
+  private static final Object COMMIT = new Object();
+  private static final Object END = new Object();
 
   private EventStream() {}
 
@@ -62,76 +82,171 @@ final class EventStream {
    * Streams {@code work}'s events on {@code res} until a terminal event, the end of the work, or
    * the client's disconnect. Returns when the work thread has ended (or, after a disconnect, when
    * it has had {@link #CANCEL_GRACE} to do so).
+   *
+   * @throws ApiException when the work failed with a client-facing error before the commit
    */
   static void serve(ServerResponse res, Duration heartbeat, Work work, Failure failure) {
-    BlockingQueue<Event> queue = new LinkedBlockingQueue<>();
+    BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     AtomicBoolean cancelled = new AtomicBoolean();
     Thread worker =
         Thread.ofVirtual()
             .name("brain-run-" + RUNS.incrementAndGet())
-            .start(() -> runWork(work, failure, queue, cancelled));
-    SseSink sink = res.sink(SseSink.TYPE);
-    long start = System.nanoTime();
+            .start(() -> runWork(work, queue, cancelled));
+    SseSink sink = null;
     boolean finished = false;
     try {
-      pump(queue, sink, heartbeat, start);
+      var held = new ArrayList<Event>();
+      Object first = holdUntilCommit(queue, heartbeat, held);
+      if (first instanceof Failed f && preStream(f.error()) != null) {
+        finished = true;
+        join(worker);
+        throw preStream(f.error());
+      }
+      sink = res.sink(SseSink.TYPE);
+      new Pump(sink, heartbeat, failure).run(queue, held, first);
       finished = true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the server is stopping
+    } catch (ApiException e) {
+      throw e;
     } catch (RuntimeException e) {
       LOG.log(Level.DEBUG, "client went away; cancelling the run", e);
     } finally {
       if (!finished) {
         cancelled.set(true);
         worker.interrupt();
+        join(worker);
       }
-      join(worker);
-      closeQuietly(sink);
+      if (sink != null) {
+        closeQuietly(sink);
+      }
     }
   }
 
-  private static void pump(BlockingQueue<Event> queue, SseSink sink, Duration heartbeat, long start)
+  /**
+   * Collects events into {@code held} until one that opens the stream; returns what ended the wait:
+   * {@code null} (commit, committing event, or a heartbeat interval without one), a {@link Failed}
+   * or {@link #END}.
+   */
+  private static Object holdUntilCommit(
+      BlockingQueue<Object> queue, Duration heartbeat, List<Event> held)
       throws InterruptedException {
-    boolean terminal = false;
+    long deadline = System.nanoTime() + heartbeat.toNanos();
     for (; ; ) {
-      Event event = queue.poll(heartbeat.toMillis(), TimeUnit.MILLISECONDS);
-      if (event == null) {
-        write(sink, "heartbeat", Map.of("elapsed_ms", (System.nanoTime() - start) / 1_000_000));
+      long left = deadline - System.nanoTime();
+      Object item = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+      if (item == null || item == COMMIT) {
+        return null;
+      }
+      if (item instanceof Event e) {
+        held.add(e);
+        if (COMMITTING.contains(e.name()) || TERMINAL.contains(e.name())) {
+          return null;
+        }
         continue;
       }
-      if (event == END) {
+      return item;
+    }
+  }
+
+  /** The HTTP error of a failure before the commit, or null when it is not one for the client. */
+  private static ApiException preStream(Throwable error) {
+    if (error instanceof ApiException api) {
+      return api;
+    }
+    if (error instanceof InvalidSearchException invalid) {
+      return ErrorMapping.invalidSearch(invalid);
+    }
+    return null;
+  }
+
+  /** Writes events, heartbeats and the terminal event of a committed stream. */
+  private static final class Pump {
+    private final SseSink sink;
+    private final Duration heartbeat;
+    private final Failure failure;
+    private final long start = System.nanoTime();
+    private boolean terminal;
+
+    Pump(SseSink sink, Duration heartbeat, Failure failure) {
+      this.sink = sink;
+      this.heartbeat = heartbeat;
+      this.failure = failure;
+    }
+
+    void run(BlockingQueue<Object> queue, List<Event> held, Object first)
+        throws InterruptedException {
+      held.forEach(this::write);
+      if (first != null && handle(first)) {
         return;
       }
-      if (terminal) {
-        continue; // an error is never followed by done, nor done by anything
+      for (; ; ) {
+        Object item = queue.poll(heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+        if (item == null) {
+          write(
+              new Event(
+                  "heartbeat", Map.of("elapsed_ms", (System.nanoTime() - start) / 1_000_000)));
+        } else if (handle(item)) {
+          return;
+        }
       }
-      write(sink, event.name(), event.data());
+    }
+
+    /** Writes one queue item; true at the end of the work. */
+    private boolean handle(Object item) {
+      if (item == END) {
+        if (!terminal) {
+          write(new Event("error", internal("the run ended without a result")));
+        }
+        return true;
+      }
+      if (item instanceof Failed f) {
+        write(new Event("error", failure.describe(f.error())));
+      } else if (item instanceof Event e) {
+        write(e);
+      }
+      return false;
+    }
+
+    private void write(Event event) {
+      if (terminal) {
+        return; // an error is never followed by done, nor done by anything
+      }
+      String json;
+      try {
+        json = HttpJson.MAPPER.writeValueAsString(event.data());
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("cannot write the " + event.name() + " event as JSON", e);
+      }
+      sink.emit(SseEvent.builder().name(event.name()).data(json).build());
       terminal = TERMINAL.contains(event.name());
     }
   }
 
-  private static void runWork(
-      Work work, Failure failure, BlockingQueue<Event> queue, AtomicBoolean cancelled) {
-    var sawTerminal = new AtomicBoolean();
+  private static void runWork(Work work, BlockingQueue<Object> queue, AtomicBoolean cancelled) {
     Emitter emitter =
-        (name, data) -> {
-          if (TERMINAL.contains(name)) {
-            sawTerminal.set(true);
+        new Emitter() {
+          @Override
+          public void emit(String name, Object data) {
+            queue.add(new Event(name, data));
           }
-          queue.add(new Event(name, data));
+
+          @Override
+          public void commit() {
+            queue.add(COMMIT);
+          }
         };
     try {
       work.run(emitter);
-      if (!sawTerminal.get()) {
-        queue.add(new Event("error", internal("the run ended without a result")));
-      }
     } catch (Throwable t) {
       if (cancelled.get()) {
         LOG.log(Level.DEBUG, "run cancelled after the client went away", t);
         return;
       }
-      LOG.log(Level.WARNING, "research run failed", t);
-      queue.add(new Event("error", failure.describe(t)));
+      if (preStream(t) == null) {
+        LOG.log(Level.WARNING, "research run failed", t);
+      }
+      queue.add(new Failed(t));
     } finally {
       queue.add(END);
     }
@@ -143,16 +258,6 @@ final class EventStream {
     data.put("code", "internal");
     data.put("message", message);
     return data;
-  }
-
-  private static void write(SseSink sink, String name, Object data) {
-    String json;
-    try {
-      json = HttpJson.MAPPER.writeValueAsString(data);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write the " + name + " event as JSON", e);
-    }
-    sink.emit(SseEvent.builder().name(name).data(json).build());
   }
 
   private static void join(Thread worker) {

@@ -1,5 +1,6 @@
 package dev.brain.server.http;
 
+import dev.brain.research.ChatContinuity;
 import dev.brain.research.ResearchOptions;
 import dev.brain.research.SynthesisOptions;
 import java.util.List;
@@ -26,6 +27,11 @@ import java.util.List;
  * @param model run only: {@code extractive}, {@code ollama/<model>} or {@code openai/<model>};
  *     default the server's {@code server.model}
  * @param maxEvidenceChars run only: the synthesis evidence budget; default 24,000
+ * @param priorEvidenceKeys run only: keys earlier turns cited; recorded in the trace, never merged
+ *     into the evidence
+ * @param trace run only: write a trace under {@code <data>/research-runs/}; default true
+ * @param surface run only: who asks, recorded in the trace ({@code web_chat} from the web Chat);
+ *     default {@code web_api}
  */
 record ResearchRequest(
     String question,
@@ -40,7 +46,10 @@ record ResearchRequest(
     List<String> pinnedKeys,
     Boolean synthesize,
     String model,
-    Integer maxEvidenceChars) {
+    Integer maxEvidenceChars,
+    List<String> priorEvidenceKeys,
+    Boolean trace,
+    String surface) {
 
   /** Most {@link #priorQuestions()}: the Chat keeps the last 8 turns. */
   static final int MAX_PRIOR_QUESTIONS = 8;
@@ -48,9 +57,13 @@ record ResearchRequest(
   /** Most {@link #pinnedKeys()}. */
   static final int MAX_PINNED_KEYS = 24;
 
+  /** Most {@link #priorEvidenceKeys()}. */
+  static final int MAX_PRIOR_EVIDENCE_KEYS = 200;
+
   ResearchRequest {
     priorQuestions = priorQuestions == null ? List.of() : List.copyOf(priorQuestions);
     pinnedKeys = pinnedKeys == null ? List.of() : List.copyOf(pinnedKeys);
+    priorEvidenceKeys = priorEvidenceKeys == null ? List.of() : List.copyOf(priorEvidenceKeys);
   }
 
   /**
@@ -67,6 +80,15 @@ record ResearchRequest(
       throw ApiException.invalidOption(
           "at most " + MAX_PRIOR_QUESTIONS + " prior questions, got " + priorQuestions.size(),
           "prior_questions");
+    }
+    if (surface != null && !surface.matches("[a-z_]{1,24}")) {
+      throw ApiException.invalidOption(
+          "surface must be a short lower-case name such as web_chat, got '" + surface + "'",
+          "surface");
+    }
+    if (priorEvidenceKeys.size() > MAX_PRIOR_EVIDENCE_KEYS) {
+      throw ApiException.invalidOption(
+          "at most " + MAX_PRIOR_EVIDENCE_KEYS + " prior evidence keys", "prior_evidence_keys");
     }
     if (pinnedKeys.size() > MAX_PINNED_KEYS) {
       throw ApiException.invalidOption(
@@ -111,6 +133,21 @@ record ResearchRequest(
   /** Whether a run writes an answer. */
   boolean wantsAnswer() {
     return synthesize == null || synthesize;
+  }
+
+  /** The chat continuity of a run: earlier questions and keys, never earlier answers. */
+  ChatContinuity continuity() {
+    return new ChatContinuity(priorQuestions, pinnedKeys, priorEvidenceKeys);
+  }
+
+  /** Whether a run writes a trace. */
+  boolean wantsTrace() {
+    return trace == null || trace;
+  }
+
+  /** The surface recorded in the trace. */
+  String surfaceName() {
+    return surface == null ? "web_api" : surface;
   }
 
   /** The question as the research module reads it: chat-shaped when there are earlier ones. */

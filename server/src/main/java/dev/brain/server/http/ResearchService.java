@@ -3,9 +3,12 @@ package dev.brain.server.http;
 import dev.brain.index.BrainIndex;
 import dev.brain.research.PreparedSynthesis;
 import dev.brain.research.ResearchPack;
+import dev.brain.research.ResearchRunner;
 import dev.brain.research.Researcher;
+import dev.brain.research.RunRequest;
 import dev.brain.research.SynthesisResult;
 import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.retrieval.Retriever;
 import io.helidon.common.media.type.MediaTypes;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -14,31 +17,38 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The research endpoints: {@code POST /api/research} (the pack as JSON), {@code POST
  * /api/research/synthesize} (an answer from a posted pack, as SSE) and {@code POST
- * /api/research/run} (pack, answer and verification, as SSE). Every check that can fail — body,
- * options, run slot, model — runs before a stream opens, so failures are plain HTTP errors; after
- * that, failures are a terminal {@code error} event.
+ * /api/research/run} (the research runner: plan, retrieval, inspection, judge, retry or expansion,
+ * answer, verification, trace — as SSE). Every check that can fail — body, options, run slot, model
+ * — runs before a stream opens, so failures are plain HTTP errors; after that, failures are a
+ * terminal {@code error} event.
  */
 final class ResearchService implements HttpService {
   private final ServerConfig config;
   private final BrainIndex index;
+  private final Retriever retriever;
   private final Researcher researcher;
+  private final ResearchRunner runner;
   private final ModelGate models;
   private final RunLimiter limiter;
 
   ResearchService(
       ServerConfig config,
       BrainIndex index,
-      Researcher researcher,
+      Retriever retriever,
+      ResearchRunner runner,
       ModelGate models,
       RunLimiter limiter) {
     this.config = config;
     this.index = index;
-    this.researcher = researcher;
+    this.retriever = retriever;
+    this.researcher = new Researcher(index, retriever);
+    this.runner = runner;
     this.models = models;
     this.limiter = limiter;
   }
@@ -120,20 +130,68 @@ final class ResearchService implements HttpService {
     var request =
         HttpJson.read(req, config.maxBodyBytes(), "POST /api/research/run", ResearchRequest.class)
             .validate();
-    request.synthesisOptions(); // a bad budget is a 422 now rather than an error event later
+    // Checked now, so bad options are a 422 rather than an error event later.
+    var options = request.options();
+    var synthesis = request.synthesisOptions();
+    checkSourceTypes(options.sourceTypes());
     requireEventStream(req);
     limiter.acquire();
     try {
-      ModelGate.Resolved model =
-          request.wantsAnswer() ? models.resolve(request.model()) : models.resolve("extractive");
       BrainServer.refreshQuietly(index);
-      long t0 = System.nanoTime();
-      FollowUp.Pinned pinned = build(request);
-      long packMillis = (System.nanoTime() - t0) / 1_000_000;
-      var run = new ResearchRun(researcher, request, pinned, model, packMillis);
-      EventStream.serve(res, config.heartbeatInterval(), run::run, ResearchService::failure);
+      if (!request.wantsAnswer()) {
+        EventStream.serve(
+            res,
+            config.heartbeatInterval(),
+            e -> evidenceOnly(request, e),
+            ResearchService::failure);
+        return;
+      }
+      ModelGate.Resolved model = models.resolve(request.model());
+      RunRequest run =
+          RunRequest.of(request.question())
+              .withOptions(options)
+              .withSynthesis(synthesis)
+              .withModel(model.model())
+              .withContinuity(request.continuity())
+              .withSurface(request.surfaceName())
+              .withTrace(request.wantsTrace());
+      EventStream.serve(
+          res,
+          config.heartbeatInterval(),
+          new RunStream(runner, run, model)::run,
+          ResearchService::failure);
     } finally {
       limiter.release();
+    }
+  }
+
+  /** A run with the answer switched off: the pack (with pinned records) and no model, no trace. */
+  private void evidenceOnly(ResearchRequest request, EventStream.Emitter events)
+      throws IOException {
+    long t0 = System.nanoTime();
+    FollowUp.Pinned pinned = build(request);
+    events.emit("pack", pinned.pack());
+    Map<String, Object> done = new LinkedHashMap<>();
+    done.put("retrieval_only", true);
+    done.put("stop_reason", pinned.pack().hasEvidence() ? "retrieval_only" : "no_evidence");
+    done.put("evidence_count", pinned.pack().evidence().size());
+    done.put("pinned_added", pinned.added());
+    done.put("pinned_missing", pinned.missing());
+    done.put("elapsed_ms", (System.nanoTime() - t0) / 1_000_000);
+    events.emit("done", done);
+  }
+
+  /** Unknown source types are a 422 before anything runs (the retriever's own check, early). */
+  private void checkSourceTypes(List<String> types) throws IOException {
+    if (types.isEmpty()) {
+      return;
+    }
+    List<String> allowed = retriever.sourceTypes();
+    for (String type : types) {
+      if (!allowed.contains(type)) {
+        throw new InvalidSearchException(
+            "source_types", "unknown source type '" + type + "'", allowed);
+      }
     }
   }
 
@@ -153,6 +211,9 @@ final class ResearchService implements HttpService {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("answer_status", "error");
     if (error instanceof ApiException api) {
+      if (api.error().answerStatus() != null) {
+        data.put("answer_status", api.error().answerStatus());
+      }
       data.put("code", api.error().code());
       data.put("message", api.getMessage());
     } else if (error instanceof InvalidSearchException invalid) {

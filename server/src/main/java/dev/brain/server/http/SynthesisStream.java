@@ -44,6 +44,11 @@ final class SynthesisStream {
               events.emit("token", Map.of("text", token));
             });
     AnswerStatus status = result.answerStatus();
+    if (status == AnswerStatus.UNAVAILABLE && !streamed.get()) {
+      // Before any answer text: a 503 if the stream is not committed yet, else an error event.
+      throw ModelGate.unavailable(
+          result.error() == null ? model.id() + " is unavailable" : result.error());
+    }
     if (status == AnswerStatus.UNAVAILABLE || status == AnswerStatus.ERROR) {
       events.emit("error", failure(result));
       return null;
@@ -58,16 +63,22 @@ final class SynthesisStream {
   }
 
   private static Map<String, Object> start(PreparedSynthesis prepared, ModelGate.Resolved model) {
-    Map<String, Object> data = new LinkedHashMap<>();
-    data.put("schema_version", SynthesisResult.SCHEMA_VERSION);
-    data.put("model", model.id());
-    data.put("tool", model.extractive() ? SynthesisResult.EXTRACTIVE : provider(model.id()));
+    Map<String, Object> data = startOf(model);
     data.put("prompt_version", prepared.promptVersion());
     data.put("answer_status", prepared.answerStatus());
     data.put("answer_warnings", prepared.answerWarnings());
     data.put("evidence_budget_chars", prepared.truncation().evidenceBudgetChars());
     data.put("truncation", prepared.truncation());
     data.put("citable_sources", prepared.citableSources().size());
+    return data;
+  }
+
+  /** The data of a {@code start} event before an answer from {@code model}. */
+  static Map<String, Object> startOf(ModelGate.Resolved model) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("schema_version", SynthesisResult.SCHEMA_VERSION);
+    data.put("model", model.id());
+    data.put("tool", model.extractive() ? SynthesisResult.EXTRACTIVE : provider(model.id()));
     return data;
   }
 
@@ -79,7 +90,7 @@ final class SynthesisStream {
     return data;
   }
 
-  private static Map<String, Object> failure(SynthesisResult result) {
+  static Map<String, Object> failure(SynthesisResult result) {
     Map<String, Object> data = new LinkedHashMap<>();
     boolean unavailable = result.answerStatus() == AnswerStatus.UNAVAILABLE;
     data.put("answer_status", result.answerStatus());

@@ -44,6 +44,27 @@ class EventStreamTest {
         .post("/error-then-done", (req, res) -> stream(res, EventStreamTest::errorThenDone))
         .post("/no-terminal", (req, res) -> stream(res, e -> e.emit("start", Map.of())))
         .post(
+            "/refused-early",
+            (req, res) ->
+                stream(
+                    res,
+                    e -> {
+                      e.emit("start", Map.of());
+                      throw ModelGate.unavailable("nothing answers at the model's address");
+                    }))
+        .post(
+            "/refused-late",
+            (req, res) ->
+                EventStream.serve(
+                    res,
+                    HEARTBEAT,
+                    e -> {
+                      e.emit("start", Map.of());
+                      e.commit();
+                      throw ModelGate.unavailable("the model went away");
+                    },
+                    ResearchService::failure))
+        .post(
             "/slow",
             (req, res) -> {
               LIMITER.acquire();
@@ -148,6 +169,24 @@ class EventStreamTest {
     var stream = post("/no-terminal");
     assertThat(stream.namesWithoutHeartbeats()).containsExactly("start", "error");
     assertThat(stream.first("error").data().path("code").asText()).isEqualTo("internal");
+  }
+
+  @Test
+  void aRefusalBeforeTheCommitIsAPlainHttpError() {
+    var reply = Http.send(Sse.post(base.resolve("/refused-early"), "{}"));
+    assertThat(reply.status()).isEqualTo(503);
+    assertThat(reply.contentType()).startsWith("application/json");
+    assertThat(reply.error().path("answer_status").asText()).isEqualTo("unavailable");
+  }
+
+  @Test
+  void aRefusalAfterTheCommitIsAnErrorEventKeepingItsStatus() {
+    var stream = post("/refused-late");
+    assertThat(stream.status()).isEqualTo(200);
+    assertThat(stream.namesWithoutHeartbeats()).containsExactly("start", "error");
+    var error = stream.first("error").data();
+    assertThat(error.path("answer_status").asText()).isEqualTo("unavailable");
+    assertThat(error.path("code").asText()).isEqualTo("model_unavailable");
   }
 
   @Test

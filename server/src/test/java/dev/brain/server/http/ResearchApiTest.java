@@ -178,16 +178,70 @@ class ResearchApiTest {
     assertThat(stream.status()).isEqualTo(200);
     var names = stream.namesWithoutHeartbeats();
     assertThat(names.get(0)).isEqualTo("progress");
-    assertThat(names).containsSubsequence("progress", "pack", "start", "answer", "done");
-    assertThat(names).doesNotContain("error", "verification_failed");
+    assertThat(names)
+        .containsSubsequence("progress", "start", "answer", "citation", "pack", "done");
+    assertThat(names).doesNotContain("error", "verification_failed", "token");
     var stages = new ArrayList<String>();
     stream.events().stream()
         .filter(e -> e.name().equals("progress"))
         .forEach(e -> stages.add(e.data().path("stage").asText()));
-    assertThat(stages).containsSubsequence("planning", "retrieval", "synthesis", "verification");
+    assertThat(stages)
+        .containsSubsequence(
+            "planning", "retrieval", "inspection", "judge", "synthesis", "verification", "trace");
     var done = stream.first("done").data();
-    assertThat(done.path("stop_reason").asText()).isEqualTo("enough_evidence");
+    assertThat(done.path("stop_reason").asText())
+        .isIn("enough_evidence", "weak_evidence_budget_exhausted");
     assertThat(done.path("answer").asText()).contains("[" + PDF_KEY + "]");
+    assertThat(done.path("verification").path("passed").asBoolean()).isTrue();
+    assertThat(keys(stream.first("pack").data().path("evidence"))).contains(PDF_KEY);
+
+    String runId = done.path("trace_id").asText();
+    assertThat(runId).isNotBlank();
+    var list = Http.get(base, "/api/research/traces?limit=500");
+    assertThat(list.status()).isEqualTo(200);
+    assertThat(list.json().path("traces").toString()).contains(runId);
+    var trace = Http.get(base, "/api/research/traces/" + runId);
+    assertThat(trace.status()).isEqualTo(200);
+    assertThat(trace.json().path("question").asText()).isEqualTo(BACKFLUSH);
+    assertThat(trace.json().path("surface").asText()).isEqualTo("web_api");
+    var markdown = Http.get(base, "/api/research/traces/" + runId + "?format=md");
+    assertThat(markdown.contentType()).startsWith("text/markdown");
+    assertThat(markdown.body()).contains(BACKFLUSH);
+
+    var diff = post(base, "/api/research/trace-diff", "{\"run_id\":\"" + runId + "\"}");
+    assertThat(diff.status()).as(diff.body()).isEqualTo(200);
+    assertThat(diff.json().path("unchanged").asBoolean()).as(diff.body()).isTrue();
+    assertThat(diff.json().path("after").toString()).contains(PDF_KEY);
+  }
+
+  @Test
+  void unknownOrPathLikeTraceIdsAre404And400() {
+    assertThat(Http.get(base, "/api/research/traces/20200101T000000Z-000000000000").status())
+        .isEqualTo(404);
+    assertThat(Http.get(base, "/api/research/traces/..%2F..%2Fetc").status()).isIn(400, 404);
+    var diff = post(base, "/api/research/trace-diff", "{\"run_id\":\"/etc/passwd\"}");
+    assertThat(diff.status()).isEqualTo(400);
+    assertThat(diff.error().path("field").asText()).isEqualTo("run_id");
+  }
+
+  @Test
+  void aQuestionWithoutASearchableWordIsA400BeforeAnyStream() throws Exception {
+    var reply =
+        Http.send(
+            Sse.post(
+                base.resolve("/api/research/run"),
+                json(java.util.Map.of("question", "the of and"))));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(400);
+    assertThat(reply.contentType()).startsWith("application/json");
+    assertThat(reply.error().path("field").asText()).isEqualTo("question");
+  }
+
+  @Test
+  void anUnknownSourceTypeOfARunIsA422BeforeAnyStream() throws Exception {
+    var body = json(java.util.Map.of("question", BACKFLUSH, "source_types", List.of("fax")));
+    var reply = Http.send(Sse.post(base.resolve("/api/research/run"), body));
+    assertThat(reply.status()).isEqualTo(422);
+    assertThat(reply.error().path("field").asText()).isEqualTo("source_types");
   }
 
   @Test

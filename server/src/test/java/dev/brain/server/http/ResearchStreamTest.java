@@ -79,7 +79,7 @@ class ResearchStreamTest {
             12));
     var stream = run();
     var names = stream.namesWithoutHeartbeats();
-    assertThat(names).containsSubsequence("pack", "start", "token", "token", "citation", "done");
+    assertThat(names).containsSubsequence("start", "token", "token", "citation", "pack", "done");
     assertThat(names).doesNotContain("answer", "error", "verification_failed");
     assertThat(stream.first("start").data().path("model").asText()).isEqualTo("ollama/" + MODEL);
     var done = stream.first("done").data();
@@ -111,7 +111,7 @@ class ResearchStreamTest {
             .write("{this is not json\n"));
     var stream = run();
     var names = stream.namesWithoutHeartbeats();
-    assertThat(names).containsSubsequence("pack", "start", "error");
+    assertThat(names).containsSubsequence("start", "token", "pack", "error");
     assertThat(names.get(names.size() - 1)).isEqualTo("error");
     assertThat(names).doesNotContain("done");
     var error = stream.first("error").data();

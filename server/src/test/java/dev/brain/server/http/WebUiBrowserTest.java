@@ -91,7 +91,10 @@ class WebUiBrowserTest {
         turn.findElements(By.cssSelector(".timeline li.done")).stream()
             .map(li -> li.getAttribute("data-stage"))
             .toList();
-    assertThat(stages).containsSubsequence("planning", "retrieval", "synthesis", "verification");
+    assertThat(stages)
+        .containsSubsequence(
+            "planning", "retrieval", "inspection", "judge", "synthesis", "verification", "trace");
+    assertThat(turn.findElement(By.cssSelector(".trace-saved")).getText()).contains("trace saved");
     assertThat(turn.findElement(By.cssSelector(".answer")).getText()).contains("200");
     assertThat(turn.findElement(By.cssSelector(".meta")).getText()).contains("model: extractive");
 

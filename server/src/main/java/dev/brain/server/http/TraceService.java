@@ -1,0 +1,212 @@
+package dev.brain.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.research.ChatContinuity;
+import dev.brain.research.ResearchOptions;
+import dev.brain.research.ResearchRunner;
+import dev.brain.research.RunListener;
+import dev.brain.research.RunRequest;
+import dev.brain.research.RunResult;
+import dev.brain.research.TraceStore;
+import dev.brain.research.TraceSummary;
+import dev.brain.retrieval.EvidenceRow;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The saved research runs: {@code GET /api/research/traces} (newest first), {@code GET
+ * /api/research/traces/{run_id}} ({@code run.json}, or {@code run.md} with {@code ?format=md}) and
+ * {@code POST /api/research/trace-diff} (runs a saved question again with its options and compares
+ * the evidence). Only run ids reach the store: never paths.
+ */
+final class TraceService implements HttpService {
+  /** Default and largest {@code limit} of the listing. */
+  static final int DEFAULT_LIMIT = 50;
+
+  static final int MAX_LIMIT = 500;
+
+  private final ServerConfig config;
+  private final ResearchRunner runner;
+  private final TraceStore traces;
+  private final RunLimiter limiter;
+
+  TraceService(ServerConfig config, ResearchRunner runner, RunLimiter limiter) {
+    this.config = config;
+    this.runner = runner;
+    this.traces = runner.traces();
+    this.limiter = limiter;
+  }
+
+  /** The body of {@code POST /api/research/trace-diff}: the run id (or a unique prefix). */
+  record DiffRequest(String runId) {}
+
+  @Override
+  public void routing(HttpRules rules) {
+    rules
+        .get("/traces", this::list)
+        .get("/traces/{id}", this::show)
+        .post("/trace-diff", this::diff);
+  }
+
+  private void list(ServerRequest req, ServerResponse res) throws IOException {
+    SearchService.rejectUnknown(req.query(), Set.of("limit"));
+    int limit = req.query().first("limit").map(v -> parseLimit(v)).orElse(DEFAULT_LIMIT);
+    List<TraceSummary> all = traces.list();
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("count", all.size());
+    body.put("traces", all.subList(0, Math.min(limit, all.size())));
+    HttpJson.ok(res, body);
+  }
+
+  private static int parseLimit(String value) {
+    try {
+      int n = Integer.parseInt(value.strip());
+      if (n >= 1 && n <= MAX_LIMIT) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw ApiException.invalidOption(
+        "limit must be a whole number from 1 to " + MAX_LIMIT + ", got '" + value + "'", "limit");
+  }
+
+  private void show(ServerRequest req, ServerResponse res) throws IOException {
+    SearchService.rejectUnknown(req.query(), Set.of("format"));
+    Path dir = find(req.path().pathParameters().get("id"));
+    String format = req.query().first("format").orElse("json");
+    switch (format) {
+      case "json" -> HttpJson.ok(res, traces.readJson(dir));
+      case "md" -> {
+        res.header(HeaderNames.CONTENT_TYPE, "text/markdown; charset=utf-8");
+        res.send(traces.readMarkdown(dir));
+      }
+      default ->
+          throw new ApiException(
+              io.helidon.http.Status.UNPROCESSABLE_CONTENT_422,
+              new ApiError(
+                  "invalid_option",
+                  "unknown format '" + format + "'",
+                  "format",
+                  List.of("json", "md"),
+                  null),
+              0);
+    }
+  }
+
+  private void diff(ServerRequest req, ServerResponse res) throws IOException {
+    var request =
+        HttpJson.read(
+            req, config.maxBodyBytes(), "POST /api/research/trace-diff", DiffRequest.class);
+    Path dir = find(request.runId());
+    JsonNode trace = traces.readJson(dir);
+    limiter.acquire();
+    RunResult now;
+    try {
+      now = runner.run(rerun(trace), RunListener.NONE);
+    } finally {
+      limiter.release();
+    }
+    HttpJson.ok(res, compare(trace, now));
+  }
+
+  /** The trace's question with its options and continuity: retrieval and judge, no trace. */
+  private static RunRequest rerun(JsonNode trace) {
+    JsonNode s = trace.path("settings");
+    var options =
+        ResearchOptions.defaults()
+            .withSourceTypes(strings(s.path("source_types")))
+            .withLimit(s.path("limit").asInt(ResearchOptions.DEFAULT_LIMIT))
+            .withMaxCharsPerDoc(
+                s.path("max_chars_per_doc").asInt(ResearchOptions.DEFAULT_MAX_CHARS_PER_DOC))
+            .withIncludeTopicBrief(
+                s.path("include_topic_brief").isBoolean()
+                    ? s.path("include_topic_brief").asBoolean()
+                    : null)
+            .withSemantic(s.path("semantic").asBoolean(true));
+    JsonNode c = trace.path("continuity");
+    var continuity =
+        new ChatContinuity(
+            strings(c.path("prior_questions")),
+            strings(c.path("pinned_evidence_keys")),
+            strings(c.path("prior_evidence_keys")));
+    return RunRequest.of(trace.path("question").asText())
+        .withOptions(options)
+        .withContinuity(continuity)
+        .withSurface("trace_diff")
+        .withTrace(false);
+  }
+
+  /** Added, removed and moved evidence keys between the saved run and the new one. */
+  static Map<String, Object> compare(JsonNode trace, RunResult now) {
+    List<String> before = strings(trace.path("pack").path("evidence"), "source_key");
+    List<String> after = new ArrayList<>();
+    if (now.pack() != null) {
+      now.pack().evidence().stream().map(EvidenceRow::sourceKey).forEach(after::add);
+    }
+    var added = after.stream().filter(k -> !before.contains(k)).toList();
+    var removed = before.stream().filter(k -> !after.contains(k)).toList();
+    var moved = new ArrayList<Map<String, Object>>();
+    for (String key : before) {
+      int from = before.indexOf(key);
+      int to = after.indexOf(key);
+      if (to >= 0 && to != from) {
+        moved.add(Map.of("source_key", key, "before_rank", from + 1, "after_rank", to + 1));
+      }
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("run_id", trace.path("run_id").asText());
+    body.put("question", trace.path("question").asText());
+    body.put("before", before);
+    body.put("after", after);
+    body.put("added", added);
+    body.put("removed", removed);
+    body.put("moved", moved);
+    body.put("unchanged", added.isEmpty() && removed.isEmpty() && moved.isEmpty());
+    body.put("stop_reason_before", trace.path("stop_reason").asText(null));
+    body.put("stop_reason_after", now.stopReason());
+    return body;
+  }
+
+  /** The trace directory of a run id or unique prefix; 404 when there is none. */
+  private Path find(String ref) throws IOException {
+    // Run ids look like 20261122T034512.123Z-0123456789ab; a prefix of one is fine, a path never.
+    if (ref == null
+        || !ref.strip().matches("[0-9A-Za-z][0-9A-Za-z.-]{0,40}")
+        || ref.contains("..")) {
+      throw ApiException.badRequest(
+          "missing_parameter",
+          "give a run id (or a unique prefix of one) as listed by GET /api/research/traces",
+          "run_id");
+    }
+    try {
+      return traces
+          .find(ref.strip())
+          .orElseThrow(() -> ApiException.notFound("no saved run '" + ref.strip() + "'", "run_id"));
+    } catch (IllegalArgumentException ambiguous) {
+      throw ApiException.invalidOption(ambiguous.getMessage(), "run_id");
+    }
+  }
+
+  private static List<String> strings(JsonNode array) {
+    var out = new ArrayList<String>();
+    array.forEach(n -> out.add(n.asText()));
+    return out;
+  }
+
+  private static List<String> strings(JsonNode array, String field) {
+    var out = new ArrayList<String>();
+    array.forEach(n -> out.add(n.path(field).asText()));
+    return out;
+  }
+}
