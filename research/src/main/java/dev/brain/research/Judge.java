@@ -22,7 +22,9 @@ import java.util.Set;
  *       (then nothing can help) or that search already ran;
  *   <li>{@code enough_evidence}: the top rows together match every required concept, and at least
  *       one of them is strong (matches all required concepts, is not a partial match, was not found
- *       by its tag alone) or at least two are direct matches;
+ *       by its tag alone) or at least two are direct matches; or the only concept missing is one
+ *       plain content word of a question with several required concepts and the best row is a
+ *       direct match of at least half of them;
  *   <li>{@code weak_evidence}: anything else. The retry action is a focused retry for the missing
  *       concepts anchored on the concepts the strongest row matched (entities and tags first) when
  *       some missing concept exists in the corpus, else a related expansion from the strongest row.
@@ -96,12 +98,40 @@ final class Judge {
       return new JudgeVerdict(
           Verdict.ENOUGH_EVIDENCE, reason + ".", missing, weak, RetryAction.NONE, null, null);
     }
+    if (onlyAPlainWordMissing(required, missing, top.get(0))) {
+      String reason =
+          "the best row is a direct match and the top rows match every required concept but "
+              + missing.get(0)
+              + ", a plain word of the question";
+      return new JudgeVerdict(
+          Verdict.ENOUGH_EVIDENCE, reason + ".", missing, weak, RetryAction.NONE, null, null);
+    }
     String reason =
         missing.isEmpty()
             ? "the top rows cover the required concepts only through partial, tag-only or"
                 + " semantic matches"
             : "no top row matches " + String.join(", ", missing);
     return weakAction(in, required, missing, top.get(0), weak, reason);
+  }
+
+  /**
+   * Whether the one missing required concept is a plain content word ({@code size}, {@code causes})
+   * of a question with at least two required concepts, and the best row is a direct match (not
+   * partial, not by tag alone) of at least half of them. Natural questions carry such words that
+   * the answering note need not repeat; a retry for one of them alone rarely finds anything
+   * (measured on the sample probes).
+   */
+  private static boolean onlyAPlainWordMissing(
+      List<Concept> required, List<String> missing, EvidenceRow best) {
+    if (missing.size() != 1 || required.size() < 2 || isPartial(best)) {
+      return false;
+    }
+    if (EXACT_TAG_ROLE.equals(best.evidenceRole())
+        || matched(best, required).size() * 2 < required.size()) {
+      return false;
+    }
+    return required.stream()
+        .anyMatch(c -> c.key().equals(missing.get(0)) && c.role() == Concept.Role.SUBJECT);
   }
 
   private static JudgeVerdict noEvidence(Input in, List<Concept> required) {
