@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -28,6 +29,7 @@ final class PrecomputedEmbedder implements Embedder {
   private final Map<String, float[]> queriesByText;
   private final Embedder delegate; // may be null
   private final AtomicLong misses = new AtomicLong();
+  private final Map<String, float[]> learnedQueries = new ConcurrentHashMap<>();
 
   PrecomputedEmbedder(
       EmbeddingModel model,
@@ -61,7 +63,16 @@ final class PrecomputedEmbedder implements Embedder {
   @Override
   public float[] embedQuery(String query) {
     float[] v = queriesByText.get(query.strip());
-    return v != null ? v : miss("query", query, () -> delegate.embedQuery(query));
+    if (v == null) {
+      v = miss("query", query, () -> delegate.embedQuery(query));
+      learnedQueries.put(query.strip(), v);
+    }
+    return v;
+  }
+
+  /** Queries that had no precomputed vector and were embedded by the delegate, by text. */
+  Map<String, float[]> learnedQueries() {
+    return Map.copyOf(learnedQueries);
   }
 
   private float[] miss(String what, String text, java.util.function.Supplier<float[]> embed) {

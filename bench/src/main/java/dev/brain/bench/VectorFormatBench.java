@@ -23,10 +23,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * HNSW search latency (k = 10, {@code KnnFloatVectorQuery}) per vector format: float, 8-bit and
- * 4-bit scalar-quantized (Lucene 10.4+'s {@code Lucene104HnswScalarQuantizedVectorsFormat}, as
- * brain's index writes them), on the same chunks and queries. Recall, sizes and heap come from
- * {@link FormatQuality}, which {@code bench/run formats} runs after this.
+ * HNSW search latency ({@code KnnFloatVectorQuery} for k = 10 and for k = 100, the vector lane's
+ * depth) per vector format: float, 8-bit and 4-bit scalar-quantized (Lucene 10.4+'s {@code
+ * Lucene104HnswScalarQuantizedVectorsFormat}, as brain's index writes them), on the same chunks and
+ * queries. Recall, sizes and heap come from {@link FormatQuality}, which {@code bench/run formats}
+ * runs after this.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -52,6 +53,10 @@ public class VectorFormatBench {
   @Param({"FLOAT", "INT8", "INT4"})
   public String format;
 
+  /** Neighbours asked for (Lucene's search beam grows with it). */
+  @Param({"10", "100"})
+  public int k;
+
   private SearchState state;
   private IndexSearcher searcher;
 
@@ -62,9 +67,9 @@ public class VectorFormatBench {
   }
 
   @Benchmark
-  public TopDocs knn10() throws IOException {
+  public TopDocs knn() throws IOException {
     float[] vector = state.vectors.get(state.nextQuery());
-    return searcher.search(new KnnFloatVectorQuery(IndexFields.VECTOR, vector, 10), 10);
+    return searcher.search(new KnnFloatVectorQuery(IndexFields.VECTOR, vector, k), k);
   }
 
   @TearDown(Level.Trial)

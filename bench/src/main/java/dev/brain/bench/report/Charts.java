@@ -99,7 +99,10 @@ public final class Charts {
     save(chart, png, written);
   }
 
-  /** Recall@10 against p50 kNN latency, one series per vector format, a point per corpus. */
+  /**
+   * Recall@10 against p50 kNN latency: one line per vector format and corpus, from k = 10 to k =
+   * 100 (the vector lane's depth).
+   */
   static void vectorFormats(
       List<Run> runs, Optional<JsonNode> quality, Path png, List<Path> written) throws IOException {
     if (runs.isEmpty() || quality.isEmpty()) {
@@ -109,47 +112,51 @@ public final class Charts {
         new XYChartBuilder()
             .width(WIDTH)
             .height(HEIGHT)
-            .title("HNSW recall@10 vs p50 latency by vector format (k = 10)")
-            .xAxisTitle("p50 latency (µs)")
+            .title("HNSW recall@10 vs p50 latency by vector format (k = 10 and k = 100)")
+            .xAxisTitle("p50 latency (µs, log)")
             .yAxisTitle("recall@10 vs exact search")
             .build();
     style(chart.getStyler());
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSW);
+    chart.getStyler().setXAxisLogarithmic(true);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
     int color = 0;
     for (String format : List.of("FLOAT", "INT8", "INT4")) {
-      var x = new ArrayList<Double>();
-      var y = new ArrayList<Double>();
-      var labels = new ArrayList<String>();
       for (String corpus : List.of("10k", "100k")) {
-        Optional<Run> run = Summary.find(runs, "corpus", corpus, "format", format);
-        Optional<Double> recall = recall(quality.get(), corpus, format);
-        if (run.isPresent() && recall.isPresent()) {
-          x.add(run.get().percentile("50.0"));
-          y.add(recall.get());
-          labels.add(corpus);
+        var x = new ArrayList<Double>();
+        var y = new ArrayList<Double>();
+        for (String k : List.of("10", "100")) {
+          Optional<Run> run = Summary.findFormat(runs, corpus, format, k);
+          Optional<Double> recall =
+              recall(
+                  quality.get(),
+                  corpus,
+                  format,
+                  k.equals("10") ? "recall_at_10" : "recall_at_10_k100");
+          if (run.isPresent() && recall.isPresent()) {
+            x.add(run.get().percentile("50.0"));
+            y.add(recall.get());
+          }
+        }
+        if (!x.isEmpty()) {
+          XYSeries s =
+              chart.addSeries(format.toLowerCase(java.util.Locale.ROOT) + " " + corpus, x, y);
+          s.setMarker(corpus.equals("10k") ? SeriesMarkers.CIRCLE : SeriesMarkers.SQUARE);
+          s.setLineColor(PALETTE[color]);
+          s.setMarkerColor(PALETTE[color]);
         }
       }
-      if (!x.isEmpty()) {
-        XYSeries s =
-            chart.addSeries(format.toLowerCase(java.util.Locale.ROOT) + " (10k → 100k)", x, y);
-        s.setMarker(SeriesMarkers.CIRCLE);
-        s.setLineColor(PALETTE[color]);
-        s.setMarkerColor(PALETTE[color]);
-        for (int i = 0; i < x.size(); i++) {
-          chart.addAnnotation(
-              new org.knowm.xchart.AnnotationText("  " + labels.get(i), x.get(i), y.get(i), false));
-        }
-        color++;
-      }
+      color++;
     }
     save(chart, png, written);
   }
 
-  private static Optional<Double> recall(JsonNode quality, String corpus, String format) {
+  private static Optional<Double> recall(
+      JsonNode quality, String corpus, String format, String field) {
     for (JsonNode row : quality.path("results")) {
       if (row.path("corpus").asText().equals(corpus)
-          && row.path("format").asText().equals(format)) {
-        return Optional.of(row.path("recall_at_10").asDouble());
+          && row.path("format").asText().equals(format)
+          && row.has(field)) {
+        return Optional.of(row.path(field).asDouble());
       }
     }
     return Optional.empty();
