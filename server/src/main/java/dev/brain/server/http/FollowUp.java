@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Chat continuity: a follow-up searches with its earlier questions as context, and the records the
- * user pinned join the evidence. Earlier answers play no part.
+ * Chat continuity for {@code POST /api/research} and evidence-only runs: the question searches with
+ * its earlier questions as context, and the records the user pinned join the evidence. Earlier
+ * answers play no part. ({@code /run} leaves this to the research runner's own continuity.)
  */
-// TODO(issue 5): move into the research runner once it takes chat continuity input.
+// TODO: use the research module's pinned-evidence merge once it is public, so both agree exactly.
 final class FollowUp {
   /** {@link EvidenceRow#relationship()} and signal of a row the user pinned. */
   static final String PINNED = "pinned";

@@ -17,6 +17,7 @@ import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -60,7 +61,7 @@ final class HttpJson {
       throw ApiException.tooLarge(limit, endpoint);
     }
     byte[] body = readAtMost(req, limit, endpoint);
-    if (body.length == 0 || new String(body, 0, Math.min(body.length, 64)).isBlank()) {
+    if (new String(body, StandardCharsets.UTF_8).isBlank()) {
       throw ApiException.badRequest(
           "bad_json", "the request body is empty; send a JSON object", null);
     }
