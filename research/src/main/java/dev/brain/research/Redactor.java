@@ -30,17 +30,23 @@ public final class Redactor {
   /** Shortest configured secret that is redacted verbatim (shorter ones would hit plain words). */
   static final int MIN_SECRET_CHARS = 6;
 
-  private static final Pattern AUTH_HEADER =
-      Pattern.compile(
-          "(?i)\\b((?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie)(\"?\\s*[:=]\\s*)"
-              + "(\"?)[^\\r\\n\"\\\\]+");
+  private static final String HEADERS =
+      "(?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie";
+  private static final String CREDENTIALS =
+      "api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|client[_-]?secret"
+          + "|secret[_-]?key|secret|password|passwd|token";
+  // Plain text ("Authorization: Bearer x") up to the end of the line or string.
+  private static final Pattern HEADER_TEXT =
+      Pattern.compile("(?i)\\b(" + HEADERS + ")(\\s*[:=]\\s*)[^\\r\\n\"\\\\]+");
+  // A JSON member ("authorization": "Bearer x"): only a string value is redacted.
+  private static final Pattern HEADER_JSON =
+      Pattern.compile("(?i)\\b(" + HEADERS + ")(\"\\s*:\\s*\")[^\"\\\\]+");
   private static final Pattern BEARER =
-      Pattern.compile("(?i)\\b(bearer)\\s+[A-Za-z0-9._~+/=-]{6,}");
-  private static final Pattern KEY_VALUE =
-      Pattern.compile(
-          "(?i)\\b(api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|client[_-]?secret"
-              + "|secret[_-]?key|secret|password|passwd|token)(\"?\\s*[:=]\\s*)(\"?)"
-              + "[^\\s\"\\\\,;&]{6,}");
+      Pattern.compile("(?i)\\b(bearer)\\s+([A-Za-z0-9._~+/=-]{6,})");
+  private static final Pattern KEY_VALUE_TEXT =
+      Pattern.compile("(?i)\\b(" + CREDENTIALS + ")(\\s*[:=]\\s*)([^\\s\"\\\\,;&]{6,})");
+  private static final Pattern KEY_VALUE_JSON =
+      Pattern.compile("(?i)\\b(" + CREDENTIALS + ")(\"\\s*:\\s*\")([^\"\\\\]{6,})");
   private static final List<Pattern> KEY_SHAPES =
       List.of(
           Pattern.compile("\\bsk-[A-Za-z0-9_-]{16,}"),
@@ -161,22 +167,76 @@ public final class Redactor {
     return out;
   }
 
-  /** {@code text} with every secret, credential and outside path replaced. */
+  /**
+   * {@code text} with every secret, credential and outside path replaced. A token or key found in
+   * the text (after {@code Bearer}, as {@code api_key=...}, or by its shape) is also removed
+   * wherever else it occurs, in any letter case and in slug form ({@code tok-abc-123} of {@code
+   * tok_ABC_123}), as query terms and concept keys derive from the question's words.
+   */
   public String redact(String text) {
     if (text == null || text.isEmpty()) {
       return text;
     }
-    String t = text;
-    for (String secret : secrets) {
-      t = t.replace(secret, REDACTED);
+    var found = new LinkedHashSet<>(secrets);
+    collect(found, BEARER.matcher(text), 2);
+    collect(found, KEY_VALUE_TEXT.matcher(text), 3);
+    collect(found, KEY_VALUE_JSON.matcher(text), 3);
+    for (Pattern shape : KEY_SHAPES) {
+      collect(found, shape.matcher(text), 0);
     }
-    t = AUTH_HEADER.matcher(t).replaceAll("$1$2$3" + Matcher.quoteReplacement(REDACTED));
+    String t = text;
+    for (String secret : byLength(found)) {
+      for (String form : forms(secret)) {
+        t =
+            Pattern.compile(Pattern.quote(form), Pattern.CASE_INSENSITIVE)
+                .matcher(t)
+                .replaceAll(Matcher.quoteReplacement(REDACTED));
+      }
+    }
+    t = HEADER_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    t = HEADER_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = BEARER.matcher(t).replaceAll("$1 " + Matcher.quoteReplacement(REDACTED));
     for (Pattern shape : KEY_SHAPES) {
       t = shape.matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
     }
-    t = KEY_VALUE.matcher(t).replaceAll("$1$2$3" + Matcher.quoteReplacement(REDACTED));
+    t = KEY_VALUE_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    t = KEY_VALUE_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     return redactPaths(t);
+  }
+
+  private static void collect(Set<String> found, Matcher m, int group) {
+    while (m.find()) {
+      String value = m.group(group);
+      if (value.length() >= MIN_SECRET_CHARS && !value.equals(REDACTED)) {
+        found.add(value);
+      }
+    }
+  }
+
+  private static List<String> byLength(Set<String> values) {
+    var out = new ArrayList<>(values);
+    out.sort(Comparator.comparingInt(String::length).reversed());
+    return out;
+  }
+
+  /** A secret as written, and as the question's words turn it into terms and concept keys. */
+  private static Set<String> forms(String secret) {
+    var out = new LinkedHashSet<String>();
+    out.add(secret);
+    out.add(secret.replace('_', '-'));
+    String slug = secret.replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("^-|-$", "");
+    if (slug.length() >= MIN_SECRET_CHARS) {
+      out.add(slug);
+    }
+    // Query terms split a token at its punctuation: its long letters-and-digits parts go too.
+    for (String part : secret.split("[^\\p{L}\\p{N}]+")) {
+      if (part.length() >= 8
+          && part.chars().anyMatch(Character::isDigit)
+          && part.chars().anyMatch(Character::isLetter)) {
+        out.add(part);
+      }
+    }
+    return out;
   }
 
   private String redactPaths(String text) {
