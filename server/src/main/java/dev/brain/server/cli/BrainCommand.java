@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
       GetCommand.class,
       SearchCommand.class,
       ResearchCommand.class,
+      TraceCommand.class,
       EvalCommand.class,
       ServeCommand.class,
       DemoCommand.class,

@@ -12,12 +12,19 @@ import dev.brain.research.ResearchOptions;
 import dev.brain.research.ResearchPack;
 import dev.brain.research.ResearchResult;
 import dev.brain.research.ResearchResult.Outcome;
+import dev.brain.research.ResearchRunner;
 import dev.brain.research.Researcher;
+import dev.brain.research.RunBudgets;
+import dev.brain.research.RunRequest;
+import dev.brain.research.RunResult;
+import dev.brain.research.StopReason;
 import dev.brain.research.SynthesisOptions;
 import dev.brain.research.SynthesisResult;
 import dev.brain.research.Truncation;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +42,11 @@ import picocli.CommandLine.Spec;
  * model; it is verified before it is printed, and an answer that fails verification is not shown as
  * an answer. Exit codes: 0 for an answer or an honest "no evidence", 1 when the model was
  * unavailable or failed or the answer failed verification, 2 for usage errors.
+ *
+ * <p>A question goes through the research runner (judge, at most one focused retry or related
+ * expansion, step and time budgets): its stages print as a live timeline on stderr, and the run is
+ * saved as a trace under {@code <data>/research-runs/} (its path is the last line) unless {@code
+ * --no-trace}. {@code --retrieval-only} builds the pack alone, untraced.
  */
 @Command(
     name = "research",
@@ -69,6 +81,17 @@ final class ResearchCommand implements Callable<Integer> {
       description = "Print JSON: the full result (pack, synthesis, verification), or the pack.")
   boolean json;
 
+  @Option(
+      names = "--no-trace",
+      description = "Do not save the run under <data>/research-runs (saved by default).")
+  boolean noTrace;
+
+  @Option(
+      names = "--deadline",
+      paramLabel = "SECONDS",
+      description = "Stop the run after this many seconds. Default: 180.")
+  Integer deadlineSeconds;
+
   @Option(names = "--no-planner", description = "Use the deterministic plan only.")
   boolean noPlanner;
 
@@ -81,7 +104,11 @@ final class ResearchCommand implements Callable<Integer> {
       description = "Only evidence of this source type (repeatable).")
   List<String> sourceTypes = new ArrayList<>();
 
-  @Option(names = "--include-related", description = "Add links and backlinks of the top rows.")
+  @Option(
+      names = "--include-related",
+      description =
+          "Add links and backlinks of the top rows (--retrieval-only; a full run lets the judge"
+              + " decide on one related expansion).")
   boolean includeRelated;
 
   @Option(
@@ -169,18 +196,69 @@ final class ResearchCommand implements Callable<Integer> {
         }
         return 0;
       }
-      if (answerer != null && !json) {
-        spec.commandLine().getErr().println("brain: answering with " + answerer.id() + " …");
+      var budgets = RunBudgets.defaults();
+      if (deadlineSeconds != null) {
+        budgets = budgets.withDeadline(Duration.ofSeconds(deadlineSeconds));
       }
-      ResearchResult result =
-          researcher.research(question, options, synthesis, planner, answerer, null);
+      var request =
+          RunRequest.of(question)
+              .withOptions(options)
+              .withSynthesis(synthesis)
+              .withBudgets(budgets)
+              .withPlanner(planner)
+              .withModel(answerer)
+              .withSurface("cli")
+              .withTrace(!noTrace);
+      var runner =
+          new ResearchRunner(index, new Retriever(index), TraceCommand.store(brain.dataDir()));
+      RunResult run = runner.run(request, new RunTimeline(spec.commandLine().getErr()));
       if (json) {
-        out.println(Json.pretty(result));
+        out.println(Json.pretty(run));
       } else {
-        printResult(result, out);
+        printRun(run, out);
       }
-      return exitCode(result.status());
+      return exitCode(run.status());
     }
+  }
+
+  /** A run's outcome: the answer (or why there is none), its sources, and the trace path. */
+  static void printRun(RunResult run, PrintWriter out) {
+    if (run.synthesis() == null) {
+      out.println(
+          "No answer: the run stopped ("
+              + run.stopReason().wireName()
+              + (run.failure() == null ? "" : ": " + run.failure().message())
+              + ").");
+      if (run.pack() != null) {
+        out.println("The evidence found is below.");
+        out.println();
+        printEvidence(run.pack(), out, 5);
+      }
+    } else {
+      printResult(
+          new ResearchResult(
+              RunResult.SCHEMA_VERSION,
+              run.status(),
+              run.pack(),
+              run.preparedSynthesis(),
+              run.synthesis(),
+              run.verification()),
+          out);
+    }
+    out.println("stop: " + run.stopReason().wireName() + stopDetail(run));
+    out.println(
+        run.tracePath() != null
+            ? "trace: " + run.tracePath()
+            : run.traceError() != null ? "trace not saved: " + run.traceError() : "trace: off");
+  }
+
+  private static String stopDetail(RunResult run) {
+    if (run.failure() != null
+        && (run.stopReason() == StopReason.TIMEOUT_EXCEEDED
+            || run.stopReason() == StopReason.MAX_STEPS_REACHED)) {
+      return " (" + run.failure().message() + ")";
+    }
+    return run.finalJudge() == null ? "" : " (" + run.finalJudge().reason() + ")";
   }
 
   private static ChatModel open(String spec, ChatConfig config) {

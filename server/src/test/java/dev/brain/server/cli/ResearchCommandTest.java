@@ -82,7 +82,7 @@ class ResearchCommandTest {
 
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode result = Json.MAPPER.readTree(run.out());
-    assertThat(result.path("schema_version").asText()).isEqualTo("research_result.v1");
+    assertThat(result.path("schema_version").asText()).isEqualTo("research_run.v1");
     assertThat(result.at("/synthesis/schema_version").asText()).isEqualTo("research_synthesis.v1");
     assertThat(result.at("/verification/passed").asBoolean()).isTrue();
     assertThat(result.at("/synthesis/citations/0/source_key").asText())

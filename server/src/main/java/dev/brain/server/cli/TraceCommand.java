@@ -1,0 +1,310 @@
+package dev.brain.server.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.index.BrainIndex;
+import dev.brain.models.chat.ChatConfig;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.models.chat.ChatModels;
+import dev.brain.research.PruneReport;
+import dev.brain.research.Redactor;
+import dev.brain.research.ResearchRunner;
+import dev.brain.research.RetentionPolicy;
+import dev.brain.research.RunRequest;
+import dev.brain.research.RunResult;
+import dev.brain.research.RunSettings;
+import dev.brain.research.TraceDiff;
+import dev.brain.research.TraceStore;
+import dev.brain.research.TraceSummary;
+import dev.brain.retrieval.Retriever;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code brain trace list|show|diff|prune}: the saved research runs of the data directory ({@code
+ * <data>/research-runs}). A RUN is a run id, a unique prefix of one, {@code latest}, or a trace
+ * directory's path.
+ */
+@Command(
+    name = "trace",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Saved research runs: list them, show one as a document, run one again and diff its"
+          + " evidence, or prune old ones."
+    },
+    subcommands = {
+      TraceCommand.ListRuns.class,
+      TraceCommand.Show.class,
+      TraceCommand.Diff.class,
+      TraceCommand.Prune.class
+    })
+final class TraceCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+    return 0;
+  }
+
+  /** The trace store of the data directory, redacting the configured API key too. */
+  static TraceStore store(Path dataDir) {
+    String key = ChatConfig.fromEnvironment(System.getenv()).apiKey();
+    return new TraceStore(
+        dataDir,
+        Redactor.forDataRoot(dataDir, key == null ? List.of() : List.of(key)),
+        RetentionPolicy.defaults());
+  }
+
+  private static Path find(TraceStore store, String ref) throws IOException {
+    return store
+        .find(ref)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no saved run '"
+                        + ref
+                        + "' in "
+                        + store.root()
+                        + "; list them with 'brain trace list'"));
+  }
+
+  /** {@code brain trace list}. */
+  @Command(name = "list", mixinStandardHelpOptions = true, description = "List saved runs.")
+  static final class ListRuns implements Callable<Integer> {
+    @ParentCommand TraceCommand trace;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--limit", paramLabel = "N", description = "Newest runs to list. Default: 20.")
+    int limit = 20;
+
+    @Option(names = "--json", description = "Print the list as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+      TraceStore store = store(trace.brain.dataDir());
+      List<TraceSummary> runs = store.list();
+      PrintWriter out = spec.commandLine().getOut();
+      List<TraceSummary> shown = runs.subList(0, Math.min(limit, runs.size()));
+      if (json) {
+        out.println(Json.pretty(shown));
+        return 0;
+      }
+      if (runs.isEmpty()) {
+        out.println("no saved runs in " + store.root());
+        return 0;
+      }
+      for (TraceSummary s : shown) {
+        out.printf(
+            Locale.ROOT,
+            "%s  %-32s %-16s %6.1fs  %s%n",
+            s.runId(),
+            s.stopReason() == null ? "(unreadable)" : s.stopReason(),
+            s.status() == null ? "" : s.status(),
+            s.durationMs() / 1000.0,
+            s.question() == null ? "" : oneLine(s.question(), 70));
+      }
+      if (runs.size() > shown.size()) {
+        out.println("… " + (runs.size() - shown.size()) + " older runs (--limit N)");
+      }
+      return 0;
+    }
+  }
+
+  /** {@code brain trace show RUN}. */
+  @Command(
+      name = "show",
+      mixinStandardHelpOptions = true,
+      description = "Print a saved run as a document (run.md), or its run.json with --json.")
+  static final class Show implements Callable<Integer> {
+    @ParentCommand TraceCommand trace;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(
+        index = "0",
+        paramLabel = "RUN",
+        defaultValue = "latest",
+        description = "Run id, unique prefix, latest, or a trace directory. Default: latest.")
+    String run;
+
+    @Option(names = "--json", description = "Print run.json instead of run.md.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+      TraceStore store = store(trace.brain.dataDir());
+      Path dir = find(store, run);
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(json ? Json.pretty(store.readJson(dir)) + "\n" : store.readMarkdown(dir));
+      out.println();
+      out.println("trace: " + dir);
+      return 0;
+    }
+  }
+
+  /** {@code brain trace diff RUN}. */
+  @Command(
+      name = "diff",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Run a saved run's question again with its options (and its models, unless overridden)"
+            + " and show added, removed and reordered evidence keys."
+      })
+  static final class Diff implements Callable<Integer> {
+    @ParentCommand TraceCommand trace;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN", description = "Run id, unique prefix, or latest.")
+    String run;
+
+    @Option(
+        names = "--model",
+        paramLabel = "SPEC",
+        description = "Answer with this model instead of the saved run's (extractive for none).")
+    String model;
+
+    @Option(
+        names = "--planner-model",
+        paramLabel = "SPEC",
+        description = "Plan with this model instead of the saved run's (extractive for none).")
+    String plannerModel;
+
+    @Option(names = "--save-trace", description = "Save the new run as a trace too.")
+    boolean saveTrace;
+
+    @Option(names = "--json", description = "Print the diff as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+      Path dataDir = trace.brain.dataDir();
+      TraceStore store = store(dataDir);
+      JsonNode saved = store.readJson(find(store, run));
+      RunSettings settings = RunSettings.fromJson(saved.path("settings"));
+      ChatConfig config = ChatConfig.fromEnvironment(System.getenv());
+      String answerSpec = model != null ? model : settings.synthesisModel();
+      String planSpec = plannerModel != null ? plannerModel : settings.plannerModel();
+      try (var index = BrainIndex.openReadOnly(trace.brain.existingIndexConfig(), null);
+          ChatModel planner = open(planSpec, config);
+          ChatModel answerer = open(answerSpec, config)) {
+        RunRequest request =
+            TraceDiff.rerun(saved)
+                .withPlanner(planner)
+                .withModel(answerer)
+                .withSurface("cli")
+                .withTrace(saveTrace);
+        var runner = new ResearchRunner(index, new Retriever(index), store);
+        RunResult now = runner.run(request, new RunTimeline(spec.commandLine().getErr()));
+        TraceDiff diff = TraceDiff.of(saved, now);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+          out.println(Json.pretty(diff));
+        } else {
+          print(diff, now, out);
+        }
+        return 0;
+      }
+    }
+
+    private static void print(TraceDiff d, RunResult now, PrintWriter out) {
+      out.println("run " + d.runId() + ": " + oneLine(d.question(), 100));
+      out.printf(
+          Locale.ROOT,
+          "stop reason: %s -> %s · status: %s -> %s%n",
+          d.stopReasonBefore(),
+          d.stopReasonAfter(),
+          d.statusBefore(),
+          d.statusAfter());
+      if (d.unchanged()) {
+        out.println("evidence unchanged: the same " + d.after().size() + " keys in the same order");
+      }
+      for (String k : d.added()) {
+        out.println("+ " + k + "  (now #" + (d.after().indexOf(k) + 1) + ")");
+      }
+      for (String k : d.removed()) {
+        out.println("- " + k + "  (was #" + (d.before().indexOf(k) + 1) + ")");
+      }
+      for (TraceDiff.Move m : d.reordered()) {
+        out.println("~ " + m.sourceKey() + "  #" + m.beforeRank() + " -> #" + m.afterRank());
+      }
+      if (now.tracePath() != null) {
+        out.println("new trace: " + now.tracePath());
+      }
+    }
+
+    private static ChatModel open(String spec, ChatConfig config) {
+      if (spec == null || spec.isBlank() || ChatModels.isExtractive(spec)) {
+        return null;
+      }
+      return ChatModels.open(spec, config);
+    }
+  }
+
+  /** {@code brain trace prune}. */
+  @Command(
+      name = "prune",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Delete saved runs outside the retention: a run is kept when it is among the newest"
+            + " --keep or younger than --max-age-days."
+      })
+  static final class Prune implements Callable<Integer> {
+    @ParentCommand TraceCommand trace;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(
+        names = "--keep",
+        paramLabel = "N",
+        description = "Newest runs always kept. Default: " + RetentionPolicy.DEFAULT_KEEP_NEWEST)
+    int keep = RetentionPolicy.DEFAULT_KEEP_NEWEST;
+
+    @Option(
+        names = "--max-age-days",
+        paramLabel = "DAYS",
+        description = "Runs younger than this are always kept. Default: 180.")
+    long maxAgeDays = RetentionPolicy.DEFAULT_MAX_AGE.toDays();
+
+    @Override
+    public Integer call() throws IOException {
+      TraceStore store = store(trace.brain.dataDir());
+      var policy = new RetentionPolicy(keep, Duration.ofDays(maxAgeDays), false);
+      PruneReport report = store.prune(policy, Set.of(), Instant.now(), null);
+      spec.commandLine()
+          .getOut()
+          .printf(
+              Locale.ROOT,
+              "deleted %d of %d saved runs (kept %d)%s%n",
+              report.deleted(),
+              report.examined(),
+              report.kept(),
+              report.staleTemporary() > 0
+                  ? "; removed " + report.staleTemporary() + " leftovers of crashed runs"
+                  : "");
+      return 0;
+    }
+  }
+
+  private static String oneLine(String s, int max) {
+    String t = s.replaceAll("\\s+", " ").strip();
+    return t.length() <= max ? t : t.substring(0, max - 1) + "…";
+  }
+}

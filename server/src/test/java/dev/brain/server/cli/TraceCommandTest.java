@@ -1,0 +1,165 @@
+package dev.brain.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code brain research} through the runner (timeline, trace path, {@code --no-trace}) and {@code
+ * brain trace list|show|diff|prune}, over a small vault indexed once for the class.
+ */
+class TraceCommandTest {
+
+  private static final Pattern TRACE = Pattern.compile("(?m)^trace: (\\S+)$");
+
+  @TempDir static Path tmp;
+  static Path vault;
+  static String data;
+
+  record Run(int code, String out, String err) {}
+
+  private static Run brain(String... args) {
+    var out = new StringWriter();
+    var err = new StringWriter();
+    int code = BrainCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @BeforeAll
+  static void indexAVault() throws IOException {
+    vault = Files.createDirectories(tmp.resolve("vault"));
+    Files.writeString(
+        vault.resolve("descaling.md"),
+        "# Descaling\n\nDescale the espresso machine every eight weeks with citric acid.\n");
+    Files.writeString(
+        vault.resolve("tomatoes.md"),
+        "---\ntags: [garden]\n---\n# Tomatoes\n\nSungold gave 4.2 kg per plant in 2024.\n");
+    data = tmp.resolve("data").toString();
+    Run index = brain("--data", data, "index", vault.toString());
+    assertThat(index.code()).as(index.err()).isZero();
+  }
+
+  private static Path tracePath(Run run) {
+    Matcher m = TRACE.matcher(run.out());
+    assertThat(m.find()).as(run.out()).isTrue();
+    return Path.of(m.group(1));
+  }
+
+  @Test
+  void researchPrintsALiveTimelineOnStderrTheAnswerAndTheTracePath() throws IOException {
+    Run run = brain("--data", data, "research", "How often should I descale the espresso machine?");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.err())
+        .contains("▸ planning", "✓ retrieval", "✓ judge", "✓ synthesis", "✓ verification")
+        .contains("✓ trace        Trace saved: ");
+    assertThat(run.out()).contains("[note:descaling.md]", "stop: enough_evidence", "status: ok");
+    Path dir = tracePath(run);
+    assertThat(dir.getParent()).isEqualTo(Path.of(data, "research-runs"));
+    assertThat(dir.resolve("run.md")).isRegularFile();
+
+    Run show = brain("--data", data, "trace", "show", dir.getFileName().toString());
+    assertThat(show.code()).as(show.err()).isZero();
+    assertThat(show.out())
+        .startsWith("# Research run " + dir.getFileName())
+        .contains("## Answer", "## Timeline", "## Evidence", "`note:descaling.md`")
+        .endsWith("trace: " + dir + "\n");
+
+    Run json = brain("--data", data, "trace", "show", "--json", dir.getFileName().toString());
+    JsonNode trace =
+        Json.MAPPER.readTree(json.out().substring(0, json.out().lastIndexOf("trace:")));
+    assertThat(trace.path("schema_version").asText()).isEqualTo("research_trace.v1");
+    assertThat(trace.path("surface").asText()).isEqualTo("cli");
+
+    Run list = brain("--data", data, "trace", "list");
+    assertThat(list.out()).contains(dir.getFileName().toString(), "enough_evidence");
+  }
+
+  @Test
+  void noTraceSavesNothing() throws IOException {
+    Path runs = Path.of(data, "research-runs");
+    long before = count(runs);
+
+    Run run = brain("--data", data, "research", "--no-trace", "Which tomato gave the most?");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).contains("trace: off");
+    assertThat(run.err()).contains("– trace        Trace switched off");
+    assertThat(count(runs)).isEqualTo(before);
+  }
+
+  @Test
+  void diffRunsTheQuestionAgainAndShowsAddedEvidence() throws IOException {
+    Run first = brain("--data", data, "research", "citric acid descaling interval");
+    String id = tracePath(first).getFileName().toString();
+
+    Run same = brain("--data", data, "trace", "diff", id);
+    assertThat(same.code()).as(same.err()).isZero();
+    assertThat(same.out()).contains("run " + id, "evidence unchanged");
+
+    Path vault2 = Files.createDirectories(tmp.resolve("vault2"));
+    Files.writeString(
+        vault2.resolve("descale-log.md"),
+        "# Descale log\n\nDescaled with citric acid on 2024-05-02; interval stays eight weeks.\n");
+    String data2 = tmp.resolve("data2").toString();
+    assertThat(brain("--data", data2, "index", vault.toString(), vault2.toString()).code())
+        .isZero();
+    Files.createDirectories(Path.of(data2, "research-runs"));
+    copyTree(tracePath(first), Path.of(data2, "research-runs", id));
+
+    Run changed = brain("--data", data2, "trace", "diff", "--json", id);
+    assertThat(changed.code()).as(changed.err()).isZero();
+    JsonNode diff = Json.MAPPER.readTree(changed.out());
+    assertThat(diff.path("added").toString()).contains("note:descale-log.md");
+    assertThat(diff.path("unchanged").asBoolean()).isFalse();
+    assertThat(count(Path.of(data2, "research-runs"))).isEqualTo(1); // the re-run is not saved
+  }
+
+  @Test
+  void pruneReportsHowManyRunsItDeleted() {
+    brain("--data", data, "research", "Which tomato gave the most?");
+
+    Run prune = brain("--data", data, "trace", "prune", "--keep", "0", "--max-age-days", "0");
+
+    assertThat(prune.code()).as(prune.err()).isZero();
+    assertThat(prune.out()).matches("(?s)deleted (\\d+) of \\1 saved runs \\(kept 0\\)\\n");
+    assertThat(brain("--data", data, "trace", "list").out()).startsWith("no saved runs");
+  }
+
+  @Test
+  void anUnknownRunIsAnErrorThatSaysHowToListThem() {
+    Run show = brain("--data", data, "trace", "show", "19990101");
+
+    assertThat(show.code()).isEqualTo(BrainCommand.EXIT_ERROR);
+    assertThat(show.err()).contains("no saved run '19990101'", "brain trace list");
+  }
+
+  private static long count(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return 0;
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.count();
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    Files.createDirectories(to);
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()));
+      }
+    }
+  }
+}
