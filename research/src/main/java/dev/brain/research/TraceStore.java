@@ -199,18 +199,39 @@ public final class TraceStore {
     }
   }
 
-  /** {@code run.json}, with {@code metrics.artifact_bytes} equal to the directory's final size. */
+  /**
+   * {@code run.json}, with {@code metrics.artifact_bytes} equal to the directory's final size.
+   * Serialized and redacted once; the byte count is then written into the text (it occurs once, in
+   * {@code metrics}) until the count and the text's length agree.
+   */
   private byte[] runJson(ResearchTrace trace, long others) {
-    long total = others;
-    byte[] json = new byte[0];
+    String template =
+        redactor.redact(serialize(trace.withMetrics(trace.metrics().withArtifactBytes(0))));
+    String field = "\"artifact_bytes\" : 0";
+    int at = template.indexOf(field);
+    if (at < 0) {
+      throw new IllegalStateException(
+          "run.json of run " + trace.runId() + " has no artifact_bytes");
+    }
+    long total = others + utf8Length(template);
+    String json = template;
     for (int i = 0; i < 4; i++) {
-      json = bytes(serialize(trace.withMetrics(trace.metrics().withArtifactBytes(total))));
-      if (others + json.length == total) {
+      json =
+          template.substring(0, at)
+              + "\"artifact_bytes\" : "
+              + total
+              + template.substring(at + field.length());
+      long size = others + utf8Length(json);
+      if (size == total) {
         break;
       }
-      total = others + json.length;
+      total = size;
     }
-    return json;
+    return json.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static long utf8Length(String s) {
+    return s.getBytes(StandardCharsets.UTF_8).length;
   }
 
   private static String serialize(ResearchTrace trace) {
