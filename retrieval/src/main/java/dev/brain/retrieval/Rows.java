@@ -122,7 +122,12 @@ final class Rows {
       String relatedTo,
       String relationship) {
     StoredChunk best = chunks.isEmpty() ? null : chunks.get(0);
-    Evidence evidence = evidence(record, chunks);
+    // Each kept chunk is analyzed once, for terms, phrases and the excerpt.
+    List<List<Analysis.Token>> tokens = new ArrayList<>(chunks.size());
+    for (StoredChunk c : chunks) {
+      tokens.add(Analysis.tokens(analyzer, c.text()));
+    }
+    Evidence evidence = evidence(record, chunks, tokens);
     var signals = new ArrayList<String>(evidence.signals());
     signals.addAll(laneSignals);
     String role = roleOverride != null ? roleOverride : best != null ? best.role() : "raw";
@@ -138,7 +143,7 @@ final class Rows {
         iso(record.createdAt()),
         iso(record.publishedAt()),
         record.summary(),
-        excerpt(record, best),
+        excerpt(record, best, best == null ? List.of() : tokens.get(0)),
         role,
         best == null ? null : chunkRef(chunks, record),
         retrieval,
@@ -152,7 +157,8 @@ final class Rows {
   /** What the row's text says about the query: terms present and text-based signals. */
   private record Evidence(Set<String> present, List<String> signals) {}
 
-  private Evidence evidence(StoredRecord record, List<StoredChunk> chunks) {
+  private Evidence evidence(
+      StoredRecord record, List<StoredChunk> chunks, List<List<Analysis.Token>> tokens) {
     Set<String> queryTerms = query.terms().keySet();
     Set<String> present = new HashSet<>();
     var signals = new ArrayList<String>();
@@ -174,9 +180,8 @@ final class Rows {
       }
     }
     boolean phrase = false;
-    for (StoredChunk c : chunks) {
-      List<String> sequence =
-          Analysis.tokens(analyzer, c.text()).stream().map(Analysis.Token::term).toList();
+    for (List<Analysis.Token> chunkTokens : tokens) {
+      List<String> sequence = chunkTokens.stream().map(Analysis.Token::term).toList();
       present.addAll(sequence);
       phrase |= containsPhrase(sequence, query.sequence());
     }
@@ -216,7 +221,7 @@ final class Rows {
     return List.of();
   }
 
-  private String excerpt(StoredRecord record, StoredChunk best) {
+  private String excerpt(StoredRecord record, StoredChunk best, List<Analysis.Token> tokens) {
     if (best == null) {
       String text = record.rawText() == null ? "" : record.rawText();
       return Excerpts.excerpt(text, 0, List.of(), options.maxExcerptChars());
@@ -228,7 +233,7 @@ final class Rows {
       offset = 0;
     }
     var matches = new ArrayList<Excerpts.Match>();
-    for (Analysis.Token t : Analysis.tokens(analyzer, best.text())) {
+    for (Analysis.Token t : tokens) {
       if (query.terms().containsKey(t.term())) {
         matches.add(new Excerpts.Match(offset + t.start(), offset + t.end(), t.term()));
       }

@@ -3,6 +3,7 @@ package dev.brain.retrieval;
 import dev.brain.index.BrainIndex;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -152,21 +153,26 @@ final class SciFactEval {
       vector(queries.keySet().iterator().next()); // load the model before timing
       for (String lanes : List.of("bm25", "vector", "bm25,vector")) {
         SearchOptions options = SearchOptions.builder().lanes(lanes).limit(100).build();
+        var timings = new LinkedHashMap<String, Double>();
         long t0 = System.nanoTime();
         double[] s =
             score(
                 id -> {
                   try {
-                    return retriever.search(queries.get(id), options).rows().stream()
+                    SearchResult result = retriever.search(queries.get(id), options);
+                    result.timingsMs().forEach((k, v) -> timings.merge(k, v, Double::sum));
+                    return result.rows().stream()
                         .map(r -> r.sourceKey().substring("doc:".length()))
                         .filter(d -> !d.equals(id))
                         .toList();
                   } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                   }
                 });
         double qps = queries.size() / ((System.nanoTime() - t0) / 1e9);
         print("Retriever.search lanes=" + lanes + String.format(" (%.1f q/s)", qps), s);
+        timings.replaceAll((k, v) -> Math.round(v / queries.size() * 100) / 100.0);
+        System.out.println("  mean ms per query: " + timings);
       }
     }
 
