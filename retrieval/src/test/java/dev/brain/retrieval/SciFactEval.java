@@ -7,10 +7,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -39,7 +41,9 @@ final class SciFactEval {
         case "bm25" -> eval.bm25Grid();
         case "fusion" -> eval.fusionGrid();
         case "recall" -> eval.recall();
-        default -> throw new IllegalArgumentException("defaults | bm25 | fusion | recall");
+        case "recall-vs" -> eval.recallAgainst(Path.of(args.get(1)));
+        default ->
+            throw new IllegalArgumentException("defaults | bm25 | fusion | recall | recall-vs DIR");
       }
     }
   }
@@ -217,6 +221,58 @@ final class SciFactEval {
       }
     }
 
+    /**
+     * Recall@10 of this (quantized) index against an exact float scan of the reference index at
+     * {@code floatCache}, matched by chunk id: of this index's exact scan, and of its HNSW search
+     * at the lane's default depth (100).
+     */
+    void recallAgainst(Path floatCache) throws IOException {
+      try (BrainIndex reference = SciFactBench.open(floatCache)) {
+        IndexSearcher ref = reference.acquireSearcher();
+        IndexSearcher searcher = index.acquireSearcher();
+        try {
+          var lane = new VectorLane(index::embedder);
+          int count = searcher.count(new FieldExistsQuery(dev.brain.index.IndexFields.VECTOR));
+          double exact = 0;
+          double hnsw = 0;
+          for (String id : queries.keySet()) {
+            Set<String> truth = chunkIds(ref, VectorLane.exactSearch(ref, vector(id), null, 10));
+            Set<String> scan =
+                chunkIds(searcher, VectorLane.exactSearch(searcher, vector(id), null, 10));
+            ScoreDoc[] graph =
+                lane
+                    .search(searcher, vector(id), null, 100, VectorSearch.APPROXIMATE, count)
+                    .hits()
+                    .stream()
+                    .limit(10)
+                    .map(h -> new ScoreDoc(h.doc(), 0))
+                    .toArray(ScoreDoc[]::new);
+            Set<String> approx = chunkIds(searcher, graph);
+            scan.retainAll(truth);
+            approx.retainAll(truth);
+            exact += scan.size() / (double) truth.size();
+            hnsw += approx.size() / (double) truth.size();
+          }
+          int n = queries.size();
+          System.out.printf(
+              "against exact float search: exact scan recall@10 %.4f, hnsw (k=100) recall@10 %.4f%n",
+              exact / n, hnsw / n);
+        } finally {
+          index.releaseSearcher(searcher);
+          reference.releaseSearcher(ref);
+        }
+      }
+    }
+
+    private static Set<String> chunkIds(IndexSearcher searcher, ScoreDoc[] docs)
+        throws IOException {
+      var ids = new HashSet<String>();
+      for (ScoreDoc d : docs) {
+        ids.add(searcher.storedFields().document(d.doc).get(dev.brain.index.IndexFields.CHUNK_ID));
+      }
+      return ids;
+    }
+
     /** HNSW recall@10 of chunk hits against exact search, and per-query latency of each. */
     void recall() throws IOException {
       IndexSearcher searcher = index.acquireSearcher();
@@ -244,7 +300,7 @@ final class SciFactEval {
               long t2 = System.nanoTime();
               exactNanos += t1 - t0;
               hnswNanos += t2 - t1;
-              var truth = new java.util.HashSet<Integer>();
+              var truth = new HashSet<Integer>();
               for (int i = 0; i < Math.min(10, exact.length); i++) {
                 truth.add(exact[i].doc);
               }
