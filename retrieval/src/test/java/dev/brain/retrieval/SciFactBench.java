@@ -36,7 +36,7 @@ import org.apache.lucene.util.quantization.QuantizedByteVectorValues.ScalarEncod
  *
  * <pre>
  * java -cp ... dev.brain.retrieval.SciFactBench index /work/shared/datasets/scifact /tmp/brain-scifact
- * java -cp ... dev.brain.retrieval.SciFactBench eval  /work/shared/datasets/scifact /tmp/brain-scifact [defaults|bm25|fusion|recall]
+ * java -cp ... dev.brain.retrieval.SciFactBench eval  /work/shared/datasets/scifact /tmp/brain-scifact [defaults|bm25|fusion|recall|recall-vs FLOAT_CACHE]
  * java -cp ... dev.brain.retrieval.SciFactBench quantize /work/shared/datasets/scifact /tmp/brain-scifact /tmp/brain-scifact-int8 INT8
  * </pre>
  *
