@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 2)
+@Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 3, time = 3)
 @Fork(
     value = 1,

@@ -29,7 +29,7 @@ public final class SearchBreakdown {
   private SearchBreakdown() {}
 
   static final int ROUNDS = 3;
-  static final int WARMUP_ROUNDS = 2;
+  static final int WARMUP_ROUNDS = 5;
 
   public static void main(String[] args) throws Exception {
     Path out = Path.of(args[0]);
@@ -66,8 +66,11 @@ public final class SearchBreakdown {
     var stages = new LinkedHashMap<String, List<Double>>();
     for (int round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
       for (String query : state.queries) {
+        long t0 = System.nanoTime();
         SearchResult result = retriever.search(query, options);
+        double wall = (System.nanoTime() - t0) / 1e6;
         if (round >= WARMUP_ROUNDS) {
+          stages.computeIfAbsent("wall", x -> new ArrayList<>()).add(wall);
           result
               .timingsMs()
               .forEach((k, v) -> stages.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
