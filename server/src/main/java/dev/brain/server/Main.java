@@ -1,6 +1,10 @@
 package dev.brain.server;
 
 import dev.brain.server.cli.BrainCommand;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -11,10 +15,33 @@ public final class Main {
 
   private Main() {}
 
+  /** Option {@code bin/brain} uses to hand over long arguments in a file. */
+  static final String ARGS_FILE = "--args-file";
+
   /** Runs the CLI and exits with its code: 0 ok, 1 error, 2 usage. */
-  public static void main(String[] args) {
+  public static void main(String[] args) throws IOException {
     quietLibraries();
-    System.exit(BrainCommand.run(args));
+    System.exit(BrainCommand.run(expandArgsFile(args)));
+  }
+
+  /**
+   * {@code --args-file FILE} stands for the NUL-separated arguments in FILE, which is deleted. ONNX
+   * Runtime 1.29 crashes (SIGSEGV) when the process command line exceeds about 4 KB, which a pasted
+   * question can do; {@code bin/brain} therefore passes long arguments this way.
+   */
+  static String[] expandArgsFile(String[] args) throws IOException {
+    if (args.length != 2 || !ARGS_FILE.equals(args[0])) {
+      return args;
+    }
+    var file = Path.of(args[1]);
+    var content = Files.readString(file);
+    Files.deleteIfExists(file);
+    if (content.isEmpty()) {
+      return new String[0];
+    }
+    var parts = content.split("\0", -1);
+    // printf '%s\0' ends every argument with NUL, so the last part is empty.
+    return parts[parts.length - 1].isEmpty() ? Arrays.copyOf(parts, parts.length - 1) : parts;
   }
 
   /**
