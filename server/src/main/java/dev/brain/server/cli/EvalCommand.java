@@ -94,9 +94,8 @@ final class EvalCommand {
       var err = cli.getErr();
       var out = cli.getOut();
       err.println("cache index: " + cacheDir);
-      if (!json) {
-        out.println(BeirReport.header());
-      }
+      // The header waits for the first result so a bad folder prints only its error.
+      var headerPrinted = new boolean[1];
       BeirReport report;
       try (var progress = new SyncProgress(Terminals.stderrIsTerminal())) {
         report =
@@ -104,9 +103,14 @@ final class EvalCommand {
                 .run(
                     progress,
                     line -> {
-                      if (!json) {
-                        out.println(line);
+                      if (json) {
+                        return;
                       }
+                      if (!headerPrinted[0]) {
+                        out.println(BeirReport.header());
+                        headerPrinted[0] = true;
+                      }
+                      out.println(line);
                     });
       }
       var reports = Files.createDirectories(data.resolve("eval-reports"));

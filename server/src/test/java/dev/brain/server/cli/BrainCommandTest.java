@@ -47,6 +47,15 @@ class BrainCommandTest {
   }
 
   @Test
+  void evalOnAFolderThatIsNotBeirNamesTheMissingFile() throws IOException {
+    var folder = Files.createDirectories(tmp.resolve("notes"));
+    var run = brain("--data", tmp.resolve("data").toString(), "eval", "beir", folder.toString());
+    assertThat(run.code()).isEqualTo(1);
+    assertThat(run.err()).contains("is not a BEIR folder: corpus.jsonl is missing");
+    assertThat(run.out()).doesNotContain("nDCG@10");
+  }
+
+  @Test
   void helpListsTheCommandsAndExitCodes() {
     var run = brain("--help");
     assertThat(run.code()).isZero();
