@@ -54,7 +54,7 @@ final class CoverageBuilder {
         note);
   }
 
-  private static Map<String, Integer> counts(
+  static Map<String, Integer> counts(
       List<EvidenceRow> rows, java.util.function.Function<EvidenceRow, String> key) {
     var counts = new LinkedHashMap<String, Integer>();
     rows.forEach(r -> counts.merge(String.valueOf(key.apply(r)), 1, Integer::sum));
@@ -72,7 +72,7 @@ final class CoverageBuilder {
     return out;
   }
 
-  private static List<Coverage.TagCount> topTags(List<EvidenceRow> rows) {
+  static List<Coverage.TagCount> topTags(List<EvidenceRow> rows) {
     var counts = new LinkedHashMap<String, Integer>();
     rows.forEach(r -> r.userTags().forEach(t -> counts.merge(t, 1, Integer::sum)));
     return counts.entrySet().stream()

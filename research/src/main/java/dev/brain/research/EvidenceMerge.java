@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Merges rows from outside the first retrieval pass into a pack, recording every decision in a
@@ -279,9 +278,9 @@ final class EvidenceMerge {
     var coverage =
         new Coverage(
             evidence.size(),
-            counts(evidence, EvidenceRow::kind),
-            counts(evidence, EvidenceRow::sourceType),
-            topTags(evidence),
+            CoverageBuilder.counts(evidence, EvidenceRow::kind),
+            CoverageBuilder.counts(evidence, EvidenceRow::sourceType),
+            CoverageBuilder.topTags(evidence),
             c.exactTagMatches(),
             c.textMatches(),
             c.topicNodeCount(),
@@ -327,33 +326,6 @@ final class EvidenceMerge {
         relatedLimit,
         p.topic(),
         p.includeTopicBrief());
-  }
-
-  private static Map<String, Integer> counts(
-      List<EvidenceRow> rows, Function<EvidenceRow, String> key) {
-    var counts = new LinkedHashMap<String, Integer>();
-    rows.forEach(r -> counts.merge(String.valueOf(key.apply(r)), 1, Integer::sum));
-    var out = new LinkedHashMap<String, Integer>();
-    counts.entrySet().stream()
-        .sorted(
-            Map.Entry.<String, Integer>comparingByValue()
-                .reversed()
-                .thenComparing(Map.Entry.comparingByKey()))
-        .forEach(e -> out.put(e.getKey(), e.getValue()));
-    return out;
-  }
-
-  private static List<Coverage.TagCount> topTags(List<EvidenceRow> rows) {
-    var counts = new LinkedHashMap<String, Integer>();
-    rows.forEach(r -> r.userTags().forEach(t -> counts.merge(t, 1, Integer::sum)));
-    return counts.entrySet().stream()
-        .sorted(
-            Map.Entry.<String, Integer>comparingByValue()
-                .reversed()
-                .thenComparing(Map.Entry.comparingByKey()))
-        .limit(Coverage.TOP_TAGS)
-        .map(e -> new Coverage.TagCount(e.getKey(), e.getValue()))
-        .toList();
   }
 
   private static Set<String> keys(List<EvidenceRow> rows) {

@@ -154,7 +154,7 @@ final class PackBuilder {
           && inPack.contains(row.relatedTo())
           && inPack.add(row.sourceKey())
           && out.size() < options.relatedLimit()) {
-        out.add(renumber(row, evidence.size() + out.size() + 1));
+        out.add(RunRows.renumber(row, evidence.size() + out.size() + 1));
       }
     }
     return out;
@@ -186,7 +186,7 @@ final class PackBuilder {
     }
     var out = new ArrayList<EvidenceRow>();
     for (EvidenceRow r : picked) {
-      out.add(renumber(r, out.size() + 1));
+      out.add(RunRows.renumber(r, out.size() + 1));
     }
     return out;
   }
@@ -255,29 +255,5 @@ final class PackBuilder {
         options.relatedLimit(),
         topic,
         brief);
-  }
-
-  static EvidenceRow renumber(EvidenceRow r, int rank) {
-    return new EvidenceRow(
-        rank,
-        r.sourceKey(),
-        r.kind(),
-        r.sourceType(),
-        r.title(),
-        r.url(),
-        r.notePath(),
-        r.userTags(),
-        r.createdAt(),
-        r.publishedAt(),
-        r.summary(),
-        r.excerpt(),
-        r.evidenceRole(),
-        r.chunk(),
-        r.retrieval(),
-        r.signals(),
-        r.matchedTerms(),
-        r.missingTerms(),
-        r.relatedTo(),
-        r.relationship());
   }
 }
