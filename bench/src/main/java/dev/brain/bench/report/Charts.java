@@ -45,6 +45,14 @@ public final class Charts {
     Path resultsDir = Path.of(args[0]);
     Path chartsDir = Path.of(args[1]);
     Files.createDirectories(chartsDir);
+    try (var files = Files.list(resultsDir)) {
+      for (Path f : files.toList()) {
+        String name = f.getFileName().toString();
+        if (name.endsWith(".json") && !name.endsWith(".meta.json")) {
+          Results.compact(f);
+        }
+      }
+    }
     var results = new Results(resultsDir);
     var written = new ArrayList<Path>();
     searchLatency(results.group("search"), chartsDir.resolve("search-latency.png"), written);

@@ -124,9 +124,39 @@ final class Results {
         primary.path("scoreError").asDouble(Double.NaN),
         primary.path("scoreUnit").asText(),
         percentiles,
-        samples(primary.path("rawDataHistogram")),
+        primary.has("sampleCount")
+            ? primary.get("sampleCount").asLong()
+            : samples(primary.path("rawDataHistogram")),
         secondary,
         settings);
+  }
+
+  /**
+   * Shrinks a JMH result file for the repository: each SampleTime histogram (megabytes of [value,
+   * count] pairs; the percentiles are already computed) becomes its sample count. Files already
+   * compacted are left as they are.
+   */
+  static void compact(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      return;
+    }
+    JsonNode root = JSON.readTree(file.toFile());
+    if (!root.isArray()) {
+      return; // not JMH output
+    }
+    boolean changed = false;
+    for (JsonNode run : root) {
+      JsonNode primary = run.path("primaryMetric");
+      if (primary instanceof com.fasterxml.jackson.databind.node.ObjectNode p
+          && p.has("rawDataHistogram")) {
+        p.put("sampleCount", samples(p.get("rawDataHistogram")));
+        p.remove("rawDataHistogram");
+        changed = true;
+      }
+    }
+    if (changed) {
+      JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+    }
   }
 
   /**

@@ -42,6 +42,18 @@ class ResultsTest {
   }
 
   @Test
+  void compactingReplacesTheHistogramWithItsSampleCount() throws IOException {
+    Path file = Files.writeString(dir.resolve("search.json"), SAMPLE_TIME_RUN);
+
+    Results.compact(file);
+
+    assertThat(Files.readString(file)).doesNotContain("rawDataHistogram").contains("sampleCount");
+    var run = new Results(dir).group("search").getFirst();
+    assertThat(run.samples()).isEqualTo(25);
+    assertThat(run.percentile("99.0")).isEqualTo(12000.0);
+  }
+
+  @Test
   void aGroupThatHasNotRunHasNoResults() throws IOException {
     assertThat(new Results(dir).group("research")).isEmpty();
   }
