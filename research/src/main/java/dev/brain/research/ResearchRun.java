@@ -343,31 +343,26 @@ final class ResearchRun {
     var merged =
         EvidenceMerge.retry(
             pack, retryPack, query, judge.missingConcepts(), budgets.retryAcceptLimit(), options);
-    pack = merged.pack();
-    merge = merged.report();
-    finalJudge = Judge.judge(new Judge.Input(pack, queriesRun, 0, false));
-    endHard(
-        RunStage.RETRY,
-        "Retry added "
-            + merge.accepted().size()
-            + " rows (rejected "
-            + merge.rejected().size()
-            + "); verdict now "
-            + finalJudge.verdict().wireName(),
-        merge(mergeData(merge), data("verdict", finalJudge.verdict().wireName())));
+    acceptMerge(RunStage.RETRY, "Retry added ", " rows (rejected ", merged);
   }
 
   private void expand(String lookup) throws IOException {
     begin(RunStage.EXPANSION, "Following the links of " + lookup, data("lookup", lookup));
     var merged = EvidenceMerge.expand(index, pack, lookup, budgets.relatedLimit(), options);
+    acceptMerge(RunStage.EXPANSION, "Expansion added ", " related rows (rejected ", merged);
+  }
+
+  /** Takes a retry or expansion result as the pack, judges it again and ends the stage. */
+  private void acceptMerge(
+      RunStage stage, String added, String rejected, EvidenceMerge.Merged merged) {
     pack = merged.pack();
     merge = merged.report();
     finalJudge = Judge.judge(new Judge.Input(pack, queriesRun, 0, false));
     endHard(
-        RunStage.EXPANSION,
-        "Expansion added "
+        stage,
+        added
             + merge.accepted().size()
-            + " related rows (rejected "
+            + rejected
             + merge.rejected().size()
             + "); verdict now "
             + finalJudge.verdict().wireName(),
