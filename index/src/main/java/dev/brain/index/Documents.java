@@ -98,6 +98,7 @@ final class Documents {
     doc.add(new IntField(END_CHAR, c.endChar(), Store.YES));
     doc.add(new TextField(TEXT, c.text(), Store.YES));
     doc.add(new StringField(TEXT_HASH, c.textHash(), Store.YES));
+    doc.add(new StringField(EMBED_HASH, EmbeddingInput.hash(r, c), Store.YES));
     doc.add(new StoredField(CHUNKER_VERSION, c.chunkerVersion()));
     doc.add(new KnnFloatVectorField(VECTOR, vector, SIMILARITY));
     return doc;

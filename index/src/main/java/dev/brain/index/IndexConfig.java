@@ -178,11 +178,18 @@ public record IndexConfig(
   }
 
   /**
-   * The chunking signature stored on every record: chunker version and budget. A record whose
-   * signature differs from the current one is re-chunked on sync even if its content is unchanged.
+   * The chunking signature stored on every record: chunker version, budget and embedding input
+   * version. A record whose signature differs from the current one is re-chunked (and its chunks
+   * re-embedded where the input changed) on sync even if its content is unchanged.
    */
   String chunkingSignature() {
-    return Chunker.VERSION + "/" + chunkMaxTokens + "/" + chunkOverlapTokens;
+    return Chunker.VERSION
+        + "/"
+        + chunkMaxTokens
+        + "/"
+        + chunkOverlapTokens
+        + "/"
+        + EmbeddingInput.VERSION;
   }
 
   private static void requireRange(String name, int value, int min, int max) {

@@ -120,8 +120,14 @@ public final class IndexFields {
   /** The chunk text; analyzed text, stored. The BM25 lane's main field. */
   public static final String TEXT = "text";
 
-  /** Hex sha-256 of the chunk text; keyword, stored. Embeddings are reused by this hash. */
+  /** Hex sha-256 of the chunk text; keyword, stored. */
   public static final String TEXT_HASH = "text_hash";
+
+  /**
+   * Hex sha-256 of what the model embedded for the chunk (title, blank line, chunk text); keyword,
+   * stored. Embeddings are reused by this hash.
+   */
+  public static final String EMBED_HASH = "embed_hash";
 
   /** Version of the chunking rules that made the chunk; stored. */
   public static final String CHUNKER_VERSION = "chunker_version";

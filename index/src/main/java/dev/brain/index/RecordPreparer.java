@@ -128,7 +128,7 @@ final class RecordPreparer implements Runnable {
       return new SyncItem.FileIssue(
           file, "record " + record.key() + " could not be chunked: " + e, false);
     }
-    return new SyncItem.Prepared(record, state == null, chunks, storedVectors(chunks));
+    return new SyncItem.Prepared(record, state == null, chunks, storedVectors(record, chunks));
   }
 
   /** Chunks a record's text, then its summary (numbered after the text's chunks). */
@@ -158,13 +158,14 @@ final class RecordPreparer implements Runnable {
     return chunks;
   }
 
-  /** Vectors of chunk texts the index already holds, {@code null} for the rest. */
-  private float[][] storedVectors(List<Chunk> chunks) throws IOException {
+  /** Vectors of embedding inputs the index already holds, {@code null} for the rest. */
+  private float[][] storedVectors(CorpusRecord record, List<Chunk> chunks) throws IOException {
     var vectors = new float[chunks.size()][];
     IndexSearcher searcher = searchers.acquire();
     try {
       for (int i = 0; i < chunks.size(); i++) {
-        vectors[i] = VectorLookup.find(searcher, chunks.get(i).textHash(), dimension);
+        vectors[i] =
+            VectorLookup.find(searcher, EmbeddingInput.hash(record, chunks.get(i)), dimension);
       }
     } finally {
       searchers.release(searcher);

@@ -29,8 +29,8 @@ sealed interface SyncItem {
   record Unchanged(String key) implements SyncItem {}
 
   /**
-   * A new or changed record, chunked, with the vectors found in the index by text hash ({@code
-   * null} where the chunk still has to be embedded).
+   * A new or changed record, chunked, with the vectors found in the index by embedding-input hash
+   * ({@code null} where the chunk still has to be embedded).
    */
   record Prepared(CorpusRecord record, boolean isNew, List<Chunk> chunks, float[][] vectors)
       implements SyncItem {

@@ -270,12 +270,13 @@ final class SyncRun {
   }
 
   private void embedMissing() {
-    // Identical texts within the batch are embedded once.
+    // Identical inputs within the batch are embedded once.
     var slots = new LinkedHashMap<String, String>();
     for (SyncItem.Prepared p : pending) {
       for (int i = 0; i < p.chunks().size(); i++) {
         if (p.vectors()[i] == null) {
-          slots.putIfAbsent(p.chunks().get(i).textHash(), p.chunks().get(i).text());
+          String input = EmbeddingInput.of(p.record(), p.chunks().get(i));
+          slots.putIfAbsent(CorpusRecord.sha256(input), input);
         }
       }
     }
@@ -294,7 +295,7 @@ final class SyncRun {
     for (SyncItem.Prepared p : pending) {
       for (int j = 0; j < p.chunks().size(); j++) {
         if (p.vectors()[j] == null) {
-          p.vectors()[j] = byHash.get(p.chunks().get(j).textHash());
+          p.vectors()[j] = byHash.get(EmbeddingInput.hash(p.record(), p.chunks().get(j)));
         } else {
           chunksReused++;
         }

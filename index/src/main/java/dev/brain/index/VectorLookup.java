@@ -12,19 +12,20 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.util.BytesRef;
 
 /**
- * Finds the stored embedding of a chunk text by its hash, so unchanged chunk texts are never
+ * Finds the stored embedding of a chunk by its embedding-input hash, so unchanged inputs are never
  * embedded twice. Reads the raw float vectors, which every {@link VectorFormat} keeps.
  */
 final class VectorLookup {
   private VectorLookup() {}
 
   /**
-   * The vector of any live chunk whose text hash is {@code textHash}, or {@code null} if none.
+   * The vector of any live chunk whose embedding-input hash is {@code embedHash}, or {@code null}
+   * if none.
    *
    * @param dimension the expected vector length; a vector of another length is ignored
    */
-  static float[] find(IndexSearcher searcher, String textHash, int dimension) throws IOException {
-    var term = new BytesRef(textHash);
+  static float[] find(IndexSearcher searcher, String embedHash, int dimension) throws IOException {
+    var term = new BytesRef(embedHash);
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       float[] vector = findInLeaf(leaf, term, dimension);
       if (vector != null) {
@@ -36,7 +37,7 @@ final class VectorLookup {
 
   private static float[] findInLeaf(LeafReaderContext leaf, BytesRef term, int dimension)
       throws IOException {
-    Terms terms = leaf.reader().terms(IndexFields.TEXT_HASH);
+    Terms terms = leaf.reader().terms(IndexFields.EMBED_HASH);
     if (terms == null) {
       return null;
     }

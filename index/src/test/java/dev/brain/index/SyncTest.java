@@ -219,11 +219,35 @@ class SyncTest {
 
     assertThat(report.updated()).isEqualTo(1);
     assertThat(report.unchanged()).isEqualTo(5);
-    assertThat(embedder.passages()).singleElement().asString().contains("fast approximate");
+    // The model reads the record's title, a blank line, then the chunk text.
+    assertThat(embedder.passages())
+        .singleElement()
+        .asString()
+        .startsWith("Lucene notes\n\n")
+        .contains("fast approximate");
     assertThat(report.chunksReused()).isEqualTo(before.size() - 1);
     List<Chunk> after = index.get("note:projects/lucene.md").orElseThrow().chunks();
     assertThat(after).hasSameSizeAs(before);
     assertThat(after.getLast().text()).contains("fast approximate");
+    assertThat(IndexInvariants.assertWhole(index)).isEqualTo(6);
+  }
+
+  @Test
+  void retitlingANoteReembedsEveryChunkOfItAndNothingElse() throws IOException {
+    sync();
+    int chunks = index.get("note:projects/lucene.md").orElseThrow().chunks().size();
+    embedder.reset();
+
+    Path note = vault.resolve("projects/lucene.md");
+    Files.writeString(
+        note, Files.readString(note).replace("title: Lucene notes", "title: Lucene handbook"));
+    SyncReport report = sync();
+
+    assertThat(report.updated()).isEqualTo(1);
+    assertThat(report.chunksReused()).isZero();
+    assertThat(embedder.passages())
+        .hasSize(chunks)
+        .allSatisfy(p -> assertThat(p).startsWith("Lucene handbook\n\n"));
     assertThat(IndexInvariants.assertWhole(index)).isEqualTo(6);
   }
 

@@ -73,9 +73,11 @@ class VectorFormatsTest {
               format == VectorFormat.FLOAT
                   ? "Lucene99HnswVectorsFormat"
                   : "Lucene104HnswBinaryQuantizedVectorsFormat");
-      float[] stored = VectorLookup.find(searcher, CorpusRecord.sha256("text 7/2"), DIM);
+      // Looked up by the hash of the embedding input: the record's title, a blank line, the text.
+      float[] stored =
+          VectorLookup.find(searcher, CorpusRecord.sha256("Title doc:7\n\ntext 7/2"), DIM);
       assertThat(stored).containsExactly(vectors.get(7 * 3 + 2));
-      assertThat(VectorLookup.find(searcher, CorpusRecord.sha256("absent"), DIM)).isNull();
+      assertThat(VectorLookup.find(searcher, CorpusRecord.sha256("text 7/2"), DIM)).isNull();
 
       var hits =
           searcher.search(new KnnFloatVectorQuery(IndexFields.VECTOR, vectors.get(11), 5), 5);
