@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.FloatVectorValues;
@@ -32,11 +33,15 @@ final class IndexChunks {
    * A live chunk document.
    *
    * @param doc global document id in the reader it was read from
+   * @param embedHash hash of what the model embedded ({@code embed_hash}; the text hash in indexes
+   *     written before the title went into the embedding input)
    */
-  record Chunk(int doc, String textHash, String text, String parentKey, float[] vector) {}
+  record Chunk(
+      int doc, String textHash, String embedHash, String text, String parentKey, float[] vector) {}
 
   private static final Set<String> FIELDS =
-      Set.of(IndexFields.TEXT_HASH, IndexFields.TEXT, IndexFields.PARENT_KEY);
+      Set.of(
+          IndexFields.TEXT_HASH, IndexFields.EMBED_HASH, IndexFields.TEXT, IndexFields.PARENT_KEY);
 
   /** The brain metadata in the latest commit of the index at {@code dir}. */
   static Map<String, String> commitData(Path dir) throws IOException {
@@ -79,6 +84,8 @@ final class IndexChunks {
           new Chunk(
               leaf.docBase + doc,
               fields.get(IndexFields.TEXT_HASH),
+              Objects.requireNonNullElse(
+                  fields.get(IndexFields.EMBED_HASH), fields.get(IndexFields.TEXT_HASH)),
               fields.get(IndexFields.TEXT),
               fields.get(IndexFields.PARENT_KEY),
               vectors.vectorValue(it.index()).clone()));

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * An {@link Embedder} that answers from precomputed vectors, so the benchmark indexes are built
  * through brain's real sync (chunking, schema, metadata) without running the model again, and
- * search latency excludes query embedding. Passages are looked up by the chunk text's hash (the
- * index's {@code text_hash}), queries by their text.
+ * search latency excludes query embedding. Passages are looked up by the hash of the passage the
+ * index asks for (its {@code embed_hash}: title, blank line, chunk text), queries by their text.
  *
  * <p>With a delegate (a real embedder), token counts come from the real tokenizer (the chunker
  * needs them) and unknown texts are embedded for real and counted in {@link #misses()}; without
@@ -107,7 +107,7 @@ final class PrecomputedEmbedder implements Embedder {
   @Override
   public void close() {}
 
-  /** The hash brain's chunker gives a chunk text: lower-case hex SHA-256 of its UTF-8 bytes. */
+  /** The hash brain gives a text: lower-case hex SHA-256 of its UTF-8 bytes. */
   static String textHash(String text) {
     try {
       var sha = MessageDigest.getInstance("SHA-256");

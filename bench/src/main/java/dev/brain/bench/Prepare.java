@@ -2,6 +2,7 @@ package dev.brain.bench;
 
 import dev.brain.bench.BenchData.Corpus;
 import dev.brain.index.BrainIndex;
+import dev.brain.index.EmbeddingInput;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
@@ -87,7 +88,7 @@ public final class Prepare {
     if (embedder.misses() > 0 || !Files.isRegularFile(BenchData.chunkVectors())) {
       var all = new LinkedHashMap<String, float[]>();
       for (IndexChunks.Chunk c : IndexChunks.read(staging)) {
-        all.putIfAbsent(c.textHash(), c.vector());
+        all.putIfAbsent(c.embedHash(), c.vector());
       }
       VectorFile.write(BenchData.chunkVectors(), all);
       LOG.printf("cached %d chunk vectors in %s%n", all.size(), BenchData.chunkVectors());
@@ -109,7 +110,7 @@ public final class Prepare {
       }
       int before = vectors.size();
       for (IndexChunks.Chunk c : IndexChunks.read(dir)) {
-        vectors.putIfAbsent(c.textHash(), c.vector());
+        vectors.putIfAbsent(c.embedHash(), c.vector());
       }
       LOG.printf("harvested %d chunk vectors from %s%n", vectors.size() - before, dir);
     }
@@ -145,7 +146,7 @@ public final class Prepare {
     Map<String, String> titles = IndexChunks.titles(source);
     var vectors = new LinkedHashMap<String, float[]>(BenchData.LARGE_CORPUS_CHUNKS * 2);
     for (IndexChunks.Chunk c : chunks) {
-      vectors.putIfAbsent(c.textHash(), c.vector());
+      vectors.putIfAbsent(c.embedHash(), c.vector());
     }
     int synthetic = BenchData.LARGE_CORPUS_CHUNKS - chunks.size();
     LOG.printf("writing %d synthetic records from %d real chunks%n", synthetic, chunks.size());
@@ -158,7 +159,8 @@ public final class Prepare {
 
   /**
    * Writes the synthetic records (one chunk each: a perturbed copy of a real chunk, cycling through
-   * all of them) and puts each one's noisy vector into {@code vectors} by text hash.
+   * all of them) and puts each one's noisy vector into {@code vectors} by the hash of its embedding
+   * input.
    */
   static void writeSynthetic(
       List<IndexChunks.Chunk> chunks,
@@ -176,12 +178,15 @@ public final class Prepare {
         String text = p.text(src.text(), random);
         String title = titles.getOrDefault(src.parentKey(), "");
         var line = new LinkedHashMap<String, String>();
+        String syntheticTitle = title.isBlank() ? "" : p.text(title, random);
         line.put("_id", "syn-" + i);
-        line.put("title", title.isBlank() ? "" : p.text(title, random));
+        line.put("title", syntheticTitle);
         line.put("text", text);
         out.write(SciFact.JSON.writeValueAsString(line));
         out.newLine();
-        vectors.putIfAbsent(PrecomputedEmbedder.textHash(text), p.vector(src.vector(), random));
+        vectors.putIfAbsent(
+            PrecomputedEmbedder.textHash(EmbeddingInput.of(syntheticTitle, text)),
+            p.vector(src.vector(), random));
       }
     }
   }

@@ -9,15 +9,22 @@ import dev.brain.chunking.Chunk;
  * nDCG@10 0.706 → 0.723 (index README). Embeddings are reused by the hash of this input, so a
  * changed title re-embeds the record's chunks and nothing else does.
  */
-final class EmbeddingInput {
+public final class EmbeddingInput {
   private EmbeddingInput() {}
 
   /** Part of the chunking signature: bump when the input changes, so old vectors are replaced. */
-  static final String VERSION = "title-v1";
+  public static final String VERSION = "title-v1";
+
+  /**
+   * What the model embeds for a chunk of a record titled {@code title} (null or blank: the chunk
+   * text alone).
+   */
+  public static String of(String title, String chunkText) {
+    return title == null || title.isBlank() ? chunkText : title.strip() + "\n\n" + chunkText;
+  }
 
   static String of(CorpusRecord record, Chunk chunk) {
-    String title = record.title();
-    return title == null || title.isBlank() ? chunk.text() : title.strip() + "\n\n" + chunk.text();
+    return of(record.title(), chunk.text());
   }
 
   static String hash(CorpusRecord record, Chunk chunk) {
