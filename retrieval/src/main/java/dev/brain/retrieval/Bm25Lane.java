@@ -11,6 +11,7 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryRescorer;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.util.QueryBuilder;
@@ -20,6 +21,13 @@ import org.apache.lucene.util.QueryBuilder;
  * record's title and aliases (denormalized onto every chunk), each with a field boost (aliases
  * count like the title); multi-word queries get a sloppy phrase bonus on the text; query words that
  * are user tags of the record get a constant bonus.
+ *
+ * <p>Two passes: the chunks whose text, heading or aliases match are the candidates (top {@code
+ * depth} by those clauses), then each candidate gets its full score (title, phrase and tag clauses
+ * added) and the candidates are re-sorted. The title sits on every chunk, so a title clause in the
+ * first pass doubles the postings walked (100k chunks: 1.6 ms instead of 0.7 ms); scoring it on the
+ * candidates only costs almost nothing and gives the same SciFact ranking (module README). A chunk
+ * that matches by its record's title alone is left to the vector lane, whose input holds the title.
  */
 final class Bm25Lane {
 
@@ -105,22 +113,60 @@ final class Bm25Lane {
     return 1;
   }
 
+  /**
+   * The first pass: chunks whose text, heading or aliases match. Text and headings exist only on
+   * chunk documents; aliases are also on records, so that clause alone is kept to chunks.
+   */
+  Query candidateQuery(QueryText query) {
+    var should = new BooleanQuery.Builder();
+    int clauses = 0;
+    clauses += add(should, builder.createBooleanQuery(IndexFields.TEXT, query.searchText()), 1f);
+    clauses +=
+        add(
+            should,
+            builder.createBooleanQuery(IndexFields.HEADING, query.searchText()),
+            params.headingBoost());
+    Query aliases = builder.createBooleanQuery(IndexFields.ALIASES, query.searchText());
+    if (aliases != null) {
+      aliases =
+          new BooleanQuery.Builder()
+              .add(aliases, Occur.MUST)
+              .add(Filters.CHUNKS, Occur.FILTER)
+              .build();
+    }
+    clauses += add(should, aliases, params.titleBoost());
+    return clauses == 0 ? null : should.build();
+  }
+
   /** The top {@code depth} chunks for the query among chunks passing {@code filter}. */
   LaneHits search(IndexSearcher shared, QueryText query, Query filter, int depth)
       throws IOException {
     Query scoring = scoringQuery(query);
-    if (scoring == null) {
+    Query candidates = candidateQuery(query);
+    if (scoring == null || candidates == null) {
       return LaneHits.used(Lane.BM25, List.of(), 0, "the query has no searchable words");
     }
-    Query full =
-        new BooleanQuery.Builder()
-            .add(scoring, Occur.MUST)
-            .add(Filters.chunks(filter), Occur.FILTER)
-            .build();
+    if (filter != null) {
+      candidates =
+          new BooleanQuery.Builder().add(candidates, Occur.MUST).add(filter, Occur.FILTER).build();
+    }
     IndexSearcher searcher = searcher(shared.getIndexReader());
-    TopDocs top = searcher.search(full, depth);
+    TopDocs first = searcher.search(candidates, depth);
+    TopDocs top = new FullScore(scoring).rescore(searcher, first, depth);
     List<Hit> hits = ParentKeys.hits(searcher, top.scoreDocs, score -> score);
-    return LaneHits.used(Lane.BM25, hits, top.totalHits.value(), null);
+    return LaneHits.used(Lane.BM25, hits, first.totalHits.value(), null);
+  }
+
+  /** Replaces a candidate's first-pass score with its score under the full query. */
+  private static final class FullScore extends QueryRescorer {
+    FullScore(Query scoring) {
+      super(scoring);
+    }
+
+    @Override
+    protected float combine(float firstPassScore, boolean secondPassMatches, float secondPass) {
+      return secondPassMatches ? secondPass : firstPassScore;
+    }
   }
 
   /** A searcher over the same reader with this lane's BM25 parameters. */

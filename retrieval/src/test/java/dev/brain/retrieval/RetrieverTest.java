@@ -115,6 +115,23 @@ class RetrieverTest {
   }
 
   @Test
+  void theTitleRanksCandidatesThatTheTextFinds() throws IOException {
+    // Both abstracts say "espresso crema"; only one title adds "revisited".
+    SearchResult both = search("espresso crema revisited", lanes(Lane.BM25));
+
+    List<String> keys = keys(both);
+    assertThat(keys).contains(NEW_DOC, OLD_DOC);
+    assertThat(keys.indexOf(NEW_DOC)).isLessThan(keys.indexOf(OLD_DOC));
+    EvidenceRow revisited = both.rows().get(keys.indexOf(NEW_DOC));
+    assertThat(revisited.signals()).contains("title_match");
+    assertThat(revisited.matchedTerms()).contains("revisited");
+
+    // A word found only in a title makes no BM25 candidate: the vector lane, whose input holds
+    // the title, is the one to find such a record.
+    assertThat(search("revisited", lanes(Lane.BM25)).rows()).isEmpty();
+  }
+
+  @Test
   void aliasesAreSearchedLikeTitles() throws IOException {
     SearchResult result = search("BoC", lanes(Lane.BM25));
 
