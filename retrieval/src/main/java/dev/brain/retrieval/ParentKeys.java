@@ -3,6 +3,8 @@ package dev.brain.retrieval;
 import dev.brain.index.IndexFields;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
@@ -22,17 +24,31 @@ final class ParentKeys {
    */
   static List<Hit> hits(IndexSearcher searcher, ScoreDoc[] docs, ScoreMapper scores)
       throws IOException {
+    // Doc values iterate forward: read the keys in doc order, one iterator per leaf.
+    Integer[] byDoc = new Integer[docs.length];
+    for (int i = 0; i < docs.length; i++) {
+      byDoc[i] = i;
+    }
+    Arrays.sort(byDoc, Comparator.comparingInt(i -> docs[i].doc));
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    var hits = new ArrayList<Hit>(docs.length);
-    for (ScoreDoc sd : docs) {
-      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
-      // A fresh doc values instance per hit: hits come in score order, not doc order.
-      SortedSetDocValues keys = DocValues.getSortedSet(leaf.reader(), IndexFields.PARENT_KEY);
-      if (!keys.advanceExact(sd.doc - leaf.docBase)) {
-        continue; // not a brain chunk; cannot happen with brain's schema
+    String[] keys = new String[docs.length];
+    LeafReaderContext leaf = null;
+    SortedSetDocValues values = null;
+    for (int i : byDoc) {
+      int doc = docs[i].doc;
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        values = DocValues.getSortedSet(leaf.reader(), IndexFields.PARENT_KEY);
       }
-      String key = keys.lookupOrd(keys.nextOrd()).utf8ToString();
-      hits.add(new Hit(key, sd.doc, scores.raw(sd.score)));
+      if (values.advanceExact(doc - leaf.docBase)) {
+        keys[i] = values.lookupOrd(values.nextOrd()).utf8ToString();
+      }
+    }
+    var hits = new ArrayList<Hit>(docs.length);
+    for (int i = 0; i < docs.length; i++) {
+      if (keys[i] != null) { // null: not a brain chunk; cannot happen with brain's schema
+        hits.add(new Hit(keys[i], docs[i].doc, scores.raw(docs[i].score)));
+      }
     }
     return hits;
   }

@@ -181,8 +181,13 @@ final class Rows {
     }
     boolean phrase = false;
     for (List<Analysis.Token> chunkTokens : tokens) {
-      List<String> sequence = chunkTokens.stream().map(Analysis.Token::term).toList();
-      present.addAll(sequence);
+      var sequence = new ArrayList<String>(chunkTokens.size());
+      for (Analysis.Token t : chunkTokens) {
+        sequence.add(t.term());
+        if (queryTerms.contains(t.term())) {
+          present.add(t.term()); // only query terms matter: matched/missing and all_terms
+        }
+      }
       phrase |= containsPhrase(sequence, query.sequence());
     }
     if (phrase) {
