@@ -55,7 +55,8 @@ final class SciFactBench {
       case "index" -> index(dataset, cache);
       case "eval" -> SciFactEval.run(dataset, cache, List.of(args).subList(3, args.length));
       case "quantize" -> quantize(cache, Path.of(args[3]), VectorFormat.valueOf(args[4]));
-      default -> throw new IllegalArgumentException("index | eval | quantize");
+      case "variants" -> SciFactVariants.run(dataset, cache);
+      default -> throw new IllegalArgumentException("index | eval | quantize | variants");
     }
   }
 
