@@ -25,9 +25,9 @@ import org.apache.lucene.search.IndexSearcher;
  * Fusion and query-side variants tried on the way to SciFact's 0.74 hybrid bar (module README,
  * "What was tried"). Reads every chunk vector of the cached index once, scores each test query
  * exactly against all of them, and compares: RRF and min-max fusion (the shipped modes); z-score
- * and mean ± 3σ (DBSF) fusion with every candidate scored in both lanes; and Rocchio-style vector
- * feedback (the query vector moved towards the top hits' vectors). Mode {@code variants} of {@link
- * SciFactBench}.
+ * and mean ± 3σ (DBSF) fusion with every candidate scored in both lanes; Rocchio-style vector
+ * feedback (the query vector moved towards the top hits' vectors); and the query embedded without
+ * bge's query instruction. Mode {@code variants} of {@link SciFactBench}.
  */
 final class SciFactVariants {
   private SciFactVariants() {}
@@ -61,6 +61,16 @@ final class SciFactVariants {
               sums,
               "hybrid normalized",
               fused(q.getKey(), lexical, dense, FusionMode.NORMALIZED, rel));
+          // The query embedded as a passage: without bge's query instruction.
+          float[] plain = index.embedder().embedPassages(List.of(q.getValue())).getFirst();
+          List<Hit> plainDense = top(scores(plain, vectors), keys, docs);
+          add(sums, "vector, no query instruction", ndcg(q.getKey(), hitsDocs(plainDense), rel));
+          for (FusionMode mode : FusionMode.values()) {
+            add(
+                sums,
+                "hybrid " + mode.wireName() + ", no query instruction",
+                fused(q.getKey(), lexical, plainDense, mode, rel));
+          }
           Map<String, Double> bestCos = recordMax(cos, keys);
           Map<String, Double> bestBm25 = recordMax(lexical);
           for (double w : new double[] {0.8, 1.0, 1.2}) {
