@@ -52,20 +52,28 @@ final class Rows {
 
   /** Rows for the top fused records, in order, ranked from 1. */
   List<EvidenceRow> ranked(List<FusedRecord> top) throws IOException {
-    Map<String, StoredRecord> records =
-        Stored.records(searcher, top.stream().map(FusedRecord::key).toList());
+    var chunkDocs = new ArrayList<Integer>();
+    for (FusedRecord fused : top) {
+      fused.chunks().stream()
+          .limit(options.maxChunksPerRecord())
+          .forEach(c -> chunkDocs.add(c.doc()));
+    }
+    Stored.Loaded loaded =
+        Stored.load(searcher, top.stream().map(FusedRecord::key).toList(), chunkDocs);
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
-      StoredRecord record = records.get(fused.key());
+      StoredRecord record = loaded.records().get(fused.key());
       if (record != null) {
-        rows.add(row(rows.size() + 1, fused, record));
+        rows.add(row(rows.size() + 1, fused, record, loaded.chunks()));
       }
     }
     return rows;
   }
 
-  private EvidenceRow row(int rank, FusedRecord fused, StoredRecord record) throws IOException {
-    List<StoredChunk> chunks = keptChunks(fused);
+  private EvidenceRow row(
+      int rank, FusedRecord fused, StoredRecord record, Map<Integer, StoredChunk> loaded)
+      throws IOException {
+    List<StoredChunk> chunks = keptChunks(fused, loaded);
     var retrieval = new RowRetrieval(fused.lanes(), fused.score());
     boolean tagOnly = fused.lanes().stream().allMatch(l -> l.lane() == Lane.EXACT_TAG);
     List<String> signals = laneSignals(fused.lanes());
@@ -95,13 +103,14 @@ final class Rows {
   }
 
   /** The record's best chunks (at most the per-record limit), best first. */
-  private List<StoredChunk> keptChunks(FusedRecord fused) throws IOException {
+  private List<StoredChunk> keptChunks(FusedRecord fused, Map<Integer, StoredChunk> loaded)
+      throws IOException {
     var chunks = new ArrayList<StoredChunk>();
     for (FusedChunk c : fused.chunks()) {
       if (chunks.size() == options.maxChunksPerRecord()) {
         break;
       }
-      chunks.add(Stored.chunk(searcher, c.doc()));
+      chunks.add(loaded.get(c.doc()));
     }
     if (chunks.isEmpty()) {
       StoredChunk best = Stored.bestChunk(searcher, fused.key(), bm25Scoring);

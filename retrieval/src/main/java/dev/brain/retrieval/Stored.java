@@ -5,13 +5,17 @@ import static dev.brain.index.IndexFields.*;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -20,7 +24,6 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSortField;
-import org.apache.lucene.search.TopDocs;
 
 /** Reads record and chunk documents back from the index's stored fields. */
 final class Stored {
@@ -66,21 +69,49 @@ final class Stored {
   /** The live records with these keys, by key (missing keys are absent). */
   static Map<String, StoredRecord> records(IndexSearcher searcher, List<String> keys)
       throws IOException {
-    var out = new HashMap<String, StoredRecord>();
-    if (keys.isEmpty()) {
-      return out;
+    return load(searcher, keys, List.of()).records();
+  }
+
+  /**
+   * Records and chunks read together.
+   *
+   * @param records by key
+   * @param chunks by doc id
+   */
+  record Loaded(Map<String, StoredRecord> records, Map<Integer, StoredChunk> chunks) {}
+
+  /**
+   * The live records with these keys and the chunk documents {@code chunkDocs}, read in ascending
+   * doc order through one {@link StoredFields}: a record's chunks and the record itself are
+   * neighbours in one compressed block, which is then decompressed once rather than per document.
+   */
+  static Loaded load(IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs)
+      throws IOException {
+    var records = new HashMap<String, StoredRecord>();
+    var chunks = new HashMap<Integer, StoredChunk>();
+    var recordDocs = new HashSet<Integer>();
+    if (!keys.isEmpty()) {
+      Query query =
+          new BooleanQuery.Builder()
+              .add(Filters.RECORDS, Occur.FILTER)
+              .add(Filters.anyOf(KEY, keys), Occur.FILTER)
+              .build();
+      for (ScoreDoc sd : searcher.search(query, keys.size()).scoreDocs) {
+        recordDocs.add(sd.doc);
+      }
     }
-    Query query =
-        new BooleanQuery.Builder()
-            .add(Filters.RECORDS, Occur.FILTER)
-            .add(Filters.anyOf(KEY, keys), Occur.FILTER)
-            .build();
-    TopDocs top = searcher.search(query, keys.size());
-    for (ScoreDoc sd : top.scoreDocs) {
-      StoredRecord r = record(searcher.storedFields().document(sd.doc));
-      out.put(r.key(), r);
+    var docs = new TreeSet<Integer>(recordDocs);
+    docs.addAll(chunkDocs);
+    StoredFields fields = searcher.storedFields();
+    for (int doc : docs) {
+      if (recordDocs.contains(doc)) {
+        StoredRecord r = record(fields.document(doc));
+        records.put(r.key(), r);
+      } else {
+        chunks.put(doc, chunk(fields, doc));
+      }
     }
-    return out;
+    return new Loaded(records, chunks);
   }
 
   static StoredRecord record(Document doc) {
@@ -101,7 +132,11 @@ final class Stored {
   }
 
   static StoredChunk chunk(IndexSearcher searcher, int doc) throws IOException {
-    Document d = searcher.storedFields().document(doc, CHUNK_FIELDS);
+    return chunk(searcher.storedFields(), doc);
+  }
+
+  private static StoredChunk chunk(StoredFields fields, int doc) throws IOException {
+    Document d = fields.document(doc, CHUNK_FIELDS);
     return new StoredChunk(
         doc,
         d.get(CHUNK_ID),

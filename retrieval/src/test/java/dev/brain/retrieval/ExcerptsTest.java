@@ -20,6 +20,14 @@ class ExcerptsTest {
   }
 
   @Test
+  void whitespaceRunsBecomeOneSpaceAndTheEndsAreStripped() {
+    assertThat(Excerpts.collapse("\n\t Lucene  indexes\r\n\ndocuments\f\u000Bfast \t"))
+        .isEqualTo("Lucene indexes documents fast");
+    assertThat(Excerpts.collapse("one two")).isEqualTo("one two");
+    assertThat(Excerpts.collapse(" \n ")).isEmpty();
+  }
+
+  @Test
   void shortTextIsReturnedWholeWithWhitespaceCollapsed() {
     assertThat(Excerpts.excerpt("one\n\n two   three", 0, List.of(), 600))
         .isEqualTo("one two three");
