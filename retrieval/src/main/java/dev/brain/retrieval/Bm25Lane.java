@@ -71,22 +71,10 @@ final class Bm25Lane {
   Query scoringQuery(QueryText query) {
     var should = new BooleanQuery.Builder();
     int clauses = 0;
-    clauses += add(should, builder.createBooleanQuery(IndexFields.TEXT, query.searchText()), 1f);
-    clauses +=
-        add(
-            should,
-            builder.createBooleanQuery(IndexFields.TITLE, query.searchText()),
-            params.titleBoost());
-    clauses +=
-        add(
-            should,
-            builder.createBooleanQuery(IndexFields.HEADING, query.searchText()),
-            params.headingBoost());
-    clauses +=
-        add(
-            should,
-            builder.createBooleanQuery(IndexFields.ALIASES, query.searchText()),
-            params.titleBoost());
+    clauses += add(should, words(IndexFields.TEXT, query), 1f);
+    clauses += add(should, words(IndexFields.TITLE, query), params.titleBoost());
+    clauses += add(should, words(IndexFields.HEADING, query), params.headingBoost());
+    clauses += add(should, words(IndexFields.ALIASES, query), params.titleBoost());
     if (clauses == 0) {
       return null;
     }
@@ -105,6 +93,11 @@ final class Bm25Lane {
     return should.build();
   }
 
+  /** The query's words as a disjunction of term queries on {@code field}; null if none. */
+  private Query words(String field, QueryText query) {
+    return builder.createBooleanQuery(field, query.searchText());
+  }
+
   private static int add(BooleanQuery.Builder b, Query q, float boost) {
     if (q == null || boost <= 0) {
       return 0;
@@ -120,13 +113,9 @@ final class Bm25Lane {
   Query candidateQuery(QueryText query) {
     var should = new BooleanQuery.Builder();
     int clauses = 0;
-    clauses += add(should, builder.createBooleanQuery(IndexFields.TEXT, query.searchText()), 1f);
-    clauses +=
-        add(
-            should,
-            builder.createBooleanQuery(IndexFields.HEADING, query.searchText()),
-            params.headingBoost());
-    Query aliases = builder.createBooleanQuery(IndexFields.ALIASES, query.searchText());
+    clauses += add(should, words(IndexFields.TEXT, query), 1f);
+    clauses += add(should, words(IndexFields.HEADING, query), params.headingBoost());
+    Query aliases = words(IndexFields.ALIASES, query);
     if (aliases != null) {
       aliases =
           new BooleanQuery.Builder()
