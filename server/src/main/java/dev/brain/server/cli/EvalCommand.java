@@ -65,6 +65,22 @@ final class EvalCommand {
     String vectorFormat = "float";
 
     @Option(
+        names = "--chunk-tokens",
+        paramLabel = "N",
+        description =
+            "Token budget of a chunk in the cache index (16-8192). Default: the index default,"
+                + " 256. Another budget gets its own cache folder.")
+    Integer chunkTokens;
+
+    @Option(
+        names = "--chunk-overlap",
+        paramLabel = "N",
+        description =
+            "Tokens shared by neighbouring chunks (at most half the budget). Default: an eighth"
+                + " of the budget (32 for 256).")
+    Integer chunkOverlap;
+
+    @Option(
         names = "--max-queries",
         paramLabel = "N",
         description = "Evaluate only the first N judged queries (0 = all).")
@@ -85,10 +101,23 @@ final class EvalCommand {
       var data = eval.brain.dataDir();
       var name = dir.toAbsolutePath().normalize().getFileName().toString();
       var config = eval.brain.indexConfig().withVectorFormat(format);
-      var cacheDir =
-          data.resolve("eval-cache")
-              .resolve(
-                  name + "-" + config.model().id() + "-" + format.name().toLowerCase(Locale.ROOT));
+      String cacheName =
+          name + "-" + config.model().id() + "-" + format.name().toLowerCase(Locale.ROOT);
+      if (chunkTokens != null || chunkOverlap != null) {
+        int tokens = chunkTokens != null ? chunkTokens : config.chunkMaxTokens();
+        int overlap = chunkOverlap != null ? chunkOverlap : tokens / 8;
+        try {
+          config = config.withChunking(tokens, overlap);
+        } catch (IllegalArgumentException e) {
+          throw new ParameterException(
+              cli, "invalid --chunk-tokens/--chunk-overlap: " + e.getMessage());
+        }
+        var usual = eval.brain.indexConfig();
+        if (tokens != usual.chunkMaxTokens() || overlap != usual.chunkOverlapTokens()) {
+          cacheName += "-c" + tokens + "o" + overlap;
+        }
+      }
+      var cacheDir = data.resolve("eval-cache").resolve(cacheName);
       config = config.withDirectory(cacheDir);
       var options = new BeirEvaluation.Options(dir, config, laneSet, mode, maxQueries);
       var err = cli.getErr();

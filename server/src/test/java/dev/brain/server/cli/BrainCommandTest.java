@@ -56,6 +56,26 @@ class BrainCommandTest {
   }
 
   @Test
+  void evalRefusesAChunkBudgetOutOfRange() throws IOException {
+    var folder = Files.createDirectories(tmp.resolve("beir"));
+    var run =
+        brain(
+            "--data",
+            tmp.resolve("data").toString(),
+            "eval",
+            "beir",
+            "--chunk-tokens",
+            "64",
+            "--chunk-overlap",
+            "40",
+            folder.toString());
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err())
+        .contains("invalid --chunk-tokens/--chunk-overlap")
+        .contains("must be between 0 and 32, got 40");
+  }
+
+  @Test
   void helpListsTheCommandsAndExitCodes() {
     var run = brain("--help");
     assertThat(run.code()).isZero();
