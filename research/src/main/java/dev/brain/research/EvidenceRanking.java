@@ -254,27 +254,8 @@ final class EvidenceRanking {
           Words.matches(term, c.stems) || r.userTags().contains(term.toLowerCase(Locale.ROOT));
       (hit ? matchedTerms : missingTerms).add(term);
     }
-    return new EvidenceRow(
-        rank,
-        r.sourceKey(),
-        r.kind(),
-        r.sourceType(),
-        r.title(),
-        r.url(),
-        r.notePath(),
-        r.userTags(),
-        r.createdAt(),
-        r.publishedAt(),
-        r.summary(),
-        r.excerpt(),
-        r.evidenceRole(),
-        r.chunk(),
-        r.retrieval(),
-        signals,
-        matchedTerms,
-        missingTerms,
-        null,
-        null);
+    // Ranked rows only (related rows are skipped in add): relatedTo stays null.
+    return r.withRank(rank).withEvidence(signals, matchedTerms, missingTerms);
   }
 
   /** The keys of the required concepts that none of {@code rows} matches. */

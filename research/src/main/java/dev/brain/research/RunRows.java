@@ -36,8 +36,7 @@ final class RunRows {
 
   /** {@code row} with another excerpt and its concept signals recomputed, plus {@code extra}. */
   static EvidenceRow withExcerpt(EvidenceRow row, String excerpt, QueryPlan plan, String extra) {
-    EvidenceRow draft = copy(row, row.rank(), excerpt, row.signals(), row.matchedTerms(), null);
-    return resignal(draft, plan, extra);
+    return resignal(row.withExcerpt(excerpt), plan, extra);
   }
 
   /** {@code row} with its concept signals recomputed against {@code plan}, plus {@code extra}. */
@@ -147,7 +146,7 @@ final class RunRows {
 
   /** {@code row} at another rank. */
   static EvidenceRow renumber(EvidenceRow row, int rank) {
-    return copy(row, rank, row.excerpt(), row.signals(), row.matchedTerms(), row.missingTerms());
+    return row.withRank(rank);
   }
 
   /** {@code row} with {@code signal} added (once). */
@@ -157,37 +156,7 @@ final class RunRows {
     }
     var signals = new ArrayList<>(row.signals());
     signals.add(signal);
-    return copy(row, row.rank(), row.excerpt(), signals, row.matchedTerms(), row.missingTerms());
-  }
-
-  private static EvidenceRow copy(
-      EvidenceRow r,
-      int rank,
-      String excerpt,
-      List<String> signals,
-      List<String> matchedTerms,
-      List<String> missingTerms) {
-    return new EvidenceRow(
-        rank,
-        r.sourceKey(),
-        r.kind(),
-        r.sourceType(),
-        r.title(),
-        r.url(),
-        r.notePath(),
-        r.userTags(),
-        r.createdAt(),
-        r.publishedAt(),
-        r.summary(),
-        excerpt,
-        r.evidenceRole(),
-        r.chunk(),
-        r.retrieval(),
-        signals,
-        matchedTerms,
-        missingTerms == null ? r.missingTerms() : missingTerms,
-        r.relatedTo(),
-        r.relationship());
+    return row.withEvidence(signals, row.matchedTerms(), row.missingTerms());
   }
 
   private static String iso(Instant instant) {

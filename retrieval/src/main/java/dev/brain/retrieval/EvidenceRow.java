@@ -72,6 +72,51 @@ public record EvidenceRow(
     missingTerms = List.copyOf(missingTerms);
   }
 
+  /** This row at another rank. */
+  public EvidenceRow withRank(int rank) {
+    return with(rank, excerpt, signals, matchedTerms, missingTerms);
+  }
+
+  /** This row with another excerpt. */
+  public EvidenceRow withExcerpt(String excerpt) {
+    return with(rank, excerpt, signals, matchedTerms, missingTerms);
+  }
+
+  /** This row with other signals and matched/missing terms (a caller's own reading of it). */
+  public EvidenceRow withEvidence(
+      List<String> signals, List<String> matchedTerms, List<String> missingTerms) {
+    return with(rank, excerpt, signals, matchedTerms, missingTerms);
+  }
+
+  private EvidenceRow with(
+      int rank,
+      String excerpt,
+      List<String> signals,
+      List<String> matchedTerms,
+      List<String> missingTerms) {
+    return new EvidenceRow(
+        rank,
+        sourceKey,
+        kind,
+        sourceType,
+        title,
+        url,
+        notePath,
+        userTags,
+        createdAt,
+        publishedAt,
+        summary,
+        excerpt,
+        evidenceRole,
+        chunk,
+        retrieval,
+        signals,
+        matchedTerms,
+        missingTerms,
+        relatedTo,
+        relationship);
+  }
+
   /** Whether this row came from the related lane rather than from the ranking. */
   @JsonIgnore
   public boolean isRelated() {
