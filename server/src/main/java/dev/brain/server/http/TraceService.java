@@ -1,12 +1,10 @@
 package dev.brain.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.brain.research.ChatContinuity;
-import dev.brain.research.ResearchOptions;
 import dev.brain.research.ResearchRunner;
 import dev.brain.research.RunListener;
-import dev.brain.research.RunRequest;
 import dev.brain.research.RunResult;
+import dev.brain.research.TraceDiff;
 import dev.brain.research.TraceStore;
 import dev.brain.research.TraceSummary;
 import dev.brain.retrieval.EvidenceRow;
@@ -113,38 +111,12 @@ final class TraceService implements HttpService {
     limiter.acquire();
     RunResult now;
     try {
-      now = runner.run(rerun(trace), RunListener.NONE);
+      // The same re-run as `brain trace diff`: saved options, budgets and continuity, no trace.
+      now = runner.run(TraceDiff.rerun(trace), RunListener.NONE);
     } finally {
       limiter.release();
     }
     HttpJson.ok(res, compare(trace, now));
-  }
-
-  /** The trace's question with its options and continuity: retrieval and judge, no trace. */
-  private static RunRequest rerun(JsonNode trace) {
-    JsonNode s = trace.path("settings");
-    var options =
-        ResearchOptions.defaults()
-            .withSourceTypes(strings(s.path("source_types")))
-            .withLimit(s.path("limit").asInt(ResearchOptions.DEFAULT_LIMIT))
-            .withMaxCharsPerDoc(
-                s.path("max_chars_per_doc").asInt(ResearchOptions.DEFAULT_MAX_CHARS_PER_DOC))
-            .withIncludeTopicBrief(
-                s.path("include_topic_brief").isBoolean()
-                    ? s.path("include_topic_brief").asBoolean()
-                    : null)
-            .withSemantic(s.path("semantic").asBoolean(true));
-    JsonNode c = trace.path("continuity");
-    var continuity =
-        new ChatContinuity(
-            strings(c.path("prior_questions")),
-            strings(c.path("pinned_evidence_keys")),
-            strings(c.path("prior_evidence_keys")));
-    return RunRequest.of(trace.path("question").asText())
-        .withOptions(options)
-        .withContinuity(continuity)
-        .withSurface("trace_diff")
-        .withTrace(false);
   }
 
   /** Added, removed and moved evidence keys between the saved run and the new one. */
@@ -196,12 +168,6 @@ final class TraceService implements HttpService {
     } catch (IllegalArgumentException ambiguous) {
       throw ApiException.invalidOption(ambiguous.getMessage(), "run_id");
     }
-  }
-
-  private static List<String> strings(JsonNode array) {
-    var out = new ArrayList<String>();
-    array.forEach(n -> out.add(n.asText()));
-    return out;
   }
 
   private static List<String> strings(JsonNode array, String field) {
