@@ -43,6 +43,15 @@ public record ChatContinuity(
     priorEvidenceKeys = clean(priorEvidenceKeys).stream().distinct().toList();
   }
 
+  /**
+   * {@code question} as retrieval reads it: chat-shaped ({@code Current question:}, {@code Recent
+   * user questions:}) when there are earlier questions, else the question alone. Earlier answers
+   * never enter it. The runner searches with this; surfaces that build packs themselves use it too.
+   */
+  public String retrievalQuestion(String question) {
+    return ResearchRun.retrievalQuestion(question, this);
+  }
+
   /** Whether there is nothing to carry over. */
   @JsonIgnore
   public boolean isEmpty() {

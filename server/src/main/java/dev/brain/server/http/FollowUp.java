@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Chat continuity for {@code POST /api/research} and evidence-only runs: the question searches with
- * its earlier questions as context, and the records the user pinned join the evidence. Earlier
- * answers play no part. ({@code /run} leaves this to the research runner's own continuity.)
+ * Pinned evidence for {@code POST /api/research} and evidence-only runs: the records the user
+ * pinned join the evidence (the question's earlier questions go through {@link
+ * dev.brain.research.ChatContinuity#retrievalQuestion}). Earlier answers play no part. ({@code
+ * /run} leaves this to the research runner's own continuity.)
  */
 // TODO: use the research module's pinned-evidence merge once it is public, so both agree exactly.
 final class FollowUp {
@@ -22,25 +23,6 @@ final class FollowUp {
   static final String PINNED = "pinned";
 
   private FollowUp() {}
-
-  /**
-   * The question in the chat shape the research module reads ({@code Current question:}, {@code
-   * Recent user questions:}), or as given when there are no earlier questions.
-   */
-  static String searchQuestion(String question, List<String> priorQuestions) {
-    var prior = priorQuestions.stream().map(FollowUp::oneLine).filter(q -> !q.isBlank()).toList();
-    if (prior.isEmpty()) {
-      return question;
-    }
-    var text = new StringBuilder("Current question: ").append(oneLine(question));
-    text.append("\nRecent user questions:");
-    prior.forEach(q -> text.append("\n- ").append(q));
-    return text.toString();
-  }
-
-  private static String oneLine(String text) {
-    return text == null ? "" : text.replaceAll("\\s+", " ").strip();
-  }
 
   /**
    * What pinning did.

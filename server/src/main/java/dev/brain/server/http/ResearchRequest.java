@@ -152,6 +152,6 @@ record ResearchRequest(
 
   /** The question as the research module reads it: chat-shaped when there are earlier ones. */
   String searchQuestion() {
-    return FollowUp.searchQuestion(question, priorQuestions);
+    return new ChatContinuity(priorQuestions, List.of(), List.of()).retrievalQuestion(question);
   }
 }
