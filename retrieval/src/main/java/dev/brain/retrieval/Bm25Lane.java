@@ -130,7 +130,15 @@ final class Bm25Lane {
   /** The top {@code depth} chunks for the query among chunks passing {@code filter}. */
   LaneHits search(IndexSearcher shared, QueryText query, Query filter, int depth)
       throws IOException {
-    Query scoring = scoringQuery(query);
+    return search(shared, query, scoringQuery(query), filter, depth);
+  }
+
+  /**
+   * As {@link #search(IndexSearcher, QueryText, Query, int)}, with the query's {@link
+   * #scoringQuery} already built (the retriever reuses it to pick rows' best chunks).
+   */
+  LaneHits search(IndexSearcher shared, QueryText query, Query scoring, Query filter, int depth)
+      throws IOException {
     Query candidates = candidateQuery(query);
     if (scoring == null || candidates == null) {
       return LaneHits.used(Lane.BM25, List.of(), 0, "the query has no searchable words");

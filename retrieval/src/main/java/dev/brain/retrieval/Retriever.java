@@ -119,6 +119,7 @@ public final class Retriever {
     private final SearchOptions options;
     private final long start;
     private final Query filter;
+    private final Query bm25Scoring; // built once: the BM25 lane and the rows both use it
     private final Map<String, Double> timings = new LinkedHashMap<>();
 
     Run(IndexSearcher searcher, QueryText query, SearchOptions options, long start) {
@@ -127,6 +128,7 @@ public final class Retriever {
       this.options = options;
       this.start = start;
       this.filter = Filters.query(options.filters());
+      this.bm25Scoring = bm25.scoringQuery(query);
     }
 
     SearchResult execute() throws IOException {
@@ -155,9 +157,7 @@ public final class Retriever {
 
       long t2 = System.nanoTime();
       boolean vectorUsed = reports.get(Lane.VECTOR).status() == LaneStatus.USED;
-      var rows =
-          new Rows(
-              searcher, index.analyzer(), query, options, bm25.scoringQuery(query), vectorUsed);
+      var rows = new Rows(searcher, index.analyzer(), query, options, bm25Scoring, vectorUsed);
       List<EvidenceRow> ranked =
           rows.ranked(fused.subList(0, Math.min(options.limit(), fused.size())));
       timings.put("rows", millisSince(t2));
@@ -177,7 +177,7 @@ public final class Retriever {
 
     private LaneHits runLane(Lane lane, int depth) throws IOException {
       return switch (lane) {
-        case BM25 -> bm25.search(searcher, query, filter, depth);
+        case BM25 -> bm25.search(searcher, query, bm25Scoring, filter, depth);
         case VECTOR -> vector.search(searcher, query, filter, depth, options.vectorSearch());
         case EXACT_TAG -> ExactTagLane.search(searcher, query, filter, depth);
         case RELATED -> throw new IllegalArgumentException("related is not a fused lane");
