@@ -272,13 +272,17 @@ final class SyncRun {
   private void embedMissing() {
     // Identical inputs within the batch are embedded once.
     var slots = new LinkedHashMap<String, String>();
+    var hashes = new ArrayList<String[]>(pending.size()); // per record, per missing chunk
     for (SyncItem.Prepared p : pending) {
+      String[] recordHashes = new String[p.chunks().size()];
       for (int i = 0; i < p.chunks().size(); i++) {
         if (p.vectors()[i] == null) {
           String input = EmbeddingInput.of(p.record(), p.chunks().get(i));
-          slots.putIfAbsent(CorpusRecord.sha256(input), input);
+          recordHashes[i] = CorpusRecord.sha256(input);
+          slots.putIfAbsent(recordHashes[i], input);
         }
       }
+      hashes.add(recordHashes);
     }
     if (slots.isEmpty()) {
       return;
@@ -292,10 +296,11 @@ final class SyncRun {
     for (String hash : slots.keySet()) {
       byHash.put(hash, vectors.get(i++));
     }
-    for (SyncItem.Prepared p : pending) {
+    for (int k = 0; k < pending.size(); k++) {
+      SyncItem.Prepared p = pending.get(k);
       for (int j = 0; j < p.chunks().size(); j++) {
         if (p.vectors()[j] == null) {
-          p.vectors()[j] = byHash.get(EmbeddingInput.hash(p.record(), p.chunks().get(j)));
+          p.vectors()[j] = byHash.get(hashes.get(k)[j]);
         } else {
           chunksReused++;
         }
