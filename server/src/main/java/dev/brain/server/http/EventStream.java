@@ -86,12 +86,22 @@ final class EventStream {
    * @throws ApiException when the work failed with a client-facing error before the commit
    */
   static void serve(ServerResponse res, Duration heartbeat, Work work, Failure failure) {
+    serve(res, heartbeat, work, failure, () -> {});
+  }
+
+  /**
+   * As {@link #serve(ServerResponse, Duration, Work, Failure)}, and runs {@code workEnded} on the
+   * work thread as soon as the work has ended, before the stream is closed: a client that sends its
+   * next request the moment it sees the end of this stream finds the run's slot already free.
+   */
+  static void serve(
+      ServerResponse res, Duration heartbeat, Work work, Failure failure, Runnable workEnded) {
     BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     AtomicBoolean cancelled = new AtomicBoolean();
     Thread worker =
         Thread.ofVirtual()
             .name("brain-run-" + RUNS.incrementAndGet())
-            .start(() -> runWork(work, queue, cancelled));
+            .start(() -> runWork(work, queue, cancelled, workEnded));
     SseSink sink = null;
     boolean finished = false;
     try {
@@ -223,7 +233,8 @@ final class EventStream {
     }
   }
 
-  private static void runWork(Work work, BlockingQueue<Object> queue, AtomicBoolean cancelled) {
+  private static void runWork(
+      Work work, BlockingQueue<Object> queue, AtomicBoolean cancelled, Runnable workEnded) {
     Emitter emitter =
         new Emitter() {
           @Override
@@ -248,7 +259,11 @@ final class EventStream {
       }
       queue.add(new Failed(t));
     } finally {
-      queue.add(END);
+      try {
+        workEnded.run();
+      } finally {
+        queue.add(END);
+      }
     }
   }
 

@@ -82,8 +82,7 @@ final class ResearchService implements HttpService {
     }
     PreparedSynthesis prepared = prepare(request);
     requireEventStream(req);
-    limiter.acquire();
-    try {
+    try (var slot = limiter.acquire()) {
       ModelGate.Resolved model = models.resolve(request.model());
       EventStream.serve(
           res,
@@ -96,9 +95,8 @@ final class ResearchService implements HttpService {
               events.emit("done", SynthesisStream.done(result, verification));
             }
           },
-          ResearchService::failure);
-    } finally {
-      limiter.release();
+          ResearchService::failure,
+          slot::close);
     }
   }
 
@@ -135,15 +133,15 @@ final class ResearchService implements HttpService {
     var synthesis = request.synthesisOptions();
     checkSourceTypes(options.sourceTypes());
     requireEventStream(req);
-    limiter.acquire();
-    try {
+    try (var slot = limiter.acquire()) {
       BrainServer.refreshQuietly(index);
       if (!request.wantsAnswer()) {
         EventStream.serve(
             res,
             config.heartbeatInterval(),
             e -> evidenceOnly(request, e),
-            ResearchService::failure);
+            ResearchService::failure,
+            slot::close);
         return;
       }
       ModelGate.Resolved model = models.resolve(request.model());
@@ -159,9 +157,8 @@ final class ResearchService implements HttpService {
           res,
           config.heartbeatInterval(),
           new RunStream(runner, run, model)::run,
-          ResearchService::failure);
-    } finally {
-      limiter.release();
+          ResearchService::failure,
+          slot::close);
     }
   }
 

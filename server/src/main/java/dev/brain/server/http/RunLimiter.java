@@ -3,6 +3,7 @@ package dev.brain.server.http;
 import io.helidon.http.Status;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The cap on synthesis and research runs served at once. A request beyond it is refused before its
@@ -21,11 +22,29 @@ final class RunLimiter {
   }
 
   /**
-   * Takes a slot; the caller must {@link #release()} it when the run has ended.
+   * One taken slot. Closing it gives the slot back; closing it again does nothing, so a stream can
+   * free it the moment its work ends (before the client sees the stream close) and the request
+   * handler can still close it in a {@code finally}.
+   */
+  final class Slot implements AutoCloseable {
+    private final AtomicBoolean released = new AtomicBoolean();
+
+    private Slot() {}
+
+    @Override
+    public void close() {
+      if (released.compareAndSet(false, true)) {
+        permits.release();
+      }
+    }
+  }
+
+  /**
+   * Takes a slot, to be closed when the run has ended.
    *
    * @throws ApiException 503 {@code busy} with {@code Retry-After} when every slot is taken
    */
-  void acquire() {
+  Slot acquire() {
     if (!permits.tryAcquire()) {
       throw new ApiException(
           Status.SERVICE_UNAVAILABLE_503,
@@ -39,10 +58,7 @@ final class RunLimiter {
               null),
           RETRY_AFTER_SECONDS);
     }
-  }
-
-  void release() {
-    permits.release();
+    return new Slot();
   }
 
   /** Runs in progress now. */

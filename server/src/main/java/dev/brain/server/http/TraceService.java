@@ -108,13 +108,13 @@ final class TraceService implements HttpService {
             req, config.maxBodyBytes(), "POST /api/research/trace-diff", DiffRequest.class);
     Path dir = find(request.runId());
     JsonNode trace = traces.readJson(dir);
-    limiter.acquire();
     RunResult now;
+    var slot = limiter.acquire();
     try {
       // The same re-run as `brain trace diff`: saved options, budgets and continuity, no trace.
       now = runner.run(TraceDiff.rerun(trace), RunListener.NONE);
     } finally {
-      limiter.release();
+      slot.close();
     }
     HttpJson.ok(res, compare(trace, now));
   }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class EventStreamTest {
   private static final Duration HEARTBEAT = Duration.ofMillis(100);
   private static final RunLimiter LIMITER = new RunLimiter(1);
+  private static final RunLimiter QUICK_LIMITER = new RunLimiter(1);
   private static volatile CountDownLatch slowStarted = new CountDownLatch(1);
   private static volatile CountDownLatch slowCancelled = new CountDownLatch(1);
 
@@ -67,11 +68,25 @@ class EventStreamTest {
         .post(
             "/slow",
             (req, res) -> {
-              LIMITER.acquire();
-              try {
-                stream(res, EventStreamTest::slowModel);
-              } finally {
-                LIMITER.release();
+              try (var slot = LIMITER.acquire()) {
+                EventStream.serve(
+                    res,
+                    HEARTBEAT,
+                    EventStreamTest::slowModel,
+                    ResearchService::failure,
+                    slot::close);
+              }
+            })
+        .post(
+            "/quick",
+            (req, res) -> {
+              try (var slot = QUICK_LIMITER.acquire()) {
+                EventStream.serve(
+                    res,
+                    HEARTBEAT,
+                    EventStreamTest::answers,
+                    ResearchService::failure,
+                    slot::close);
               }
             });
   }
@@ -187,6 +202,16 @@ class EventStreamTest {
     var error = stream.first("error").data();
     assertThat(error.path("answer_status").asText()).isEqualTo("unavailable");
     assertThat(error.path("code").asText()).isEqualTo("model_unavailable");
+  }
+
+  @Test
+  void theSlotIsFreeByTheTimeTheClientSeesTheStreamEnd() {
+    for (int i = 0; i < 5; i++) {
+      var stream = post("/quick");
+      assertThat(stream.namesWithoutHeartbeats()).endsWith("done");
+      // No wait: a chat sending its next question right after `done` must not be told "busy".
+      assertThat(QUICK_LIMITER.active()).as("slot after run %d", i).isZero();
+    }
   }
 
   @Test
