@@ -46,7 +46,7 @@ final class DemoCommand implements Callable<Integer> {
       description = "Index this folder instead of the bundled samples/vault.")
   Path vault;
 
-  @Option(names = "--no-progress", description = "Do not draw a progress bar.")
+  @Option(names = "--no-progress", description = "Show no indexing progress.")
   boolean noProgress;
 
   @Option(
@@ -67,7 +67,7 @@ final class DemoCommand implements Callable<Integer> {
     SyncReport report;
     IndexMetadata metadata;
     try (var index = BrainIndex.open(IndexConfig.defaults(demoData))) {
-      try (var progress = new SyncProgress(Terminals.stderrIsTerminal() && !noProgress)) {
+      try (var progress = SyncProgress.forCommand(!noProgress, err)) {
         report = index.sync(List.of(source), progress);
       }
       metadata = index.metadata();

@@ -126,7 +126,7 @@ final class EvalCommand {
       // The header waits for the first result so a bad folder prints only its error.
       var headerPrinted = new boolean[1];
       BeirReport report;
-      try (var progress = new SyncProgress(Terminals.stderrIsTerminal())) {
+      try (var progress = SyncProgress.forCommand(true, err)) {
         report =
             new BeirEvaluation(options)
                 .run(

@@ -34,7 +34,8 @@ final class IndexCommand implements Callable<Integer> {
 
   @Option(
       names = "--no-progress",
-      description = "Do not draw a progress bar (it is also off when stderr is not a terminal).")
+      description =
+          "Show no progress (a bar on a terminal; otherwise a line on stderr every 15 seconds).")
   boolean noProgress;
 
   @Option(names = "--json", description = "Print the sync report as JSON.")
@@ -54,7 +55,7 @@ final class IndexCommand implements Callable<Integer> {
     SyncReport report;
     IndexMetadata metadata;
     try (var index = BrainIndex.open(brain.indexConfig())) {
-      try (var progress = new SyncProgress(Terminals.stderrIsTerminal() && !noProgress && !json)) {
+      try (var progress = SyncProgress.forCommand(!noProgress, spec.commandLine().getErr())) {
         report = index.sync(roots, progress);
       }
       metadata = index.metadata();

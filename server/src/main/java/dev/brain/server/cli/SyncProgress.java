@@ -1,32 +1,65 @@
 package dev.brain.server.cli;
 
 import dev.brain.index.SyncListener;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Draws sync progress on stderr: a bar over records whose total grows as each file is opened (one
- * JSONL corpus can hold thousands of records), with files read and chunks embedded alongside.
+ * Shows sync progress on stderr. On a terminal: a bar over records whose total grows as each file
+ * is opened (one JSONL corpus can hold thousands of records), with files read and chunks embedded
+ * alongside. Otherwise (a log, a pipe, CI) a plain line at most every {@link #LINE_INTERVAL}, so a
+ * long embedding run is not silent there either.
  */
 final class SyncProgress implements SyncListener, AutoCloseable {
-  private final boolean enabled;
+  /** How often the line mode reports. */
+  static final Duration LINE_INTERVAL = Duration.ofSeconds(15);
+
+  private final boolean bars;
+  private final PrintWriter lines;
+  private final long lineIntervalNanos;
+  private final long start = System.nanoTime();
+  private long lastLine = start;
   private ProgressBar bar;
   private int files;
   private int filesDone;
   private long recordsPlanned;
+  private long recordsDone;
   private long embedded;
   private int problems;
 
-  SyncProgress(boolean enabled) {
-    this.enabled = enabled;
+  private SyncProgress(boolean bars, PrintWriter lines, Duration lineInterval) {
+    this.bars = bars;
+    this.lines = lines;
+    this.lineIntervalNanos = lineInterval.toNanos();
+  }
+
+  /**
+   * The progress a command shows: none when switched off, a bar when stderr is a terminal, plain
+   * lines on {@code err} otherwise.
+   */
+  static SyncProgress forCommand(boolean enabled, PrintWriter err) {
+    if (!enabled) {
+      return new SyncProgress(false, null, LINE_INTERVAL);
+    }
+    return Terminals.stderrIsTerminal()
+        ? new SyncProgress(true, null, LINE_INTERVAL)
+        : new SyncProgress(false, err, LINE_INTERVAL);
+  }
+
+  /** Plain progress lines on {@code out}, at most one per {@code interval}. */
+  static SyncProgress lines(PrintWriter out, Duration interval) {
+    return new SyncProgress(false, out, interval);
   }
 
   @Override
   public void filesPlanned(int count) {
     files = count;
-    if (!enabled) {
+    if (!bars) {
       return;
     }
     bar =
@@ -63,9 +96,14 @@ final class SyncProgress implements SyncListener, AutoCloseable {
 
   @Override
   public void recordDone(String key, Change change) {
-    if (bar != null && change != Change.DELETED) {
+    if (change == Change.DELETED) {
+      return;
+    }
+    recordsDone++;
+    if (bar != null) {
       bar.step();
     }
+    line();
   }
 
   @Override
@@ -75,11 +113,34 @@ final class SyncProgress implements SyncListener, AutoCloseable {
   }
 
   private void message() {
-    if (bar == null) {
+    if (bar != null) {
+      bar.setExtraMessage(extra());
+    }
+    line();
+  }
+
+  private String extra() {
+    var extra = "files " + filesDone + "/" + files + ", " + embedded + " chunks embedded";
+    return problems == 0 ? extra : extra + ", " + problems + " not imported";
+  }
+
+  /** In line mode, one line when the interval has passed since the last one. */
+  private void line() {
+    long now = System.nanoTime();
+    if (lines == null || now - lastLine < lineIntervalNanos) {
       return;
     }
-    var extra = "files " + filesDone + "/" + files + ", " + embedded + " chunks embedded";
-    bar.setExtraMessage(problems == 0 ? extra : extra + ", " + problems + " not imported");
+    lastLine = now;
+    double seconds = Math.max(1e-9, (now - start) / 1e9);
+    lines.printf(
+        Locale.ROOT,
+        "indexing: %,d/%,d records, %s (%.1f chunks/s, %ds)%n",
+        recordsDone,
+        recordsPlanned,
+        extra(),
+        embedded / seconds,
+        Math.round(seconds));
+    lines.flush();
   }
 
   @Override
