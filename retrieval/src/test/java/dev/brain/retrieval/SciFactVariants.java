@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.KnnVectorValues;
@@ -26,8 +28,9 @@ import org.apache.lucene.search.IndexSearcher;
  * "What was tried"). Reads every chunk vector of the cached index once, scores each test query
  * exactly against all of them, and compares: RRF and min-max fusion (the shipped modes); z-score
  * and mean ± 3σ (DBSF) fusion with every candidate scored in both lanes; Rocchio-style vector
- * feedback (the query vector moved towards the top hits' vectors); and the query embedded without
- * bge's query instruction. Mode {@code variants} of {@link SciFactBench}.
+ * feedback (the query vector moved towards the top hits' vectors); the query embedded without bge's
+ * query instruction, and both embeddings averaged. Ends with a two-fold check of what picking the
+ * best variant on these queries is worth. Mode {@code variants} of {@link SciFactBench}.
  */
 final class SciFactVariants {
   private SciFactVariants() {}
@@ -45,41 +48,50 @@ final class SciFactVariants {
         var docs = new ArrayList<Integer>();
         readVectors(searcher, keys, vectors, docs);
         var bm25 = new Bm25Lane(index.analyzer(), Bm25Lane.Params.DEFAULTS);
-        Map<String, double[]> sums = new TreeMap<>();
+        var scores = new Scores();
         for (var q : queries.entrySet()) {
           var rel = qrels.get(q.getKey());
+          scores.query(q.getKey());
           float[] query = index.embedder().embedQuery(q.getValue());
           List<Hit> lexical =
               bm25.search(searcher, QueryText.parse(q.getValue(), index.analyzer()), null, DEPTH)
                   .hits();
           double[] cos = scores(query, vectors);
           List<Hit> dense = top(cos, keys, docs);
-          add(sums, "bm25", ndcg(q.getKey(), hitsDocs(lexical), rel));
-          add(sums, "vector", ndcg(q.getKey(), hitsDocs(dense), rel));
-          add(sums, "hybrid rrf k60", fused(q.getKey(), lexical, dense, FusionMode.RRF, rel));
-          add(
-              sums,
-              "hybrid normalized",
-              fused(q.getKey(), lexical, dense, FusionMode.NORMALIZED, rel));
+          scores.add("bm25", ndcg(q.getKey(), hitsDocs(lexical), rel));
+          scores.add("vector", ndcg(q.getKey(), hitsDocs(dense), rel));
+          scores.add("hybrid rrf k60", fused(q.getKey(), lexical, dense, FusionMode.RRF, rel));
+          scores.add(
+              "hybrid normalized", fused(q.getKey(), lexical, dense, FusionMode.NORMALIZED, rel));
           // The query embedded as a passage: without bge's query instruction.
           float[] plain = index.embedder().embedPassages(List.of(q.getValue())).getFirst();
           List<Hit> plainDense = top(scores(plain, vectors), keys, docs);
-          add(sums, "vector, no query instruction", ndcg(q.getKey(), hitsDocs(plainDense), rel));
+          scores.add("vector, no query instruction", ndcg(q.getKey(), hitsDocs(plainDense), rel));
           for (FusionMode mode : FusionMode.values()) {
-            add(
-                sums,
+            scores.add(
                 "hybrid " + mode.wireName() + ", no query instruction",
                 fused(q.getKey(), lexical, plainDense, mode, rel));
+          }
+          // Both embeddings of the query, averaged: the instruction's direction and the plain one.
+          float[] mixed = query.clone();
+          for (int j = 0; j < mixed.length; j++) {
+            mixed[j] += plain[j];
+          }
+          normalize(mixed);
+          List<Hit> mixedDense = top(scores(mixed, vectors), keys, docs);
+          scores.add("vector, both query embeddings", ndcg(q.getKey(), hitsDocs(mixedDense), rel));
+          for (FusionMode mode : FusionMode.values()) {
+            scores.add(
+                "hybrid " + mode.wireName() + ", both query embeddings",
+                fused(q.getKey(), lexical, mixedDense, mode, rel));
           }
           Map<String, Double> bestCos = recordMax(cos, keys);
           Map<String, Double> bestBm25 = recordMax(lexical);
           for (double w : new double[] {0.8, 1.0, 1.2}) {
-            add(
-                sums,
+            scores.add(
                 "hybrid z-score, w_bm25 " + w,
                 complete(q.getKey(), bestBm25, bestCos, lexical, dense, w, false, rel));
-            add(
-                sums,
+            scores.add(
                 "hybrid dbsf, w_bm25 " + w,
                 complete(q.getKey(), bestBm25, bestCos, lexical, dense, w, true, rel));
           }
@@ -95,9 +107,8 @@ final class SciFactVariants {
               normalize(moved);
               List<Hit> feedback = top(scores(moved, vectors), keys, docs);
               String name = "vector feedback k" + k + " beta " + beta;
-              add(sums, name, ndcg(q.getKey(), hitsDocs(feedback), rel));
-              add(
-                  sums,
+              scores.add(name, ndcg(q.getKey(), hitsDocs(feedback), rel));
+              scores.add(
                   name + ", hybrid normalized",
                   fused(q.getKey(), lexical, feedback, FusionMode.NORMALIZED, rel));
             }
@@ -106,8 +117,7 @@ final class SciFactVariants {
         System.out.printf(
             "%d queries, %d chunk vectors, depth %d per lane%n",
             queries.size(), vectors.size(), DEPTH);
-        sums.forEach(
-            (name, s) -> System.out.printf("%-48s nDCG@10 %.4f%n", name, s[0] / queries.size()));
+        scores.print();
       } finally {
         index.releaseSearcher(searcher);
       }
@@ -264,7 +274,50 @@ final class SciFactVariants {
     return SciFactBench.ndcg(ids, rel, 10);
   }
 
-  private static void add(Map<String, double[]> sums, String name, double value) {
-    sums.computeIfAbsent(name, k -> new double[1])[0] += value;
+  /** Per-query nDCG@10 of every variant: the means, and a two-fold check of picking one. */
+  private static final class Scores {
+    private static final String DEFAULT = "hybrid rrf k60";
+    private final Map<String, Map<String, Double>> byVariant = new TreeMap<>();
+    private String query;
+
+    void query(String id) {
+      query = id;
+    }
+
+    void add(String variant, double ndcg) {
+      byVariant.computeIfAbsent(variant, k -> new LinkedHashMap<>()).put(query, ndcg);
+    }
+
+    private double mean(String variant, Predicate<String> queries) {
+      return byVariant.get(variant).entrySet().stream()
+          .filter(e -> queries.test(e.getKey()))
+          .mapToDouble(Map.Entry::getValue)
+          .average()
+          .orElse(0);
+    }
+
+    /**
+     * The means; then, for the hybrid variants, the best one picked on the queries with even ids
+     * scored on the odd ones and vice versa: what picking a variant on the test set is worth once
+     * the pick is scored on queries it was not picked on.
+     */
+    void print() {
+      byVariant
+          .keySet()
+          .forEach(v -> System.out.printf("%-48s nDCG@10 %.4f%n", v, mean(v, q -> true)));
+      Predicate<String> even = q -> Integer.parseInt(q) % 2 == 0;
+      for (var fold : List.of(Map.entry("even", even), Map.entry("odd", even.negate()))) {
+        Predicate<String> pick = fold.getValue();
+        Predicate<String> held = pick.negate();
+        String best =
+            byVariant.keySet().stream()
+                .filter(v -> v.contains("hybrid"))
+                .max(Comparator.comparingDouble(v -> mean(v, pick)))
+                .orElseThrow();
+        System.out.printf(
+            "picked on %s ids: %s (%.4f there); on the other ids %.4f, the default %.4f%n",
+            fold.getKey(), best, mean(best, pick), mean(best, held), mean(DEFAULT, held));
+      }
+    }
   }
 }
