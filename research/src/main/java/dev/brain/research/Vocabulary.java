@@ -329,6 +329,14 @@ final class Vocabulary {
           "lots",
           "amount",
           "number",
+          // Words naming what the answer measures: "what grind size" is answered by "15 on the
+          // dial", which need not say "size".
+          "size",
+          "sizes",
+          "setting",
+          "settings",
+          "level",
+          "levels",
           "kinds",
           "choose",
           "chose",

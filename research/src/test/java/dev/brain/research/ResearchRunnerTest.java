@@ -82,6 +82,8 @@ class ResearchRunnerTest {
     assertThat(run.synthesis().citations()).extracting(Citation::sourceKey).contains(NICHE_KEY);
     assertThat(run.verification().passed()).isTrue();
     assertThat(run.pack().evidence().get(0).sourceKey()).isEqualTo(NICHE_KEY);
+    // "size" names what is asked for; "15 on the dial" answers it without the word.
+    assertThat(run.synthesis().answer()).contains("15 on the dial").doesNotContain("incomplete");
     assertThat(run.inspections()).hasSize(5);
     assertThat(run.pack().evidence().get(0).signals()).contains(RunRows.INSPECTED);
     assertThat(run.events()).isEqualTo(recorder.events);
