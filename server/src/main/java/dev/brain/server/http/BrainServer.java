@@ -66,9 +66,10 @@ public final class BrainServer implements AutoCloseable {
           WebServer.builder()
               .host(config.host())
               .port(config.port())
-              // Refused before routing; handlers enforce the smaller per-endpoint limits.
-              .maxPayloadSize(config.maxPackBodyBytes())
-              .directHandlers(ErrorMapping.directHandlers(config.maxPackBodyBytes()))
+              // Bodies over the per-endpoint limits are read and refused by the handlers with a
+              // 413 the client gets to see; only absurd ones are cut off before routing.
+              .maxPayloadSize(hardBodyLimit(config))
+              .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(config)))
               .shutdownHook(false)
               .routing(routing -> routing(routing, config, index, models))
               .build()
@@ -79,6 +80,14 @@ public final class BrainServer implements AutoCloseable {
       index.close();
       throw e;
     }
+  }
+
+  /**
+   * The body size refused before any handler runs: four times the largest endpoint limit. Helidon
+   * refuses it without reading the body, which a client still uploading sees as a reset.
+   */
+  static long hardBodyLimit(ServerConfig config) {
+    return 4 * Math.max(config.maxBodyBytes(), config.maxPackBodyBytes());
   }
 
   private static void requireAllowedHost(ServerConfig config) {

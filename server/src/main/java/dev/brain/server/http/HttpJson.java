@@ -16,6 +16,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -58,6 +59,7 @@ final class HttpJson {
   static <T> T read(ServerRequest req, long limit, String endpoint, Class<T> type) {
     long declared = req.headers().contentLength().orElse(-1);
     if (declared > limit) {
+      discard(req);
       throw ApiException.tooLarge(limit, endpoint);
     }
     byte[] body = readAtMost(req, limit, endpoint);
@@ -76,11 +78,25 @@ final class HttpJson {
     try (InputStream in = req.content().inputStream()) {
       byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
       if (body.length > limit) {
+        in.transferTo(OutputStream.nullOutputStream());
         throw ApiException.tooLarge(limit, endpoint);
       }
       return body;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the request body", e);
+    }
+  }
+
+  /**
+   * Reads and drops a refused body (the server's hard limit bounds it). A server that answers 413
+   * and closes while the client is still uploading makes the client's TCP stack reset the
+   * connection, and the client sees "connection reset" instead of the 413 that says why.
+   */
+  private static void discard(ServerRequest req) {
+    try (InputStream in = req.content().inputStream()) {
+      in.transferTo(OutputStream.nullOutputStream());
+    } catch (IOException | UncheckedIOException e) {
+      // The client went away; the 413 is still the answer for whoever is left.
     }
   }
 
