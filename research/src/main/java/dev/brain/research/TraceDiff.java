@@ -9,9 +9,10 @@ import java.util.List;
 
 /**
  * How a saved run's evidence differs from a new run of the same question with the same options: the
- * minimal trace diff for tuning the harness. Keys are compared in rank order: {@code added} and
- * {@code removed} keys, and {@code reordered} keys — those whose position among the keys both runs
- * share changed, so one added row at the top does not make every other row look moved.
+ * minimal trace diff for tuning the harness, as {@code brain trace diff} prints it and {@code POST
+ * /api/research/trace-diff} answers it. Keys are compared in rank order: {@code added} and {@code
+ * removed} keys, and {@code reordered} keys — those whose position among the keys both runs share
+ * changed, so one added row at the top does not make every other row look moved.
  *
  * @param runId the saved run
  * @param question its question
@@ -33,6 +34,7 @@ import java.util.List;
   "added",
   "removed",
   "reordered",
+  "unchanged",
   "stop_reason_before",
   "stop_reason_after",
   "status_before",
@@ -72,6 +74,7 @@ public record TraceDiff(
       @JsonProperty("after_rank") int afterRank) {}
 
   /** Whether both runs found the same keys in the same order. */
+  @JsonProperty("unchanged")
   public boolean unchanged() {
     return added.isEmpty() && removed.isEmpty() && reordered.isEmpty();
   }

@@ -7,7 +7,6 @@ import dev.brain.research.RunResult;
 import dev.brain.research.TraceDiff;
 import dev.brain.research.TraceStore;
 import dev.brain.research.TraceSummary;
-import dev.brain.retrieval.EvidenceRow;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -116,38 +115,7 @@ final class TraceService implements HttpService {
     } finally {
       slot.close();
     }
-    HttpJson.ok(res, compare(trace, now));
-  }
-
-  /** Added, removed and moved evidence keys between the saved run and the new one. */
-  static Map<String, Object> compare(JsonNode trace, RunResult now) {
-    List<String> before = strings(trace.path("pack").path("evidence"), "source_key");
-    List<String> after = new ArrayList<>();
-    if (now.pack() != null) {
-      now.pack().evidence().stream().map(EvidenceRow::sourceKey).forEach(after::add);
-    }
-    var added = after.stream().filter(k -> !before.contains(k)).toList();
-    var removed = before.stream().filter(k -> !after.contains(k)).toList();
-    var moved = new ArrayList<Map<String, Object>>();
-    for (String key : before) {
-      int from = before.indexOf(key);
-      int to = after.indexOf(key);
-      if (to >= 0 && to != from) {
-        moved.add(Map.of("source_key", key, "before_rank", from + 1, "after_rank", to + 1));
-      }
-    }
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("run_id", trace.path("run_id").asText());
-    body.put("question", trace.path("question").asText());
-    body.put("before", before);
-    body.put("after", after);
-    body.put("added", added);
-    body.put("removed", removed);
-    body.put("moved", moved);
-    body.put("unchanged", added.isEmpty() && removed.isEmpty() && moved.isEmpty());
-    body.put("stop_reason_before", trace.path("stop_reason").asText(null));
-    body.put("stop_reason_after", now.stopReason());
-    return body;
+    HttpJson.ok(res, TraceDiff.of(trace, now));
   }
 
   /** The trace directory of a run id or unique prefix; 404 when there is none. */

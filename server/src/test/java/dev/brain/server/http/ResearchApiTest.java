@@ -214,6 +214,9 @@ class ResearchApiTest {
     assertThat(diff.status()).as(diff.body()).isEqualTo(200);
     assertThat(diff.json().path("unchanged").asBoolean()).as(diff.body()).isTrue();
     assertThat(diff.json().path("after").toString()).contains(PDF_KEY);
+    // The same shape as `brain trace diff --json`.
+    assertThat(diff.json().path("reordered").isArray()).isTrue();
+    assertThat(diff.json().path("status_after").asText()).isEqualTo("ok");
   }
 
   @Test
