@@ -225,7 +225,7 @@ final class EvidenceMerge {
               options.maxCharsPerDoc(),
               List.of(RunRows.PINNED),
               null,
-              null));
+              RunRows.PINNED));
       inPack.add(key);
     }
     var evidence = new ArrayList<EvidenceRow>();

@@ -6,6 +6,7 @@ import dev.brain.models.chat.ChatModel;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -42,6 +43,29 @@ public final class Researcher {
   public Researcher(BrainIndex index, Retriever retriever) {
     this.index = Objects.requireNonNull(index, "index");
     this.retriever = Objects.requireNonNull(retriever, "retriever");
+  }
+
+  /**
+   * A pack with the records the user pinned, and what pinning did.
+   *
+   * @param pack the pack with a row for every pinned record it did not hold yet
+   * @param report the keys added ({@code accepted}) and those not added, with why ({@code
+   *     rejected}: already in the pack, not in the index)
+   */
+  public record Pinned(ResearchPack pack, MergeReport report) {}
+
+  /**
+   * Adds the records the user pinned to a pack exactly as a research run does: after the ranked
+   * rows, before related rows, each a whole-record row windowed on the plan's concepts, with
+   * relationship and signal {@code pinned} and no lane scores (the user chose them; nothing ranked
+   * them). Surfaces that build packs themselves use this so their pinned rows match a run's.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public Pinned pin(ResearchPack pack, List<String> keys, ResearchOptions options)
+      throws IOException {
+    var merged = EvidenceMerge.pinned(index, pack, keys, options);
+    return new Pinned(merged.pack(), merged.report());
   }
 
   /**

@@ -607,7 +607,12 @@ class ResearchRunnerTest {
         .containsExactly("not in the index");
     assertThat(run.pack().find(pinned))
         .get()
-        .satisfies(r -> assertThat(r.signals()).contains("pinned"));
+        .satisfies(
+            r -> {
+              assertThat(r.signals()).contains("pinned");
+              assertThat(r.relationship()).isEqualTo("pinned"); // the Chat's "pinned by you"
+              assertThat(r.isRelated()).isFalse();
+            });
     assertThat(run.preparedSynthesis().citableSources())
         .extracting(Citation::sourceKey)
         .contains(pinned);

@@ -66,10 +66,11 @@ final class ResearchService implements HttpService {
     HttpJson.ok(res, build(request).pack());
   }
 
-  private FollowUp.Pinned build(ResearchRequest request) throws IOException {
+  /** The pack of a request, with the records the user pinned added as a research run adds them. */
+  private Researcher.Pinned build(ResearchRequest request) throws IOException {
     var options = request.options();
     ResearchPack pack = researcher.pack(request.searchQuestion(), options);
-    return FollowUp.withPinned(pack, request.pinnedKeys(), index, options.maxCharsPerDoc());
+    return researcher.pin(pack, request.continuity().pinnedEvidenceKeys(), options);
   }
 
   private void synthesize(ServerRequest req, ServerResponse res) {
@@ -166,14 +167,14 @@ final class ResearchService implements HttpService {
   private void evidenceOnly(ResearchRequest request, EventStream.Emitter events)
       throws IOException {
     long t0 = System.nanoTime();
-    FollowUp.Pinned pinned = build(request);
+    Researcher.Pinned pinned = build(request);
     events.emit("pack", pinned.pack());
     Map<String, Object> done = new LinkedHashMap<>();
     done.put("retrieval_only", true);
     done.put("stop_reason", pinned.pack().hasEvidence() ? "retrieval_only" : "no_evidence");
     done.put("evidence_count", pinned.pack().evidence().size());
-    done.put("pinned_added", pinned.added());
-    done.put("pinned_missing", pinned.missing());
+    done.put("pinned_added", pinned.report().accepted());
+    done.put("pinned_rejected", pinned.report().rejected());
     done.put("elapsed_ms", (System.nanoTime() - t0) / 1_000_000);
     events.emit("done", done);
   }
