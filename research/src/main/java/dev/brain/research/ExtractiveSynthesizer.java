@@ -239,12 +239,16 @@ final class ExtractiveSynthesizer {
     return best;
   }
 
-  /** A sentence adds an uncovered concept, or is a strong one of the two top rows. */
+  /**
+   * A sentence adds an uncovered concept, or is a strong one of the two top rows, and not of a row
+   * the ranking found only a partial match: "Forum for home espresso: machine mods" restates the
+   * espresso machine of a backflush question and says nothing about backflushing.
+   */
   private static boolean worthTaking(
       Sentence s, Set<Concept> covered, List<Concept> required, int rowIndex) {
     boolean fresh = s.concepts().stream().anyMatch(c -> c.required() && !covered.contains(c));
     boolean strong = s.required() * 2 >= Math.max(1, required.size());
-    return fresh || strong && rowIndex < 2;
+    return fresh || strong && rowIndex < 2 && !Judge.isPartial(s.row());
   }
 
   /** For a broad topic: the most on-topic sentence of each top row. */

@@ -222,7 +222,8 @@ final class Judge {
     return why.isEmpty() ? null : String.join("; ", why);
   }
 
-  private static boolean isPartial(EvidenceRow row) {
+  /** Whether the ranking marked the row {@code partial_match}: some required concepts, not half. */
+  static boolean isPartial(EvidenceRow row) {
     return row.signals().contains("partial_match");
   }
 

@@ -53,6 +53,37 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aPartialMatchRowIsQuotedOnlyForWhatTheOthersLack() {
+    var forum =
+        Packs.row(
+                2,
+                "bm:ffbffb377d41",
+                "item",
+                "bookmark",
+                "raw",
+                "Forum for home espresso: machine mods, grinder comparisons.",
+                List.of(),
+                null)
+            .withEvidence(List.of("partial_match"), List.of(), List.of());
+    var pack =
+        Packs.pack(
+            "How often should I backflush the espresso machine?",
+            List.of(
+                Packs.pdf(1, "ada2743d1b19", "Backflush the espresso machine every 200 shots."),
+                forum));
+
+    String answer = answer(pack).answer();
+
+    assertThat(answer).contains("every 200 shots").doesNotContain("Forum for home espresso");
+    // Without the partial mark, the same sentence counts as a strong restatement and is quoted.
+    var unmarked =
+        Packs.pack(
+            pack.question(),
+            List.of(pack.evidence().get(0), forum.withEvidence(List.of(), List.of(), List.of())));
+    assertThat(answer(unmarked).answer()).contains("Forum for home espresso");
+  }
+
+  @Test
   void saysPlainlyWhichRequiredConceptNoQuotedSentenceMentions() {
     var pack =
         Packs.pack(
