@@ -387,7 +387,18 @@
     row("Variants", (plan.query_variants || []).map((v) => v.query).join(" · "));
     row("Filters", (plan.source_types || []).join(", "));
     box.append(dl);
-    const steps = turn.pack.next_steps || [];
+    const steps = (turn.pack.next_steps || []).filter((s) => s.action !== "nearest_by_meaning");
+    const nearest = (turn.pack.next_steps || []).find((s) => s.action === "nearest_by_meaning");
+    if (nearest) {
+      // Not evidence: records near the question in meaning with too few of its key words.
+      const list = el("ul", { class: "nearest" });
+      const titles = nearest.params.titles || [];
+      (nearest.params.lookups || []).forEach((key, i) => {
+        list.append(el("li", {}, el("a", { href: `/search?q=${encodeURIComponent(turn.question)}` }, titles[i] || key),
+          el("span", { class: "muted" }, ` ${key} · cosine ${nearest.params.cosines[i]}`)));
+      });
+      box.append(el("p", { class: "muted" }, "Nearest in meaning, with too few of the key words to count as evidence:"), list);
+    }
     if (steps.length) {
       const buttons = el("div", { class: "next-steps" }, el("span", { class: "muted" }, "Try:"));
       for (const step of steps) {

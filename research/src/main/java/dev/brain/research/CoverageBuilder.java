@@ -144,9 +144,12 @@ final class CoverageBuilder {
     return note.toString();
   }
 
-  /** Semantic follow-ups: inspect the top rows, expand related, open the best; or broaden. */
+  /**
+   * Semantic follow-ups: inspect the top rows, expand related, open the best; or, without evidence,
+   * broaden the search and look at {@code nearest} (the records nearest in meaning; may be null).
+   */
   static List<NextStep> nextSteps(
-      QueryPlan plan, List<EvidenceRow> evidence, ResearchOptions options) {
+      QueryPlan plan, List<EvidenceRow> evidence, ResearchOptions options, NextStep nearest) {
     var steps = new ArrayList<NextStep>();
     List<EvidenceRow> ranked = evidence.stream().filter(r -> !r.isRelated()).toList();
     if (ranked.isEmpty()) {
@@ -156,6 +159,9 @@ final class CoverageBuilder {
       steps.add(
           new NextStep(
               NextStep.BROADEN_SEARCH, "Search again with fewer words or no filters", params));
+      if (nearest != null) {
+        steps.add(nearest);
+      }
       return steps;
     }
     List<String> top =

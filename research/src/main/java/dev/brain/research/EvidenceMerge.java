@@ -299,7 +299,15 @@ final class EvidenceMerge {
         evidence,
         exactTag,
         base.topicBrief(),
-        CoverageBuilder.nextSteps(plan, evidence, options));
+        CoverageBuilder.nextSteps(plan, evidence, options, nearest(base)));
+  }
+
+  /** The base pack's nearest-in-meaning follow-up, carried over when the merge found nothing. */
+  private static NextStep nearest(ResearchPack base) {
+    return base.nextSteps().stream()
+        .filter(s -> NextStep.NEAREST_BY_MEANING.equals(s.action()))
+        .findFirst()
+        .orElse(null);
   }
 
   private static QueryPlan withPlan(

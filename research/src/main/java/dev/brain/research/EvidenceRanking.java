@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Combines the rankings of the query variants into one ranking of records and re-scores it by the
@@ -67,6 +68,10 @@ final class EvidenceRanking {
     int variantHits;
     final Set<String> matchedWords = new HashSet<>();
     double maxCosine = Double.NaN;
+
+    /** The cosine to the question as asked (the vector-only variant), NaN when not found so. */
+    double askedCosine = Double.NaN;
+
     Set<String> stems;
     final List<Concept> matched = new ArrayList<>();
     final List<Concept> missing = new ArrayList<>();
@@ -113,6 +118,9 @@ final class EvidenceRanking {
             Double.isNaN(c.maxCosine)
                 ? vector.rawScore()
                 : Math.max(c.maxCosine, vector.rawScore());
+        if (Set.of(Lane.VECTOR).equals(variant.lanes())) {
+          c.askedCosine = vector.rawScore();
+        }
       }
       if (contribution > c.bestContribution) {
         c.best = row;
@@ -152,6 +160,44 @@ final class EvidenceRanking {
   /** Candidates that matched some words but were left out (for the recall note). */
   int offTopicCount() {
     return (int) candidates.values().stream().filter(c -> !c.direct() && c.coverage == 0).count();
+  }
+
+  /**
+   * The follow-up naming the left-out records nearest the question in meaning (best cosine first,
+   * at most {@code n}), or null when the vector lane found none. They are not evidence: none is
+   * direct (too few required concepts, not semantically strong).
+   */
+  NextStep nearestByMeaning(int n) {
+    // Ranked by closeness to the question as asked; keyword variants ("fall asleep night") are
+    // near other things. Without that variant (a corrective follow-up), by the best cosine.
+    boolean asked = candidates.values().stream().anyMatch(c -> !Double.isNaN(c.askedCosine));
+    ToDoubleFunction<Candidate> cosine = c -> asked ? c.askedCosine : c.maxCosine;
+    List<Candidate> nearest =
+        candidates.values().stream()
+            .filter(c -> !c.direct() && !Double.isNaN(cosine.applyAsDouble(c)))
+            .sorted(
+                Comparator.comparingDouble(cosine)
+                    .reversed()
+                    .thenComparing(c -> c.best.sourceKey()))
+            .limit(n)
+            .toList();
+    if (nearest.isEmpty()) {
+      return null;
+    }
+    var titles = new ArrayList<String>();
+    var params = new LinkedHashMap<String, Object>();
+    params.put("lookups", nearest.stream().map(c -> c.best.sourceKey()).toList());
+    for (Candidate c : nearest) {
+      titles.add(c.best.title() == null ? c.best.sourceKey() : c.best.title());
+    }
+    params.put("titles", titles);
+    params.put(
+        "cosines",
+        nearest.stream().map(c -> Math.round(cosine.applyAsDouble(c) * 1000) / 1000.0).toList());
+    return new NextStep(
+        NextStep.NEAREST_BY_MEANING,
+        "Nearest in meaning, with too few of the key words: " + String.join("; ", titles),
+        params);
   }
 
   /** Distinct records any variant found. */

@@ -25,6 +25,9 @@ final class PackBuilder {
   /** Rows each variant retrieves, as a multiple of the pack limit (a pool for re-scoring). */
   static final int POOL_FACTOR = 2;
 
+  /** Records named by the nearest-in-meaning follow-up of a pack without evidence. */
+  static final int NEAREST = 3;
+
   private final BrainIndex index;
   private final Retriever retriever;
 
@@ -98,7 +101,7 @@ final class PackBuilder {
         evidence,
         exactTagRows,
         topicBrief,
-        CoverageBuilder.nextSteps(plan, evidence, options));
+        CoverageBuilder.nextSteps(plan, evidence, options, ranking.nearestByMeaning(NEAREST)));
   }
 
   private static Set<Lane> lanes(ResearchOptions options) {

@@ -161,7 +161,7 @@ class SampleVaultResearchTest {
     assertThat(pack.coverage().recallNote()).startsWith("No evidence");
     assertThat(pack.nextSteps())
         .extracting(NextStep::action)
-        .containsExactly(NextStep.BROADEN_SEARCH);
+        .containsExactly(NextStep.BROADEN_SEARCH, NextStep.NEAREST_BY_MEANING);
     assertThat(result.status()).isEqualTo(Outcome.NO_EVIDENCE);
     assertThat(result.synthesis().answerStatus()).isEqualTo(AnswerStatus.NO_EVIDENCE);
     assertThat(result.synthesis().answerWarnings()).containsExactly(AnswerWarning.NO_EVIDENCE);
@@ -274,6 +274,46 @@ class SampleVaultResearchTest {
     var names = new ArrayList<String>();
     node.fieldNames().forEachRemaining(names::add);
     return names;
+  }
+
+  /** The probes of {@code samples/probes.jsonl} of one kind: question and expected first key. */
+  private static List<String[]> probes(String kind) throws IOException {
+    var json = new ObjectMapper();
+    var out = new ArrayList<String[]>();
+    for (String line : java.nio.file.Files.readAllLines(VAULT.resolveSibling("probes.jsonl"))) {
+      if (!line.isBlank() && json.readTree(line).path("kind").asText().equals(kind)) {
+        JsonNode n = json.readTree(line);
+        out.add(
+            new String[] {n.path("question").asText(), n.path("expected_keys").get(0).asText()});
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void aMeaningProbeWithoutEvidenceNamesItsNoteAsNearestInMeaningNotAsEvidence()
+      throws IOException {
+    List<String[]> probes = probes("meaning");
+    assertThat(probes).hasSize(2);
+    for (String[] probe : probes) {
+      ResearchResult result = researcher.research(probe[0], OPTIONS);
+
+      // No key word of the question is in the note: no evidence, and no made-up answer ...
+      assertThat(result.status()).as(probe[0]).isEqualTo(Outcome.NO_EVIDENCE);
+      // ... but the follow-up points at it, nearest first.
+      NextStep nearest =
+          result.pack().nextSteps().stream()
+              .filter(s -> s.action().equals(NextStep.NEAREST_BY_MEANING))
+              .findFirst()
+              .orElseThrow();
+      assertThat((List<?>) nearest.params().get("lookups"))
+          .as(probe[0])
+          .first()
+          .isEqualTo(probe[1]);
+      assertThat((List<?>) nearest.params().get("cosines"))
+          .allSatisfy(c -> assertThat((Double) c).isBetween(0.0, 1.0));
+      assertThat(result.synthesis().answer()).doesNotContain("[" + probe[1] + "]");
+    }
   }
 
   @Test

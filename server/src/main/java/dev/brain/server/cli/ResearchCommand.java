@@ -308,6 +308,7 @@ final class ResearchCommand implements Callable<Integer> {
         out.println(s.answer());
         out.println();
         out.println(result.pack().coverage().recallNote());
+        printNearest(result.pack(), out);
       }
       case OK, OK_TRUNCATED -> {
         out.println(s.answer());
@@ -425,6 +426,23 @@ final class ResearchCommand implements Callable<Integer> {
     out.println(pack.coverage().recallNote());
     for (NextStep step : pack.nextSteps()) {
       out.println("next: " + step.label() + " " + params(step.params()));
+    }
+  }
+
+  /** The records nearest in meaning of a pack without evidence: where to look next. */
+  private static void printNearest(ResearchPack pack, PrintWriter out) {
+    for (NextStep step : pack.nextSteps()) {
+      if (NextStep.NEAREST_BY_MEANING.equals(step.action())
+          && step.params().get("lookups") instanceof List<?> keys
+          && step.params().get("titles") instanceof List<?> titles
+          && step.params().get("cosines") instanceof List<?> cosines) {
+        out.println();
+        out.println("Nearest in meaning (not evidence: too few of the key words):");
+        for (int i = 0; i < keys.size(); i++) {
+          out.printf(
+              Locale.ROOT, "  %s  %s  (cosine %s)%n", keys.get(i), titles.get(i), cosines.get(i));
+        }
+      }
     }
   }
 

@@ -96,6 +96,8 @@ class ResearchCommandTest {
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("No evidence").contains("status: no_evidence");
     assertThat(run.out()).doesNotContain("Sources:");
+    assertThat(run.out())
+        .containsPattern("Nearest in meaning.*\\n  note:\\S+.*\\(cosine 0\\.\\d+\\)");
   }
 
   @Test

@@ -134,7 +134,11 @@ class WebUiBrowserTest {
     WebElement turn = finishedTurn(1);
     assertThat(turn.getAttribute("data-status")).isEqualTo("no_evidence");
     String text = turn.findElement(By.cssSelector(".no-evidence")).getText();
-    assertThat(text).contains("No evidence", "Searched for", "Terms");
+    assertThat(text).contains("No evidence", "Searched for", "Terms", "Nearest in meaning");
+    // The nearest records link to Search, where their lane provenance shows.
+    assertThat(turn.findElements(By.cssSelector(".nearest a")))
+        .isNotEmpty()
+        .allSatisfy(a -> assertThat(a.getAttribute("href")).contains("/search?q="));
   }
 
   @Test
