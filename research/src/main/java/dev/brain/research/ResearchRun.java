@@ -226,7 +226,7 @@ final class ResearchRun {
                 + pack.evidence().size()
                 + " evidence rows; top: "
                 + pack.evidence().get(0).sourceKey()
-            : "No evidence: " + pack.coverage().recallNote();
+            : pack.coverage().recallNote(); // "No evidence: no record matched ..."
     endHard(
         RunStage.RETRIEVAL,
         message,

@@ -139,6 +139,7 @@ class WebUiBrowserTest {
     assertThat(turn.findElements(By.cssSelector(".nearest a")))
         .isNotEmpty()
         .allSatisfy(a -> assertThat(a.getAttribute("href")).contains("/search?q="));
+    Browser.screenshot(driver, "chat-no-evidence");
   }
 
   @Test
