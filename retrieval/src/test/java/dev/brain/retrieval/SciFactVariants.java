@@ -66,12 +66,7 @@ final class SciFactVariants {
           // The query embedded as a passage: without bge's query instruction.
           float[] plain = index.embedder().embedPassages(List.of(q.getValue())).getFirst();
           List<Hit> plainDense = top(scores(plain, vectors), keys, docs);
-          scores.add("vector, no query instruction", ndcg(q.getKey(), hitsDocs(plainDense), rel));
-          for (FusionMode mode : FusionMode.values()) {
-            scores.add(
-                "hybrid " + mode.wireName() + ", no query instruction",
-                fused(q.getKey(), lexical, plainDense, mode, rel));
-          }
+          addQueryVariant(scores, "no query instruction", q.getKey(), lexical, plainDense, rel);
           // Both embeddings of the query, averaged: the instruction's direction and the plain one.
           float[] mixed = query.clone();
           for (int j = 0; j < mixed.length; j++) {
@@ -79,12 +74,7 @@ final class SciFactVariants {
           }
           normalize(mixed);
           List<Hit> mixedDense = top(scores(mixed, vectors), keys, docs);
-          scores.add("vector, both query embeddings", ndcg(q.getKey(), hitsDocs(mixedDense), rel));
-          for (FusionMode mode : FusionMode.values()) {
-            scores.add(
-                "hybrid " + mode.wireName() + ", both query embeddings",
-                fused(q.getKey(), lexical, mixedDense, mode, rel));
-          }
+          addQueryVariant(scores, "both query embeddings", q.getKey(), lexical, mixedDense, rel);
           Map<String, Double> bestCos = recordMax(cos, keys);
           Map<String, Double> bestBm25 = recordMax(lexical);
           for (double w : new double[] {0.8, 1.0, 1.2}) {
@@ -121,6 +111,21 @@ final class SciFactVariants {
       } finally {
         index.releaseSearcher(searcher);
       }
+    }
+  }
+
+  /** A query-side variant of the vector lane: alone, and fused with BM25 in both modes. */
+  private static void addQueryVariant(
+      Scores scores,
+      String name,
+      String queryId,
+      List<Hit> lexical,
+      List<Hit> dense,
+      Map<String, Integer> rel) {
+    scores.add("vector, " + name, ndcg(queryId, hitsDocs(dense), rel));
+    for (FusionMode mode : FusionMode.values()) {
+      scores.add(
+          "hybrid " + mode.wireName() + ", " + name, fused(queryId, lexical, dense, mode, rel));
     }
   }
 

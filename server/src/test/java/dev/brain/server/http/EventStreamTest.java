@@ -65,30 +65,15 @@ class EventStreamTest {
                       throw ModelGate.unavailable("the model went away");
                     },
                     ResearchService::failure))
-        .post(
-            "/slow",
-            (req, res) -> {
-              try (var slot = LIMITER.acquire()) {
-                EventStream.serve(
-                    res,
-                    HEARTBEAT,
-                    EventStreamTest::slowModel,
-                    ResearchService::failure,
-                    slot::close);
-              }
-            })
-        .post(
-            "/quick",
-            (req, res) -> {
-              try (var slot = QUICK_LIMITER.acquire()) {
-                EventStream.serve(
-                    res,
-                    HEARTBEAT,
-                    EventStreamTest::answers,
-                    ResearchService::failure,
-                    slot::close);
-              }
-            });
+        .post("/slow", (req, res) -> limited(res, LIMITER, EventStreamTest::slowModel))
+        .post("/quick", (req, res) -> limited(res, QUICK_LIMITER, EventStreamTest::answers));
+  }
+
+  /** A stream holding a slot of {@code limiter}, as the research endpoints do. */
+  private static void limited(ServerResponse res, RunLimiter limiter, EventStream.Work work) {
+    try (var slot = limiter.acquire()) {
+      EventStream.serve(res, HEARTBEAT, work, ResearchService::failure, slot::close);
+    }
   }
 
   private static void stream(ServerResponse res, EventStream.Work work) {
