@@ -43,10 +43,14 @@ final class Documents {
    * last, as Lucene's block joins expect).
    */
   static List<Document> block(
-      CorpusRecord record, String chunking, List<Chunk> chunks, List<float[]> vectors) {
+      CorpusRecord record,
+      String chunking,
+      List<Chunk> chunks,
+      List<String> embedHashes,
+      List<float[]> vectors) {
     var docs = new ArrayList<Document>(chunks.size() + 1);
     for (int i = 0; i < chunks.size(); i++) {
-      docs.add(chunkDocument(record, chunks.get(i), vectors.get(i)));
+      docs.add(chunkDocument(record, chunks.get(i), embedHashes.get(i), vectors.get(i)));
     }
     docs.add(recordDocument(record, chunking));
     return docs;
@@ -79,7 +83,7 @@ final class Documents {
     return doc;
   }
 
-  static Document chunkDocument(CorpusRecord r, Chunk c, float[] vector) {
+  static Document chunkDocument(CorpusRecord r, Chunk c, String embedHash, float[] vector) {
     var doc = new Document();
     doc.add(new StringField(DOC_TYPE, CHUNK, Store.YES));
     doc.add(new StringField(CHUNK_ID, c.chunkId(), Store.YES));
@@ -98,7 +102,7 @@ final class Documents {
     doc.add(new IntField(END_CHAR, c.endChar(), Store.YES));
     doc.add(new TextField(TEXT, c.text(), Store.YES));
     doc.add(new StringField(TEXT_HASH, c.textHash(), Store.YES));
-    doc.add(new StringField(EMBED_HASH, EmbeddingInput.hash(r, c), Store.YES));
+    doc.add(new StringField(EMBED_HASH, embedHash, Store.YES));
     doc.add(new StoredField(CHUNKER_VERSION, c.chunkerVersion()));
     doc.add(new KnnFloatVectorField(VECTOR, vector, SIMILARITY));
     return doc;

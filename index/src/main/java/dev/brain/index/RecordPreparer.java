@@ -128,7 +128,8 @@ final class RecordPreparer implements Runnable {
       return new SyncItem.FileIssue(
           file, "record " + record.key() + " could not be chunked: " + e, false);
     }
-    return new SyncItem.Prepared(record, state == null, chunks, storedVectors(record, chunks));
+    List<String> hashes = chunks.stream().map(chunk -> EmbeddingInput.hash(record, chunk)).toList();
+    return new SyncItem.Prepared(record, state == null, chunks, hashes, storedVectors(hashes));
   }
 
   /** Chunks a record's text, then its summary (numbered after the text's chunks). */
@@ -159,13 +160,12 @@ final class RecordPreparer implements Runnable {
   }
 
   /** Vectors of embedding inputs the index already holds, {@code null} for the rest. */
-  private float[][] storedVectors(CorpusRecord record, List<Chunk> chunks) throws IOException {
-    var vectors = new float[chunks.size()][];
+  private float[][] storedVectors(List<String> embedHashes) throws IOException {
+    var vectors = new float[embedHashes.size()][];
     IndexSearcher searcher = searchers.acquire();
     try {
-      for (int i = 0; i < chunks.size(); i++) {
-        vectors[i] =
-            VectorLookup.find(searcher, EmbeddingInput.hash(record, chunks.get(i)), dimension);
+      for (int i = 0; i < embedHashes.size(); i++) {
+        vectors[i] = VectorLookup.find(searcher, embedHashes.get(i), dimension);
       }
     } finally {
       searchers.release(searcher);

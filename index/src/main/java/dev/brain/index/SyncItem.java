@@ -29,10 +29,16 @@ sealed interface SyncItem {
   record Unchanged(String key) implements SyncItem {}
 
   /**
-   * A new or changed record, chunked, with the vectors found in the index by embedding-input hash
-   * ({@code null} where the chunk still has to be embedded).
+   * A new or changed record, chunked, with each chunk's embedding-input hash ({@link
+   * EmbeddingInput#hash}, hashed once here for the lookup, the batch and the document) and the
+   * vectors found in the index by it ({@code null} where the chunk still has to be embedded).
    */
-  record Prepared(CorpusRecord record, boolean isNew, List<Chunk> chunks, float[][] vectors)
+  record Prepared(
+      CorpusRecord record,
+      boolean isNew,
+      List<Chunk> chunks,
+      List<String> embedHashes,
+      float[][] vectors)
       implements SyncItem {
     int missing() {
       int n = 0;

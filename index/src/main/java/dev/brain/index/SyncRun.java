@@ -272,17 +272,12 @@ final class SyncRun {
   private void embedMissing() {
     // Identical inputs within the batch are embedded once.
     var slots = new LinkedHashMap<String, String>();
-    var hashes = new ArrayList<String[]>(pending.size()); // per record, per missing chunk
     for (SyncItem.Prepared p : pending) {
-      String[] recordHashes = new String[p.chunks().size()];
       for (int i = 0; i < p.chunks().size(); i++) {
-        if (p.vectors()[i] == null) {
-          String input = EmbeddingInput.of(p.record(), p.chunks().get(i));
-          recordHashes[i] = CorpusRecord.sha256(input);
-          slots.putIfAbsent(recordHashes[i], input);
+        if (p.vectors()[i] == null && !slots.containsKey(p.embedHashes().get(i))) {
+          slots.put(p.embedHashes().get(i), EmbeddingInput.of(p.record(), p.chunks().get(i)));
         }
       }
-      hashes.add(recordHashes);
     }
     if (slots.isEmpty()) {
       return;
@@ -296,11 +291,10 @@ final class SyncRun {
     for (String hash : slots.keySet()) {
       byHash.put(hash, vectors.get(i++));
     }
-    for (int k = 0; k < pending.size(); k++) {
-      SyncItem.Prepared p = pending.get(k);
+    for (SyncItem.Prepared p : pending) {
       for (int j = 0; j < p.chunks().size(); j++) {
         if (p.vectors()[j] == null) {
-          p.vectors()[j] = byHash.get(hashes.get(k)[j]);
+          p.vectors()[j] = byHash.get(p.embedHashes().get(j));
         } else {
           chunksReused++;
         }
@@ -329,7 +323,8 @@ final class SyncRun {
     CorpusRecord record = p.record();
     writer.updateDocuments(
         Documents.parentTerm(record.key()),
-        Documents.block(record, config.chunkingSignature(), p.chunks(), List.of(p.vectors())));
+        Documents.block(
+            record, config.chunkingSignature(), p.chunks(), p.embedHashes(), List.of(p.vectors())));
     chunksWritten += p.chunks().size();
     if (p.isNew()) {
       added++;

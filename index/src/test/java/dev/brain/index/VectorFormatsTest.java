@@ -51,7 +51,12 @@ class VectorFormatsTest {
         }
         writer.updateDocuments(
             Documents.parentTerm(record.key()),
-            Documents.block(record, config.chunkingSignature(), chunks, recordVectors));
+            Documents.block(
+                record,
+                config.chunkingSignature(),
+                chunks,
+                chunks.stream().map(c -> EmbeddingInput.hash(record, c)).toList(),
+                recordVectors));
       }
       writer.commit();
     }
