@@ -81,18 +81,11 @@ final class EventStream {
   /**
    * Streams {@code work}'s events on {@code res} until a terminal event, the end of the work, or
    * the client's disconnect. Returns when the work thread has ended (or, after a disconnect, when
-   * it has had {@link #CANCEL_GRACE} to do so).
+   * it has had {@link #CANCEL_GRACE} to do so). {@code workEnded} runs on the work thread as soon
+   * as the work has ended, before the stream is closed: a client that sends its next request the
+   * moment it sees the end of this stream finds the run's slot already free.
    *
    * @throws ApiException when the work failed with a client-facing error before the commit
-   */
-  static void serve(ServerResponse res, Duration heartbeat, Work work, Failure failure) {
-    serve(res, heartbeat, work, failure, () -> {});
-  }
-
-  /**
-   * As {@link #serve(ServerResponse, Duration, Work, Failure)}, and runs {@code workEnded} on the
-   * work thread as soon as the work has ended, before the stream is closed: a client that sends its
-   * next request the moment it sees the end of this stream finds the run's slot already free.
    */
   static void serve(
       ServerResponse res, Duration heartbeat, Work work, Failure failure, Runnable workEnded) {

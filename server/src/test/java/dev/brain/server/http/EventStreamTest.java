@@ -64,7 +64,8 @@ class EventStreamTest {
                       e.commit();
                       throw ModelGate.unavailable("the model went away");
                     },
-                    ResearchService::failure))
+                    ResearchService::failure,
+                    () -> {}))
         .post("/slow", (req, res) -> limited(res, LIMITER, EventStreamTest::slowModel))
         .post("/quick", (req, res) -> limited(res, QUICK_LIMITER, EventStreamTest::answers));
   }
@@ -88,7 +89,8 @@ class EventStreamTest {
                 "code",
                 "model_error",
                 "message",
-                String.valueOf(t.getMessage())));
+                String.valueOf(t.getMessage())),
+        () -> {});
   }
 
   private static void answers(EventStream.Emitter e) {
