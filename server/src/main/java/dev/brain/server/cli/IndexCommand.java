@@ -35,7 +35,8 @@ final class IndexCommand implements Callable<Integer> {
   @Option(
       names = "--no-progress",
       description =
-          "Show no progress (a bar on a terminal; otherwise a line on stderr every 15 seconds).")
+          "Show no progress (a bar on a terminal; otherwise a line on stderr every 15 seconds;"
+              + " none with --json).")
   boolean noProgress;
 
   @Option(names = "--json", description = "Print the sync report as JSON.")
@@ -55,7 +56,8 @@ final class IndexCommand implements Callable<Integer> {
     SyncReport report;
     IndexMetadata metadata;
     try (var index = BrainIndex.open(brain.indexConfig())) {
-      try (var progress = SyncProgress.forCommand(!noProgress, spec.commandLine().getErr())) {
+      try (var progress =
+          SyncProgress.forCommand(!noProgress && !json, spec.commandLine().getErr())) {
         report = index.sync(roots, progress);
       }
       metadata = index.metadata();
