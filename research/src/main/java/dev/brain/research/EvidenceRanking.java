@@ -184,12 +184,12 @@ final class EvidenceRanking {
     if (nearest.isEmpty()) {
       return null;
     }
-    var titles = new ArrayList<String>();
+    List<String> titles =
+        nearest.stream()
+            .map(c -> c.best.title() == null ? c.best.sourceKey() : c.best.title())
+            .toList();
     var params = new LinkedHashMap<String, Object>();
     params.put("lookups", nearest.stream().map(c -> c.best.sourceKey()).toList());
-    for (Candidate c : nearest) {
-      titles.add(c.best.title() == null ? c.best.sourceKey() : c.best.title());
-    }
     params.put("titles", titles);
     params.put(
         "cosines",
