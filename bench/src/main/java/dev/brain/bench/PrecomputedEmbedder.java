@@ -1,12 +1,9 @@
 package dev.brain.bench;
 
+import dev.brain.index.CorpusRecord;
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +48,7 @@ final class PrecomputedEmbedder implements Embedder {
   public List<float[]> embedPassages(List<String> passages) {
     var out = new ArrayList<float[]>(passages.size());
     for (String text : passages) {
-      float[] v = passagesByHash.get(textHash(text));
+      float[] v = passagesByHash.get(CorpusRecord.sha256(text));
       if (v == null) {
         v = miss("passage", text, () -> delegate.embedPassages(List.of(text)).getFirst());
       }
@@ -106,16 +103,6 @@ final class PrecomputedEmbedder implements Embedder {
   /** The delegate's lifecycle belongs to the caller. */
   @Override
   public void close() {}
-
-  /** The hash brain gives a text: lower-case hex SHA-256 of its UTF-8 bytes. */
-  static String textHash(String text) {
-    try {
-      var sha = MessageDigest.getInstance("SHA-256");
-      return HexFormat.of().formatHex(sha.digest(text.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-    }
-  }
 
   private static String abbreviate(String text) {
     return text.length() <= 60 ? text : text.substring(0, 57) + "...";

@@ -2,6 +2,7 @@ package dev.brain.bench;
 
 import dev.brain.bench.BenchData.Corpus;
 import dev.brain.index.BrainIndex;
+import dev.brain.index.CorpusRecord;
 import dev.brain.index.EmbeddingInput;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.SyncListener;
@@ -185,7 +186,7 @@ public final class Prepare {
         out.write(SciFact.JSON.writeValueAsString(line));
         out.newLine();
         vectors.putIfAbsent(
-            PrecomputedEmbedder.textHash(EmbeddingInput.of(syntheticTitle, text)),
+            CorpusRecord.sha256(EmbeddingInput.of(syntheticTitle, text)),
             p.vector(src.vector(), random));
       }
     }
