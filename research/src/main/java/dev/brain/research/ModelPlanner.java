@@ -9,7 +9,6 @@ import dev.brain.models.chat.ChatMessage;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.models.chat.ChatRequest;
 import dev.brain.research.Concept.Role;
-import dev.brain.research.PackBuilder.PlannerInfo;
 import dev.brain.research.Strategy.Variant;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +58,7 @@ final class ModelPlanner {
     String input = input(base);
     var request =
         new ChatRequest(
-            List.of(ChatMessage.system(Prompts.PLANNER_SYSTEM), ChatMessage.user(input)),
+            List.of(ChatMessage.system(PlannerPrompt.SYSTEM), ChatMessage.user(input)),
             timeout,
             true,
             0.0,

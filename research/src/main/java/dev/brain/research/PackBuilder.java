@@ -42,11 +42,6 @@ final class PackBuilder {
     this.retriever = retriever;
   }
 
-  /** The planner fields of the plan: who planned, with which model, and what went wrong. */
-  record PlannerInfo(String planner, String model, String error) {
-    static final PlannerInfo DETERMINISTIC = new PlannerInfo(QueryPlan.DETERMINISTIC, null, null);
-  }
-
   ResearchPack build(Strategy strategy, ResearchOptions options, PlannerInfo planner)
       throws IOException {
     SearchFilters filters = SearchFilters.NONE.withSourceTypes(options.sourceTypes());

@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * @param schemaVersion always {@value #SCHEMA_VERSION}
  * @param question the question
- * @param promptVersion the version of the synthesis prompt ({@value Prompts#SYNTHESIS_VERSION})
+ * @param promptVersion the version of the synthesis prompt ({@value SynthesisPrompt#VERSION})
  * @param answerStatus the status the answer will have if the model succeeds: {@code ok}, {@code
  *     ok_truncated} or {@code no_evidence}
  * @param answerWarnings warnings known before generation

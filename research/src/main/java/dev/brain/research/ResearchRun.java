@@ -4,7 +4,6 @@ import dev.brain.index.BrainIndex;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.JudgeVerdict.RetryAction;
 import dev.brain.research.JudgeVerdict.Verdict;
-import dev.brain.research.PackBuilder.PlannerInfo;
 import dev.brain.research.ProgressEvent.Status;
 import dev.brain.research.ResearchResult.Outcome;
 import dev.brain.retrieval.EvidenceRow;
@@ -188,7 +187,7 @@ final class ResearchRun {
     Strategy base = strategy;
     ModelPlanner.Outcome outcome = clock.modelCall(() -> ModelPlanner.plan(planner, base, timeout));
     modelCalls++;
-    plannerChars = Prompts.PLANNER_SYSTEM.length() + outcome.input().length();
+    plannerChars = PlannerPrompt.SYSTEM.length() + outcome.input().length();
     sidecars.put(TraceStore.PLANNER_INPUT, plannerInput(outcome.input()));
     if (outcome.output() != null) {
       boolean json = ModelPlanner.parse(outcome.output()) != null;
@@ -839,9 +838,9 @@ final class ResearchRun {
 
   private static String plannerInput(String input) {
     return "# Planner input\n\nPrompt version: "
-        + Prompts.PLANNER_VERSION
+        + PlannerPrompt.VERSION
         + "\n\n## System\n\n"
-        + Prompts.PLANNER_SYSTEM.strip()
+        + PlannerPrompt.SYSTEM.strip()
         + "\n\n## User\n\n"
         + input.strip()
         + "\n";

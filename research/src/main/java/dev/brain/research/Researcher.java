@@ -93,7 +93,7 @@ public final class Researcher {
       throws IOException {
     Objects.requireNonNull(options, "options");
     Strategy strategy = QueryAnalyzer.analyze(question, options.semantic());
-    PackBuilder.PlannerInfo info = PackBuilder.PlannerInfo.DETERMINISTIC;
+    PlannerInfo info = PlannerInfo.DETERMINISTIC;
     if (planner != null) {
       ModelPlanner.Outcome planned = ModelPlanner.plan(planner, strategy, options.plannerTimeout());
       strategy = planned.strategy();

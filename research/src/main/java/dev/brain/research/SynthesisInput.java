@@ -255,12 +255,12 @@ final class SynthesisInput {
     return new PreparedSynthesis(
         PreparedSynthesis.SCHEMA_VERSION,
         pack.question(),
-        Prompts.SYNTHESIS_VERSION,
+        SynthesisPrompt.VERSION,
         status,
         warnings,
         truncation,
         included.stream().map(i -> Citation.of(i.row())).toList(),
-        Prompts.SYNTHESIS_SYSTEM,
+        SynthesisPrompt.SYSTEM,
         text(truncation),
         included.stream().map(Included::row).toList(),
         pack);

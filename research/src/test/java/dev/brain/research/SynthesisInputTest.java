@@ -220,7 +220,7 @@ class SynthesisInputTest {
     assertThat(plan).isGreaterThan(question);
     assertThat(coverage).isGreaterThan(plan);
     assertThat(evidence).isGreaterThan(coverage);
-    assertThat(a.promptVersion()).isEqualTo(Prompts.SYNTHESIS_VERSION);
+    assertThat(a.promptVersion()).isEqualTo(SynthesisPrompt.VERSION);
   }
 
   @Test

@@ -1,20 +1,17 @@
 package dev.brain.research;
 
 /**
- * The texts brain sends to chat models, versioned: a change of wording is a change of version, so
+ * The system prompt of a cited answer, versioned: a change of wording is a change of version, so
  * traces and evals can tell answers of different prompts apart.
  */
-final class Prompts {
-  private Prompts() {}
+final class SynthesisPrompt {
+  private SynthesisPrompt() {}
 
-  /** Version of {@link #SYNTHESIS_SYSTEM}. */
-  static final String SYNTHESIS_VERSION = "research-synthesis/1";
-
-  /** Version of {@link #PLANNER_SYSTEM}. */
-  static final String PLANNER_VERSION = "research-planner/1";
+  /** Version of {@link #SYSTEM}. */
+  static final String VERSION = "research-synthesis/1";
 
   /** The rules of a cited answer from a research pack. */
-  static final String SYNTHESIS_SYSTEM =
+  static final String SYSTEM =
       """
       You answer a question from the user's own research corpus: their notes and the sources \
       they saved. You are given a research pack: the question, how it was searched, and the \
@@ -35,18 +32,5 @@ final class Prompts {
       evidence. Never cite them.
       6. Be concise: the direct answer first, then the supporting points, each with its \
       citation.
-      """;
-
-  /** Asks for a compact JSON search plan, never for an answer. */
-  static final String PLANNER_SYSTEM =
-      """
-      You plan searches over a personal notes corpus. Do NOT answer the question. Reply with \
-      one compact JSON object and nothing else, in this shape:
-      {"concepts":[{"preferred":"...","terms":["...","..."]}],"variants":[{"query":"...","reason":"..."}]}
-      - concepts: the key ideas of the question (at most 6), each with its synonyms, aliases \
-      and abbreviation expansions as terms (at most 5 each, short, lower-case).
-      - variants: at most 4 alternative keyword searches (title-like phrasings, expansions), \
-      each with a short reason.
-      No prose, no markdown, no answer.
       """;
 }
