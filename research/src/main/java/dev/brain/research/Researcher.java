@@ -3,6 +3,24 @@ package dev.brain.research;
 import dev.brain.index.BrainIndex;
 import dev.brain.models.chat.ChatListener;
 import dev.brain.models.chat.ChatModel;
+import dev.brain.research.pack.EvidenceMerge;
+import dev.brain.research.pack.MergeReport;
+import dev.brain.research.pack.PackBuilder;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.plan.ModelPlanner;
+import dev.brain.research.plan.PlannerInfo;
+import dev.brain.research.plan.QueryAnalyzer;
+import dev.brain.research.plan.Strategy;
+import dev.brain.research.synthesis.ExtractiveSynthesizer;
+import dev.brain.research.synthesis.ModelSynthesizer;
+import dev.brain.research.synthesis.PreparedSynthesis;
+import dev.brain.research.synthesis.ResearchResult;
+import dev.brain.research.synthesis.SynthesisInput;
+import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.research.synthesis.SynthesisResult;
+import dev.brain.research.synthesis.Verification;
+import dev.brain.research.synthesis.Verifier;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
@@ -99,7 +117,7 @@ public final class Researcher {
       strategy = planned.strategy();
       info = planned.info();
     }
-    return new PackBuilder(index, retriever).build(strategy, options, info);
+    return new PackBuilder(index, retriever).build(strategy, options, info).pack();
   }
 
   /**

@@ -1,8 +1,8 @@
 package dev.brain.server.cli;
 
-import dev.brain.research.ProgressEvent;
-import dev.brain.research.RunListener;
-import dev.brain.research.RunStage;
+import dev.brain.research.run.ProgressEvent;
+import dev.brain.research.run.RunListener;
+import dev.brain.research.run.RunStage;
 import java.io.PrintWriter;
 import java.util.Locale;
 

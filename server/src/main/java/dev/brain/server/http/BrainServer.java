@@ -2,8 +2,8 @@ package dev.brain.server.http;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
-import dev.brain.research.ResearchRunner;
-import dev.brain.research.TraceStore;
+import dev.brain.research.run.ResearchRunner;
+import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.Retriever;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;

@@ -1,8 +1,8 @@
 package dev.brain.server.http;
 
-import dev.brain.research.ChatContinuity;
-import dev.brain.research.ResearchOptions;
-import dev.brain.research.SynthesisOptions;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.plan.ChatContinuity;
+import dev.brain.research.synthesis.SynthesisOptions;
 import java.util.List;
 
 /**

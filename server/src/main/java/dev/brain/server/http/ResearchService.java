@@ -1,12 +1,12 @@
 package dev.brain.server.http;
 
 import dev.brain.index.BrainIndex;
-import dev.brain.research.PreparedSynthesis;
-import dev.brain.research.ResearchPack;
-import dev.brain.research.ResearchRunner;
 import dev.brain.research.Researcher;
-import dev.brain.research.RunRequest;
-import dev.brain.research.SynthesisResult;
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.run.ResearchRunner;
+import dev.brain.research.run.RunRequest;
+import dev.brain.research.synthesis.PreparedSynthesis;
+import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import io.helidon.common.media.type.MediaTypes;

@@ -1,16 +1,16 @@
 package dev.brain.server.http;
 
-import dev.brain.research.AnswerStatus;
-import dev.brain.research.Citation;
-import dev.brain.research.ProgressEvent;
-import dev.brain.research.ResearchResult.Outcome;
-import dev.brain.research.ResearchRunner;
-import dev.brain.research.RunListener;
-import dev.brain.research.RunRequest;
-import dev.brain.research.RunResult;
-import dev.brain.research.RunStage;
-import dev.brain.research.StopReason;
-import dev.brain.research.SynthesisResult;
+import dev.brain.research.run.ProgressEvent;
+import dev.brain.research.run.ResearchRunner;
+import dev.brain.research.run.RunListener;
+import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
+import dev.brain.research.run.RunStage;
+import dev.brain.research.run.StopReason;
+import dev.brain.research.synthesis.AnswerStatus;
+import dev.brain.research.synthesis.Citation;
+import dev.brain.research.synthesis.ResearchResult.Outcome;
+import dev.brain.research.synthesis.SynthesisResult;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package dev.brain.server.http;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import dev.brain.research.AnswerStatus;
-import dev.brain.research.Citation;
-import dev.brain.research.PreparedSynthesis;
 import dev.brain.research.Researcher;
-import dev.brain.research.SynthesisOptions;
-import dev.brain.research.SynthesisResult;
-import dev.brain.research.Verification;
+import dev.brain.research.synthesis.AnswerStatus;
+import dev.brain.research.synthesis.Citation;
+import dev.brain.research.synthesis.PreparedSynthesis;
+import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.research.synthesis.SynthesisResult;
+import dev.brain.research.synthesis.Verification;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;

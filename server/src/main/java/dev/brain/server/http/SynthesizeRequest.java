@@ -1,7 +1,7 @@
 package dev.brain.server.http;
 
-import dev.brain.research.ResearchPack;
-import dev.brain.research.SynthesisOptions;
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.synthesis.SynthesisOptions;
 
 /**
  * The body of {@code POST /api/research/synthesize}: a whole research pack, exactly as {@code POST

@@ -1,12 +1,12 @@
 package dev.brain.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.brain.research.ResearchRunner;
-import dev.brain.research.RunListener;
-import dev.brain.research.RunResult;
-import dev.brain.research.TraceDiff;
-import dev.brain.research.TraceStore;
-import dev.brain.research.TraceSummary;
+import dev.brain.evals.TraceDiff;
+import dev.brain.research.run.ResearchRunner;
+import dev.brain.research.run.RunListener;
+import dev.brain.research.run.RunResult;
+import dev.brain.research.trace.TraceStore;
+import dev.brain.research.trace.TraceSummary;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;

@@ -1,0 +1,354 @@
+package dev.brain.research.pack;
+
+import dev.brain.chunking.Chunk;
+import dev.brain.chunking.ChunkRole;
+import dev.brain.index.BrainIndex;
+import dev.brain.index.RecordDetail;
+import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.QueryPlan;
+import dev.brain.research.plan.QueryVariant;
+import dev.brain.retrieval.EvidenceRow;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Merges rows from outside the first retrieval pass into a pack, recording every decision in a
+ * {@link MergeReport}. The pack's rows are always preserved; new rows are judged against the
+ * original plan's required concepts, never the extra search's own:
+ *
+ * <ul>
+ *   <li>a focused retry's row is accepted when it matches at least one of the missing concepts and
+ *       at least half of the required concepts; rows matching every required concept then move
+ *       ahead of rows that do not (otherwise rank order is kept, pack rows first);
+ *   <li>a related expansion's row (a link or backlink of the strongest row) is accepted when it
+ *       matches at least one required concept; it joins the related rows at the end;
+ *   <li>pinned records are always added (after the ranked rows, before related rows).
+ * </ul>
+ *
+ * Coverage counts, missing concepts and the recall note are recomputed for the merged rows.
+ *
+ * <p>Research-internal: public only for the other research packages; not API.
+ */
+public final class EvidenceMerge {
+  private EvidenceMerge() {}
+
+  /** A merged pack and its report. */
+  public record Merged(ResearchPack pack, MergeReport report) {}
+
+  public static Merged retry(
+      ResearchPack base,
+      ResearchPack retry,
+      String query,
+      List<String> missingConcepts,
+      int acceptLimit,
+      ResearchOptions options) {
+    QueryPlan plan = base.queryPlan();
+    List<Concept> required = plan.requiredConcepts();
+    Set<String> inPack = keys(base.evidence());
+    var accepted = new ArrayList<EvidenceRow>();
+    var rejected = new ArrayList<MergeReport.Rejected>();
+    for (EvidenceRow candidate : retry.evidence()) {
+      String key = candidate.sourceKey();
+      if (inPack.contains(key)) {
+        rejected.add(new MergeReport.Rejected(key, "already in the pack"));
+        continue;
+      }
+      EvidenceRow row = RunRows.resignal(candidate, plan, RunRows.FOCUSED_RETRY);
+      List<String> matched =
+          ConceptMatch.matched(row, required).stream().map(Concept::key).toList();
+      String why = null;
+      if (matched.stream().noneMatch(missingConcepts::contains)) {
+        why = "matches none of the missing concepts (" + String.join(", ", missingConcepts) + ")";
+      } else if (matched.size() * 2 < required.size()) {
+        why = "matches fewer than half of the required concepts";
+      } else if (accepted.size() >= acceptLimit) {
+        why = "over the retry's limit of " + acceptLimit + " new rows";
+      }
+      if (why != null) {
+        rejected.add(new MergeReport.Rejected(key, why));
+      } else {
+        accepted.add(row);
+        inPack.add(key);
+      }
+    }
+    var ranked = new ArrayList<EvidenceRow>();
+    base.evidence().stream().filter(r -> !r.isRelated()).forEach(ranked::add);
+    ranked.addAll(accepted);
+    // Stable: rows with every required concept first, otherwise pack order then retry order.
+    ranked.sort(Comparator.comparing((EvidenceRow r) -> !matchesAll(r, required)));
+    var evidence = new ArrayList<>(ranked);
+    base.evidence().stream().filter(EvidenceRow::isRelated).forEach(evidence::add);
+    var variants = new ArrayList<>(plan.queryVariants());
+    if (variants.size() < QueryPlan.MAX_VARIANTS) {
+      variants.add(
+          new QueryVariant(
+              query, "focused retry by the judge: missing " + String.join(", ", missingConcepts)));
+    }
+    QueryPlan merged = withPlan(plan, variants, plan.includeRelated(), plan.relatedLimit(), null);
+    String note =
+        base.hasEvidence()
+            ? base.coverage().recallNote()
+                + " A focused retry (\""
+                + query
+                + "\") added "
+                + accepted.size()
+                + " records."
+            : accepted.isEmpty()
+                ? base.coverage().recallNote()
+                    + " A focused retry (\""
+                    + query
+                    + "\") found nothing that counts."
+                : "Evidence is a capped working set, not the full corpus: the main search found"
+                    + " nothing that counts; a focused retry (\""
+                    + query
+                    + "\") found "
+                    + accepted.size()
+                    + " records.";
+    List<EvidenceRow> exactTag =
+        base.exactTagEvidence().isEmpty() ? retry.exactTagEvidence() : base.exactTagEvidence();
+    ResearchPack pack = rebuild(base, merged, evidence, exactTag, note, options);
+    var report =
+        new MergeReport(
+            MergeReport.FOCUSED_RETRY,
+            query,
+            null,
+            keyList(base.evidence()),
+            keyList(accepted),
+            rejected);
+    return new Merged(pack, report);
+  }
+
+  public static Merged expand(
+      BrainIndex index, ResearchPack base, String lookup, int limit, ResearchOptions options)
+      throws IOException {
+    QueryPlan plan = base.queryPlan();
+    List<Concept> required = plan.requiredConcepts();
+    Set<String> inPack = keys(base.evidence());
+    var accepted = new ArrayList<EvidenceRow>();
+    var rejected = new ArrayList<MergeReport.Rejected>();
+    Optional<RecordDetail> seed = index.get(lookup);
+    Map<String, String> links = new LinkedHashMap<>();
+    seed.ifPresent(
+        d -> {
+          d.record().links().forEach(k -> links.putIfAbsent(k, EvidenceRow.LINKS_TO));
+          d.backlinks().forEach(k -> links.putIfAbsent(k, EvidenceRow.LINKED_FROM));
+        });
+    int rank = base.evidence().size();
+    for (var link : links.entrySet()) {
+      String key = link.getKey();
+      if (inPack.contains(key)) {
+        rejected.add(new MergeReport.Rejected(key, "already in the pack"));
+        continue;
+      }
+      Optional<RecordDetail> detail = index.get(key);
+      if (detail.isEmpty()) {
+        rejected.add(new MergeReport.Rejected(key, "not in the index"));
+        continue;
+      }
+      String type = detail.get().record().sourceType();
+      if (!options.sourceTypes().isEmpty() && !options.sourceTypes().contains(type)) {
+        rejected.add(new MergeReport.Rejected(key, "source type " + type + " was not searched"));
+        continue;
+      }
+      EvidenceRow row =
+          RunRows.fromRecord(
+              detail.get(),
+              rank + accepted.size() + 1,
+              "related",
+              plan,
+              options.maxCharsPerDoc(),
+              List.of("related:" + link.getValue(), RunRows.EXPANSION),
+              lookup,
+              link.getValue());
+      if (!required.isEmpty() && ConceptMatch.matched(row, required).isEmpty()) {
+        rejected.add(new MergeReport.Rejected(key, "matches no required concept"));
+      } else if (accepted.size() >= limit) {
+        rejected.add(
+            new MergeReport.Rejected(key, "over the expansion's limit of " + limit + " rows"));
+      } else {
+        accepted.add(row);
+        inPack.add(key);
+      }
+    }
+    var evidence = new ArrayList<>(base.evidence());
+    evidence.addAll(accepted);
+    var lanes = new ArrayList<>(plan.retrievalLanes());
+    if (!lanes.contains("related")) {
+      lanes.add("related");
+    }
+    QueryPlan merged = withPlan(plan, plan.queryVariants(), !accepted.isEmpty(), limit, lanes);
+    String note =
+        base.coverage().recallNote()
+            + (seed.isEmpty()
+                ? " The record " + lookup + " to expand from is not in the index."
+                : " The runner followed the links of "
+                    + lookup
+                    + ": "
+                    + accepted.size()
+                    + " related records added.");
+    ResearchPack pack = rebuild(base, merged, evidence, base.exactTagEvidence(), note, options);
+    var report =
+        new MergeReport(
+            MergeReport.RELATED_EXPANSION,
+            null,
+            lookup,
+            keyList(base.evidence()),
+            keyList(accepted),
+            rejected);
+    return new Merged(pack, report);
+  }
+
+  public static Merged pinned(
+      BrainIndex index, ResearchPack base, List<String> pinnedKeys, ResearchOptions options)
+      throws IOException {
+    QueryPlan plan = base.queryPlan();
+    Set<String> inPack = keys(base.evidence());
+    var accepted = new ArrayList<EvidenceRow>();
+    var rejected = new ArrayList<MergeReport.Rejected>();
+    for (String key : pinnedKeys) {
+      if (inPack.contains(key)) {
+        rejected.add(new MergeReport.Rejected(key, "already in the pack"));
+        continue;
+      }
+      Optional<RecordDetail> detail = index.get(key);
+      if (detail.isEmpty()) {
+        rejected.add(new MergeReport.Rejected(key, "not in the index"));
+        continue;
+      }
+      accepted.add(
+          RunRows.fromRecord(
+              detail.get(),
+              0,
+              role(detail.get()),
+              plan,
+              options.maxCharsPerDoc(),
+              List.of(RunRows.PINNED),
+              null,
+              RunRows.PINNED));
+      inPack.add(key);
+    }
+    var evidence = new ArrayList<EvidenceRow>();
+    base.evidence().stream().filter(r -> !r.isRelated()).forEach(evidence::add);
+    evidence.addAll(accepted);
+    base.evidence().stream().filter(EvidenceRow::isRelated).forEach(evidence::add);
+    String note =
+        accepted.isEmpty()
+            ? base.coverage().recallNote()
+            : base.coverage().recallNote()
+                + " "
+                + accepted.size()
+                + " records the user pinned were added.";
+    ResearchPack pack = rebuild(base, plan, evidence, base.exactTagEvidence(), note, options);
+    var report =
+        new MergeReport(
+            MergeReport.PINNED, null, null, keyList(base.evidence()), keyList(accepted), rejected);
+    return new Merged(pack, report);
+  }
+
+  /** The evidence role of a whole record: its text chunks' role ({@code raw}, ...). */
+  private static String role(RecordDetail detail) {
+    return detail.chunks().stream()
+        .map(Chunk::role)
+        .filter(r -> r != ChunkRole.SUMMARY)
+        .findFirst()
+        .map(ChunkRole::wireName)
+        .orElse(ChunkRole.RAW.wireName());
+  }
+
+  private static boolean matchesAll(EvidenceRow row, List<Concept> required) {
+    return ConceptMatch.matched(row, required).size() == required.size();
+  }
+
+  private static ResearchPack rebuild(
+      ResearchPack base,
+      QueryPlan plan,
+      List<EvidenceRow> rows,
+      List<EvidenceRow> exactTag,
+      String note,
+      ResearchOptions options) {
+    var evidence = new ArrayList<EvidenceRow>();
+    for (EvidenceRow row : rows) {
+      evidence.add(RunRows.renumber(row, evidence.size() + 1));
+    }
+    List<Concept> required = plan.requiredConcepts();
+    Set<String> covered = new HashSet<>();
+    evidence.forEach(r -> ConceptMatch.matched(r, required).forEach(c -> covered.add(c.key())));
+    Coverage c = base.coverage();
+    var coverage =
+        new Coverage(
+            evidence.size(),
+            CoverageBuilder.counts(evidence, EvidenceRow::kind),
+            CoverageBuilder.counts(evidence, EvidenceRow::sourceType),
+            CoverageBuilder.topTags(evidence),
+            c.exactTagMatches(),
+            c.textMatches(),
+            c.topicNodeCount(),
+            c.topicEdgeCount(),
+            evidence.isEmpty()
+                ? c.missingConcepts()
+                : required.stream().map(Concept::key).filter(k -> !covered.contains(k)).toList(),
+            c.absentConcepts(),
+            note);
+    return new ResearchPack(
+        base.schemaVersion(),
+        base.question(),
+        base.mode(),
+        plan,
+        coverage,
+        evidence,
+        exactTag,
+        base.topicBrief(),
+        CoverageBuilder.nextSteps(plan, evidence, options, nearest(base)));
+  }
+
+  /** The base pack's nearest-in-meaning follow-up, carried over when the merge found nothing. */
+  private static NextStep nearest(ResearchPack base) {
+    return base.nextSteps().stream()
+        .filter(s -> NextStep.NEAREST_BY_MEANING.equals(s.action()))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static QueryPlan withPlan(
+      QueryPlan p,
+      List<QueryVariant> variants,
+      boolean includeRelated,
+      int relatedLimit,
+      List<String> lanes) {
+    return new QueryPlan(
+        p.textQuery(),
+        p.queryFamily(),
+        p.queryTerms(),
+        p.tagQueries(),
+        variants,
+        p.concepts(),
+        p.planner(),
+        p.plannerModel(),
+        p.plannerError(),
+        p.sourceTypes(),
+        lanes == null ? p.retrievalLanes() : lanes,
+        p.limit(),
+        p.maxCharsPerDoc(),
+        includeRelated,
+        relatedLimit,
+        p.topic(),
+        p.includeTopicBrief());
+  }
+
+  private static Set<String> keys(List<EvidenceRow> rows) {
+    var out = new HashSet<String>();
+    rows.forEach(r -> out.add(r.sourceKey()));
+    return out;
+  }
+
+  private static List<String> keyList(List<EvidenceRow> rows) {
+    return rows.stream().map(EvidenceRow::sourceKey).toList();
+  }
+}

@@ -1,0 +1,130 @@
+package dev.brain.research.pack;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.RecordDetail;
+import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.QueryPlan;
+import dev.brain.retrieval.EvidenceRow;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Inspects the top rows of a pack: reads each stored record and cuts a deeper window of its raw
+ * text (a transcript's or OCR text is the record's raw text; a summary row uses the summary),
+ * centred on the question's concepts. The window replaces the row's excerpt when it matches at
+ * least as many required concepts as the excerpt did, so inspection never makes a row worse.
+ *
+ * <p>Research-internal: public only for the other research packages; not API.
+ */
+public final class Inspector {
+  private Inspector() {}
+
+  /**
+   * The outcome.
+   *
+   * @param pack the pack with inspected rows rewritten
+   * @param inspections one per inspected row, in rank order
+   * @param outOfBudget whether rows were left uninspected because the budget ran out
+   */
+  public record Outcome(ResearchPack pack, List<RowInspection> inspections, boolean outOfBudget) {}
+
+  public static Outcome inspect(
+      BrainIndex index, ResearchPack pack, int rows, int maxChars, BooleanSupplier outOfTime)
+      throws IOException {
+    QueryPlan plan = pack.queryPlan();
+    List<Concept> required = plan.requiredConcepts();
+    var evidence = new ArrayList<>(pack.evidence());
+    var inspections = new ArrayList<RowInspection>();
+    boolean outOfBudget = false;
+    int done = 0;
+    for (int i = 0; i < evidence.size() && done < rows; i++) {
+      EvidenceRow row = evidence.get(i);
+      if (row.isRelated()) {
+        continue;
+      }
+      if (outOfTime.getAsBoolean()) {
+        outOfBudget = true;
+        break;
+      }
+      done++;
+      Optional<RecordDetail> detail = index.get(row.sourceKey());
+      List<Concept> before = ConceptMatch.matched(row, plan.concepts());
+      if (detail.isEmpty()) {
+        inspections.add(
+            new RowInspection(
+                row.sourceKey(),
+                "excerpt",
+                0,
+                0,
+                0,
+                false,
+                keys(before),
+                missing(required, before),
+                List.of()));
+        continue;
+      }
+      boolean summary =
+          "summary".equals(row.evidenceRole()) && detail.get().record().summary() != null;
+      String text = summary ? detail.get().record().summary() : detail.get().record().text();
+      int hintStart = row.chunk() == null || summary ? -1 : row.chunk().startChar();
+      int hintEnd = row.chunk() == null || summary ? -1 : row.chunk().endChar();
+      Windows.Window window = Windows.around(text, plan.concepts(), maxChars, hintStart, hintEnd);
+      EvidenceRow inspected = RunRows.withExcerpt(row, window.text(), plan, RunRows.INSPECTED);
+      List<Concept> after = ConceptMatch.matched(inspected, plan.concepts());
+      boolean used = count(after, required) >= count(before, required);
+      if (used) {
+        evidence.set(i, inspected);
+      }
+      List<Concept> now = used ? after : before;
+      Set<String> had = new HashSet<>(keys(before));
+      inspections.add(
+          new RowInspection(
+              row.sourceKey(),
+              summary ? "summary" : "raw",
+              text.length(),
+              window.start(),
+              window.end(),
+              used,
+              keys(now),
+              missing(required, now),
+              used
+                  ? keys(now).stream()
+                      .filter(k -> !had.contains(k) && isRequired(required, k))
+                      .toList()
+                  : List.of()));
+    }
+    ResearchPack out =
+        new ResearchPack(
+            pack.schemaVersion(),
+            pack.question(),
+            pack.mode(),
+            plan,
+            pack.coverage(),
+            evidence,
+            pack.exactTagEvidence(),
+            pack.topicBrief(),
+            pack.nextSteps());
+    return new Outcome(out, inspections, outOfBudget);
+  }
+
+  private static long count(List<Concept> matched, List<Concept> required) {
+    return matched.stream().filter(required::contains).count();
+  }
+
+  private static boolean isRequired(List<Concept> required, String key) {
+    return required.stream().anyMatch(c -> c.key().equals(key));
+  }
+
+  private static List<String> keys(List<Concept> concepts) {
+    return concepts.stream().map(Concept::key).toList();
+  }
+
+  private static List<String> missing(List<Concept> required, List<Concept> matched) {
+    return required.stream().filter(c -> !matched.contains(c)).map(Concept::key).toList();
+  }
+}

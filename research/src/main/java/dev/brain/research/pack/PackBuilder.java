@@ -1,0 +1,279 @@
+package dev.brain.research.pack;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.research.plan.PlannerInfo;
+import dev.brain.research.plan.QueryFamily;
+import dev.brain.research.plan.QueryPlan;
+import dev.brain.research.plan.Strategy;
+import dev.brain.research.plan.Strategy.Variant;
+import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Lane;
+import dev.brain.retrieval.Retriever;
+import dev.brain.retrieval.SearchFilters;
+import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds a {@link ResearchPack} from a strategy: one retrieval per variant, the rankings combined
+ * and re-scored by concepts ({@link EvidenceRanking}), related rows when asked, exact-tag examples,
+ * a topic brief when the question is broad or it was asked for, coverage and next steps.
+ *
+ * <p>Research-internal: public only for the other research packages; not API.
+ */
+public final class PackBuilder {
+
+  /** Rows each variant retrieves, as a multiple of the pack limit (a pool for re-scoring). */
+  static final int POOL_FACTOR = 2;
+
+  /** Records named by the nearest-in-meaning follow-up of a pack without evidence. */
+  static final int NEAREST = 3;
+
+  private final BrainIndex index;
+  private final Retriever retriever;
+
+  /**
+   * A built pack with what its retrieval saw, for run traces.
+   *
+   * @param pack the research pack
+   * @param rowsPerVariant rows each variant's search returned, by query, in search order
+   * @param candidates distinct records the variants found before re-scoring dropped any
+   */
+  public record Built(ResearchPack pack, Map<String, Integer> rowsPerVariant, int candidates) {
+    public Built {
+      rowsPerVariant = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rowsPerVariant));
+    }
+
+    /** Rows all variants' searches returned together. */
+    public int rowsRetrieved() {
+      return rowsPerVariant.values().stream().mapToInt(Integer::intValue).sum();
+    }
+  }
+
+  public PackBuilder(BrainIndex index, Retriever retriever) {
+    this.index = index;
+    this.retriever = retriever;
+  }
+
+  public Built build(Strategy strategy, ResearchOptions options, PlannerInfo planner)
+      throws IOException {
+    var rowsPerVariant = new LinkedHashMap<String, Integer>();
+    SearchFilters filters = SearchFilters.NONE.withSourceTypes(options.sourceTypes());
+    Set<Lane> lanes = lanes(options);
+    var weights = ConceptWeights.measure(retriever, strategy.concepts(), index.stats().chunks());
+    var ranking = new EvidenceRanking(strategy, weights);
+    SearchResult main = null;
+    for (Variant v : strategy.variants()) {
+      Set<Lane> variantLanes = lanesOf(v, lanes);
+      if (variantLanes.isEmpty()) {
+        continue;
+      }
+      SearchResult result = search(v.query(), options, filters, variantLanes, poolSize(options));
+      main = main == null ? result : main;
+      ranking.add(v, result);
+      rowsPerVariant.merge(v.query(), result.rows().size(), Integer::sum);
+    }
+    List<EvidenceRow> evidence = new ArrayList<>(ranking.ranked(options.limit()));
+    if (options.includeRelated() && !evidence.isEmpty()) {
+      evidence.addAll(related(strategy, options, filters, lanes, evidence));
+    }
+    SearchResult tags = exactTags(strategy, options, filters);
+    List<EvidenceRow> exactTagRows = exactTagExamples(tags);
+    boolean brief = wantsBrief(strategy, options) && !evidence.isEmpty();
+    String topic = strategy.topic() != null ? strategy.topic() : strategy.textQuery();
+    TopicBrief topicBrief =
+        brief
+            ? TopicBriefBuilder.build(
+                index, topic, seeds(evidence, exactTagRows), options.sourceTypes())
+            : null;
+    QueryPlan plan =
+        plan(strategy, options, planner, lanes, brief ? topic : strategy.topic(), brief);
+    var coverage =
+        new CoverageBuilder(strategy, weights)
+            .coverage(
+                evidence,
+                tags.lane(Lane.EXACT_TAG).totalMatches(),
+                textMatches(strategy, filters),
+                topicBrief,
+                ranking,
+                main == null ? null : main.status(Lane.VECTOR),
+                options);
+    var pack =
+        new ResearchPack(
+            ResearchPack.SCHEMA_VERSION,
+            strategy.question(),
+            topicBrief == null
+                ? ResearchPack.MODE_EVIDENCE_ONLY
+                : ResearchPack.MODE_TOPIC_BRIEF_AND_EVIDENCE,
+            plan,
+            coverage,
+            evidence,
+            exactTagRows,
+            topicBrief,
+            CoverageBuilder.nextSteps(plan, evidence, options, ranking.nearestByMeaning(NEAREST)));
+    return new Built(pack, rowsPerVariant, ranking.candidateCount());
+  }
+
+  private static Set<Lane> lanes(ResearchOptions options) {
+    Set<Lane> lanes = EnumSet.of(Lane.BM25, Lane.EXACT_TAG);
+    if (options.semantic()) {
+      lanes.add(Lane.VECTOR);
+    }
+    return lanes;
+  }
+
+  private static Set<Lane> lanesOf(Variant v, Set<Lane> allowed) {
+    Set<Lane> out = EnumSet.noneOf(Lane.class);
+    out.addAll(v.lanes() == null ? allowed : v.lanes());
+    out.retainAll(allowed);
+    return out;
+  }
+
+  private static int poolSize(ResearchOptions options) {
+    return Math.min(SearchOptions.MAX_LIMIT, Math.max(10, options.limit() * POOL_FACTOR));
+  }
+
+  private SearchResult search(
+      String query, ResearchOptions options, SearchFilters filters, Set<Lane> lanes, int limit)
+      throws IOException {
+    var searchOptions =
+        SearchOptions.builder()
+            .lanes(lanes)
+            .limit(limit)
+            .filters(filters)
+            .maxExcerptChars(options.maxCharsPerDoc())
+            .relatedLimit(options.relatedLimit())
+            .build();
+    return retriever.search(query, searchOptions);
+  }
+
+  /** Link neighbours of the main search's top rows that link to or from a pack row. */
+  private List<EvidenceRow> related(
+      Strategy strategy,
+      ResearchOptions options,
+      SearchFilters filters,
+      Set<Lane> lanes,
+      List<EvidenceRow> evidence)
+      throws IOException {
+    Set<Lane> withRelated = EnumSet.copyOf(lanes);
+    withRelated.add(Lane.RELATED);
+    SearchResult result =
+        search(strategy.textQuery(), options, filters, withRelated, options.limit());
+    Set<String> inPack = new HashSet<>();
+    evidence.forEach(r -> inPack.add(r.sourceKey()));
+    var out = new ArrayList<EvidenceRow>();
+    for (EvidenceRow row : result.rows()) {
+      if (row.isRelated()
+          && inPack.contains(row.relatedTo())
+          && inPack.add(row.sourceKey())
+          && out.size() < options.relatedLimit()) {
+        out.add(RunRows.renumber(row, evidence.size() + out.size() + 1));
+      }
+    }
+    return out;
+  }
+
+  private SearchResult exactTags(Strategy strategy, ResearchOptions options, SearchFilters filters)
+      throws IOException {
+    String text = String.join(" ", strategy.tagQueries());
+    if (text.isBlank()) {
+      text = strategy.textQuery();
+    }
+    return search(text, options, filters, EnumSet.of(Lane.EXACT_TAG), 10);
+  }
+
+  /** Up to three tag matches, an item and a source first when both exist. */
+  private static List<EvidenceRow> exactTagExamples(SearchResult tags) {
+    List<EvidenceRow> rows = tags.rows().stream().filter(r -> !r.isRelated()).toList();
+    var picked = new ArrayList<EvidenceRow>();
+    rows.stream().filter(r -> "item".equals(r.kind())).findFirst().ifPresent(picked::add);
+    rows.stream().filter(r -> "source".equals(r.kind())).findFirst().ifPresent(picked::add);
+    picked.sort((a, b) -> Integer.compare(a.rank(), b.rank()));
+    for (EvidenceRow r : rows) {
+      if (picked.size() >= ResearchPack.MAX_EXACT_TAG_EVIDENCE) {
+        break;
+      }
+      if (!picked.contains(r)) {
+        picked.add(r);
+      }
+    }
+    var out = new ArrayList<EvidenceRow>();
+    for (EvidenceRow r : picked) {
+      out.add(RunRows.renumber(r, out.size() + 1));
+    }
+    return out;
+  }
+
+  /** Records per kind whose text matches the main search (BM25 only, counted over 1,000 chunks). */
+  private java.util.Map<String, Integer> textMatches(Strategy strategy, SearchFilters filters)
+      throws IOException {
+    var out = new java.util.LinkedHashMap<String, Integer>();
+    for (String kind : SearchFilters.KINDS) {
+      var options =
+          SearchOptions.builder()
+              .lanes(Lane.BM25)
+              .limit(1)
+              .depth(Coverage.TEXT_MATCH_DEPTH)
+              .maxExcerptChars(40)
+              .filters(filters.withKinds(List.of(kind)))
+              .build();
+      out.put(kind, retriever.search(strategy.textQuery(), options).lane(Lane.BM25).records());
+    }
+    return out;
+  }
+
+  private static boolean wantsBrief(Strategy strategy, ResearchOptions options) {
+    if (options.includeTopicBrief() != null) {
+      return options.includeTopicBrief();
+    }
+    return strategy.family() == QueryFamily.ENTITY_TOPIC_OVERVIEW;
+  }
+
+  private static List<EvidenceRow> seeds(List<EvidenceRow> evidence, List<EvidenceRow> tagRows) {
+    var seeds = new ArrayList<EvidenceRow>();
+    evidence.stream().filter(r -> !r.isRelated()).forEach(seeds::add);
+    seeds.addAll(tagRows);
+    return seeds;
+  }
+
+  private static QueryPlan plan(
+      Strategy s,
+      ResearchOptions options,
+      PlannerInfo planner,
+      Set<Lane> lanes,
+      String topic,
+      boolean brief) {
+    var laneNames = new ArrayList<String>();
+    for (Lane lane : lanes) {
+      laneNames.add(lane.wireName());
+    }
+    if (options.includeRelated()) {
+      laneNames.add(Lane.RELATED.wireName());
+    }
+    return new QueryPlan(
+        s.textQuery(),
+        s.family(),
+        s.queryTerms(),
+        s.tagQueries(),
+        s.variants().stream().map(Variant::wire).toList(),
+        s.concepts(),
+        planner.planner(),
+        planner.model(),
+        planner.error(),
+        options.sourceTypes(),
+        laneNames,
+        options.limit(),
+        options.maxCharsPerDoc(),
+        options.includeRelated(),
+        options.relatedLimit(),
+        topic,
+        brief);
+  }
+}

@@ -1,0 +1,176 @@
+package dev.brain.research.plan;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Word handling shared by query understanding, concept matching and the extractive synthesizer:
+ * tokens with their case and position, a light English stemmer (plural, -ing, -ed, final e) so
+ * "runs", "running" and "run" meet, and slugs for concept keys. Deliberately small: the analyzers
+ * of the index stay in the retrieval module.
+ *
+ * <p>Research-internal: public only for the other research packages; not API.
+ */
+public final class Words {
+  private Words() {}
+
+  // A word keeps inner apostrophes, dots, hyphens and slashes (can't, node.js, medium-hard,
+  // owner/repo); a leading # marks a tag.
+  private static final Pattern WORD =
+      Pattern.compile("#?[\\p{L}\\p{N}](?:[\\p{L}\\p{N}]|['’.\\-/_](?=[\\p{L}\\p{N}]))*");
+
+  /**
+   * One word of a text.
+   *
+   * @param text the word as written (a leading {@code #} removed)
+   * @param lower lower-case form, curly apostrophes straightened, possessive {@code 's} removed
+   * @param start offset of the word in the text
+   * @param capitalized whether it starts with an upper-case letter
+   * @param sentenceStart whether it is the first word of a sentence
+   * @param hashtag whether it was written as {@code #tag}
+   */
+  public record Token(
+      String text,
+      String lower,
+      int start,
+      boolean capitalized,
+      boolean sentenceStart,
+      boolean hashtag) {
+
+    /** Whether the word is all upper-case letters and at least two long ({@code HNSW}). */
+    boolean acronym() {
+      return text.length() >= 2
+          && text.chars().anyMatch(Character::isLetter)
+          && text.chars().filter(Character::isLetter).allMatch(Character::isUpperCase);
+    }
+  }
+
+  /** The words of a text, in order. */
+  public static List<Token> tokens(String text) {
+    var out = new ArrayList<Token>();
+    Matcher m = WORD.matcher(text);
+    int previousEnd = 0;
+    while (m.find()) {
+      String raw = m.group();
+      boolean hashtag = raw.startsWith("#");
+      String word = hashtag ? raw.substring(1) : raw;
+      boolean sentenceStart = out.isEmpty() || endsSentence(text.substring(previousEnd, m.start()));
+      out.add(
+          new Token(
+              word,
+              lower(word),
+              m.start(),
+              Character.isUpperCase(word.codePointAt(0)),
+              sentenceStart,
+              hashtag));
+      previousEnd = m.end();
+    }
+    return out;
+  }
+
+  private static boolean endsSentence(String gap) {
+    return gap.contains(".") || gap.contains("?") || gap.contains("!") || gap.contains(":");
+  }
+
+  /** Lower-case, straight apostrophes, no possessive {@code 's}. */
+  public static String lower(String word) {
+    String w = word.toLowerCase(Locale.ROOT).replace('’', '\'');
+    if (w.endsWith("'s") && w.length() > 2) {
+      w = w.substring(0, w.length() - 2);
+    }
+    return w;
+  }
+
+  /** The lower-case words of a text. */
+  static List<String> lowerWords(String text) {
+    return tokens(text).stream().map(Token::lower).toList();
+  }
+
+  /**
+   * A light stem: {@code ies -> y}, plural {@code s}, {@code -ing}, {@code -ed}, a doubled final
+   * consonant, a final {@code e}. Words of three letters or fewer are kept as they are.
+   */
+  public static String stem(String word) {
+    String w = lower(word);
+    if (w.length() <= 3 || !w.chars().allMatch(Character::isLetter)) {
+      return w;
+    }
+    if (w.endsWith("ies") && w.length() > 4) {
+      w = w.substring(0, w.length() - 3) + "y";
+    } else if (w.endsWith("sses")) {
+      w = w.substring(0, w.length() - 2);
+    } else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
+      w = w.substring(0, w.length() - 1);
+    }
+    if (w.endsWith("ing") && w.length() > 5) {
+      w = undouble(w.substring(0, w.length() - 3));
+    } else if (w.endsWith("ed") && w.length() > 4) {
+      w = undouble(w.substring(0, w.length() - 2));
+    }
+    if (w.endsWith("e") && w.length() > 3) {
+      w = w.substring(0, w.length() - 1);
+    }
+    return w;
+  }
+
+  private static String undouble(String w) {
+    int n = w.length();
+    if (n >= 3 && w.charAt(n - 1) == w.charAt(n - 2) && "bdfgmnprt".indexOf(w.charAt(n - 1)) >= 0) {
+      return w.substring(0, n - 1);
+    }
+    return w;
+  }
+
+  /** The stems of every word of a text. */
+  public static Set<String> stems(String text) {
+    var out = new HashSet<String>();
+    for (Token t : tokens(text)) {
+      out.add(stem(t.lower()));
+      // Hyphenated and slashed words also count by their parts.
+      for (String part : t.lower().split("[-/_.]")) {
+        if (!part.isEmpty()) {
+          out.add(stem(part));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether every content word of {@code form} (a word or a phrase) has its stem in {@code stems}.
+   */
+  public static boolean matches(String form, Set<String> stems) {
+    boolean any = false;
+    for (String part : form.split("[\\s\\-/_]+")) {
+      String w = lower(part);
+      if (w.isEmpty() || (Vocabulary.STOP.contains(w) && form.contains(" "))) {
+        continue;
+      }
+      if (!stems.contains(stem(w))) {
+        return false;
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  /** A key-safe slug: lower-case words joined by hyphens. */
+  static String slug(String text) {
+    var parts = new ArrayList<String>();
+    for (Token t : tokens(text)) {
+      parts.add(t.lower().replaceAll("[^\\p{L}\\p{N}]+", "-"));
+    }
+    String s = String.join("-", parts).replaceAll("-+", "-");
+    return s.replaceAll("^-|-$", "");
+  }
+
+  /** Whether {@code word} (lower-case) is a stop, question or filler word of the vocabulary. */
+  public static boolean isStop(String word) {
+    return Vocabulary.STOP.contains(word);
+  }
+}

@@ -1,0 +1,131 @@
+package dev.brain.research.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.plan.ChatContinuity;
+import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.retrieval.InvalidSearchException;
+import java.util.Objects;
+
+/**
+ * One research run to do. Start from {@link #of(String)} and change fields with the {@code with...}
+ * methods.
+ *
+ * @param question the user's current question, as typed (a chat-shaped prompt is reduced to its
+ *     current and earlier questions; anything else in it, such as a previous answer, is dropped)
+ * @param options how the pack is built; related rows are never added by the pack builder in a run
+ *     (the judge decides on one related expansion instead), so {@code include_related} is ignored
+ * @param synthesis the evidence budget and model timeout of the answer (the timeout is capped by
+ *     the synthesis budget)
+ * @param budgets steps, deadline and stage budgets
+ * @param planner chat model asked for a plan, or {@code null} for the deterministic planner
+ * @param model chat model that writes the answer, or {@code null} for the extractive synthesizer
+ * @param continuity what a chat follow-up carries over; {@link ChatContinuity#NONE} for a first
+ *     question
+ * @param surface who asked: {@code cli}, {@code web_chat}, {@code web_api}, {@code test}, ...
+ *     (recorded in the trace)
+ * @param trace whether to write a trace directory (default true)
+ */
+public record RunRequest(
+    String question,
+    ResearchOptions options,
+    SynthesisOptions synthesis,
+    RunBudgets budgets,
+    @JsonIgnore ChatModel planner,
+    @JsonIgnore ChatModel model,
+    ChatContinuity continuity,
+    String surface,
+    boolean trace) {
+
+  /**
+   * @throws InvalidSearchException if the question is empty
+   */
+  public RunRequest {
+    if (question == null || question.isBlank()) {
+      throw new InvalidSearchException("question", "the question is empty; ask something");
+    }
+    options = options == null ? ResearchOptions.defaults() : options;
+    synthesis = synthesis == null ? SynthesisOptions.defaults() : synthesis;
+    budgets = budgets == null ? RunBudgets.defaults() : budgets;
+    continuity = continuity == null ? ChatContinuity.NONE : continuity;
+    surface = surface == null || surface.isBlank() ? "api" : surface.strip();
+  }
+
+  /** A traced run of {@code question} with every default: deterministic plan, extractive answer. */
+  public static RunRequest of(String question) {
+    return new RunRequest(question, null, null, null, null, null, null, null, true);
+  }
+
+  /** This request with other pack options. */
+  public RunRequest withOptions(ResearchOptions value) {
+    return new RunRequest(
+        question,
+        Objects.requireNonNull(value, "value"),
+        synthesis,
+        budgets,
+        planner,
+        model,
+        continuity,
+        surface,
+        trace);
+  }
+
+  /** This request with other synthesis options. */
+  public RunRequest withSynthesis(SynthesisOptions value) {
+    return new RunRequest(
+        question,
+        options,
+        Objects.requireNonNull(value, "value"),
+        budgets,
+        planner,
+        model,
+        continuity,
+        surface,
+        trace);
+  }
+
+  /** This request with other budgets. */
+  public RunRequest withBudgets(RunBudgets value) {
+    return new RunRequest(
+        question,
+        options,
+        synthesis,
+        Objects.requireNonNull(value, "value"),
+        planner,
+        model,
+        continuity,
+        surface,
+        trace);
+  }
+
+  /** This request with a model planner ({@code null}: deterministic only). */
+  public RunRequest withPlanner(ChatModel value) {
+    return new RunRequest(
+        question, options, synthesis, budgets, value, model, continuity, surface, trace);
+  }
+
+  /** This request with a chat model for the answer ({@code null}: extractive). */
+  public RunRequest withModel(ChatModel value) {
+    return new RunRequest(
+        question, options, synthesis, budgets, planner, value, continuity, surface, trace);
+  }
+
+  /** This request as a chat follow-up. */
+  public RunRequest withContinuity(ChatContinuity value) {
+    return new RunRequest(
+        question, options, synthesis, budgets, planner, model, value, surface, trace);
+  }
+
+  /** This request from another surface. */
+  public RunRequest withSurface(String value) {
+    return new RunRequest(
+        question, options, synthesis, budgets, planner, model, continuity, value, trace);
+  }
+
+  /** This request with the trace switched on or off. */
+  public RunRequest withTrace(boolean value) {
+    return new RunRequest(
+        question, options, synthesis, budgets, planner, model, continuity, surface, value);
+  }
+}

@@ -1,0 +1,36 @@
+package dev.brain.research.synthesis;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/** How a synthesis ended: the {@code answer_status} of {@code research_synthesis.v1}. */
+public enum AnswerStatus {
+  /** An answer from all the evidence the pack offered. */
+  OK,
+  /** An answer from part of the evidence: the character budget dropped or trimmed rows. */
+  OK_TRUNCATED,
+  /** The pack holds no evidence; the answer only says so (never a normal answer). */
+  NO_EVIDENCE,
+  /** The chat model could not be reached or refused the call; retrieval results stand. */
+  UNAVAILABLE,
+  /** The chat model failed mid-way (timeout, protocol error, cancellation). */
+  ERROR;
+
+  /** The lower-case wire name: {@code ok}, {@code ok_truncated}, ... */
+  @JsonValue
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The status with this wire name. */
+  @JsonCreator
+  public static AnswerStatus parse(String name) {
+    return valueOf(name.strip().toUpperCase(Locale.ROOT));
+  }
+
+  /** Whether this status carries a normal answer ({@code ok} or {@code ok_truncated}). */
+  public boolean isAnswer() {
+    return this == OK || this == OK_TRUNCATED;
+  }
+}

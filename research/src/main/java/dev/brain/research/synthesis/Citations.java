@@ -1,0 +1,88 @@
+package dev.brain.research.synthesis;
+
+import dev.brain.research.pack.ResearchPack;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the citations of an answer: bracketed record keys such as {@code [note:coffee/Niche
+ * Zero.md]} or {@code [src:ada2743d1b19]}, several in one bracket separated by {@code ;} or {@code
+ * ,}. URLs in brackets and {@code [[wikilinks]]} are not citations.
+ */
+final class Citations {
+  private Citations() {}
+
+  private static final Pattern BRACKET = Pattern.compile("\\[([^\\[\\]\\n]{1,400})]");
+  private static final Pattern KEY_LIKE = Pattern.compile("^[a-z][a-z0-9_-]{0,20}:\\S.*");
+  private static final Pattern SEPARATOR =
+      Pattern.compile("\\s*;\\s*|\\s*,\\s*(?=[a-z][a-z0-9_-]{0,20}:)");
+  private static final Set<String> NOT_KEYS = Set.of("http", "https", "mailto", "ftp", "file");
+
+  /** The citations of an answer: every cited key, with the pack row's details when it has one. */
+  static List<Citation> of(ResearchPack pack, String answer) {
+    var out = new ArrayList<Citation>();
+    for (String key : keys(answer)) {
+      out.add(pack.find(key).map(Citation::of).orElseGet(() -> Citation.unknown(key)));
+    }
+    return out;
+  }
+
+  /** The keys cited in {@code answer}, in order of first citation, without duplicates. */
+  static List<String> keys(String answer) {
+    var keys = new LinkedHashSet<String>();
+    for (String inner : brackets(answer)) {
+      for (String part : SEPARATOR.split(inner)) {
+        String key = part.strip();
+        if (isKey(key)) {
+          keys.add(key);
+        }
+      }
+    }
+    return List.copyOf(keys);
+  }
+
+  /** Bracketed texts that are not keys (for spotting keys cited without their prefix). */
+  static List<String> nonKeys(String answer) {
+    var out = new ArrayList<String>();
+    for (String inner : brackets(answer)) {
+      for (String part : SEPARATOR.split(inner)) {
+        String s = part.strip();
+        if (!s.isEmpty() && !isKey(s)) {
+          out.add(s);
+        }
+      }
+    }
+    return out;
+  }
+
+  private static List<String> brackets(String answer) {
+    var out = new ArrayList<String>();
+    if (answer == null) {
+      return out;
+    }
+    Matcher m = BRACKET.matcher(answer);
+    while (m.find()) {
+      boolean wikilink =
+          m.start() > 0 && answer.charAt(m.start() - 1) == '['
+              || m.end() < answer.length() && answer.charAt(m.end()) == ']';
+      boolean markdownLink = m.end() < answer.length() && answer.charAt(m.end()) == '(';
+      if (!wikilink && !markdownLink) {
+        out.add(m.group(1));
+      }
+    }
+    return out;
+  }
+
+  private static boolean isKey(String s) {
+    if (!KEY_LIKE.matcher(s).matches()) {
+      return false;
+    }
+    String prefix = s.substring(0, s.indexOf(':')).toLowerCase(Locale.ROOT);
+    return !NOT_KEYS.contains(prefix);
+  }
+}

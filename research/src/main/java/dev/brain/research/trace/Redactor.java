@@ -1,0 +1,258 @@
+package dev.brain.research.trace;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Removes what a trace must never hold: configured secrets (an API key, credentials found in the
+ * environment), auth headers, bearer tokens, well-known API key shapes ({@code sk-...}, GitHub,
+ * Slack, AWS, Google), {@code key=value} credentials, and absolute paths outside the data root
+ * (home directories, temp files, the vault's location). Paths inside the data root stay. Works on
+ * text, including serialized JSON (replacements never contain quotes or backslashes, so the JSON
+ * stays valid). Immutable and thread-safe.
+ */
+public final class Redactor {
+
+  /** What a secret, token or credential value becomes. */
+  public static final String REDACTED = "[redacted]";
+
+  /** What a path outside the data root becomes. */
+  public static final String PATH = "[path]";
+
+  /** Shortest configured secret that is redacted verbatim (shorter ones would hit plain words). */
+  static final int MIN_SECRET_CHARS = 6;
+
+  private static final String HEADERS =
+      "(?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie";
+  private static final String CREDENTIALS =
+      "api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|client[_-]?secret"
+          + "|secret[_-]?key|secret|password|passwd|token";
+  // Plain text ("Authorization: Bearer x") up to the end of the line or string.
+  private static final Pattern HEADER_TEXT =
+      Pattern.compile("(?i)\\b(" + HEADERS + ")(\\s*[:=]\\s*)[^\\r\\n\"\\\\]+");
+  // A JSON member ("authorization": "Bearer x"): only a string value is redacted.
+  private static final Pattern HEADER_JSON =
+      Pattern.compile("(?i)\\b(" + HEADERS + ")(\"\\s*:\\s*\")[^\"\\\\]+");
+  private static final Pattern BEARER =
+      Pattern.compile("(?i)\\b(bearer)\\s+([A-Za-z0-9._~+/=-]{6,})");
+  private static final Pattern KEY_VALUE_TEXT =
+      Pattern.compile("(?i)\\b(" + CREDENTIALS + ")(\\s*[:=]\\s*)([^\\s\"\\\\,;&]{6,})");
+  private static final Pattern KEY_VALUE_JSON =
+      Pattern.compile("(?i)\\b(" + CREDENTIALS + ")(\"\\s*:\\s*\")([^\"\\\\]{6,})");
+  private static final List<Pattern> KEY_SHAPES =
+      List.of(
+          Pattern.compile("\\bsk-[A-Za-z0-9_-]{16,}"),
+          Pattern.compile("\\bgh[pousr]_[A-Za-z0-9]{20,}"),
+          Pattern.compile("\\bgithub_pat_[A-Za-z0-9_]{20,}"),
+          Pattern.compile("\\bxox[abposr]-[A-Za-z0-9-]{10,}"),
+          Pattern.compile("\\bAKIA[0-9A-Z]{16}\\b"),
+          Pattern.compile("\\bAIza[0-9A-Za-z_-]{35}"));
+  private static final Pattern SECRET_NAME =
+      Pattern.compile("(?i).*(key|token|secret|password|passwd|credential|auth).*");
+
+  /** Top-level directories whose absolute paths are redacted (plus the data root's own). */
+  private static final Set<String> ROOTS =
+      Set.of(
+          "home",
+          "Users",
+          "tmp",
+          "var",
+          "etc",
+          "opt",
+          "usr",
+          "root",
+          "mnt",
+          "media",
+          "private",
+          "srv",
+          "Volumes",
+          "run",
+          "proc",
+          "dev",
+          "sys",
+          "snap",
+          "nix",
+          "Library",
+          "Applications",
+          "System",
+          "lib",
+          "lib64",
+          "bin",
+          "sbin",
+          "boot",
+          "workspace",
+          "work",
+          "data");
+
+  private final String dataRoot;
+  private final List<String> secrets;
+  private final Pattern paths;
+
+  private Redactor(Path dataRoot, Collection<String> secrets) {
+    this.dataRoot = dataRoot.toAbsolutePath().normalize().toString();
+    var clean = new LinkedHashSet<String>();
+    for (String s : secrets) {
+      if (s != null && s.strip().length() >= MIN_SECRET_CHARS) {
+        clean.add(s.strip());
+      }
+    }
+    var sorted = new ArrayList<>(clean);
+    sorted.sort(Comparator.comparingInt(String::length).reversed());
+    this.secrets = List.copyOf(sorted);
+    var roots = new LinkedHashSet<>(ROOTS);
+    Path first =
+        dataRoot.toAbsolutePath().normalize().getRoot() == null
+            ? null
+            : dataRoot.toAbsolutePath().normalize().getNameCount() > 0
+                ? dataRoot.toAbsolutePath().normalize().getName(0)
+                : null;
+    if (first != null) {
+      roots.add(first.toString());
+    }
+    var alternatives = roots.stream().map(Pattern::quote).toList();
+    this.paths =
+        Pattern.compile(
+            "(?:(?<=file://)|(?<![\\w.~:/\\\\-]))/(?:"
+                + String.join("|", alternatives)
+                + ")(?:/[^\\s\"'<>\\\\|:;,()\\[\\]{}/]+)+");
+  }
+
+  /**
+   * A redactor for traces under {@code dataRoot} that also removes the given secrets verbatim (e.g.
+   * the configured API key) and the values of credential-like environment variables of this
+   * process.
+   */
+  public static Redactor forDataRoot(Path dataRoot, Collection<String> secrets) {
+    var all = new ArrayList<>(secrets);
+    all.addAll(environmentSecrets(System.getenv()));
+    return new Redactor(dataRoot, all);
+  }
+
+  /** A redactor for traces under {@code dataRoot} with exactly these verbatim secrets. */
+  public static Redactor of(Path dataRoot, Collection<String> secrets) {
+    return new Redactor(dataRoot, secrets);
+  }
+
+  /** This redactor also removing {@code secret} verbatim. */
+  public Redactor withSecret(String secret) {
+    var all = new ArrayList<>(secrets);
+    all.add(secret);
+    return new Redactor(Path.of(dataRoot), all);
+  }
+
+  /**
+   * Values of environment variables whose names look like credentials ({@code *KEY*}, {@code
+   * *TOKEN*}, {@code *SECRET*}, {@code *PASSWORD*}, {@code *AUTH*}, ...).
+   */
+  static List<String> environmentSecrets(Map<String, String> env) {
+    var out = new ArrayList<String>();
+    env.forEach(
+        (name, value) -> {
+          if (value != null
+              && SECRET_NAME.matcher(name).matches()
+              && value.strip().length() >= 8
+              && !value.strip().equalsIgnoreCase("true")
+              && !value.strip().equalsIgnoreCase("false")) {
+            out.add(value.strip());
+          }
+        });
+    return out;
+  }
+
+  /**
+   * {@code text} with every secret, credential and outside path replaced. A token or key found in
+   * the text (after {@code Bearer}, as {@code api_key=...}, or by its shape) is also removed
+   * wherever else it occurs, in any letter case and in slug form ({@code tok-abc-123} of {@code
+   * tok_ABC_123}), as query terms and concept keys derive from the question's words.
+   */
+  public String redact(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    var found = new LinkedHashSet<>(secrets);
+    collect(found, BEARER.matcher(text), 2);
+    collect(found, KEY_VALUE_TEXT.matcher(text), 3);
+    collect(found, KEY_VALUE_JSON.matcher(text), 3);
+    for (Pattern shape : KEY_SHAPES) {
+      collect(found, shape.matcher(text), 0);
+    }
+    String t = text;
+    for (String secret : byLength(found)) {
+      for (String form : forms(secret)) {
+        t =
+            Pattern.compile(Pattern.quote(form), Pattern.CASE_INSENSITIVE)
+                .matcher(t)
+                .replaceAll(Matcher.quoteReplacement(REDACTED));
+      }
+    }
+    t = HEADER_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    t = HEADER_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    t = BEARER.matcher(t).replaceAll("$1 " + Matcher.quoteReplacement(REDACTED));
+    for (Pattern shape : KEY_SHAPES) {
+      t = shape.matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
+    }
+    t = KEY_VALUE_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    t = KEY_VALUE_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    return redactPaths(t);
+  }
+
+  private static void collect(Set<String> found, Matcher m, int group) {
+    while (m.find()) {
+      String value = m.group(group);
+      if (value.length() >= MIN_SECRET_CHARS && !value.equals(REDACTED)) {
+        found.add(value);
+      }
+    }
+  }
+
+  private static List<String> byLength(Set<String> values) {
+    var out = new ArrayList<>(values);
+    out.sort(Comparator.comparingInt(String::length).reversed());
+    return out;
+  }
+
+  /** A secret as written, and as the question's words turn it into terms and concept keys. */
+  private static Set<String> forms(String secret) {
+    var out = new LinkedHashSet<String>();
+    out.add(secret);
+    out.add(secret.replace('_', '-'));
+    String slug = secret.replaceAll("[^\\p{L}\\p{N}]+", "-").replaceAll("^-|-$", "");
+    if (slug.length() >= MIN_SECRET_CHARS) {
+      out.add(slug);
+    }
+    // Query terms split a token at its punctuation: its long letters-and-digits parts go too.
+    for (String part : secret.split("[^\\p{L}\\p{N}]+")) {
+      if (part.length() >= 8
+          && part.chars().anyMatch(Character::isDigit)
+          && part.chars().anyMatch(Character::isLetter)) {
+        out.add(part);
+      }
+    }
+    return out;
+  }
+
+  private String redactPaths(String text) {
+    Matcher m = paths.matcher(text);
+    var out = new StringBuilder();
+    while (m.find()) {
+      String path = m.group();
+      boolean inside = path.equals(dataRoot) || path.startsWith(dataRoot + "/");
+      m.appendReplacement(out, Matcher.quoteReplacement(inside ? path : PATH));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  @Override
+  public String toString() {
+    return "Redactor[secrets=" + secrets.size() + "]";
+  }
+}

@@ -1,0 +1,480 @@
+package dev.brain.research.trace;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The trace directories of a data root: {@code <data>/research-runs/<UTC timestamp>-<12 hex>/} with
+ * {@code run.md}, {@code run.json} and sidecars.
+ *
+ * <p>A trace is built in a temporary sibling directory ({@code .tmp-<run id>}), its completion
+ * marker ({@value #COMPLETE}) is written after every other file, and the directory is renamed into
+ * place atomically, so concurrent runs never see each other's partial files and readers only ever
+ * see complete traces: {@link #list()} and {@link #find(String)} ignore any directory without the
+ * marker or with another name. Files and directories are readable by the owner only where the file
+ * system has POSIX permissions. Every file's text passes the {@link Redactor} first. Traces are
+ * diagnostics: nothing here is ever indexed.
+ *
+ * <p>Thread-safe; any number of runs may write and prune at once.
+ */
+public final class TraceStore {
+
+  /** The traces' directory under the data root. */
+  public static final String DIRECTORY = "research-runs";
+
+  /** The readable timeline document. */
+  public static final String RUN_MD = "run.md";
+
+  /** The structured trace ({@value ResearchTrace#SCHEMA_VERSION}). */
+  public static final String RUN_JSON = "run.json";
+
+  /** The model planner's input (when a model planner ran). */
+  public static final String PLANNER_INPUT = "planner-input.md";
+
+  /** The model planner's raw output, when it was JSON. */
+  public static final String PLANNER_OUTPUT_JSON = "planner-output.json";
+
+  /** The model planner's raw output, when it was not JSON. */
+  public static final String PLANNER_OUTPUT_TXT = "planner-output.txt";
+
+  /** The exact synthesis input (system prompt and evidence text), when synthesis was prepared. */
+  public static final String SYNTHESIS_INPUT = "synthesis-input.md";
+
+  /** The completion marker, written last. */
+  public static final String COMPLETE = ".complete";
+
+  /** Prefix of a trace being written. */
+  static final String TEMPORARY_PREFIX = ".tmp-";
+
+  /** Temporary directories older than this are leftovers of crashed runs. */
+  static final Duration STALE_TEMPORARY = Duration.ofDays(1);
+
+  private static final Pattern RUN_ID = Pattern.compile("\\d{8}T\\d{6}\\.\\d{3}Z-[0-9a-f]{12}");
+  private static final DateTimeFormatter STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final boolean POSIX =
+      FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+  private static final Set<PosixFilePermission> DIR_PERMS =
+      PosixFilePermissions.fromString("rwx------");
+  private static final Set<PosixFilePermission> FILE_PERMS =
+      PosixFilePermissions.fromString("rw-------");
+
+  private final Path dataRoot;
+  private final Path root;
+  private final Redactor redactor;
+  private final RetentionPolicy retention;
+
+  /**
+   * The traces of {@code dataRoot} with the default retention, redacting credential-like
+   * environment values.
+   */
+  public TraceStore(Path dataRoot) {
+    this(dataRoot, Redactor.forDataRoot(dataRoot, List.of()), RetentionPolicy.defaults());
+  }
+
+  /** The traces of {@code dataRoot}, redacted by {@code redactor}, pruned by {@code retention}. */
+  public TraceStore(Path dataRoot, Redactor redactor, RetentionPolicy retention) {
+    this.dataRoot = dataRoot.toAbsolutePath().normalize();
+    this.root = this.dataRoot.resolve(DIRECTORY);
+    this.redactor = redactor;
+    this.retention = retention;
+  }
+
+  /** The data root. */
+  public Path dataRoot() {
+    return dataRoot;
+  }
+
+  /** The traces' directory ({@code <data>/research-runs}). */
+  public Path root() {
+    return root;
+  }
+
+  /** The retention applied after each traced run. */
+  public RetentionPolicy retention() {
+    return retention;
+  }
+
+  /** The redactor every file passes. */
+  public Redactor redactor() {
+    return redactor;
+  }
+
+  /** A new unique run id: the UTC time to the millisecond and 12 random hex digits. */
+  public static String newRunId(Instant now) {
+    byte[] random = new byte[6];
+    RANDOM.nextBytes(random);
+    return STAMP.format(now) + "-" + HexFormat.of().formatHex(random);
+  }
+
+  /** Whether {@code name} is a run id. */
+  public static boolean isRunId(String name) {
+    return RUN_ID.matcher(name).matches();
+  }
+
+  /** The start time encoded in a run id, or {@code null}. */
+  static Instant startOf(String runId) {
+    try {
+      return Instant.from(STAMP.parse(runId.substring(0, runId.indexOf('-'))));
+    } catch (DateTimeParseException | IndexOutOfBoundsException e) {
+      return null;
+    }
+  }
+
+  /**
+   * A written trace.
+   *
+   * @param path the trace directory
+   * @param bytes bytes of its files
+   */
+  public record Written(Path path, long bytes) {}
+
+  /**
+   * Writes a trace: sidecars and {@code run.md}, then {@code run.json} (its metrics carrying the
+   * directory's final byte count), then the marker, then the atomic rename.
+   */
+  public Written write(ResearchTrace trace, String markdown, Map<String, String> sidecars)
+      throws IOException {
+    createPrivateDirectories(root);
+    Path target = root.resolve(trace.runId());
+    Path temporary = root.resolve(TEMPORARY_PREFIX + trace.runId());
+    createPrivateDirectory(temporary);
+    try {
+      var files = new LinkedHashMap<String, byte[]>();
+      sidecars.forEach((name, text) -> files.put(name, bytes(text)));
+      files.put(RUN_MD, bytes(markdown));
+      byte[] marker = (Instant.now() + "\n").getBytes(StandardCharsets.UTF_8);
+      long others = marker.length;
+      for (byte[] b : files.values()) {
+        others += b.length;
+      }
+      byte[] json = runJson(trace, others);
+      files.put(RUN_JSON, json);
+      for (var file : files.entrySet()) {
+        writePrivate(temporary.resolve(file.getKey()), file.getValue());
+      }
+      writePrivate(temporary.resolve(COMPLETE), marker);
+      move(temporary, target);
+      return new Written(target, others + json.length);
+    } catch (IOException | RuntimeException e) {
+      deleteTree(temporary);
+      throw e;
+    }
+  }
+
+  /**
+   * {@code run.json}, with {@code metrics.artifact_bytes} equal to the directory's final size.
+   * Serialized and redacted once; the byte count is then written into the text (it occurs once, in
+   * {@code metrics}) until the count and the text's length agree.
+   */
+  private byte[] runJson(ResearchTrace trace, long others) {
+    String template =
+        redactor.redact(serialize(trace.withMetrics(trace.metrics().withArtifactBytes(0))));
+    String field = "\"artifact_bytes\" : 0";
+    int at = template.indexOf(field);
+    if (at < 0) {
+      throw new IllegalStateException(
+          "run.json of run " + trace.runId() + " has no artifact_bytes");
+    }
+    long total = others + utf8Length(template);
+    String json = template;
+    for (int i = 0; i < 4; i++) {
+      json =
+          template.substring(0, at)
+              + "\"artifact_bytes\" : "
+              + total
+              + template.substring(at + field.length());
+      long size = others + utf8Length(json);
+      if (size == total) {
+        break;
+      }
+      total = size;
+    }
+    return json.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static long utf8Length(String s) {
+    return s.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  private static String serialize(ResearchTrace trace) {
+    try {
+      return JSON.writeValueAsString(trace) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the trace of run " + trace.runId(), e);
+    }
+  }
+
+  private byte[] bytes(String text) {
+    return redactor.redact(text).getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void move(Path temporary, Path target) throws IOException {
+    try {
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException(
+          "cannot rename "
+              + temporary
+              + " into place atomically; keep the data directory on a"
+              + " local file system",
+          e);
+    }
+  }
+
+  /** The complete traces, newest first. */
+  public List<TraceSummary> list() throws IOException {
+    var out = new ArrayList<TraceSummary>();
+    for (Path dir : completeDirectories()) {
+      out.add(summary(dir));
+    }
+    return out;
+  }
+
+  /**
+   * The trace directory named by {@code ref}: a run id, a unique prefix of one, {@code latest} (or
+   * {@code last}), or a path to a trace directory.
+   *
+   * @throws IllegalArgumentException if a prefix matches several runs (the message lists them)
+   */
+  public Optional<Path> find(String ref) throws IOException {
+    String r = ref.strip();
+    List<Path> dirs = completeDirectories();
+    if (r.equals("latest") || r.equals("last")) {
+      return dirs.stream().findFirst();
+    }
+    Path asPath = Path.of(r);
+    if (asPath.isAbsolute() || r.contains("/")) {
+      Path dir = asPath.toAbsolutePath().normalize();
+      return isComplete(dir) ? Optional.of(dir) : Optional.empty();
+    }
+    List<Path> matches =
+        dirs.stream().filter(d -> d.getFileName().toString().startsWith(r)).toList();
+    if (matches.size() > 1) {
+      var names = matches.stream().limit(5).map(d -> d.getFileName().toString()).toList();
+      throw new IllegalArgumentException(
+          "'"
+              + r
+              + "' matches "
+              + matches.size()
+              + " runs ("
+              + String.join(", ", names)
+              + (matches.size() > 5 ? ", ..." : "")
+              + "); give more of the run id");
+    }
+    return matches.stream().findFirst();
+  }
+
+  /** The {@code run.json} of a trace directory. */
+  public JsonNode readJson(Path dir) throws IOException {
+    return JSON.readTree(dir.resolve(RUN_JSON).toFile());
+  }
+
+  /** The {@code run.md} of a trace directory. */
+  public String readMarkdown(Path dir) throws IOException {
+    return Files.readString(dir.resolve(RUN_MD), StandardCharsets.UTF_8);
+  }
+
+  /** Prunes with this store's retention, now, keeping no extra runs. */
+  public PruneReport prune() throws IOException {
+    return prune(retention, Set.of(), Instant.now(), null);
+  }
+
+  /**
+   * Deletes the complete traces outside {@code policy} (never those in {@code active}) and leftover
+   * temporary directories older than a day.
+   *
+   * @param stopAt stop deleting at this instant (a time budget), or {@code null} for no limit
+   */
+  public PruneReport prune(RetentionPolicy policy, Set<String> active, Instant now, Instant stopAt)
+      throws IOException {
+    List<Path> dirs = completeDirectories();
+    if (policy.keepAll()) {
+      return new PruneReport(dirs.size(), dirs.size(), 0, List.of(), 0, false);
+    }
+    var deleted = new ArrayList<String>();
+    boolean exhausted = false;
+    for (int i = dirs.size() - 1; i >= policy.keepNewest(); i--) {
+      String id = dirs.get(i).getFileName().toString();
+      Instant started = startOf(id);
+      if (active.contains(id)
+          || started == null
+          || Duration.between(started, now).compareTo(policy.maxAge()) <= 0) {
+        continue;
+      }
+      if (stopAt != null && Instant.now().isAfter(stopAt)) {
+        exhausted = true;
+        break;
+      }
+      // Remove the marker first: a half-deleted directory is then incomplete, never half-read.
+      Files.deleteIfExists(dirs.get(i).resolve(COMPLETE));
+      deleteTree(dirs.get(i));
+      deleted.add(id);
+    }
+    int stale = exhausted ? 0 : deleteStaleTemporaries(now);
+    return new PruneReport(
+        dirs.size(), dirs.size() - deleted.size(), deleted.size(), deleted, stale, exhausted);
+  }
+
+  private int deleteStaleTemporaries(Instant now) throws IOException {
+    if (!Files.isDirectory(root)) {
+      return 0;
+    }
+    int count = 0;
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(root, TEMPORARY_PREFIX + "*")) {
+      for (Path dir : stream) {
+        FileTime modified;
+        try {
+          modified = Files.getLastModifiedTime(dir);
+        } catch (NoSuchFileException e) {
+          continue;
+        }
+        if (Duration.between(modified.toInstant(), now).compareTo(STALE_TEMPORARY) > 0) {
+          deleteTree(dir);
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  /** Complete trace directories, newest first. */
+  private List<Path> completeDirectories() throws IOException {
+    if (!Files.isDirectory(root)) {
+      return List.of();
+    }
+    var out = new ArrayList<Path>();
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(root)) {
+      for (Path dir : stream) {
+        if (isRunId(dir.getFileName().toString()) && isComplete(dir)) {
+          out.add(dir);
+        }
+      }
+    }
+    out.sort(Comparator.comparing((Path p) -> p.getFileName().toString()).reversed());
+    return out;
+  }
+
+  private static boolean isComplete(Path dir) {
+    return Files.isDirectory(dir) && Files.isRegularFile(dir.resolve(COMPLETE));
+  }
+
+  private TraceSummary summary(Path dir) {
+    String id = dir.getFileName().toString();
+    try {
+      JsonNode n = readJson(dir);
+      return new TraceSummary(
+          id,
+          dir.toString(),
+          text(n, "started_at"),
+          text(n, "surface"),
+          text(n, "question"),
+          text(n, "stop_reason"),
+          text(n, "status"),
+          n.path("metrics").path("duration_ms").asLong(0),
+          null);
+    } catch (IOException e) {
+      return new TraceSummary(
+          id, dir.toString(), null, null, null, null, null, 0, "unreadable run.json: " + e);
+    }
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.path(field);
+    return v.isValueNode() && !v.isNull() ? v.asText() : null;
+  }
+
+  private static void createPrivateDirectories(Path dir) throws IOException {
+    if (Files.isDirectory(dir)) {
+      return;
+    }
+    Files.createDirectories(dir.getParent());
+    try {
+      createPrivateDirectory(dir);
+    } catch (FileAlreadyExistsException e) {
+      // Another run created it first.
+    }
+  }
+
+  private static void createPrivateDirectory(Path dir) throws IOException {
+    if (POSIX) {
+      Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(DIR_PERMS));
+      Files.setPosixFilePermissions(dir, DIR_PERMS);
+    } else {
+      Files.createDirectory(dir);
+    }
+  }
+
+  private static void writePrivate(Path file, byte[] content) throws IOException {
+    FileAttribute<?>[] attrs =
+        POSIX
+            ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(FILE_PERMS)}
+            : new FileAttribute<?>[0];
+    Files.createFile(file, attrs);
+    Files.write(file, content, StandardOpenOption.TRUNCATE_EXISTING);
+    if (POSIX) {
+      Files.setPosixFilePermissions(file, FILE_PERMS);
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.deleteIfExists(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+    } catch (UncheckedIOException e) {
+      if (!(e.getCause() instanceof NoSuchFileException)) {
+        throw e.getCause();
+      }
+      // Deleted concurrently by another pruner.
+    } catch (NoSuchFileException e) {
+      // Deleted concurrently by another pruner.
+    }
+  }
+}

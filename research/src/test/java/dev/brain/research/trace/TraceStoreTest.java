@@ -1,0 +1,192 @@
+package dev.brain.research.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.models.chat.ChatException;
+import dev.brain.research.fixtures.RunnerVault;
+import dev.brain.research.fixtures.TestChatModel;
+import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
+import dev.brain.research.run.StopReason;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Trace directories on disk: completeness, lookup, retention and redaction. */
+class TraceStoreTest {
+
+  private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
+
+  @TempDir Path data;
+
+  private TraceStore store() {
+    return new TraceStore(data, Redactor.of(data, List.of()), RetentionPolicy.defaults());
+  }
+
+  /** A complete trace directory as a run would leave it, started {@code age} before NOW. */
+  private String complete(Duration age) throws IOException {
+    String id = TraceStore.newRunId(NOW.minus(age));
+    Path dir = Files.createDirectories(data.resolve("research-runs").resolve(id));
+    Files.writeString(
+        dir.resolve("run.json"),
+        "{\"run_id\":\"" + id + "\",\"question\":\"q\",\"stop_reason\":\"enough_evidence\"}");
+    Files.writeString(dir.resolve("run.md"), "# Research run " + id + "\n");
+    Files.writeString(dir.resolve(".complete"), NOW.toString());
+    return id;
+  }
+
+  @Test
+  void runIdsAreUtcTimestampsWithTwelveHexDigitsAndSortByTime() {
+    String early = TraceStore.newRunId(Instant.parse("2026-01-02T03:04:05.678Z"));
+    String late = TraceStore.newRunId(Instant.parse("2026-01-02T03:04:06Z"));
+
+    assertThat(early).matches("20260102T030405\\.678Z-[0-9a-f]{12}");
+    assertThat(early).isLessThan(late);
+    assertThat(TraceStore.startOf(early)).isEqualTo(Instant.parse("2026-01-02T03:04:05.678Z"));
+    assertThat(TraceStore.newRunId(NOW)).isNotEqualTo(TraceStore.newRunId(NOW));
+  }
+
+  @Test
+  void readersIgnoreIncompleteAndTemporaryDirectories() throws IOException {
+    String done = complete(Duration.ofMinutes(1));
+    Path runs = data.resolve("research-runs");
+    Files.createDirectories(runs.resolve(TraceStore.newRunId(NOW))); // no marker: crashed mid-way
+    Files.createDirectories(runs.resolve(".tmp-" + TraceStore.newRunId(NOW)));
+    Files.createDirectories(runs.resolve("not-a-run"));
+
+    assertThat(store().list()).extracting(TraceSummary::runId).containsExactly(done);
+    assertThat(store().find("latest")).contains(runs.resolve(done));
+  }
+
+  @Test
+  void findTakesAnIdAUniquePrefixLatestOrAPathAndRefusesAnAmbiguousPrefix() throws IOException {
+    String old = complete(Duration.ofDays(3));
+    String recent = complete(Duration.ofHours(1));
+    Path runs = data.resolve("research-runs");
+
+    assertThat(store().find(old)).contains(runs.resolve(old));
+    assertThat(store().find(recent.substring(0, 10))).contains(runs.resolve(recent));
+    assertThat(store().find("last")).contains(runs.resolve(recent));
+    assertThat(store().find(runs.resolve(old).toString())).contains(runs.resolve(old));
+    assertThat(store().find("1999")).isEmpty();
+    assertThatThrownBy(() -> store().find("2026"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("matches 2 runs");
+  }
+
+  @Test
+  void pruningKeepsTheNewestAndTheYoungAndNeverTheActiveRunAndReportsTheCount() throws IOException {
+    var ids = new ArrayList<String>();
+    for (int days : new int[] {400, 300, 250, 200, 10, 1}) {
+      ids.add(complete(Duration.ofDays(days)));
+    }
+    String active = ids.get(0); // the oldest, but in use
+    var policy = new RetentionPolicy(2, Duration.ofDays(180), false);
+
+    PruneReport report = store().prune(policy, Set.of(active), NOW, null);
+
+    // Newest 2 kept (1 and 10 days), nothing else is younger than 180 days, the active run stays.
+    assertThat(report.examined()).isEqualTo(6);
+    assertThat(report.deleted()).isEqualTo(3);
+    assertThat(report.deletedRunIds()).containsExactly(ids.get(1), ids.get(2), ids.get(3));
+    assertThat(report.kept()).isEqualTo(3);
+    assertThat(store().list())
+        .extracting(TraceSummary::runId)
+        .containsExactly(ids.get(5), ids.get(4), active);
+  }
+
+  @Test
+  void theDefaultPolicyKeepsFiveHundredNewestAndEverythingYoungerThan180Days() throws IOException {
+    for (int i = 0; i < 3; i++) {
+      complete(Duration.ofDays(1000 + i));
+    }
+
+    assertThat(store().prune(RetentionPolicy.defaults(), Set.of(), NOW, null).deleted()).isZero();
+    assertThat(RetentionPolicy.defaults().keepNewest()).isEqualTo(500);
+    assertThat(RetentionPolicy.defaults().maxAge()).isEqualTo(Duration.ofDays(180));
+    var keepOne = new RetentionPolicy(1, Duration.ofDays(180), false);
+    assertThat(store().prune(RetentionPolicy.keepEverything(), Set.of(), NOW, null).deleted())
+        .isZero();
+    assertThat(store().prune(keepOne, Set.of(), NOW, null).deleted()).isEqualTo(2);
+  }
+
+  @Test
+  void pruningRemovesTemporaryLeftoversOfCrashedRunsOlderThanADay() throws IOException {
+    Path runs = Files.createDirectories(data.resolve("research-runs"));
+    Path stale = Files.createDirectories(runs.resolve(".tmp-" + TraceStore.newRunId(NOW)));
+    Files.writeString(stale.resolve("run.md"), "partial");
+    Files.setLastModifiedTime(stale, FileTime.from(NOW.minus(Duration.ofDays(2))));
+    Path fresh = Files.createDirectories(runs.resolve(".tmp-" + TraceStore.newRunId(NOW)));
+    Files.setLastModifiedTime(fresh, FileTime.from(NOW.minus(Duration.ofMinutes(1))));
+
+    PruneReport report = store().prune(RetentionPolicy.defaults(), Set.of(), NOW, null);
+
+    assertThat(report.staleTemporary()).isEqualTo(1);
+    assertThat(stale).doesNotExist();
+    assertThat(fresh).exists();
+  }
+
+  @Test
+  void aPlantedApiKeyAuthHeaderAndOutsidePathNeverAppearInAnyTraceFile() throws Exception {
+    String apiKey = "sk-proj-PLANTEDabcdef1234567890";
+    String bearer = "tok_PLANTED_0123456789abcdef";
+    String configured = "configured-PLANTED-secret-42";
+    String outside = "/home/alice/private/notes.md";
+    var model =
+        TestChatModel.failing(
+            ChatException.Kind.PROTOCOL,
+            "HTTP 401 for "
+                + outside
+                + ", key "
+                + configured
+                + " (Authorization: Bearer "
+                + bearer
+                + ")");
+    var runner = RunnerVault.runner(data, List.of(configured));
+    String question =
+        "How often should I backflush the espresso machine? see "
+            + outside
+            + " api_key="
+            + apiKey
+            + " Authorization: Bearer "
+            + bearer;
+
+    RunResult run = runner.run(RunRequest.of(question).withModel(model), null);
+
+    Path dir = Path.of(run.tracePath());
+    var contents = new ArrayList<String>();
+    try (Stream<Path> files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        contents.add(Files.readString(f));
+      }
+    }
+    assertThat(contents).hasSizeGreaterThanOrEqualTo(4);
+    assertThat(contents)
+        .allSatisfy(
+            text ->
+                assertThat(text)
+                    .doesNotContain(apiKey)
+                    .doesNotContain(bearer)
+                    .doesNotContain(configured)
+                    .doesNotContain("/home/alice")
+                    .doesNotContainIgnoringCase("plantedabcdef1234567890")
+                    .doesNotContainIgnoringCase("0123456789abcdef"));
+    String json = Files.readString(dir.resolve("run.json"));
+    assertThat(new ObjectMapper().readTree(json).path("synthesis").path("error").asText())
+        .contains("Authorization: [redacted]");
+    assertThat(json).contains(Redactor.PATH);
+    // The data root itself may appear (it is the user's own); nothing outside it does.
+    assertThat(run.stopReason()).isEqualTo(StopReason.SYNTHESIS_FAILED);
+  }
+}
