@@ -360,10 +360,12 @@ public record BrainConfig(
       formats.put(f.name().toLowerCase(Locale.ROOT), f);
     }
     var d = IndexConfig.defaults(Path.of("."));
+    EmbeddingModel model = r.choice("index.model", "BRAIN_INDEX_MODEL", d.model(), models);
+    VectorFormat format = r.choice("index.vector-format", null, d.vectorFormat(), formats);
     int maxTokens = r.integer("index.chunk-max-tokens", null, d.chunkMaxTokens(), 16, 8192);
     return new Index(
-        r.choice("index.model", "BRAIN_INDEX_MODEL", d.model(), models),
-        r.choice("index.vector-format", null, d.vectorFormat(), formats),
+        model,
+        format,
         maxTokens,
         r.integer("index.chunk-overlap-tokens", null, d.chunkOverlapTokens(), 0, maxTokens / 2),
         r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096));
@@ -375,17 +377,16 @@ public record BrainConfig(
     for (FusionMode f : FusionMode.values()) {
       fusions.put(f.wireName(), f);
     }
+    int limit = r.integer("retrieval.limit", null, d.limit(), 1, SearchOptions.MAX_LIMIT);
+    FusionMode fusion = r.choice("retrieval.fusion", null, d.fusion(), fusions);
+    int rrfK = r.integer("retrieval.rrf-k", null, d.rrfK(), 1, 10_000);
     var weights = new LinkedHashMap<Lane, Double>();
     for (Lane lane : List.of(Lane.BM25, Lane.VECTOR, Lane.EXACT_TAG)) {
       String name = lane.name().toLowerCase(Locale.ROOT).replace('_', '-');
       weights.put(lane, r.decimal("retrieval.weights." + name, null, d.weight(lane), 0, 100));
     }
-    return new Retrieval(
-        r.integer("retrieval.limit", null, d.limit(), 1, SearchOptions.MAX_LIMIT),
-        r.choice("retrieval.fusion", null, d.fusion(), fusions),
-        r.integer("retrieval.rrf-k", null, d.rrfK(), 1, 10_000),
-        weights,
-        r.integer("retrieval.depth", null, d.depth(), 1, 10_000));
+    int depth = r.integer("retrieval.depth", null, d.depth(), 1, 10_000);
+    return new Retrieval(limit, fusion, rrfK, weights, depth);
   }
 
   private static Research research(ConfigReader r) {

@@ -183,7 +183,7 @@ final class ConfigReader {
   }
 
   String secret(String key, String envVar) {
-    return read(key, envVar, null, v -> v, "any text", v -> v == null ? "(none)" : "(set)");
+    return read(key, envVar, null, v -> v, "any text", v -> "(set)");
   }
 
   int integer(String key, String envVar, int fallback, int min, int max) {
@@ -329,7 +329,7 @@ final class ConfigReader {
       raw = node.asString().orElse("");
       source = where(key);
     } else {
-      settings.put(key, new BrainConfig.Setting(key, show.apply(fallback), "default", envVar));
+      settings.put(key, new BrainConfig.Setting(key, shown(show, fallback), "default", envVar));
       return fallback;
     }
     T value;
@@ -347,8 +347,12 @@ final class ConfigReader {
               + "; allowed: "
               + allowed);
     }
-    settings.put(key, new BrainConfig.Setting(key, show.apply(value), source, envVar));
+    settings.put(key, new BrainConfig.Setting(key, shown(show, value), source, envVar));
     return value;
+  }
+
+  private static <T> String shown(Function<T, String> show, T value) {
+    return value == null ? "(none)" : show.apply(value);
   }
 
   /** {@code <file> line N} for a key of the file. */
