@@ -216,6 +216,14 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IllegalStateException if another sync is running on this index
    */
   public SyncReport sync(List<Path> roots, SyncListener listener) throws IOException {
+    return write(listener, run -> run.run(List.copyOf(roots)));
+  }
+
+  private interface SyncWork {
+    SyncReport on(SyncRun run) throws IOException;
+  }
+
+  private SyncReport write(SyncListener listener, SyncWork work) throws IOException {
     if (writer == null) {
       throw new IllegalStateException(
           "the index at " + config.directory() + " was opened read-only; open it with open()");
@@ -235,7 +243,7 @@ public final class BrainIndex implements AutoCloseable {
               listener == null ? SyncListener.NONE : listener,
               this::commit);
       try {
-        return run.run(List.copyOf(roots));
+        return work.on(run);
       } catch (IOException | RuntimeException e) {
         commitWhatIsComplete(e);
         throw e;
@@ -243,6 +251,20 @@ public final class BrainIndex implements AutoCloseable {
     } finally {
       syncLock.unlock();
     }
+  }
+
+  /**
+   * Adds or replaces records handed over directly, without files: each is chunked, embedded and
+   * written like a synced one (unchanged ones, by content hash, are skipped). Nothing is deleted,
+   * and a later {@link #sync} never deletes them either, unless they carry an {@link
+   * CorpusRecord#origin()} under a synced root.
+   *
+   * @param listener progress callbacks, made on this thread; issues are reported under the file
+   *     label {@code (records)}
+   * @throws IllegalStateException if the index is read-only or another sync is running
+   */
+  public SyncReport put(List<CorpusRecord> records, SyncListener listener) throws IOException {
+    return write(listener, run -> run.put(records));
   }
 
   /** {@link #sync(List, SyncListener)} without progress callbacks. */

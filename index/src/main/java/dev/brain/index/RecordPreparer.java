@@ -25,8 +25,15 @@ import org.apache.lucene.search.SearcherManager;
  */
 final class RecordPreparer implements Runnable {
 
-  /** A file to read and the root it was found under. */
-  record FileTask(Path file, Path root) {}
+  /**
+   * A file to read and the root it was found under; or, with {@code given} set, records a caller
+   * handed over directly, reported under the label {@code file} and never tied to a file.
+   */
+  record FileTask(Path file, Path root, List<CorpusRecord> given) {
+    FileTask(Path file, Path root) {
+      this(file, root, null);
+    }
+  }
 
   private final List<FileTask> files;
   private final Importers importers;
@@ -78,7 +85,10 @@ final class RecordPreparer implements Runnable {
   private void readFile(FileTask task) throws InterruptedException, IOException {
     ImportResult result;
     try {
-      result = importers.read(task.file(), task.root());
+      result =
+          task.given() != null
+              ? new ImportResult(task.given(), List.of())
+              : importers.read(task.file(), task.root());
     } catch (ImportException e) {
       queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
       return;
@@ -91,7 +101,7 @@ final class RecordPreparer implements Runnable {
     int duplicates = 0;
     String duplicateExample = null;
     for (CorpusRecord record : records) {
-      record = withOrigin(record, task.file());
+      record = task.given() != null ? record : withOrigin(record, task.file());
       Path first = produced.putIfAbsent(record.key(), task.file());
       if (first != null) {
         duplicates++;

@@ -87,9 +87,29 @@ final class SyncRun {
 
   SyncReport run(List<Path> roots) throws IOException {
     long start = System.nanoTime();
-    lastCommitNanos = start;
     List<Path> normalized = normalize(roots);
-    List<RecordPreparer.FileTask> files = walk(normalized);
+    return execute(start, walk(normalized), normalized);
+  }
+
+  /**
+   * Adds or replaces records a caller handed over directly (no file behind them): unchanged ones
+   * are skipped, nothing is deleted. Issues are reported under the label {@link #GIVEN}.
+   */
+  SyncReport put(List<CorpusRecord> records) throws IOException {
+    long start = System.nanoTime();
+    var task = new RecordPreparer.FileTask(GIVEN, GIVEN, List.copyOf(records));
+    return execute(start, List.of(task), null);
+  }
+
+  /** The label under which directly handed-over records are reported. */
+  static final Path GIVEN = Path.of("(records)");
+
+  /**
+   * Reads, prepares and writes {@code files}; deletes stale records under {@code roots}, if any.
+   */
+  private SyncReport execute(long start, List<RecordPreparer.FileTask> files, List<Path> roots)
+      throws IOException {
+    lastCommitNanos = start;
     listener.filesPlanned(files.size());
 
     Map<String, IndexReads.RecordState> states = recordStates();
@@ -114,7 +134,9 @@ final class SyncRun {
     } finally {
       joinQuietly(reader);
     }
-    deleteStale(states, produced, normalized);
+    if (roots != null) {
+      deleteStale(states, produced, roots);
+    }
     commit(true);
     return new SyncReport(
         files.size(),

@@ -3,6 +3,7 @@ package dev.brain.research.plan;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.Json;
 import dev.brain.models.chat.ChatException;
 import dev.brain.models.chat.ChatListener;
 import dev.brain.models.chat.ChatMessage;
@@ -44,7 +45,7 @@ public final class ModelPlanner {
   /** Weight of a model variant when the variants' rankings are combined. */
   static final double MODEL_VARIANT_WEIGHT = 0.6;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.mapper();
 
   /**
    * The outcome of planning.

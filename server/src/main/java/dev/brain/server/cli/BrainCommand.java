@@ -1,10 +1,14 @@
 package dev.brain.server.cli;
 
+import dev.brain.Brain;
+import dev.brain.BrainConfig;
 import dev.brain.index.IndexConfig;
 import dev.brain.retrieval.InvalidSearchException;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,6 +29,7 @@ import picocli.CommandLine.ScopeType;
       CommandLine.HelpCommand.class,
       IndexCommand.class,
       StatsCommand.class,
+      ConfigCommand.class,
       GetCommand.class,
       SearchCommand.class,
       ResearchCommand.class,
@@ -68,9 +73,41 @@ public final class BrainCommand {
     return Path.of(System.getProperty("user.home"), ".brain");
   }
 
+  /** Where the data directory came from: {@code flag --data}, {@code env BRAIN_HOME} or default. */
+  String dataDirSource() {
+    if (data != null) {
+      return "flag --data";
+    }
+    var home = System.getenv("BRAIN_HOME");
+    return home != null && !home.isBlank() ? "env BRAIN_HOME" : "default";
+  }
+
+  /**
+   * The configuration of the data directory: its {@code brain.yaml}, the environment, then {@code
+   * flags}, the command's options that set configuration values.
+   */
+  BrainConfig config(BrainConfig.Flag... flags) {
+    return BrainConfig.load(dataDir(), System.getenv(), List.of(flags));
+  }
+
+  /** Opens the data directory's brain for reading and writing, creating the index if needed. */
+  Brain open(BrainConfig.Flag... flags) throws IOException {
+    return Brain.open(config(flags));
+  }
+
+  /**
+   * Opens the data directory's brain read-only (a running {@code brain index} may write meanwhile);
+   * fails with a message saying how to create the index when there is none yet.
+   */
+  Brain openExisting(BrainConfig.Flag... flags) throws IOException {
+    var config = config(flags);
+    requireIndex(config.indexConfig());
+    return Brain.openReadOnly(config);
+  }
+
   /** The index configuration of the data directory, for commands that create or update it. */
   IndexConfig indexConfig() {
-    return IndexConfig.defaults(dataDir());
+    return config().indexConfig();
   }
 
   /**
@@ -78,7 +115,10 @@ public final class BrainCommand {
    * saying how to create the index when there is none yet.
    */
   IndexConfig existingIndexConfig() {
-    var config = indexConfig();
+    return requireIndex(indexConfig());
+  }
+
+  private static IndexConfig requireIndex(IndexConfig config) {
     if (!Files.isDirectory(config.directory())) {
       throw new IllegalStateException(
           "no index at "

@@ -116,4 +116,34 @@ class BrainCommandTest {
     assertThat(missing.code()).isEqualTo(1);
     assertThat(missing.err()).contains("no record with key note:nope.md");
   }
+
+  @Test
+  void configShowsEachValueWithItsSource() throws IOException {
+    var data = Files.createDirectories(tmp.resolve("data"));
+    Files.writeString(data.resolve("brain.yaml"), "chat:\n  model: ollama/qwen3:8b\n");
+    var run = brain("--data", data.toString(), "config");
+    assertThat(run.code()).isZero();
+    assertThat(run.out())
+        .containsPattern("chat.model +ollama/qwen3:8b +\\S*brain.yaml line 2")
+        .containsPattern("server.port +8742 +default");
+
+    JsonNode json =
+        Json.MAPPER.readTree(brain("--data", data.toString(), "config", "--json").out());
+    assertThat(json.get("file_present").asBoolean()).isTrue();
+    assertThat(json.get("settings").findValuesAsText("key"))
+        .contains("index.model", "traces.max-age");
+  }
+
+  @Test
+  void badConfigFileNamesLineKeyAndAllowedValuesWithoutAStackTrace() throws IOException {
+    var data = Files.createDirectories(tmp.resolve("data"));
+    Files.writeString(data.resolve("brain.yaml"), "retrieval:\n  fusion: borda\n");
+    var run = brain("--data", data.toString(), "config");
+    assertThat(run.code()).isEqualTo(1);
+    assertThat(run.err())
+        .contains("brain.yaml line 2: retrieval.fusion = 'borda'")
+        .contains("allowed: rrf, normalized")
+        .doesNotContain("Exception")
+        .doesNotContain("\tat ");
+  }
 }

@@ -1,4 +1,4 @@
-package dev.brain.server;
+package dev.brain;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -9,11 +9,20 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.nio.file.Path;
 
 /**
- * brain's one JSON configuration, shared by the CLI ({@code --json}) and the HTTP API: snake_case
- * names, ISO-8601 dates and durations, paths as plain strings.
+ * brain's one JSON configuration, shared by the HTTP API, the CLI ({@code --json}), trace files and
+ * every reader of brain's own JSON: snake_case names, ISO-8601 dates and durations, paths as plain
+ * strings. (The chat providers' wire JSON in {@code models} follows each provider's protocol and is
+ * not brain's shape.)
  */
 public final class Json {
   private Json() {}
+
+  private static final ObjectMapper SHARED = newMapper();
+
+  /** A shared mapper with brain's settings (compact output); never reconfigure it. */
+  public static ObjectMapper mapper() {
+    return SHARED;
+  }
 
   /**
    * A new mapper with brain's settings (compact output). A new instance each call, so a caller that

@@ -1,0 +1,344 @@
+package dev.brain;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.CorpusRecord;
+import dev.brain.index.IndexStats;
+import dev.brain.index.RecordDetail;
+import dev.brain.index.SyncListener;
+import dev.brain.index.SyncReport;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.models.chat.ChatModels;
+import dev.brain.research.PruneReport;
+import dev.brain.research.Redactor;
+import dev.brain.research.ResearchOptions;
+import dev.brain.research.ResearchPack;
+import dev.brain.research.ResearchRunner;
+import dev.brain.research.Researcher;
+import dev.brain.research.RunListener;
+import dev.brain.research.RunRequest;
+import dev.brain.research.RunResult;
+import dev.brain.research.TraceStore;
+import dev.brain.research.TraceSummary;
+import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.retrieval.Retriever;
+import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * brain as a library: one data directory's index, search, research (pack and run), traces and
+ * status behind one object. The CLI, the web server, bench and tests all start here.
+ *
+ * <pre>{@code
+ * try (Brain brain = Brain.open(Path.of("/tmp/brain-data"))) {
+ *   brain.index(Path.of("notes"));
+ *   SearchResult hits = brain.search("espresso grind size");
+ *   RunResult run = brain.research("How often should I backflush the espresso machine?");
+ *   System.out.println(run.synthesis().answer());
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safe: searches and runs may go on many threads at once; one index or put at a time.
+ * {@link #open} takes the index's write lock (one writer per data directory); {@link #openReadOnly}
+ * does not, so a server can read while a {@code brain index} writes ({@link #refresh()} moves to
+ * its latest commit). Chat models named in {@link BrainConfig#chat()} are opened on first use and
+ * closed with the brain.
+ */
+public final class Brain implements AutoCloseable {
+
+  private final BrainConfig config;
+  private final BrainIndex index;
+  private final Retriever retriever;
+  private final Researcher researcher;
+  private final TraceStore traces;
+  private final ResearchRunner runner;
+  private final boolean readOnly;
+  private final Map<String, ChatModel> models = new ConcurrentHashMap<>();
+
+  private Brain(BrainConfig config, BrainIndex index, boolean readOnly) {
+    this.config = config;
+    this.readOnly = readOnly;
+    this.index = index;
+    this.retriever = new Retriever(index);
+    this.researcher = new Researcher(index, retriever);
+    String key = config.chat().apiKey();
+    this.traces =
+        new TraceStore(
+            config.dataDir(),
+            Redactor.forDataRoot(config.dataDir(), key == null ? List.of() : List.of(key)),
+            config.traces().retention());
+    this.runner = new ResearchRunner(index, retriever, traces);
+  }
+
+  /**
+   * Opens the brain of {@code dataDir} with its {@code brain.yaml} and the environment (see {@link
+   * BrainConfig#load(Path)}), creating an empty index if there is none.
+   *
+   * @throws BrainConfigException if the configuration cannot be used
+   * @throws IOException if the index cannot be opened
+   */
+  public static Brain open(Path dataDir) throws IOException {
+    return open(BrainConfig.load(dataDir));
+  }
+
+  /**
+   * Opens the brain of {@code config}, creating an empty index if there is none, for reading and
+   * writing.
+   *
+   * @throws dev.brain.index.IndexMismatchException if the index was built with another model or
+   *     vector format than the configuration names
+   * @throws dev.brain.index.IndexLockedException if another writer has the index open
+   * @throws IOException if the index cannot be opened
+   */
+  public static Brain open(BrainConfig config) throws IOException {
+    Objects.requireNonNull(config, "config");
+    return new Brain(config, BrainIndex.open(config.indexConfig()), false);
+  }
+
+  /**
+   * Opens the existing index of {@code config} for reading only: no write lock, so another process
+   * may index meanwhile. {@link #index} and {@link #put} throw.
+   *
+   * @throws NoSuchFileException if the data directory holds no index yet; the message says to run
+   *     {@code brain index}
+   * @throws IOException if the index cannot be opened
+   */
+  public static Brain openReadOnly(BrainConfig config) throws IOException {
+    Objects.requireNonNull(config, "config");
+    var indexConfig = config.indexConfig();
+    if (!Files.isDirectory(indexConfig.directory())) {
+      throw new NoSuchFileException(
+          indexConfig.directory().toString(),
+          null,
+          "no index here; create one with 'brain index PATH' (or pass --data DIR of an existing"
+              + " one)");
+    }
+    return new Brain(config, BrainIndex.openReadOnly(indexConfig, null), true);
+  }
+
+  /** The configuration this brain runs with. */
+  public BrainConfig config() {
+    return config;
+  }
+
+  /**
+   * Brings the index in line with files and folders (notes, pages, PDFs, feeds, bookmarks,
+   * transcripts, JSONL): new and changed records are imported, removed files' records deleted.
+   *
+   * @param listener progress callbacks (may be {@code null})
+   * @throws NoSuchFileException if a root does not exist
+   * @throws IOException if the index cannot be written
+   */
+  public SyncReport index(List<Path> roots, SyncListener listener) throws IOException {
+    return index.sync(roots, listener);
+  }
+
+  /** {@link #index(List, SyncListener)} without progress callbacks. */
+  public SyncReport index(Path... roots) throws IOException {
+    return index.sync(Arrays.asList(roots), null);
+  }
+
+  /**
+   * Adds or replaces records a Java caller built itself, without files; unchanged ones are skipped
+   * and nothing is deleted.
+   *
+   * @throws IOException if the index cannot be written
+   */
+  public SyncReport put(List<CorpusRecord> records) throws IOException {
+    return index.put(records, null);
+  }
+
+  /**
+   * The search defaults of {@link BrainConfig#retrieval()}, to change and pass to {@link
+   * #search(String, SearchOptions)}.
+   */
+  public SearchOptions searchOptions() {
+    return config.retrieval().searchOptions();
+  }
+
+  /** Searches with the configured defaults. */
+  public SearchResult search(String query) throws IOException {
+    return search(query, searchOptions());
+  }
+
+  /**
+   * Searches the index: lexical, vector and tag lanes fused into evidence rows.
+   *
+   * @throws InvalidSearchException if the query has no searchable word or an option is invalid
+   * @throws IOException if the index cannot be read
+   */
+  public SearchResult search(String query, SearchOptions options) throws IOException {
+    return retriever.search(query, options);
+  }
+
+  /** The source types a search may filter on, sorted. */
+  public List<String> sourceTypes() throws IOException {
+    return retriever.sourceTypes();
+  }
+
+  /** The pack defaults of {@link BrainConfig#research()}. */
+  public ResearchOptions researchOptions() {
+    return config.research().options();
+  }
+
+  /** The research pack of a question with the configured defaults and planner. */
+  public ResearchPack pack(String question) throws IOException {
+    return pack(question, researchOptions());
+  }
+
+  /**
+   * The research pack of a question: ranked evidence, coverage and (for broad questions) a topic
+   * brief, planned by the configured planner model (deterministic when there is none).
+   *
+   * @throws InvalidSearchException if the question has no searchable word or an option is invalid
+   */
+  public ResearchPack pack(String question, ResearchOptions options) throws IOException {
+    return researcher.pack(question, options, chatModel(config.chat().plannerSpec()));
+  }
+
+  /**
+   * A run request for {@code question} with the configured pack options, budgets, planner and
+   * answer model; change it with its {@code with...} methods and pass it to {@link #run}.
+   */
+  public RunRequest request(String question) {
+    return RunRequest.of(question)
+        .withOptions(researchOptions())
+        .withBudgets(config.research().budgets())
+        .withPlanner(chatModel(config.chat().plannerSpec()))
+        .withModel(chatModel(config.chat().model()))
+        .withSurface("library");
+  }
+
+  /** Researches a question with the configured defaults; see {@link #run}. */
+  public RunResult research(String question) throws IOException {
+    return run(request(question), null);
+  }
+
+  /**
+   * Runs bounded, traced research: plan, retrieve, judge, at most one retry, synthesize, verify,
+   * write the trace. Never throws for model failures, timeouts or weak evidence: the stop reason
+   * says what happened. Cancel by interrupting the calling thread.
+   *
+   * @param listener progress events and answer tokens (may be {@code null})
+   * @throws InvalidSearchException if the question has no searchable word; no trace is written
+   * @throws IOException if the index cannot be read
+   */
+  public RunResult run(RunRequest request, RunListener listener) throws IOException {
+    return runner.run(request, listener);
+  }
+
+  /**
+   * The chat model of a spec ({@code ollama/<model>}, {@code openai/<model>}), opened on first use
+   * with {@link BrainConfig.Chat#chatConfig()} and kept until {@link #close()}; {@code null} for
+   * {@code null} or {@code extractive}.
+   *
+   * @throws dev.brain.models.chat.ChatException if the spec names no known provider or a hosted
+   *     server that is not allowed
+   */
+  public ChatModel chatModel(String spec) {
+    if (spec == null || ChatModels.isExtractive(spec)) {
+      return null;
+    }
+    return models.computeIfAbsent(spec, s -> ChatModels.open(s, config.chat().chatConfig()));
+  }
+
+  /** The researcher, for surfaces that build, synthesize and verify step by step. */
+  public Researcher researcher() {
+    return researcher;
+  }
+
+  /** The trace store: {@code <data>/research-runs}, with the configured retention. */
+  public TraceStore traces() {
+    return traces;
+  }
+
+  /** The traces written so far, newest first. */
+  public List<TraceSummary> listTraces() throws IOException {
+    return traces.list();
+  }
+
+  /** The trace directory of a run id or unique prefix of one. */
+  public Optional<Path> findTrace(String ref) throws IOException {
+    return traces.find(ref);
+  }
+
+  /** Deletes the traces the configured retention lets go. */
+  public PruneReport pruneTraces() throws IOException {
+    return traces.prune();
+  }
+
+  /** A record by key, with its chunks, or empty when the index holds none. */
+  public Optional<RecordDetail> get(String key) throws IOException {
+    return index.get(key);
+  }
+
+  /** Counts by kind, source type and tag, size on disk and the index metadata. */
+  public IndexStats stats() throws IOException {
+    return index.stats();
+  }
+
+  /**
+   * What this brain is: where, how much, which models.
+   *
+   * @param dataDir the data directory
+   * @param records records in the index
+   * @param chunks chunks in the index
+   * @param sizeBytes index size on disk
+   * @param embeddingModel the index's embedding model
+   * @param lastSyncAt when the index was last written, or {@code null}
+   * @param chatModel the configured chat model spec
+   * @param readOnly whether this brain was opened read-only
+   */
+  public record Status(
+      Path dataDir,
+      long records,
+      long chunks,
+      long sizeBytes,
+      String embeddingModel,
+      Instant lastSyncAt,
+      String chatModel,
+      boolean readOnly) {}
+
+  /** The status of this brain. */
+  public Status status() throws IOException {
+    IndexStats stats = index.stats();
+    return new Status(
+        config.dataDir(),
+        stats.records(),
+        stats.chunks(),
+        stats.sizeBytes(),
+        stats.metadata().modelId(),
+        stats.metadata().lastSyncAt(),
+        config.chat().model(),
+        readOnly);
+  }
+
+  /**
+   * Moves a read-only brain to the latest commit of the writer that shares its index.
+   *
+   * @return whether the view changed
+   */
+  public boolean refresh() throws IOException {
+    return index.refresh();
+  }
+
+  /** Closes the chat models and the index. */
+  @Override
+  public void close() throws IOException {
+    try {
+      models.values().forEach(ChatModel::close);
+    } finally {
+      index.close();
+    }
+  }
+}

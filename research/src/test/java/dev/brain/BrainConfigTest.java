@@ -1,0 +1,156 @@
+package dev.brain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.brain.index.VectorFormat;
+import dev.brain.models.EmbeddingModel;
+import dev.brain.retrieval.FusionMode;
+import dev.brain.retrieval.Lane;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BrainConfigTest {
+
+  @TempDir Path data;
+
+  private BrainConfig load(String yaml, Map<String, String> env, List<BrainConfig.Flag> flags)
+      throws IOException {
+    if (yaml != null) {
+      Files.writeString(data.resolve(BrainConfig.FILE), yaml);
+    }
+    return BrainConfig.load(data, env, flags);
+  }
+
+  private static BrainConfig.Setting setting(BrainConfig config, String key) {
+    return config.settings().stream().filter(s -> s.key().equals(key)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void withoutFileEveryValueIsItsDefault() throws IOException {
+    var config = load(null, Map.of(), List.of());
+
+    assertThat(config.index().model()).isEqualTo(EmbeddingModel.BGE_SMALL_EN_V15);
+    assertThat(config.index().vectorFormat()).isEqualTo(VectorFormat.FLOAT);
+    assertThat(config.retrieval().fusion()).isEqualTo(FusionMode.RRF);
+    assertThat(config.chat().model()).isEqualTo("extractive");
+    assertThat(config.chat().plannerSpec()).isNull();
+    assertThat(config.server().host()).isEqualTo("127.0.0.1");
+    assertThat(config.server().port()).isEqualTo(8742);
+    assertThat(config.server().token()).isNull();
+    assertThat(config.traces().keepNewest()).isEqualTo(500);
+    assertThat(config.traces().maxAge()).isEqualTo(Duration.ofDays(180));
+    assertThat(config.settings()).allSatisfy(s -> assertThat(s.source()).isEqualTo("default"));
+    assertThat(config.indexConfig().directory()).isEqualTo(data.resolve("index"));
+  }
+
+  @Test
+  void fileThenEnvironmentThenFlagsEachWinAndSayWhereTheyCameFrom() throws IOException {
+    String yaml =
+        """
+        # brain settings
+        server:
+          host: 127.0.0.2
+          port: 9000
+        chat:
+          model: ollama/qwen3:8b
+        retrieval:
+          fusion: normalized
+          weights:
+            vector: 2.5
+        traces:
+          max-age: 30d
+        """;
+    var config =
+        load(
+            yaml,
+            Map.of("BRAIN_SERVER_PORT", "9100", "BRAIN_MODEL", "openai/gpt-x"),
+            List.of(new BrainConfig.Flag("server.port", "9200", "--port")));
+
+    assertThat(config.server().host()).isEqualTo("127.0.0.2");
+    assertThat(setting(config, "server.host").source()).endsWith("brain.yaml line 3");
+    assertThat(config.server().port()).isEqualTo(9200);
+    assertThat(setting(config, "server.port").source()).isEqualTo("flag --port");
+    assertThat(config.chat().model()).isEqualTo("openai/gpt-x");
+    assertThat(setting(config, "chat.model").source()).isEqualTo("env BRAIN_MODEL");
+    assertThat(config.chat().plannerSpec()).isEqualTo("openai/gpt-x");
+    assertThat(config.retrieval().fusion()).isEqualTo(FusionMode.NORMALIZED);
+    assertThat(config.retrieval().weights()).containsEntry(Lane.VECTOR, 2.5);
+    assertThat(setting(config, "retrieval.weights.vector").source()).endsWith("line 10");
+    assertThat(config.retrieval().searchOptions().weight(Lane.VECTOR)).isEqualTo(2.5);
+    assertThat(config.traces().retention().maxAge()).isEqualTo(Duration.ofDays(30));
+  }
+
+  @Test
+  void secretsAreNeverShown() throws IOException {
+    var config =
+        load("server:\n  token: s3cret\n", Map.of("BRAIN_OPENAI_API_KEY", "sk-abc"), List.of());
+
+    assertThat(config.server().token()).isEqualTo("s3cret");
+    assertThat(config.chat().apiKey()).isEqualTo("sk-abc");
+    assertThat(setting(config, "server.token").value()).isEqualTo("(set)");
+    assertThat(config.settings().toString()).doesNotContain("s3cret", "sk-abc");
+    assertThat(config.toString()).doesNotContain("s3cret", "sk-abc");
+  }
+
+  @Test
+  void badValueNamesFileLineKeyAndAllowedValues() {
+    assertThatThrownBy(() -> load("index:\n  vector-format: int16\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml line 2")
+        .hasMessageContaining("index.vector-format = 'int16'")
+        .hasMessageContaining("allowed: float, int8, int4");
+  }
+
+  @Test
+  void outOfRangeNumberSaysTheRange() {
+    assertThatThrownBy(() -> load("server:\n  port: 70000\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("server.port = '70000' is out of range")
+        .hasMessageContaining("a whole number from 0 to 65535");
+  }
+
+  @Test
+  void badEnvironmentValueNamesTheVariable() {
+    assertThatThrownBy(() -> load(null, Map.of("BRAIN_MODEL", "gpt-4"), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageStartingWith("env BRAIN_MODEL: chat.model = 'gpt-4'")
+        .hasMessageContaining("extractive, ollama/<model>, openai/<model>");
+  }
+
+  @Test
+  void unknownKeyListsTheKeysOfItsSection() {
+    assertThatThrownBy(() -> load("server:\n  host: ::1\n  prot: 1\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml line 3: unknown key 'server.prot'")
+        .hasMessageContaining("server.port");
+  }
+
+  @Test
+  void theOldServerModelKeySaysWhereItMoved() {
+    assertThatThrownBy(() -> load("server:\n  model: ollama/x\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("'server.model' is now 'chat.model'");
+  }
+
+  @Test
+  void invalidYamlGivesLineAndColumn() {
+    assertThatThrownBy(() -> load("server:\n  port: 1\n   host: x\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml line 3, column")
+        .hasMessageContaining("not valid YAML");
+  }
+
+  @Test
+  void sectionGivenAValueIsRefused() {
+    assertThatThrownBy(() -> load("server:\n  port:\n    a: 1\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml line 2: 'server.port' takes a value");
+  }
+}
