@@ -6,9 +6,9 @@ import dev.brain.index.VectorFormat;
 import dev.brain.models.EmbeddingModel;
 import dev.brain.models.chat.ChatConfig;
 import dev.brain.models.chat.ChatModels;
-import dev.brain.research.ResearchOptions;
-import dev.brain.research.RetentionPolicy;
-import dev.brain.research.RunBudgets;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.run.RunBudgets;
+import dev.brain.research.trace.RetentionPolicy;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
 import dev.brain.retrieval.SearchOptions;
@@ -186,8 +186,8 @@ public record BrainConfig(
           .withDeadline(deadline)
           .withMaxSteps(maxSteps)
           .withMaxRetrievalPasses(maxRetrievalPasses)
-          .withStageBudget(dev.brain.research.RunStage.PLANNING, plannerTimeout)
-          .withStageBudget(dev.brain.research.RunStage.SYNTHESIS, synthesisTimeout);
+          .withStageBudget(dev.brain.research.run.RunStage.PLANNING, plannerTimeout)
+          .withStageBudget(dev.brain.research.run.RunStage.SYNTHESIS, synthesisTimeout);
     }
   }
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brain.index.CorpusRecord;
-import dev.brain.research.StopReason;
+import dev.brain.research.run.StopReason;
 import dev.brain.retrieval.EvidenceRow;
 import java.io.IOException;
 import java.nio.file.Files;

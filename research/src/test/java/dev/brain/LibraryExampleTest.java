@@ -2,7 +2,7 @@ package dev.brain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brain.research.RunResult;
+import dev.brain.research.run.RunResult;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
 import java.nio.file.Path;
