@@ -95,9 +95,10 @@ public final class BrainServer implements AutoCloseable {
       throw new IllegalArgumentException(
           "refusing to bind "
               + config.host()
-              + ": it is not a loopback address and the API has no authentication; pass"
-              + " --allow-remote (server.allow-remote: true) to serve your corpus to the network");
+              + ": it is not a loopback address; pass --allow-remote (server.allow-remote: true)"
+              + " and set server.token to serve your corpus to the network");
     }
+    RequestGuard.requireToken(config);
   }
 
   private static void routing(
@@ -107,6 +108,7 @@ public final class BrainServer implements AutoCloseable {
     var limiter = new RunLimiter(config.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
+        .addFilter(new RequestGuard(config))
         .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
         .register("/api", new SearchService(index, retriever))
         .register(
