@@ -231,8 +231,11 @@ final class ResearchRun {
         RunStage.RETRIEVAL,
         message,
         data(
+            // A list, never a map keyed by query text: a question is free text of any length.
             "rows_per_variant",
-            builder.rowsPerVariant,
+            builder.rowsPerVariant.entrySet().stream()
+                .map(e -> data("query", e.getKey(), "rows", e.getValue()))
+                .toList(),
             "candidates_before_dedupe",
             rowsRetrieved,
             "candidates_after_dedupe",
@@ -695,7 +698,7 @@ final class ResearchRun {
     }
     if (interrupted()) {
       throw new Stop(
-          StopReason.TIMEOUT_EXCEEDED,
+          StopReason.CANCELLED,
           new RunFailure(
               stage, RunFailure.CANCELLED, "the run was cancelled during " + stage.wireName()));
     }

@@ -99,6 +99,8 @@ final class RequestGuard implements Filter {
       if (refusal.status().code() == Status.UNAUTHORIZED_401.code()) {
         res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"brain\"");
       }
+      // The body, if any, is not read: the connection cannot be reused.
+      res.header(HeaderNames.CONNECTION, "close");
       ErrorMapping.send(res, refusal);
       return;
     }
@@ -125,6 +127,14 @@ final class RequestGuard implements Filter {
     String site = headers.first(SEC_FETCH_SITE).orElse("");
     if (site.equalsIgnoreCase("cross-site")) {
       return forbiddenOrigin("the request came from a page of another site (Sec-Fetch-Site)");
+    }
+    String length = headers.first(HeaderNames.CONTENT_LENGTH).orElse(null);
+    if (length != null && !length.strip().matches("\\d{1,18}")) {
+      return new ApiException(
+          Status.BAD_REQUEST_400,
+          "bad_request",
+          "Content-Length must be a non-negative whole number, got '" + length.strip() + "'",
+          "Content-Length");
     }
     String path = req.path().path();
     if (token != null && (path.startsWith("/api/") || path.equals("/mcp"))) {
