@@ -234,8 +234,23 @@ const Brain = (() => {
     return new ApiError(response.status, error);
   }
 
+  // With server.token set, open the page once as /#token=<token>: the token is kept for this tab
+  // (sessionStorage), removed from the address bar and sent as a bearer token with every call.
+  const TOKEN_KEY = "brain.token";
+  (() => {
+    const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+    if (!match) return;
+    sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  })();
+
+  function authorized(headers) {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+  }
+
   async function getJson(url) {
-    const response = await fetch(url, { headers: { Accept: "application/json" } });
+    const response = await fetch(url, { headers: authorized({ Accept: "application/json" }) });
     if (!response.ok) throw await errorOf(response);
     return response.json();
   }
@@ -248,7 +263,7 @@ const Brain = (() => {
   async function postStream(url, body, onEvent, signal) {
     const response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      headers: authorized({ "Content-Type": "application/json", Accept: "text/event-stream" }),
       body: JSON.stringify(body),
       signal,
     });

@@ -173,13 +173,19 @@ final class SyncRun {
   private List<RecordPreparer.FileTask> walk(List<Path> roots) throws IOException {
     var files = new LinkedHashMap<Path, Path>();
     for (Path root : roots) {
-      for (Path file : importers.walk(root)) {
+      for (Path file : importers.walk(root, this::skippedByWalk)) {
         files.putIfAbsent(file.toAbsolutePath().normalize(), root);
       }
     }
     var tasks = new ArrayList<RecordPreparer.FileTask>(files.size());
     files.forEach((file, root) -> tasks.add(new RecordPreparer.FileTask(file, root)));
     return tasks;
+  }
+
+  /** A link or special file the walk left out: listed in the report as skipped. */
+  private void skippedByWalk(Path file, String reason) {
+    skipped.add(new SyncReport.FileIssue(file, reason));
+    listener.fileFailed(file, reason, true);
   }
 
   private Map<String, IndexReads.RecordState> recordStates() throws IOException {

@@ -97,6 +97,9 @@ final class OnnxEmbedder implements Embedder {
       tokenizer = tokenizer(tokenizerJson, truncatingOptions(model));
       counter = tokenizer(tokenizerJson, countingOptions());
       OrtEnvironment environment = OrtEnvironment.getEnvironment();
+      // No usage events; the launcher also sets ORT_DISABLE_TELEMETRY, which ONNX Runtime reads
+      // before this point and which alone keeps its telemetry files from being created.
+      environment.setTelemetry(false);
       session = environment.createSession(onnx, sessionOptions(options));
       requireOutput(model, session);
       return new OnnxEmbedder(model, options, environment, session, tokenizer, counter);

@@ -33,4 +33,18 @@ class OnnxNativeLibraryTest {
           .noneMatch(name -> name.endsWith(".partial"));
     }
   }
+
+  @Test
+  void leavesNoTelemetryLogBehind() throws Exception {
+    // The launcher and the build set ORT_DISABLE_TELEMETRY; without it ONNX Runtime writes
+    // /tmp/mat-debug-<pid>.log and a usage database under ~/.cache/Microsoft/DeveloperTools.
+    assertThat(System.getenv("ORT_DISABLE_TELEMETRY")).isEqualTo("1");
+    Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15).close();
+
+    Path log =
+        Path.of(
+            System.getProperty("java.io.tmpdir"),
+            "mat-debug-" + ProcessHandle.current().pid() + ".log");
+    assertThat(log).doesNotExist();
+  }
 }

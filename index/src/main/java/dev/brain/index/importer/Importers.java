@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * Reads files of every supported format into {@link dev.brain.index.CorpusRecord}s: Markdown
@@ -62,16 +63,25 @@ public final class Importers {
    * unsupported types are listed: {@link #read} reports them as skipped.
    */
   public List<Path> walk(Path root) throws IOException {
+    return walk(root, (file, reason) -> {});
+  }
+
+  /**
+   * As {@link #walk(Path)}, telling {@code skipped} about each symbolic link and special file
+   * (FIFO, socket, device) left out, with the reason in words: a link loop, a link out of the
+   * folder, a broken link, a link inside it (brain reads files, not links to them).
+   */
+  public List<Path> walk(Path root, BiConsumer<Path, String> skipped) throws IOException {
     Path r = root.toAbsolutePath().normalize();
     if (Files.isRegularFile(r)) {
       return List.of(r);
     }
-    List<Path> files = list(r);
+    List<Path> files = list(r, skipped);
     namesByRoot.put(r, NoteNames.of(files.stream().map(f -> relative(r, f)).toList()));
     return files;
   }
 
-  private static List<Path> list(Path r) throws IOException {
+  private static List<Path> list(Path r, BiConsumer<Path, String> skipped) throws IOException {
     var files = new ArrayList<Path>();
     Files.walkFileTree(
         r,
@@ -86,7 +96,15 @@ public final class Importers {
 
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-            if (attrs.isRegularFile() && !hidden(file)) {
+            if (hidden(file)) {
+              return FileVisitResult.CONTINUE;
+            }
+            if (attrs.isSymbolicLink()) {
+              skipped.accept(file, linkReason(r, file));
+            } else if (attrs.isOther()) {
+              skipped.accept(
+                  file, "a special file (FIFO, socket or device), not a regular file; not read");
+            } else if (attrs.isRegularFile()) {
               files.add(file);
             }
             return FileVisitResult.CONTINUE;
@@ -165,12 +183,37 @@ public final class Importers {
       return names;
     }
     try {
-      names = NoteNames.of(list(root).stream().map(f -> relative(root, f)).toList());
+      names =
+          NoteNames.of(
+              list(root, (file, reason) -> {}).stream().map(f -> relative(root, f)).toList());
     } catch (IOException e) {
       return NoteNames.of(List.of()); // links stay unresolved; the note itself still imports
     }
     NoteNames earlier = namesByRoot.putIfAbsent(root, names);
     return earlier != null ? earlier : names;
+  }
+
+  /** Why a symbolic link is not followed. */
+  static String linkReason(Path root, Path link) {
+    Path target;
+    try {
+      target = link.toRealPath();
+    } catch (java.nio.file.NoSuchFileException e) {
+      return "a broken symbolic link (its target does not exist); not followed";
+    } catch (IOException e) {
+      String why = e.getMessage() == null ? "" : e.getMessage();
+      return why.contains("levels of symbolic links")
+          ? "a symbolic link loop; not followed"
+          : "a symbolic link that cannot be resolved; not followed";
+    }
+    try {
+      if (!target.startsWith(root.toRealPath())) {
+        return "a symbolic link to a path outside the synced folder; not followed";
+      }
+    } catch (IOException e) {
+      return "a symbolic link that cannot be resolved; not followed";
+    }
+    return "a symbolic link; brain reads files, not links to them (sync the target itself)";
   }
 
   private static boolean skippedFolder(Path dir) {

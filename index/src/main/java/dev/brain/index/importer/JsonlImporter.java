@@ -80,6 +80,11 @@ final class JsonlImporter {
     if (!node.isObject()) {
       throw new BadLine("skipped: a line must be a JSON object");
     }
+    requireType(node, "_id", true);
+    requireType(node, "key", true);
+    requireType(node, "url", false);
+    requireType(node, "title", false);
+    requireType(node, "text", false);
     String url = string(node, "url");
     String id = string(node, "_id");
     if (id == null) {
@@ -111,6 +116,24 @@ final class JsonlImporter {
         null,
         List.of(),
         file.origin());
+  }
+
+  /** A present field of another type than a string (or a whole number for ids) is a bad line. */
+  private static void requireType(JsonNode node, String field, boolean idLike) throws BadLine {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull() || value.isTextual()) {
+      return;
+    }
+    if (idLike && value.isIntegralNumber()) {
+      return;
+    }
+    throw new BadLine(
+        "skipped: \""
+            + field
+            + "\" must be a string"
+            + (idLike ? " or a whole number" : "")
+            + ", got "
+            + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
   }
 
   /** A text or number field as a string; null when absent, null or blank. */

@@ -87,7 +87,41 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified) {
                 + " file; brain imports only text in this format");
       }
     }
+    if (mostlyNotText(head)) {
+      throw ImportException.unsupported(
+          file,
+          "binary content (mostly bytes that are not text) in a ."
+              + extension()
+              + " file; brain imports only text in this format");
+    }
   }
+
+  /**
+   * Whether more than {@value #MAX_NON_TEXT_PERCENT}% of the head's characters are invalid UTF-8 or
+   * control characters: binary data without NUL bytes. Text in another 8-bit encoding (a few
+   * accented letters per line) stays well below that.
+   */
+  static boolean mostlyNotText(byte[] head) {
+    if (head.length < 64) {
+      return false;
+    }
+    String text = new String(head, StandardCharsets.UTF_8); // malformed bytes become U+FFFD
+    long bad =
+        text.chars()
+            .filter(
+                c ->
+                    c == '\uFFFD'
+                        || (Character.isISOControl(c)
+                            && c != '\n'
+                            && c != '\r'
+                            && c != '\t'
+                            && c != '\f'))
+            .count();
+    return bad * 100 > (long) text.length() * MAX_NON_TEXT_PERCENT;
+  }
+
+  /** See {@link #mostlyNotText}. */
+  static final int MAX_NON_TEXT_PERCENT = 30;
 
   /**
    * The whole file as text: UTF-8 unless a byte-order mark says UTF-16, malformed bytes replaced,

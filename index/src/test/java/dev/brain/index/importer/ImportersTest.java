@@ -108,4 +108,59 @@ class ImportersTest {
       }
     }
   }
+
+  @Test
+  void walkReportsSkippedLinksAndSpecialFilesWithAReason(@TempDir Path root, @TempDir Path away)
+      throws Exception {
+    Path vault = Files.createDirectories(root.resolve("vault"));
+    Files.writeString(vault.resolve("real.md"), "x");
+    Files.createSymbolicLink(vault.resolve("inside.md"), vault.resolve("real.md"));
+    Files.createSymbolicLink(
+        vault.resolve("outside"), Files.writeString(away.resolve("o.md"), "x"));
+    Files.createSymbolicLink(vault.resolve("loop-a"), vault.resolve("loop-b"));
+    Files.createSymbolicLink(vault.resolve("loop-b"), vault.resolve("loop-a"));
+    Files.createSymbolicLink(vault.resolve("broken.md"), vault.resolve("missing.md"));
+    Path fifo = vault.resolve("pipe.md");
+    boolean madeFifo = new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0;
+    var skipped = new java.util.TreeMap<String, String>();
+
+    var files = importers.walk(vault, (f, why) -> skipped.put(f.getFileName().toString(), why));
+
+    assertThat(files).containsExactly(vault.resolve("real.md"));
+    assertThat(skipped.get("inside.md")).contains("symbolic link");
+    assertThat(skipped.get("outside")).contains("outside the synced folder");
+    assertThat(skipped.get("loop-a")).contains("loop");
+    assertThat(skipped.get("broken.md")).contains("broken");
+    if (madeFifo) {
+      assertThat(skipped.get("pipe.md")).contains("special file");
+    }
+  }
+
+  @Test
+  void binaryContentWithoutNulBytesIsSkippedAsBinary(@TempDir Path root) throws Exception {
+    byte[] bytes = new byte[4096];
+    new java.util.Random(7).nextBytes(bytes);
+    for (int i = 0; i < bytes.length; i++) {
+      if (bytes[i] == 0) {
+        bytes[i] = (byte) 0xFF;
+      }
+    }
+    Path file = Files.write(root.resolve("blob.txt"), bytes);
+
+    assertThatThrownBy(() -> importers.read(file, root))
+        .isInstanceOfSatisfying(ImportException.class, e -> assertThat(e.skipped()).isTrue())
+        .hasMessageContaining("binary content (mostly bytes that are not text)");
+  }
+
+  @Test
+  void latin1TextIsStillText(@TempDir Path root) throws Exception {
+    Path file =
+        Files.write(
+            root.resolve("latin1.txt"),
+            "Crème brûlée, café au lait and a déjà vu of ordinary prose. "
+                .repeat(10)
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+    assertThat(importers.read(file, root).records()).hasSize(1);
+  }
 }

@@ -80,4 +80,26 @@ class JsonlImporterTest {
     assertThat(result.warnings()).isEmpty();
     assertThat(took).isLessThan(Duration.ofSeconds(10));
   }
+
+  @Test
+  void anIdOrTextOfTheWrongTypeIsAReportedBadLineNotARecord(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path root) throws Exception {
+    java.nio.file.Path file =
+        java.nio.file.Files.writeString(
+            root.resolve("typed.jsonl"),
+            String.join(
+                "\n",
+                "{\"_id\": \"ok\", \"text\": \"fine\"}",
+                "{\"_id\": {\"a\": 1}, \"text\": \"object id\"}",
+                "{\"_id\": \"t1\", \"text\": [\"list\"], \"title\": \"has title\"}",
+                "{\"_id\": \"t2\", \"text\": true}",
+                "{\"_id\": 7, \"text\": \"numeric ids are fine\"}"));
+
+    ImportResult result = Fixtures.IMPORTERS.read(file, root);
+
+    assertThat(result.records()).extracting(CorpusRecord::key).containsExactly("doc:ok", "doc:7");
+    assertThat(result.warnings()).hasSize(3);
+    assertThat(result.warnings().get(0)).contains(":2:", "\"_id\" must be a string");
+    assertThat(result.warnings().get(1)).contains(":3:", "\"text\" must be a string, got array");
+  }
 }

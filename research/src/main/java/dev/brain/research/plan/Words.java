@@ -22,7 +22,9 @@ public final class Words {
   // A word keeps inner apostrophes, dots, hyphens and slashes (can't, node.js, medium-hard,
   // owner/repo); a leading # marks a tag.
   private static final Pattern WORD =
-      Pattern.compile("#?[\\p{L}\\p{N}](?:[\\p{L}\\p{N}]|['’.\\-/_](?=[\\p{L}\\p{N}]))*");
+      // Runs of letters and digits joined by single inner punctuation; the group repeats per
+      // punctuation mark only, so a 60,000-letter word cannot overflow the regex engine's stack.
+      Pattern.compile("#?[\\p{L}\\p{N}]++(?:['’.\\-/_][\\p{L}\\p{N}]++)*+");
 
   /**
    * One word of a text.

@@ -259,8 +259,11 @@ final class ResearchRun {
         RunStage.RETRIEVAL,
         message,
         data(
+            // A list, never a map keyed by query text: a question is free text of any length.
             "rows_per_variant",
-            built.rowsPerVariant(),
+            built.rowsPerVariant().entrySet().stream()
+                .map(e -> data("query", e.getKey(), "rows", e.getValue()))
+                .toList(),
             "candidates_before_dedupe",
             rowsRetrieved,
             "candidates_after_dedupe",
@@ -725,7 +728,7 @@ final class ResearchRun {
     }
     if (interrupted()) {
       throw new Stop(
-          StopReason.TIMEOUT_EXCEEDED,
+          StopReason.CANCELLED,
           new RunFailure(
               stage, RunFailure.CANCELLED, "the run was cancelled during " + stage.wireName()));
     }

@@ -111,6 +111,7 @@ public record RunResult(
   public boolean normalAnswer() {
     return (status == Outcome.OK || status == Outcome.OK_TRUNCATED)
         && stopReason != StopReason.TIMEOUT_EXCEEDED
+        && stopReason != StopReason.CANCELLED
         && stopReason != StopReason.MAX_STEPS_REACHED;
   }
 }

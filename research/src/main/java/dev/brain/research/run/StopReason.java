@@ -9,7 +9,7 @@ import java.util.Locale;
  * normally ends {@link #ENOUGH_EVIDENCE}, {@link #WEAK_EVIDENCE_BUDGET_EXHAUSTED}, {@link
  * #NO_EVIDENCE} or {@link #PLANNER_FAILED_DETERMINISTIC_USED}; the others say what cut it short.
  * When several apply, the most severe wins (the order below is from most to least severe, starting
- * at {@link #TIMEOUT_EXCEEDED}).
+ * at {@link #TIMEOUT_EXCEEDED} and {@link #CANCELLED}).
  */
 public enum StopReason {
   /** The judge found direct evidence for every required concept. */
@@ -22,11 +22,10 @@ public enum StopReason {
   PLANNER_FAILED_DETERMINISTIC_USED,
   /** The run reached its step budget before finishing. */
   MAX_STEPS_REACHED,
-  /**
-   * The overall deadline or a stage budget ran out, or the caller cancelled the run (interrupted
-   * its thread); the failure's code says which.
-   */
+  /** The overall deadline or a stage budget ran out; the failure's code says which. */
   TIMEOUT_EXCEEDED,
+  /** The caller cancelled the run (interrupted its thread), e.g. a web client went away. */
+  CANCELLED,
   /** The chat model could not be reached; the pack stands. */
   SYNTHESIS_UNAVAILABLE,
   /** The chat model failed while answering; the pack stands. */

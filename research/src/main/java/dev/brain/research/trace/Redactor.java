@@ -14,10 +14,12 @@ import java.util.regex.Pattern;
 /**
  * Removes what a trace must never hold: configured secrets (an API key, credentials found in the
  * environment), auth headers, bearer tokens, well-known API key shapes ({@code sk-...}, GitHub,
- * Slack, AWS, Google), {@code key=value} credentials, and absolute paths outside the data root
- * (home directories, temp files, the vault's location). Paths inside the data root stay. Works on
- * text, including serialized JSON (replacements never contain quotes or backslashes, so the JSON
- * stays valid). Immutable and thread-safe.
+ * Slack, AWS, Google), JSON Web Tokens, PEM private keys, credentials in URLs ({@code
+ * https://user:pass@host}), {@code key=value} credentials and "password is ..." phrases, terminal
+ * control characters, and absolute paths outside the data root (home directories, temp files, the
+ * vault's location). Paths inside the data root stay. Works on text, including serialized JSON
+ * (replacements never contain quotes or backslashes, so the JSON stays valid). Immutable and
+ * thread-safe.
  */
 public final class Redactor {
 
@@ -54,7 +56,29 @@ public final class Redactor {
           Pattern.compile("\\bgithub_pat_[A-Za-z0-9_]{20,}"),
           Pattern.compile("\\bxox[abposr]-[A-Za-z0-9-]{10,}"),
           Pattern.compile("\\bAKIA[0-9A-Z]{16}\\b"),
-          Pattern.compile("\\bAIza[0-9A-Za-z_-]{35}"));
+          Pattern.compile("\\bAIza[0-9A-Za-z_-]{35}"),
+          // A JSON Web Token: base64url header and payload (both JSON, so "eyJ"), signature.
+          Pattern.compile("\\beyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}"));
+  // A PEM private key block; in serialized JSON its line breaks are the two characters \n.
+  private static final Pattern PEM_KEY =
+      Pattern.compile(
+          "-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----"
+              + "(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\\s\\\\]*)",
+          Pattern.DOTALL);
+  // user:password@ in a URL.
+  private static final Pattern URL_CREDENTIALS =
+      Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]{1,15}://)([^\\s/@:\"\\\\]+):([^\\s/@\"\\\\]+)@");
+  // "my password is hunter22", "the passphrase was: x"
+  private static final Pattern PASSWORD_PHRASE =
+      Pattern.compile(
+          "(?i)\\b(password|passwd|passphrase|passcode)"
+              + "(\\s+(?:is|was)\\s*:?\\s+|\\s*[:=]\\s*)([^\\s\"\\\\,;]+)");
+  // Terminal control characters, raw and as JSON escapes (tab, line feed, return stay).
+  private static final Pattern CONTROL_RAW =
+      Pattern.compile("[\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F\\x{80}-\\x{9F}]");
+  private static final Pattern CONTROL_ESCAPED =
+      Pattern.compile(
+          "(?<!\\\\)((?:\\\\\\\\)*)\\\\u00(?:0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF]|[89][0-9a-fA-F])");
   private static final Pattern SECRET_NAME =
       Pattern.compile("(?i).*(key|token|secret|password|passwd|credential|auth).*");
 
@@ -181,12 +205,26 @@ public final class Redactor {
     collect(found, BEARER.matcher(text), 2);
     collect(found, KEY_VALUE_TEXT.matcher(text), 3);
     collect(found, KEY_VALUE_JSON.matcher(text), 3);
+    var shaped = new LinkedHashSet<String>();
     for (Pattern shape : KEY_SHAPES) {
-      collect(found, shape.matcher(text), 0);
+      collect(shaped, shape.matcher(text), 0);
     }
-    String t = text;
+    collectPemLines(shaped, text);
+    found.addAll(shaped);
+    collect(found, URL_CREDENTIALS.matcher(text), 3);
+    // Only a value that looks made up is removed everywhere ("password is required" is prose).
+    Matcher phrase = PASSWORD_PHRASE.matcher(text);
+    while (phrase.find()) {
+      String value = phrase.group(3);
+      if (value.length() >= MIN_SECRET_CHARS && !value.matches("\\p{L}+")) {
+        found.add(value);
+      }
+    }
+    String t = withoutControlCharacters(text);
+    t = PEM_KEY.matcher(t).replaceAll("-----BEGIN $1PRIVATE KEY-----" + REDACTED);
+    t = URL_CREDENTIALS.matcher(t).replaceAll("$1" + Matcher.quoteReplacement(REDACTED) + "@");
     for (String secret : byLength(found)) {
-      for (String form : forms(secret)) {
+      for (String form : forms(secret, shaped.contains(secret))) {
         t =
             Pattern.compile(Pattern.quote(form), Pattern.CASE_INSENSITIVE)
                 .matcher(t)
@@ -201,7 +239,32 @@ public final class Redactor {
     }
     t = KEY_VALUE_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = KEY_VALUE_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    t = PASSWORD_PHRASE.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     return redactPaths(t);
+  }
+
+  /**
+   * {@code text} without terminal control characters (escape sequences could rewrite a terminal
+   * that prints a trace), raw or as JSON {@code \\u001b}-style escapes; tab and line breaks stay.
+   */
+  public static String withoutControlCharacters(String text) {
+    if (text == null) {
+      return null;
+    }
+    String t = CONTROL_RAW.matcher(text).replaceAll("");
+    return CONTROL_ESCAPED.matcher(t).replaceAll("$1");
+  }
+
+  /** The base64 lines of a PEM key: query terms and concept keys are made of its pieces. */
+  private static void collectPemLines(Set<String> found, String text) {
+    Matcher m = PEM_KEY.matcher(text);
+    while (m.find()) {
+      for (String piece : m.group().split("(?:\\\\n|\\s|-----[A-Z0-9 ]+-----)+")) {
+        if (piece.length() >= MIN_SECRET_CHARS) {
+          found.add(piece);
+        }
+      }
+    }
   }
 
   private static void collect(Set<String> found, Matcher m, int group) {
@@ -220,7 +283,7 @@ public final class Redactor {
   }
 
   /** A secret as written, and as the question's words turn it into terms and concept keys. */
-  private static Set<String> forms(String secret) {
+  private static Set<String> forms(String secret, boolean keyShaped) {
     var out = new LinkedHashSet<String>();
     out.add(secret);
     out.add(secret.replace('_', '-'));
@@ -229,14 +292,23 @@ public final class Redactor {
       out.add(slug);
     }
     // Query terms split a token at its punctuation: its long letters-and-digits parts go too.
+    // Of a token found by its shape (Slack, JWT, PEM), long parts of digits only or letters only
+    // go too: a Slack token's parts are such.
     for (String part : secret.split("[^\\p{L}\\p{N}]+")) {
-      if (part.length() >= 8
-          && part.chars().anyMatch(Character::isDigit)
-          && part.chars().anyMatch(Character::isLetter)) {
+      boolean mixed =
+          part.chars().anyMatch(Character::isDigit) && part.chars().anyMatch(Character::isLetter);
+      if (part.length() >= 8 && (mixed || (keyShaped && part.length() >= 10 && random(part)))) {
         out.add(part);
       }
     }
     return out;
+  }
+
+  /** Digits only, or letters in both cases: a token's piece, not a word ("authorization"). */
+  private static boolean random(String part) {
+    return part.chars().allMatch(Character::isDigit)
+        || (part.chars().anyMatch(Character::isUpperCase)
+            && part.chars().anyMatch(Character::isLowerCase));
   }
 
   private String redactPaths(String text) {

@@ -399,11 +399,13 @@ public final class TraceStore {
 
   private TraceSummary summary(Path dir) {
     String id = dir.getFileName().toString();
+    // Relative to the data directory: a listing served over HTTP shows no absolute paths.
+    String path = relative(dir);
     try {
       JsonNode n = readJson(dir);
       return new TraceSummary(
           id,
-          dir.toString(),
+          path,
           text(n, "started_at"),
           text(n, "surface"),
           text(n, "question"),
@@ -411,10 +413,35 @@ public final class TraceStore {
           text(n, "status"),
           n.path("metrics").path("duration_ms").asLong(0),
           null);
-    } catch (IOException e) {
-      return new TraceSummary(
-          id, dir.toString(), null, null, null, null, null, 0, "unreadable run.json: " + e);
+    } catch (IOException | RuntimeException e) {
+      return new TraceSummary(id, path, null, null, null, null, null, 0, unreadable(e));
     }
+  }
+
+  private String relative(Path dir) {
+    try {
+      return dataRoot.toAbsolutePath().relativize(dir.toAbsolutePath()).toString();
+    } catch (IllegalArgumentException e) {
+      return dir.getFileName().toString();
+    }
+  }
+
+  /** Why a {@code run.json} cannot be read, in words (no exception or type names, no paths). */
+  public static String unreadable(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "unreadable run.json: the file is missing";
+    }
+    if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+      return "unreadable run.json: it exceeds the JSON reader's size limits (a trace written by an"
+          + " older version that used question text as a JSON key)";
+    }
+    if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+      var at = j.getLocation();
+      return "unreadable run.json: not valid JSON"
+          + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr());
+    }
+    return "unreadable run.json: "
+        + (e instanceof IOException ? "cannot read the file" : "bad content");
   }
 
   private static String text(JsonNode n, String field) {

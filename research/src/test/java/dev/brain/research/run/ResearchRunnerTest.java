@@ -159,6 +159,19 @@ class ResearchRunnerTest {
   }
 
   @Test
+  void aVeryLongQuestionWritesATraceThatReadsBack() throws Exception {
+    // Spaced words (the question once became a JSON key of the trace) and one very long word.
+    String question = NICHE + " " + "lorem ipsum ".repeat(5_000) + "x".repeat(60_000);
+
+    RunResult run = runner().run(RunRequest.of(question), null);
+
+    Path dir = Path.of(run.tracePath());
+    assertThat(runner().traces().readJson(dir).path("question").asText())
+        .hasSize(question.length());
+    assertThat(runner().traces().list()).extracting(TraceSummary::error).containsOnlyNulls();
+  }
+
+  @Test
   void theTraceKeepsTheEventsInOrderAndReadsAsADocument() throws Exception {
     RunResult run = runner().run(RunRequest.of(NICHE), null);
     Path dir = Path.of(run.tracePath());
@@ -523,7 +536,11 @@ class ResearchRunnerTest {
           .allSatisfy(n -> assertThat(n).matches(TraceStore::isRunId));
     }
     for (TraceSummary s : listed) {
-      assertThat(JSON.readTree(Path.of(s.path(), "run.json").toFile()).path("run_id").asText())
+      assertThat(s.path()).doesNotStartWith("/");
+      assertThat(
+              JSON.readTree(data.resolve(s.path()).resolve("run.json").toFile())
+                  .path("run_id")
+                  .asText())
           .isEqualTo(s.runId());
     }
   }
@@ -552,7 +569,7 @@ class ResearchRunnerTest {
     RunResult run = runner().run(request, recorder);
 
     assertThat(Thread.interrupted()).isTrue(); // restored for the caller, cleared here
-    assertThat(run.stopReason()).isEqualTo(StopReason.TIMEOUT_EXCEEDED);
+    assertThat(run.stopReason()).isEqualTo(StopReason.CANCELLED);
     assertThat(run.failure().code()).isEqualTo(RunFailure.CANCELLED);
     assertThat(run.failure().stage()).isEqualTo(RunStage.SYNTHESIS);
     assertThat(Path.of(run.tracePath(), ".complete")).isRegularFile();

@@ -84,4 +84,59 @@ class RedactorTest {
 
     assertThat(secrets).containsExactlyInAnyOrder("sk-env-value-1234", "gho_value_5678");
   }
+
+  @Test
+  void removesJsonWebTokens() {
+    String jwt =
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSIsImlhdCI6MTcwMDAwMDAwMH0.c2lnbmF0dXJlMTIzNDU2Nzg";
+    assertThat(redactor.redact("token " + jwt + " here")).isEqualTo("token [redacted] here");
+  }
+
+  @Test
+  void removesPemPrivateKeysWithTheirPiecesElsewhere() {
+    String body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7";
+    String pem = "-----BEGIN RSA PRIVATE KEY-----\n" + body + "\n-----END RSA PRIVATE KEY-----";
+    String out = redactor.redact("key: " + pem + " terms: " + body.toLowerCase());
+    assertThat(out).doesNotContain(body).doesNotContainIgnoringCase(body).contains("[redacted]");
+    // As serialized JSON, where the line breaks are the two characters backslash and n.
+    String json = redactor.redact("{\"q\": \"" + pem.replace("\n", "\\n") + "\"}");
+    assertThat(json).doesNotContain(body).contains("PRIVATE KEY-----[redacted]");
+  }
+
+  @Test
+  void removesCredentialsInUrls() {
+    assertThat(redactor.redact("clone https://alice:s3cretpass@git.example.org/repo.git"))
+        .isEqualTo("clone https://[redacted]@git.example.org/repo.git");
+  }
+
+  @Test
+  void removesPasswordPhrasesAndTheValueElsewhere() {
+    String out = redactor.redact("my password is Tr0ub4dor&3 and later tr0ub4dor&3 again");
+    assertThat(out).doesNotContainIgnoringCase("tr0ub4dor").contains("password is [redacted]");
+    assertThat(redactor.redact("a password is required")).isEqualTo("a password is [redacted]");
+  }
+
+  @Test
+  void removesSlackTokenPiecesFromMatchedTerms() {
+    String token = "xoxb-123456789012-987654321098-AbCdEfGhIjKlMnOpQrStUvWx";
+    String trace =
+        "{\"question\":\"why does "
+            + token
+            + " fail\",\"matched_terms\":[\"123456789012\",\"abcdefghijklmnopqrstuvwx\"],"
+            + "\"missing_terms\":[\"987654321098\"]}";
+    String out = redactor.redact(trace);
+    assertThat(out)
+        .doesNotContain("123456789012")
+        .doesNotContain("987654321098")
+        .doesNotContainIgnoringCase("abcdefghijklmnopqrstuvwx");
+  }
+
+  @Test
+  void stripsTerminalControlCharactersRawAndEscaped() {
+    assertThat(redactor.redact("a\u001b[2Jb\u0007c\td\ne")).isEqualTo("a[2Jbc\td\ne");
+    assertThat(redactor.redact("{\"q\":\"a\\u001b[31mred\\u009b\\n\"}"))
+        .isEqualTo("{\"q\":\"a[31mred\\n\"}");
+    // An escaped backslash followed by the letters u001b is text, not a control character.
+    assertThat(redactor.redact("{\"q\":\"\\\\u001b\"}")).isEqualTo("{\"q\":\"\\\\u001b\"}");
+  }
 }

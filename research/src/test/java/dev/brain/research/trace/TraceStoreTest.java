@@ -47,6 +47,18 @@ class TraceStoreTest {
   }
 
   @Test
+  void anUnreadableRunIsListedWithAReasonInWordsAndARelativePath() throws IOException {
+    String id = complete(Duration.ofMinutes(1));
+    Files.writeString(data.resolve("research-runs").resolve(id).resolve("run.json"), "{\"q\": ");
+
+    TraceSummary listed = store().list().get(0);
+
+    assertThat(listed.error()).startsWith("unreadable run.json: not valid JSON at line 1");
+    assertThat(listed.error()).doesNotContain("Exception", "com.", data.toString());
+    assertThat(listed.path()).isEqualTo("research-runs/" + id);
+  }
+
+  @Test
   void runIdsAreUtcTimestampsWithTwelveHexDigitsAndSortByTime() {
     String early = TraceStore.newRunId(Instant.parse("2026-01-02T03:04:05.678Z"));
     String late = TraceStore.newRunId(Instant.parse("2026-01-02T03:04:06Z"));

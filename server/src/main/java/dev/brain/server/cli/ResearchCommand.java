@@ -255,6 +255,7 @@ final class ResearchCommand implements Callable<Integer> {
   private static String stopDetail(RunResult run) {
     if (run.failure() != null
         && (run.stopReason() == StopReason.TIMEOUT_EXCEEDED
+            || run.stopReason() == StopReason.CANCELLED
             || run.stopReason() == StopReason.MAX_STEPS_REACHED)) {
       return " (" + run.failure().message() + ")";
     }

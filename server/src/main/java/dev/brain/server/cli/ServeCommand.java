@@ -58,7 +58,8 @@ final class ServeCommand implements Callable<Integer> {
     @Option(
         names = "--allow-remote",
         description =
-            "Allow binding a non-loopback address. Anyone who can reach it can read your corpus.")
+            "Allow binding a non-loopback address; needs server.token (clients send it as a"
+                + " bearer token).")
     boolean allowRemote;
 
     /** {@code config} with these options applied and the host checked. */
@@ -87,8 +88,16 @@ final class ServeCommand implements Callable<Integer> {
             commandLine,
             "--host "
                 + out.host()
-                + " is not a loopback address: the API has no authentication, so anyone who can"
-                + " reach it could read your corpus. Add --allow-remote if that is what you want.");
+                + " is not a loopback address: anyone who can reach it could read your corpus."
+                + " Add --allow-remote and set server.token if that is what you want.");
+      }
+      if (out.allowRemote() && out.token() == null) {
+        throw new ParameterException(
+            commandLine,
+            "--allow-remote needs a token: set server.token in brain.yaml (or SERVER_TOKEN) to a"
+                + " secret of at least "
+                + ServerConfig.MIN_TOKEN_CHARS
+                + " characters; clients send it as 'Authorization: Bearer <token>'");
       }
       return out;
     }

@@ -7,20 +7,25 @@ import java.util.Locale;
 
 /** The human summary printed after {@code brain index}. */
 final class SyncSummary {
+  /** Warnings printed before the rest are only counted. */
+  static final int MAX_WARNINGS_SHOWN = 20;
+
   private SyncSummary() {}
 
   static void print(SyncReport r, IndexMetadata meta, PrintWriter out) {
     double seconds = r.elapsed().toMillis() / 1000.0;
     out.printf(
         Locale.ROOT,
-        "%d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d failed%n",
+        "%d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d failed,"
+            + " %d warnings%n",
         r.files(),
         r.added(),
         r.updated(),
         r.unchanged(),
         r.deleted(),
         r.skipped().size(),
-        r.failed().size());
+        r.failed().size(),
+        r.warnings().size());
     out.printf(
         Locale.ROOT,
         "%d chunks written (%d embedded, %d reused) in %.1f s: %.1f chunks/s%n",
@@ -50,6 +55,17 @@ final class SyncSummary {
     }
     for (var issue : r.failed()) {
       out.println("  FAILED  " + issue.file() + ": " + issue.reason());
+    }
+    // Parts of files that were left out (bad JSONL lines, ...): shown, not only counted in --json.
+    var warnings = r.warnings();
+    for (int i = 0; i < Math.min(MAX_WARNINGS_SHOWN, warnings.size()); i++) {
+      out.println("  warning " + warnings.get(i).file() + ": " + warnings.get(i).reason());
+    }
+    if (warnings.size() > MAX_WARNINGS_SHOWN) {
+      out.println(
+          "  ... and "
+              + (warnings.size() - MAX_WARNINGS_SHOWN)
+              + " more warnings (--json lists all)");
     }
   }
 }

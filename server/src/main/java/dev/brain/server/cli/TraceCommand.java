@@ -118,7 +118,9 @@ final class TraceCommand implements Callable<Integer> {
             s.stopReason() == null ? "(unreadable)" : s.stopReason(),
             s.status() == null ? "" : s.status(),
             s.durationMs() / 1000.0,
-            s.question() == null ? "" : oneLine(s.question(), 70));
+            s.question() == null
+                ? (s.error() == null ? "" : s.error())
+                : oneLine(s.question(), 70));
       }
       if (runs.size() > shown.size()) {
         out.println("… " + (runs.size() - shown.size()) + " older runs (--limit N)");
@@ -152,7 +154,10 @@ final class TraceCommand implements Callable<Integer> {
       TraceStore store = store(trace.brain.dataDir());
       Path dir = find(store, run);
       PrintWriter out = spec.commandLine().getOut();
-      out.print(json ? Json.pretty(store.readJson(dir)) + "\n" : store.readMarkdown(dir));
+      // Escape sequences in a question or excerpt must not reach the terminal.
+      out.print(
+          Redactor.withoutControlCharacters(
+              json ? Json.pretty(store.readJson(dir)) + "\n" : store.readMarkdown(dir)));
       out.println();
       out.println("trace: " + dir);
       return 0;
@@ -304,7 +309,7 @@ final class TraceCommand implements Callable<Integer> {
   }
 
   private static String oneLine(String s, int max) {
-    String t = s.replaceAll("\\s+", " ").strip();
+    String t = Redactor.withoutControlCharacters(s).replaceAll("\\s+", " ").strip();
     return t.length() <= max ? t : t.substring(0, max - 1) + "…";
   }
 }

@@ -7,13 +7,13 @@ import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.Retriever;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
-import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import io.helidon.webserver.staticcontent.ClasspathHandlerConfig;
 import io.helidon.webserver.staticcontent.StaticContentFeature;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -33,6 +33,15 @@ import java.util.Map;
  */
 public final class BrainServer implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(BrainServer.class.getName());
+
+  /** A request's bytes must keep coming: a read that waits longer closes the connection. */
+  static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+
+  /** A keep-alive connection with no request for this long is closed. */
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
+
+  /** Most open connections (the Chat uses two or three; an SSE stream holds one). */
+  static final int MAX_CONNECTIONS = 128;
 
   private final ServerConfig config;
   private final BrainIndex index;
@@ -71,6 +80,12 @@ public final class BrainServer implements AutoCloseable {
               .maxPayloadSize(hardBodyLimit(config))
               .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(config)))
               .shutdownHook(false)
+              // A socket that sends nothing is closed (slow-loris, half-open and idle keep-alive
+              // connections); connections past the cap wait in the backlog.
+              .connectionOptions(o -> o.readTimeout(READ_TIMEOUT))
+              .idleConnectionTimeout(IDLE_TIMEOUT)
+              .idleConnectionPeriod(Duration.ofSeconds(5))
+              .maxTcpConnections(MAX_CONNECTIONS)
               .routing(routing -> routing(routing, config, index, models))
               .build()
               .start();
@@ -95,9 +110,10 @@ public final class BrainServer implements AutoCloseable {
       throw new IllegalArgumentException(
           "refusing to bind "
               + config.host()
-              + ": it is not a loopback address and the API has no authentication; pass"
-              + " --allow-remote (server.allow-remote: true) to serve your corpus to the network");
+              + ": it is not a loopback address; pass --allow-remote (server.allow-remote: true)"
+              + " and set server.token to serve your corpus to the network");
     }
+    RequestGuard.requireToken(config);
   }
 
   private static void routing(
@@ -107,13 +123,18 @@ public final class BrainServer implements AutoCloseable {
     var limiter = new RunLimiter(config.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
+        .addFilter(new RequestGuard(config))
         .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
+        .head(
+            "/api/health",
+            HttpJson.head((req, res) -> health(res, config, index, retriever, limiter)))
         .register("/api", new SearchService(index, retriever))
         .register(
             "/api/research",
             new ResearchService(config, index, retriever, runner, models, limiter),
             new TraceService(config, runner, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
+        .head("/search", (req, res) -> res.reroute("/search.html"))
         .register(
             "/",
             StaticContentFeature.createService(
@@ -123,7 +144,7 @@ public final class BrainServer implements AutoCloseable {
                     // Serve straight from the jar; never extract files to a temp folder.
                     .temporaryStorage(t -> t.enabled(false))
                     .build()))
-        .any(BrainServer::notFound);
+        .any(RouteMethods::fallback);
   }
 
   private static void health(
@@ -149,11 +170,6 @@ public final class BrainServer implements AutoCloseable {
     body.put("active_runs", limiter.active());
     body.put("max_concurrent_runs", config.maxConcurrentRuns());
     HttpJson.ok(res, body);
-  }
-
-  private static void notFound(ServerRequest req, ServerResponse res) {
-    throw ApiException.notFound(
-        "nothing at " + req.prologue().method().text() + " " + req.path().path(), null);
   }
 
   /** Moves a read-only index to the latest commit; a failure keeps the current view. */

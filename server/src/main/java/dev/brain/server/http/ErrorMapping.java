@@ -119,6 +119,13 @@ final class ErrorMapping {
   }
 
   private static void internal(ServerRequest req, ServerResponse res, Exception e) {
+    if (clientWentAway(e)) {
+      // Not a server fault: one line, no stack trace, and nobody left to answer.
+      LOG.log(
+          Level.INFO,
+          "client went away during " + req.prologue().method().text() + " " + req.path().path());
+      return;
+    }
     LOG.log(Level.ERROR, "internal error on " + req.prologue().method() + " " + req.path(), e);
     send(
         res,
@@ -127,6 +134,24 @@ final class ErrorMapping {
             "internal",
             "internal error (" + e.getClass().getSimpleName() + "); the server log has the details",
             null));
+  }
+
+  /** Whether a failure is the connection to the client breaking (a read or write failed). */
+  static boolean clientWentAway(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.net.SocketException
+          || t instanceof java.io.EOFException
+          || t instanceof java.nio.channels.ClosedChannelException
+          || t.getClass().getSimpleName().equals("InsufficientDataAvailableException")) {
+        return true;
+      }
+      String m = t.getMessage() == null ? "" : t.getMessage();
+      if (t instanceof java.io.IOException
+          && (m.contains("Broken pipe") || m.contains("Connection reset"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String directCode(EventType type, Status status) {

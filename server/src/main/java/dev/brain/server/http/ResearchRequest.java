@@ -60,6 +60,20 @@ record ResearchRequest(
   /** Most {@link #priorEvidenceKeys()}. */
   static final int MAX_PRIOR_EVIDENCE_KEYS = 200;
 
+  /**
+   * Longest {@link #question()} and prior question, in characters: a long paragraph fits; a pasted
+   * document does not (search it with {@code /api/search} instead).
+   */
+  static final int MAX_QUESTION_CHARS = 4_000;
+
+  /** Longest record key in {@link #pinnedKeys()} and {@link #priorEvidenceKeys()}. */
+  static final int MAX_KEY_CHARS = 1_024;
+
+  /** The fields only {@code POST /api/research/run} reads. */
+  private static final List<String> RUN_ONLY_FIELDS =
+      List.of(
+          "synthesize", "model", "max_evidence_chars", "prior_evidence_keys", "trace", "surface");
+
   ResearchRequest {
     priorQuestions = priorQuestions == null ? List.of() : List.copyOf(priorQuestions);
     pinnedKeys = pinnedKeys == null ? List.of() : List.copyOf(pinnedKeys);
@@ -75,6 +89,31 @@ record ResearchRequest(
     if (question == null || question.isBlank()) {
       throw ApiException.badRequest(
           "empty_question", "the question is empty; send {\"question\": \"...\"}", "question");
+    }
+    if (question.length() > MAX_QUESTION_CHARS) {
+      throw ApiException.invalidOption(
+          "the question is "
+              + question.length()
+              + " characters long; at most "
+              + MAX_QUESTION_CHARS
+              + " are accepted",
+          "question");
+    }
+    for (String prior : priorQuestions) {
+      if (prior == null || prior.length() > MAX_QUESTION_CHARS) {
+        throw ApiException.invalidOption(
+            "each prior question must be a string of at most " + MAX_QUESTION_CHARS + " characters",
+            "prior_questions");
+      }
+    }
+    for (var keys : List.of(pinnedKeys, priorEvidenceKeys)) {
+      for (String key : keys) {
+        if (key == null || key.isBlank() || key.length() > MAX_KEY_CHARS) {
+          throw ApiException.invalidOption(
+              "record keys must be non-empty strings of at most " + MAX_KEY_CHARS + " characters",
+              keys == pinnedKeys ? "pinned_keys" : "prior_evidence_keys");
+        }
+      }
     }
     if (priorQuestions.size() > MAX_PRIOR_QUESTIONS) {
       throw ApiException.invalidOption(
@@ -95,6 +134,47 @@ record ResearchRequest(
           "at most " + MAX_PINNED_KEYS + " pinned keys, got " + pinnedKeys.size(), "pinned_keys");
     }
     return this;
+  }
+
+  /**
+   * Checks a body of {@code POST /api/research}, which reads no run-only field.
+   *
+   * @throws ApiException 422 naming a run-only field that was sent, as for any unknown field
+   */
+  ResearchRequest validateForPack() {
+    List<Object> runOnly =
+        java.util.Arrays.asList(
+            synthesize,
+            model,
+            maxEvidenceChars,
+            priorEvidenceKeys.isEmpty() ? null : "",
+            trace,
+            surface);
+    for (int i = 0; i < runOnly.size(); i++) {
+      if (runOnly.get(i) != null) {
+        String field = RUN_ONLY_FIELDS.get(i);
+        throw new ApiException(
+            io.helidon.http.Status.UNPROCESSABLE_CONTENT_422,
+            new ApiError(
+                "invalid_option",
+                "unknown field '" + field + "' (only POST /api/research/run reads it)",
+                field,
+                List.of(
+                    "include_related",
+                    "include_topic_brief",
+                    "limit",
+                    "max_chars_per_doc",
+                    "pinned_keys",
+                    "prior_questions",
+                    "question",
+                    "related_limit",
+                    "semantic",
+                    "source_types"),
+                null),
+            0);
+      }
+    }
+    return validate();
   }
 
   /** The research options: the defaults with every given field applied (checked there). */

@@ -61,7 +61,7 @@ final class ResearchService implements HttpService {
   private void pack(ServerRequest req, ServerResponse res) throws IOException {
     var request =
         HttpJson.read(req, config.maxBodyBytes(), "POST /api/research", ResearchRequest.class)
-            .validate();
+            .validateForPack();
     BrainServer.refreshQuietly(index);
     HttpJson.ok(res, build(request).pack());
   }
@@ -73,7 +73,7 @@ final class ResearchService implements HttpService {
     return researcher.pin(pack, request.continuity().pinnedEvidenceKeys(), options);
   }
 
-  private void synthesize(ServerRequest req, ServerResponse res) {
+  private void synthesize(ServerRequest req, ServerResponse res) throws IOException {
     var request = readPackRequest(req);
     if (request.researchPack() == null) {
       throw ApiException.badRequest(
@@ -81,8 +81,17 @@ final class ResearchService implements HttpService {
           "research_pack is missing; send the whole body POST /api/research returned",
           "research_pack");
     }
+    PackCheck.requireWellFormed(request.researchPack());
+    if (request.question() != null
+        && request.question().length() > ResearchRequest.MAX_QUESTION_CHARS) {
+      throw ApiException.invalidOption(
+          "the question is longer than " + ResearchRequest.MAX_QUESTION_CHARS + " characters",
+          "question");
+    }
     PreparedSynthesis prepared = prepare(request);
     requireEventStream(req);
+    BrainServer.refreshQuietly(index);
+    List<String> packProblems = PackCheck.problems(request.researchPack(), index);
     try (var slot = limiter.acquire()) {
       ModelGate.Resolved model = models.resolve(request.model());
       EventStream.serve(
@@ -93,7 +102,7 @@ final class ResearchService implements HttpService {
                 SynthesisStream.answer(researcher, prepared, model, request.options(), events);
             if (result != null) {
               var verification = researcher.verify(request.researchPack(), result);
-              events.emit("done", SynthesisStream.done(result, verification));
+              SynthesisStream.finish(result, verification, packProblems, events);
             }
           },
           ResearchService::failure,

@@ -41,6 +41,9 @@ final class SearchService implements HttpService {
           "until",
           "semantic");
 
+  /** Default and largest {@code max_chars} of {@code /api/get}: a record's text and chunks. */
+  static final int DEFAULT_MAX_CHARS = 200_000;
+
   private final BrainIndex index;
   private final Retriever retriever;
 
@@ -51,7 +54,11 @@ final class SearchService implements HttpService {
 
   @Override
   public void routing(HttpRules rules) {
-    rules.get("/search", this::search).get("/get", this::get);
+    rules
+        .get("/search", this::search)
+        .head("/search", HttpJson.head(this::search))
+        .get("/get", this::get)
+        .head("/get", HttpJson.head(this::get));
   }
 
   private void search(ServerRequest req, ServerResponse res) throws IOException {
@@ -68,7 +75,13 @@ final class SearchService implements HttpService {
   }
 
   private void get(ServerRequest req, ServerResponse res) throws IOException {
-    rejectUnknown(req.query(), Set.of("key"));
+    rejectUnknown(req.query(), Set.of("key", "max_chars"));
+    int maxChars =
+        req.query().first("max_chars").map(v -> integer("max_chars", v)).orElse(DEFAULT_MAX_CHARS);
+    if (maxChars < 1 || maxChars > DEFAULT_MAX_CHARS) {
+      throw ApiException.invalidOption(
+          "max_chars must be from 1 to " + DEFAULT_MAX_CHARS + ", got " + maxChars, "max_chars");
+    }
     String key = req.query().first("key").orElse("");
     if (key.isBlank()) {
       throw ApiException.badRequest(
@@ -81,14 +94,14 @@ final class SearchService implements HttpService {
     if (detail.isEmpty()) {
       throw ApiException.notFound("no record with key '" + key.strip() + "'", "key");
     }
-    HttpJson.ok(res, detail.get());
+    HttpJson.ok(res, RecordCap.cap(detail.get(), maxChars));
   }
 
   /** The search options of the query parameters; every value is checked (422 when invalid). */
   static SearchOptions options(Parameters query) {
     var builder = SearchOptions.builder();
     query.first("lanes").ifPresent(v -> builder.lanes(Lane.parseList(v)));
-    if (query.first("semantic").map(v -> v.equalsIgnoreCase("false")).orElse(false)) {
+    if (!query.first("semantic").map(v -> flag("semantic", v)).orElse(true)) {
       builder.withoutVector();
     }
     query.first("limit").ifPresent(v -> builder.limit(integer("limit", v)));
@@ -133,6 +146,17 @@ final class SearchService implements HttpService {
             0);
       }
     }
+  }
+
+  /** {@code true} or {@code false}; anything else is a 422 (never read as either). */
+  static boolean flag(String field, String value) {
+    return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default ->
+          throw ApiException.invalidOption(
+              field + " must be true or false, got '" + value + "'", field);
+    };
   }
 
   private static int integer(String field, String value) {

@@ -8,6 +8,8 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -17,8 +19,8 @@ import java.util.Objects;
  * @param dataDir the data directory; the index is read from {@code <dataDir>/index}
  * @param host the address to bind; default {@value #DEFAULT_HOST} (loopback only)
  * @param port the port; default {@value #DEFAULT_PORT}; 0 picks a free port (tests)
- * @param allowRemote whether a non-loopback {@code host} may be bound; default false. The API has
- *     no authentication: anyone who can reach the port can read the corpus
+ * @param allowRemote whether a non-loopback {@code host} may be bound; default false. Needs a
+ *     {@code token}: without one anyone who can reach the port could read the corpus
  * @param maxBodyBytes largest JSON request body of {@code POST /api/research} and {@code
  *     /api/research/run}; default {@value #DEFAULT_MAX_BODY_BYTES} (64 KiB: a question, filters, up
  *     to 8 prior questions and 24 pinned keys fit many times over). Larger bodies get 413
@@ -34,6 +36,12 @@ import java.util.Objects;
  *     ollama/<model>} or {@code openai/<model>}
  * @param chat where the chat model servers are and whether hosted ones may be used; default {@link
  *     ChatConfig#fromEnvironment} ({@code BRAIN_OLLAMA_URL}, {@code BRAIN_OPENAI_URL}, ...)
+ * @param token a bearer token every {@code /api/} request must carry ({@code Authorization: Bearer
+ *     <token>}, else 401); default none. Required (at least {@value #MIN_TOKEN_CHARS} characters)
+ *     whenever {@code allowRemote} lets a non-loopback host be bound
+ * @param allowedHosts host names (besides loopback ones and a non-wildcard {@code host}) that
+ *     requests may name in their {@code Host} header; default none. Used only with {@code
+ *     allowRemote}: it is the DNS-rebinding defence, so list the names clients really use
  */
 public record ServerConfig(
     Path dataDir,
@@ -45,7 +53,9 @@ public record ServerConfig(
     Duration heartbeatInterval,
     int maxConcurrentRuns,
     String model,
-    ChatConfig chat) {
+    ChatConfig chat,
+    String token,
+    List<String> allowedHosts) {
 
   /** Default {@link #host()}: loopback only. */
   public static final String DEFAULT_HOST = "127.0.0.1";
@@ -83,7 +93,18 @@ public record ServerConfig(
     requirePositive("maxConcurrentRuns", maxConcurrentRuns);
     model = model == null || model.isBlank() ? DEFAULT_MODEL : model.strip();
     chat = chat == null ? ChatConfig.fromEnvironment(System.getenv()) : chat;
+    token = token == null || token.isBlank() ? null : token.strip();
+    allowedHosts =
+        allowedHosts == null
+            ? List.of()
+            : allowedHosts.stream()
+                .map(h -> h.strip().toLowerCase(Locale.ROOT))
+                .filter(h -> !h.isEmpty())
+                .toList();
   }
+
+  /** Shortest accepted {@link #token()}. */
+  public static final int MIN_TOKEN_CHARS = 16;
 
   /** Every default, for the data directory {@code dataDir}. */
   public static ServerConfig defaults(Path dataDir) {
@@ -97,14 +118,17 @@ public record ServerConfig(
         DEFAULT_HEARTBEAT_INTERVAL,
         DEFAULT_MAX_CONCURRENT_RUNS,
         DEFAULT_MODEL,
-        null);
+        null,
+        null,
+        List.of());
   }
 
   /**
    * The defaults overridden by the {@code server} section of {@code <dataDir>/brain.yaml} (if the
    * file exists) and by environment variables, which win ({@code SERVER_PORT=9000}). Keys: {@code
    * host}, {@code port}, {@code allow-remote}, {@code max-body-bytes}, {@code max-pack-body-bytes},
-   * {@code heartbeat-interval-ms}, {@code max-concurrent-runs}, {@code model}.
+   * {@code heartbeat-interval-ms}, {@code max-concurrent-runs}, {@code model}, {@code token},
+   * {@code allowed-hosts}.
    */
   public static ServerConfig load(Path dataDir) {
     var builder = Config.builder().disableSystemPropertiesSource();
@@ -133,7 +157,9 @@ public record ServerConfig(
             .orElse(d.heartbeatInterval()),
         server.get("max-concurrent-runs").asInt().orElse(d.maxConcurrentRuns()),
         server.get("model").asString().orElse(d.model()),
-        d.chat());
+        d.chat(),
+        server.get("token").asString().orElse(d.token()),
+        server.get("allowed-hosts").asList(String.class).orElse(d.allowedHosts()));
   }
 
   /** This configuration serving another data directory. */
@@ -148,7 +174,9 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration binding another host. */
@@ -163,7 +191,9 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration on another port (0: any free port). */
@@ -178,7 +208,9 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration allowing (or not) a non-loopback host. */
@@ -193,7 +225,9 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration with other request body limits. */
@@ -208,7 +242,9 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration with another heartbeat interval. */
@@ -223,7 +259,9 @@ public record ServerConfig(
         value,
         maxConcurrentRuns,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration with another cap on concurrent runs. */
@@ -238,7 +276,9 @@ public record ServerConfig(
         heartbeatInterval,
         value,
         model,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration with another chat model id. */
@@ -253,7 +293,9 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         value,
-        chat);
+        chat,
+        token,
+        allowedHosts);
   }
 
   /** This configuration with other chat-model server settings. */
@@ -268,6 +310,42 @@ public record ServerConfig(
         heartbeatInterval,
         maxConcurrentRuns,
         model,
+        value,
+        token,
+        allowedHosts);
+  }
+
+  /** This configuration with another bearer token ({@code null}: none). */
+  public ServerConfig withToken(String value) {
+    return new ServerConfig(
+        dataDir,
+        host,
+        port,
+        allowRemote,
+        maxBodyBytes,
+        maxPackBodyBytes,
+        heartbeatInterval,
+        maxConcurrentRuns,
+        model,
+        chat,
+        value,
+        allowedHosts);
+  }
+
+  /** This configuration with other allowed {@code Host} names for remote access. */
+  public ServerConfig withAllowedHosts(List<String> value) {
+    return new ServerConfig(
+        dataDir,
+        host,
+        port,
+        allowRemote,
+        maxBodyBytes,
+        maxPackBodyBytes,
+        heartbeatInterval,
+        maxConcurrentRuns,
+        model,
+        chat,
+        token,
         value);
   }
 

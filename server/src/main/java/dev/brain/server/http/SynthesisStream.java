@@ -8,7 +8,9 @@ import dev.brain.research.synthesis.PreparedSynthesis;
 import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Verification;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -88,6 +90,28 @@ final class SynthesisStream {
     data.put("answer_chars", result.answer() == null ? 0 : result.answer().length());
     data.put("verification", verification);
     return data;
+  }
+
+  /**
+   * Ends a {@code /synthesize} stream: {@code done}, or {@code verification_failed} (without the
+   * answer) when the answer failed verification or the posted pack could not be trusted.
+   */
+  static void finish(
+      SynthesisResult result,
+      Verification verification,
+      List<String> packProblems,
+      EventStream.Emitter events) {
+    Map<String, Object> data = done(result, verification);
+    if (verification.passed() && packProblems.isEmpty()) {
+      events.emit("done", data);
+      return;
+    }
+    List<String> failures = new ArrayList<>(packProblems);
+    failures.addAll(verification.reasons());
+    data.remove("answer");
+    data.put("stop_reason", "verification_failed");
+    data.put("failures", failures);
+    events.emit("verification_failed", data);
   }
 
   static Map<String, Object> failure(SynthesisResult result) {

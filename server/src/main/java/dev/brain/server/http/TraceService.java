@@ -51,7 +51,9 @@ final class TraceService implements HttpService {
   public void routing(HttpRules rules) {
     rules
         .get("/traces", this::list)
+        .head("/traces", HttpJson.head(this::list))
         .get("/traces/{id}", this::show)
+        .head("/traces/{id}", HttpJson.head(this::show))
         .post("/trace-diff", this::diff);
   }
 
@@ -83,7 +85,7 @@ final class TraceService implements HttpService {
     Path dir = find(req.path().pathParameters().get("id"));
     String format = req.query().first("format").orElse("json");
     switch (format) {
-      case "json" -> HttpJson.ok(res, traces.readJson(dir));
+      case "json" -> HttpJson.ok(res, readable(dir));
       case "md" -> {
         res.header(HeaderNames.CONTENT_TYPE, "text/markdown; charset=utf-8");
         res.send(traces.readMarkdown(dir));
@@ -106,7 +108,7 @@ final class TraceService implements HttpService {
         HttpJson.read(
             req, config.maxBodyBytes(), "POST /api/research/trace-diff", DiffRequest.class);
     Path dir = find(request.runId());
-    JsonNode trace = traces.readJson(dir);
+    JsonNode trace = readable(dir);
     RunResult now;
     var slot = limiter.acquire();
     try {
@@ -116,6 +118,20 @@ final class TraceService implements HttpService {
       slot.close();
     }
     HttpJson.ok(res, TraceDiff.of(trace, now));
+  }
+
+  /** The {@code run.json} of a trace; 409 with the reason when it cannot be read. */
+  private JsonNode readable(Path dir) {
+    try {
+      return traces.readJson(dir);
+    } catch (IOException | RuntimeException e) {
+      String reason = TraceStore.unreadable(e);
+      throw new ApiException(
+          io.helidon.http.Status.CONFLICT_409,
+          "unreadable_trace",
+          "the saved run " + dir.getFileName() + " cannot be read (" + reason + ")",
+          "run_id");
+    }
   }
 
   /** The trace directory of a run id or unique prefix; 404 when there is none. */

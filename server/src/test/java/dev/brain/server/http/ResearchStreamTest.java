@@ -172,6 +172,21 @@ class ResearchStreamTest {
               .pause(Duration.ofMillis(100));
     }
     ollama.enqueue(slow.write(FakeOllamaServer.doneLine(MODEL, 900, 200)));
+    var logged = new java.util.concurrent.CopyOnWriteArrayList<java.util.logging.LogRecord>();
+    var capture =
+        new java.util.logging.Handler() {
+          @Override
+          public void publish(java.util.logging.LogRecord record) {
+            logged.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    java.util.logging.Logger.getLogger("").addHandler(capture);
     var reader = Sse.open(Sse.post(base.resolve("/api/research/run"), body()));
     for (var e = Sse.next(reader); e != null && !e.name().equals("token"); e = Sse.next(reader)) {
       // read up to the first token: the model is mid-answer
@@ -193,6 +208,12 @@ class ResearchStreamTest {
       Thread.sleep(50);
     }
     assertThat(active).as("the run ended and released its slot").isZero();
+    java.util.logging.Logger.getLogger("").removeHandler(capture);
+    assertThat(logged.stream().filter(r -> r.getThrown() != null).map(r -> r.getMessage()))
+        .as("a client that went away is a log line, not a stack trace")
+        .isEmpty();
+    var newest = Http.get(base, "/api/research/traces?limit=1").json().path("traces").get(0);
+    assertThat(newest.path("stop_reason").asText()).isEqualTo("cancelled");
   }
 
   @Test
