@@ -214,6 +214,22 @@ public record BrainConfig(
       boolean allowHosted,
       String apiKey) {
 
+    /** This section with another chat model spec (planner and answer). */
+    public Chat withModel(String value) {
+      return new Chat(spec(value), plannerModel, ollamaUrl, openAiUrl, allowHosted, apiKey);
+    }
+
+    /** This section with the model servers of {@code value} (URLs, hosted use, API key). */
+    public Chat withServers(ChatConfig value) {
+      return new Chat(
+          model,
+          plannerModel,
+          value.ollamaUrl(),
+          value.openAiUrl(),
+          value.allowHosted(),
+          value.apiKey());
+    }
+
     /** The model servers' settings. */
     public ChatConfig chatConfig() {
       return ChatConfig.defaults()
@@ -243,8 +259,8 @@ public record BrainConfig(
    * @param host address to bind; default {@code 127.0.0.1} (loopback only)
    * @param port default 8742; 0 picks a free port
    * @param allowRemote whether a non-loopback host may be bound; default false
-   * @param token bearer token every API request must carry; default none. Required when {@code
-   *     allowRemote} is on and the host is not loopback. Env {@code BRAIN_SERVER_TOKEN}
+   * @param token bearer token for remote access; default none. Env {@code BRAIN_SERVER_TOKEN}.
+   *     Reserved: read and shown as {@code (set)}, not yet enforced by the server
    * @param maxBodyBytes largest JSON body of the research endpoints; default 64 KiB
    * @param maxPackBodyBytes largest body of {@code /api/research/synthesize}; default 4 MiB
    * @param heartbeatInterval SSE heartbeat while a stage is slow; default 5s
@@ -265,6 +281,91 @@ public record BrainConfig(
 
     /** Default {@link #port()}. */
     public static final int DEFAULT_PORT = 8742;
+
+    public Server {
+      host = host == null || host.isBlank() ? DEFAULT_HOST : host.strip();
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+      }
+      if (maxBodyBytes <= 0 || maxPackBodyBytes <= 0 || maxConcurrentRuns <= 0) {
+        throw new IllegalArgumentException("body limits and concurrent runs must be positive");
+      }
+      Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
+      if (heartbeatInterval.isNegative() || heartbeatInterval.isZero()) {
+        throw new IllegalArgumentException("heartbeatInterval must be positive");
+      }
+    }
+
+    /** These settings binding another host. */
+    public Server withHost(String value) {
+      return new Server(
+          value,
+          port,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns);
+    }
+
+    /** These settings on another port (0: any free port). */
+    public Server withPort(int value) {
+      return new Server(
+          host,
+          value,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns);
+    }
+
+    /** These settings allowing (or not) a non-loopback host. */
+    public Server withAllowRemote(boolean value) {
+      return new Server(
+          host,
+          port,
+          value,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns);
+    }
+
+    /** These settings with other request body limits. */
+    public Server withBodyLimits(long body, long packBody) {
+      return new Server(
+          host, port, allowRemote, token, body, packBody, heartbeatInterval, maxConcurrentRuns);
+    }
+
+    /** These settings with another heartbeat interval. */
+    public Server withHeartbeatInterval(Duration value) {
+      return new Server(
+          host, port, allowRemote, token, maxBodyBytes, maxPackBodyBytes, value, maxConcurrentRuns);
+    }
+
+    /** These settings with another cap on concurrent runs. */
+    public Server withMaxConcurrentRuns(int value) {
+      return new Server(
+          host, port, allowRemote, token, maxBodyBytes, maxPackBodyBytes, heartbeatInterval, value);
+    }
+
+    /**
+     * Whether {@link #host()} is a loopback address ({@code 127.0.0.1}, {@code ::1}, {@code
+     * localhost}).
+     *
+     * @throws IllegalArgumentException if the host name cannot be resolved
+     */
+    public boolean bindsLoopbackOnly() {
+      try {
+        return java.net.InetAddress.getByName(host).isLoopbackAddress();
+      } catch (java.net.UnknownHostException e) {
+        throw new IllegalArgumentException("cannot resolve host '" + host + "'", e);
+      }
+    }
 
     @Override
     public String toString() {

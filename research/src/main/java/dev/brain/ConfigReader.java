@@ -36,7 +36,10 @@ final class ConfigReader {
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
   /** Keys that moved, with their new name. */
-  private static final Map<String, String> MOVED = Map.of("server.model", "chat.model");
+  private static final Map<String, String> MOVED =
+      Map.of(
+          "server.model", "chat.model",
+          "server.heartbeat-interval-ms", "server.heartbeat-interval (a duration such as 5s)");
 
   private final Path file;
   private final Config yaml;

@@ -1,10 +1,10 @@
 package dev.brain.server.http;
 
+import dev.brain.Brain;
 import dev.brain.research.AnswerStatus;
 import dev.brain.research.Citation;
 import dev.brain.research.ProgressEvent;
 import dev.brain.research.ResearchResult.Outcome;
-import dev.brain.research.ResearchRunner;
 import dev.brain.research.RunListener;
 import dev.brain.research.RunRequest;
 import dev.brain.research.RunResult;
@@ -24,19 +24,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * question with no searchable word is still a 400.
  */
 final class RunStream {
-  private final ResearchRunner runner;
+  private final Brain brain;
   private final RunRequest request;
   private final ModelGate.Resolved model;
   private final AtomicBoolean streamed = new AtomicBoolean();
 
-  RunStream(ResearchRunner runner, RunRequest request, ModelGate.Resolved model) {
-    this.runner = runner;
+  RunStream(Brain brain, RunRequest request, ModelGate.Resolved model) {
+    this.brain = brain;
     this.request = request;
     this.model = model;
   }
 
   void run(EventStream.Emitter events) throws IOException {
-    RunResult result = runner.run(request, listener(events));
+    RunResult result = brain.run(request, listener(events));
     if (Thread.currentThread().isInterrupted()) {
       return; // cancelled because the client went away: nobody is listening
     }
