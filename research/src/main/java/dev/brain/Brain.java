@@ -71,12 +71,7 @@ public final class Brain implements AutoCloseable {
     this.index = index;
     this.retriever = new Retriever(index);
     this.researcher = new Researcher(index, retriever);
-    String key = config.chat().apiKey();
-    this.traces =
-        new TraceStore(
-            config.dataDir(),
-            Redactor.forDataRoot(config.dataDir(), key == null ? List.of() : List.of(key)),
-            config.traces().retention());
+    this.traces = traces(config);
     this.runner = new ResearchRunner(index, retriever, traces);
   }
 
@@ -255,6 +250,18 @@ public final class Brain implements AutoCloseable {
   /** The researcher, for surfaces that build, synthesize and verify step by step. */
   public Researcher researcher() {
     return researcher;
+  }
+
+  /**
+   * The trace store of a configuration's data directory, without opening its index: {@code
+   * <data>/research-runs} with the configured retention, redacting the configured API key.
+   */
+  public static TraceStore traces(BrainConfig config) {
+    String key = config.chat().apiKey();
+    return new TraceStore(
+        config.dataDir(),
+        Redactor.forDataRoot(config.dataDir(), key == null ? List.of() : List.of(key)),
+        config.traces().retention());
   }
 
   /** The trace store: {@code <data>/research-runs}, with the configured retention. */

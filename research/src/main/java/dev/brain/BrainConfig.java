@@ -214,6 +214,22 @@ public record BrainConfig(
       boolean allowHosted,
       String apiKey) {
 
+    /** This section with another chat model spec (planner and answer). */
+    public Chat withModel(String value) {
+      return new Chat(spec(value), plannerModel, ollamaUrl, openAiUrl, allowHosted, apiKey);
+    }
+
+    /** This section with the model servers of {@code value} (URLs, hosted use, API key). */
+    public Chat withServers(ChatConfig value) {
+      return new Chat(
+          model,
+          plannerModel,
+          value.ollamaUrl(),
+          value.openAiUrl(),
+          value.allowHosted(),
+          value.apiKey());
+    }
+
     /** The model servers' settings. */
     public ChatConfig chatConfig() {
       return ChatConfig.defaults()
@@ -243,12 +259,16 @@ public record BrainConfig(
    * @param host address to bind; default {@code 127.0.0.1} (loopback only)
    * @param port default 8742; 0 picks a free port
    * @param allowRemote whether a non-loopback host may be bound; default false
-   * @param token bearer token every API request must carry; default none. Required when {@code
-   *     allowRemote} is on and the host is not loopback. Env {@code BRAIN_SERVER_TOKEN}
+   * @param token bearer token every request must carry ({@code Authorization: Bearer <token>}, else
+   *     401); default none; required, at least {@value #MIN_TOKEN_CHARS} characters, when {@code
+   *     allowRemote}. Env {@code BRAIN_SERVER_TOKEN}
    * @param maxBodyBytes largest JSON body of the research endpoints; default 64 KiB
    * @param maxPackBodyBytes largest body of {@code /api/research/synthesize}; default 4 MiB
    * @param heartbeatInterval SSE heartbeat while a stage is slow; default 5s
    * @param maxConcurrentRuns synthesis and research runs served at once; default 2
+   * @param allowedHosts host names a request's {@code Host} may carry besides loopback ones (and a
+   *     non-wildcard {@code host}), honoured only with {@code allowRemote}; default none. In the
+   *     file a comma-separated list
    */
   public record Server(
       String host,
@@ -258,13 +278,165 @@ public record BrainConfig(
       long maxBodyBytes,
       long maxPackBodyBytes,
       Duration heartbeatInterval,
-      int maxConcurrentRuns) {
+      int maxConcurrentRuns,
+      List<String> allowedHosts) {
+
+    /** Shortest accepted {@link #token()}. */
+    public static final int MIN_TOKEN_CHARS = 16;
 
     /** Default {@link #host()}. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 
     /** Default {@link #port()}. */
     public static final int DEFAULT_PORT = 8742;
+
+    public Server {
+      host = host == null || host.isBlank() ? DEFAULT_HOST : host.strip();
+      token = token == null || token.isBlank() ? null : token.strip();
+      allowedHosts =
+          allowedHosts == null
+              ? List.of()
+              : allowedHosts.stream()
+                  .map(h -> h.strip().toLowerCase(java.util.Locale.ROOT))
+                  .filter(h -> !h.isEmpty())
+                  .toList();
+      if (port < 0 || port > 65_535) {
+        throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+      }
+      if (maxBodyBytes <= 0 || maxPackBodyBytes <= 0 || maxConcurrentRuns <= 0) {
+        throw new IllegalArgumentException("body limits and concurrent runs must be positive");
+      }
+      Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
+      if (heartbeatInterval.isNegative() || heartbeatInterval.isZero()) {
+        throw new IllegalArgumentException("heartbeatInterval must be positive");
+      }
+    }
+
+    /** These settings binding another host. */
+    public Server withHost(String value) {
+      return new Server(
+          value,
+          port,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+
+    /** These settings on another port (0: any free port). */
+    public Server withPort(int value) {
+      return new Server(
+          host,
+          value,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+
+    /** These settings allowing (or not) a non-loopback host. */
+    public Server withAllowRemote(boolean value) {
+      return new Server(
+          host,
+          port,
+          value,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+
+    /** These settings with other request body limits. */
+    public Server withBodyLimits(long body, long packBody) {
+      return new Server(
+          host,
+          port,
+          allowRemote,
+          token,
+          body,
+          packBody,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+
+    /** These settings with another heartbeat interval. */
+    public Server withHeartbeatInterval(Duration value) {
+      return new Server(
+          host,
+          port,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          value,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+
+    /** These settings with a bearer token (null: none). */
+    public Server withToken(String value) {
+      return new Server(
+          host,
+          port,
+          allowRemote,
+          value,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+
+    /** These settings with other allowed host names. */
+    public Server withAllowedHosts(List<String> value) {
+      return new Server(
+          host,
+          port,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          value);
+    }
+
+    /** These settings with another cap on concurrent runs. */
+    public Server withMaxConcurrentRuns(int value) {
+      return new Server(
+          host,
+          port,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          value,
+          allowedHosts);
+    }
+
+    /**
+     * Whether {@link #host()} is a loopback address ({@code 127.0.0.1}, {@code ::1}, {@code
+     * localhost}).
+     *
+     * @throws IllegalArgumentException if the host name cannot be resolved
+     */
+    public boolean bindsLoopbackOnly() {
+      try {
+        return java.net.InetAddress.getByName(host).isLoopbackAddress();
+      } catch (java.net.UnknownHostException e) {
+        throw new IllegalArgumentException("cannot resolve host '" + host + "'", e);
+      }
+    }
 
     @Override
     public String toString() {
@@ -441,7 +613,8 @@ public record BrainConfig(
         r.integer("server.max-body-bytes", null, 64 * 1024, 1, Integer.MAX_VALUE),
         r.integer("server.max-pack-body-bytes", null, 4 * 1024 * 1024, 1, Integer.MAX_VALUE),
         r.duration("server.heartbeat-interval", null, Duration.ofSeconds(5), Duration.ofMillis(1)),
-        r.integer("server.max-concurrent-runs", null, 2, 1, 1000));
+        r.integer("server.max-concurrent-runs", null, 2, 1, 1000),
+        r.list("server.allowed-hosts", "BRAIN_SERVER_ALLOWED_HOSTS"));
   }
 
   private static Traces traces(ConfigReader r) {

@@ -36,7 +36,10 @@ final class ConfigReader {
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
   /** Keys that moved, with their new name. */
-  private static final Map<String, String> MOVED = Map.of("server.model", "chat.model");
+  private static final Map<String, String> MOVED =
+      Map.of(
+          "server.model", "chat.model",
+          "server.heartbeat-interval-ms", "server.heartbeat-interval (a duration such as 5s)");
 
   private final Path file;
   private final Config yaml;
@@ -180,6 +183,21 @@ final class ConfigReader {
 
   String string(String key, String envVar, String fallback) {
     return read(key, envVar, fallback, v -> v, "any text", v -> v);
+  }
+
+  /** A comma-separated list of words; default empty. */
+  List<String> list(String key, String envVar) {
+    return read(
+        key,
+        envVar,
+        List.of(),
+        v ->
+            java.util.Arrays.stream(v.split(","))
+                .map(String::strip)
+                .filter(w -> !w.isEmpty())
+                .toList(),
+        "a comma-separated list",
+        v -> v.isEmpty() ? "(none)" : String.join(", ", v));
   }
 
   String secret(String key, String envVar) {

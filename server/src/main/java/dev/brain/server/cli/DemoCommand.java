@@ -1,10 +1,8 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
-import dev.brain.index.IndexConfig;
+import dev.brain.Brain;
 import dev.brain.index.IndexMetadata;
 import dev.brain.index.SyncReport;
-import dev.brain.server.http.ServerConfig;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,18 +57,17 @@ final class DemoCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
     Path demoData = brain.dataDir().resolve(DEMO_DIR);
-    var config =
-        listen.apply(ServerConfig.load(brain.dataDir()).withDataDir(demoData), spec.commandLine());
+    var config = listen.apply(brain, spec.commandLine()).withDataDir(demoData);
     Path source = resolveVault();
     out.println("brain: indexing " + source + " into " + demoData.resolve("index"));
     out.flush();
     SyncReport report;
     IndexMetadata metadata;
-    try (var index = BrainIndex.open(IndexConfig.defaults(demoData))) {
+    try (var demo = Brain.open(config)) {
       try (var progress = SyncProgress.forCommand(!noProgress, err)) {
-        report = index.sync(List.of(source), progress);
+        report = demo.index(List.of(source), progress);
       }
-      metadata = index.metadata();
+      metadata = demo.stats().metadata();
     }
     SyncSummary.print(report, metadata, out);
     if (indexOnly) {

@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.RecordDetail;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -31,8 +30,8 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null)) {
-      var detail = index.get(key);
+    try (var opened = brain.openExisting()) {
+      var detail = opened.get(key);
       if (detail.isEmpty()) {
         spec.commandLine().getErr().println("brain: no record with key " + key);
         return BrainCommand.EXIT_ERROR;

@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexMetadata;
 import dev.brain.index.SyncReport;
 import java.nio.file.Files;
@@ -55,12 +54,12 @@ final class IndexCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     SyncReport report;
     IndexMetadata metadata;
-    try (var index = BrainIndex.open(brain.indexConfig())) {
+    try (var opened = brain.open()) {
       try (var progress =
           SyncProgress.forCommand(!noProgress && !json, spec.commandLine().getErr())) {
-        report = index.sync(roots, progress);
+        report = opened.index(roots, progress);
       }
-      metadata = index.metadata();
+      metadata = opened.stats().metadata();
     }
     if (json) {
       out.println(Json.pretty(report));

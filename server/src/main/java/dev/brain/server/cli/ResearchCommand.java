@@ -1,16 +1,11 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
-import dev.brain.models.chat.ChatConfig;
+import dev.brain.BrainConfig;
 import dev.brain.models.chat.ChatModel;
-import dev.brain.models.chat.ChatModels;
-import dev.brain.research.Researcher;
 import dev.brain.research.pack.NextStep;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
-import dev.brain.research.run.ResearchRunner;
-import dev.brain.research.run.RunBudgets;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.run.StopReason;
@@ -22,7 +17,6 @@ import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Truncation;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.Retriever;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -173,22 +167,20 @@ final class ResearchCommand implements Callable<Integer> {
             .withSemantic(!noSemantic);
     var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
     String question = String.join(" ", words);
-    String modelSpec = firstNonBlank(model, System.getenv(ENV_MODEL), ChatModels.EXTRACTIVE);
-    String plannerSpec =
-        noPlanner
-            ? null
-            : firstNonBlank(
-                plannerModel,
-                System.getenv(ENV_PLANNER_MODEL),
-                ChatModels.isExtractive(modelSpec) ? null : modelSpec);
-    ChatConfig config = ChatConfig.fromEnvironment(System.getenv());
+    var flags = new ArrayList<BrainConfig.Flag>();
+    if (model != null && !model.isBlank()) {
+      flags.add(new BrainConfig.Flag("chat.model", model, "--model"));
+    }
+    if (plannerModel != null && !plannerModel.isBlank()) {
+      flags.add(new BrainConfig.Flag("chat.planner-model", plannerModel, "--planner-model"));
+    }
     PrintWriter out = spec.commandLine().getOut();
-    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null);
-        ChatModel planner = open(plannerSpec, config);
-        ChatModel answerer = retrievalOnly ? null : open(modelSpec, config)) {
-      var researcher = new Researcher(index);
+    try (var opened = brain.openExisting(flags.toArray(BrainConfig.Flag[]::new))) {
+      var chat = opened.config().chat();
+      ChatModel planner = noPlanner ? null : opened.chatModel(chat.plannerSpec());
+      ChatModel answerer = retrievalOnly ? null : opened.chatModel(chat.model());
       if (retrievalOnly) {
-        ResearchPack pack = researcher.pack(question, options, planner);
+        ResearchPack pack = opened.researcher().pack(question, options, planner);
         if (json) {
           out.println(Json.pretty(pack));
         } else {
@@ -196,7 +188,7 @@ final class ResearchCommand implements Callable<Integer> {
         }
         return 0;
       }
-      var budgets = RunBudgets.defaults();
+      var budgets = opened.config().research().budgets();
       if (deadlineSeconds != null) {
         budgets = budgets.withDeadline(Duration.ofSeconds(deadlineSeconds));
       }
@@ -209,9 +201,7 @@ final class ResearchCommand implements Callable<Integer> {
               .withModel(answerer)
               .withSurface("cli")
               .withTrace(!noTrace);
-      var runner =
-          new ResearchRunner(index, new Retriever(index), TraceCommand.store(brain.dataDir()));
-      RunResult run = runner.run(request, new RunTimeline(spec.commandLine().getErr()));
+      RunResult run = opened.run(request, new RunTimeline(spec.commandLine().getErr()));
       if (json) {
         out.println(Json.pretty(run));
       } else {
@@ -260,22 +250,6 @@ final class ResearchCommand implements Callable<Integer> {
       return " (" + run.failure().message() + ")";
     }
     return run.finalJudge() == null ? "" : " (" + run.finalJudge().reason() + ")";
-  }
-
-  private static ChatModel open(String spec, ChatConfig config) {
-    if (spec == null || ChatModels.isExtractive(spec)) {
-      return null;
-    }
-    return ChatModels.open(spec, config);
-  }
-
-  private static String firstNonBlank(String... values) {
-    for (String v : values) {
-      if (v != null && !v.isBlank()) {
-        return v.strip();
-      }
-    }
-    return null;
   }
 
   static int exitCode(Outcome status) {

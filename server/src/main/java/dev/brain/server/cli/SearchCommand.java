@@ -1,11 +1,9 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.retrieval.DateRange;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.LaneReport;
-import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.SearchOptions;
 import dev.brain.retrieval.SearchResult;
@@ -108,8 +106,8 @@ final class SearchCommand implements Callable<Integer> {
       filters = filters.withDateRange(DateRange.created(day(since), day(until)));
     }
     var options = builder.filters(filters).build();
-    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null)) {
-      var result = new Retriever(index).search(String.join(" ", words), options);
+    try (var opened = brain.openExisting()) {
+      var result = opened.search(String.join(" ", words), options);
       var out = spec.commandLine().getOut();
       if (json) {
         out.println(Json.pretty(result));

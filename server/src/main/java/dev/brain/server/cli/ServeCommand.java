@@ -1,7 +1,7 @@
 package dev.brain.server.cli;
 
+import dev.brain.BrainConfig;
 import dev.brain.server.http.BrainServer;
-import dev.brain.server.http.ServerConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.BindException;
@@ -35,7 +35,7 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var config = listen.apply(ServerConfig.load(brain.dataDir()), spec.commandLine());
+    var config = listen.apply(brain, spec.commandLine());
     brain.existingIndexConfig(); // a clear "run brain index first" when there is none
     serve(config, spec.commandLine().getOut(), spec.commandLine().getErr());
     return 0;
@@ -62,21 +62,23 @@ final class ServeCommand implements Callable<Integer> {
                 + " bearer token).")
     boolean allowRemote;
 
-    /** {@code config} with these options applied and the host checked. */
-    ServerConfig apply(ServerConfig config, CommandLine commandLine) {
-      var out = config;
+    /** The data directory's configuration with these options applied and the host checked. */
+    BrainConfig apply(BrainCommand brain, CommandLine commandLine) {
+      var flags = new java.util.ArrayList<BrainConfig.Flag>();
       if (host != null) {
-        out = out.withHost(host);
+        flags.add(new BrainConfig.Flag("server.host", host, "--host"));
       }
       if (port != null) {
         if (port < 0 || port > 65_535) {
           throw new ParameterException(commandLine, "--port must be 0..65535, got " + port);
         }
-        out = out.withPort(port);
+        flags.add(new BrainConfig.Flag("server.port", String.valueOf(port), "--port"));
       }
       if (allowRemote) {
-        out = out.withAllowRemote(true);
+        flags.add(new BrainConfig.Flag("server.allow-remote", "true", "--allow-remote"));
       }
+      BrainConfig config = brain.config(flags.toArray(BrainConfig.Flag[]::new));
+      var out = config.server();
       boolean loopback;
       try {
         loopback = out.bindsLoopbackOnly();
@@ -94,25 +96,26 @@ final class ServeCommand implements Callable<Integer> {
       if (out.allowRemote() && out.token() == null) {
         throw new ParameterException(
             commandLine,
-            "--allow-remote needs a token: set server.token in brain.yaml (or SERVER_TOKEN) to a"
+            "--allow-remote needs a token: set server.token in brain.yaml (or BRAIN_SERVER_TOKEN) to a"
                 + " secret of at least "
-                + ServerConfig.MIN_TOKEN_CHARS
+                + BrainConfig.Server.MIN_TOKEN_CHARS
                 + " characters; clients send it as 'Authorization: Bearer <token>'");
       }
-      return out;
+      return config;
     }
   }
 
   /** Starts the server, prints its URL and blocks until the process is stopped. */
-  static void serve(ServerConfig config, PrintWriter out, PrintWriter err)
+  static void serve(BrainConfig config, PrintWriter out, PrintWriter err)
       throws IOException, InterruptedException {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error").equals("error")) {
       HELIDON_LOG.setLevel(java.util.logging.Level.WARNING); // start-up chatter is not for users
     }
-    if (!config.bindsLoopbackOnly()) {
+    var settings = config.server();
+    if (!settings.bindsLoopbackOnly()) {
       err.println(
           "brain: WARNING: listening on "
-              + config.host()
+              + settings.host()
               + ", reachable from other machines; the API has no authentication.");
     }
     BrainServer server;
@@ -122,9 +125,9 @@ final class ServeCommand implements Callable<Integer> {
       if (hasCause(e, BindException.class)) {
         throw new IllegalStateException(
             "cannot listen on "
-                + config.host()
+                + settings.host()
                 + ":"
-                + config.port()
+                + settings.port()
                 + " (in use?); pass --port N, or --port 0 for any free port",
             e);
       }

@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -26,8 +25,8 @@ final class StatsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null)) {
-      var stats = index.stats();
+    try (var opened = brain.openExisting()) {
+      var stats = opened.stats();
       if (json) {
         out.println(Json.pretty(stats));
         return 0;

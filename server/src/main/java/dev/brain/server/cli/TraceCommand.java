@@ -1,12 +1,9 @@
 package dev.brain.server.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.Brain;
 import dev.brain.evals.TraceDiff;
-import dev.brain.index.BrainIndex;
-import dev.brain.models.chat.ChatConfig;
 import dev.brain.models.chat.ChatModel;
-import dev.brain.models.chat.ChatModels;
-import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.run.RunSettings;
@@ -15,7 +12,6 @@ import dev.brain.research.trace.Redactor;
 import dev.brain.research.trace.RetentionPolicy;
 import dev.brain.research.trace.TraceStore;
 import dev.brain.research.trace.TraceSummary;
-import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -62,12 +58,8 @@ final class TraceCommand implements Callable<Integer> {
   }
 
   /** The trace store of the data directory, redacting the configured API key too. */
-  static TraceStore store(Path dataDir) {
-    String key = ChatConfig.fromEnvironment(System.getenv()).apiKey();
-    return new TraceStore(
-        dataDir,
-        Redactor.forDataRoot(dataDir, key == null ? List.of() : List.of(key)),
-        RetentionPolicy.defaults());
+  static TraceStore store(BrainCommand brain) {
+    return Brain.traces(brain.config());
   }
 
   private static Path find(TraceStore store, String ref) throws IOException {
@@ -98,7 +90,7 @@ final class TraceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-      TraceStore store = store(trace.brain.dataDir());
+      TraceStore store = store(trace.brain);
       List<TraceSummary> runs = store.list();
       PrintWriter out = spec.commandLine().getOut();
       List<TraceSummary> shown = runs.subList(0, Math.min(limit, runs.size()));
@@ -151,7 +143,7 @@ final class TraceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-      TraceStore store = store(trace.brain.dataDir());
+      TraceStore store = store(trace.brain);
       Path dir = find(store, run);
       PrintWriter out = spec.commandLine().getOut();
       // Escape sequences in a question or excerpt must not reach the terminal.
@@ -200,24 +192,21 @@ final class TraceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-      Path dataDir = trace.brain.dataDir();
-      TraceStore store = store(dataDir);
+      TraceStore store = store(trace.brain);
       JsonNode saved = store.readJson(find(store, run));
       RunSettings settings = RunSettings.fromJson(saved.path("settings"));
-      ChatConfig config = ChatConfig.fromEnvironment(System.getenv());
       String answerSpec = model != null ? model : settings.synthesisModel();
       String planSpec = plannerModel != null ? plannerModel : settings.plannerModel();
-      try (var index = BrainIndex.openReadOnly(trace.brain.existingIndexConfig(), null);
-          ChatModel planner = open(planSpec, config);
-          ChatModel answerer = open(answerSpec, config)) {
+      try (var opened = trace.brain.openExisting()) {
+        ChatModel planner = open(opened, planSpec);
+        ChatModel answerer = open(opened, answerSpec);
         RunRequest request =
             TraceDiff.rerun(saved)
                 .withPlanner(planner)
                 .withModel(answerer)
                 .withSurface("cli")
                 .withTrace(saveTrace);
-        var runner = new ResearchRunner(index, new Retriever(index), store);
-        RunResult now = runner.run(request, new RunTimeline(spec.commandLine().getErr()));
+        RunResult now = opened.run(request, new RunTimeline(spec.commandLine().getErr()));
         TraceDiff diff = TraceDiff.of(saved, now);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -255,11 +244,8 @@ final class TraceCommand implements Callable<Integer> {
       }
     }
 
-    private static ChatModel open(String spec, ChatConfig config) {
-      if (spec == null || spec.isBlank() || ChatModels.isExtractive(spec)) {
-        return null;
-      }
-      return ChatModels.open(spec, config);
+    private static ChatModel open(Brain brain, String spec) {
+      return spec == null || spec.isBlank() ? null : brain.chatModel(spec);
     }
   }
 
@@ -290,7 +276,7 @@ final class TraceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-      TraceStore store = store(trace.brain.dataDir());
+      TraceStore store = store(trace.brain);
       var policy = new RetentionPolicy(keep, Duration.ofDays(maxAgeDays), false);
       PruneReport report = store.prune(policy, Set.of(), Instant.now(), null);
       spec.commandLine()

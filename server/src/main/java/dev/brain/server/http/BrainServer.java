@@ -1,10 +1,7 @@
 package dev.brain.server.http;
 
-import dev.brain.index.BrainIndex;
-import dev.brain.index.IndexConfig;
-import dev.brain.research.run.ResearchRunner;
-import dev.brain.research.trace.TraceStore;
-import dev.brain.retrieval.Retriever;
+import dev.brain.Brain;
+import dev.brain.BrainConfig;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerResponse;
@@ -19,10 +16,11 @@ import java.util.Map;
 
 /**
  * brain's web server: the JSON API, the SSE research endpoints and the web Chat/Search UI on
- * Helidon SE. The module's one public entry type next to {@link ServerConfig}.
+ * Helidon SE over a {@link Brain}; configured by the {@code server} and {@code chat} sections of
+ * {@link BrainConfig}.
  *
  * <pre>{@code
- * try (var server = BrainServer.start(ServerConfig.load(dataDir))) {
+ * try (var server = BrainServer.start(BrainConfig.load(dataDir))) {
  *   System.out.println("open " + server.url());
  *   server.awaitShutdown();
  * }
@@ -43,42 +41,43 @@ public final class BrainServer implements AutoCloseable {
   /** Most open connections (the Chat uses two or three; an SSE stream holds one). */
   static final int MAX_CONNECTIONS = 128;
 
-  private final ServerConfig config;
-  private final BrainIndex index;
+  private final BrainConfig config;
+  private final Brain brain;
   private final ModelGate models;
   private final WebServer server;
   private final Object lock = new Object();
   private boolean closed;
 
-  private BrainServer(ServerConfig config, BrainIndex index, ModelGate models, WebServer server) {
+  private BrainServer(BrainConfig config, Brain brain, ModelGate models, WebServer server) {
     this.config = config;
-    this.index = index;
+    this.brain = brain;
     this.models = models;
     this.server = server;
   }
 
   /**
-   * Opens the index of {@code config.dataDir()} read-only and starts serving.
+   * Opens the brain of {@code config.dataDir()} read-only and starts serving.
    *
-   * @throws IllegalArgumentException if the host is not loopback and {@link
-   *     ServerConfig#allowRemote()} is false
+   * @throws IllegalArgumentException if the host is not loopback and {@code server.allow-remote} is
+   *     false
    * @throws java.nio.file.NoSuchFileException if the data directory holds no index (the message
    *     says to run {@code brain index})
    * @throws IOException if the index cannot be read
    */
-  public static BrainServer start(ServerConfig config) throws IOException {
-    requireAllowedHost(config);
-    BrainIndex index = BrainIndex.openReadOnly(IndexConfig.defaults(config.dataDir()), null);
-    var models = new ModelGate(config.model(), config.chat());
+  public static BrainServer start(BrainConfig config) throws IOException {
+    BrainConfig.Server settings = config.server();
+    requireAllowedHost(settings);
+    Brain brain = Brain.openReadOnly(config);
+    var models = new ModelGate(config.chat().model(), config.chat().chatConfig());
     try {
       WebServer server =
           WebServer.builder()
-              .host(config.host())
-              .port(config.port())
+              .host(settings.host())
+              .port(settings.port())
               // Bodies over the per-endpoint limits are read and refused by the handlers with a
               // 413 the client gets to see; only absurd ones are cut off before routing.
-              .maxPayloadSize(hardBodyLimit(config))
-              .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(config)))
+              .maxPayloadSize(hardBodyLimit(settings))
+              .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(settings)))
               .shutdownHook(false)
               // A socket that sends nothing is closed (slow-loris, half-open and idle keep-alive
               // connections); connections past the cap wait in the backlog.
@@ -86,13 +85,13 @@ public final class BrainServer implements AutoCloseable {
               .idleConnectionTimeout(IDLE_TIMEOUT)
               .idleConnectionPeriod(Duration.ofSeconds(5))
               .maxTcpConnections(MAX_CONNECTIONS)
-              .routing(routing -> routing(routing, config, index, models))
+              .routing(routing -> routing(routing, config, brain, models))
               .build()
               .start();
-      return new BrainServer(config, index, models, server);
+      return new BrainServer(config, brain, models, server);
     } catch (RuntimeException e) {
       models.close();
-      index.close();
+      brain.close();
       throw e;
     }
   }
@@ -101,11 +100,11 @@ public final class BrainServer implements AutoCloseable {
    * The body size refused before any handler runs: four times the largest endpoint limit. Helidon
    * refuses it without reading the body, which a client still uploading sees as a reset.
    */
-  static long hardBodyLimit(ServerConfig config) {
+  static long hardBodyLimit(BrainConfig.Server config) {
     return 4 * Math.max(config.maxBodyBytes(), config.maxPackBodyBytes());
   }
 
-  private static void requireAllowedHost(ServerConfig config) {
+  private static void requireAllowedHost(BrainConfig.Server config) {
     if (!config.allowRemote() && !config.bindsLoopbackOnly()) {
       throw new IllegalArgumentException(
           "refusing to bind "
@@ -117,22 +116,19 @@ public final class BrainServer implements AutoCloseable {
   }
 
   private static void routing(
-      HttpRouting.Builder routing, ServerConfig config, BrainIndex index, ModelGate models) {
-    var retriever = new Retriever(index);
-    var runner = new ResearchRunner(index, retriever, new TraceStore(config.dataDir()));
-    var limiter = new RunLimiter(config.maxConcurrentRuns());
+      HttpRouting.Builder routing, BrainConfig config, Brain brain, ModelGate models) {
+    var server = config.server();
+    var limiter = new RunLimiter(server.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
-        .addFilter(new RequestGuard(config))
-        .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
-        .head(
-            "/api/health",
-            HttpJson.head((req, res) -> health(res, config, index, retriever, limiter)))
-        .register("/api", new SearchService(index, retriever))
+        .addFilter(new RequestGuard(server))
+        .get("/api/health", (req, res) -> health(res, config, brain, limiter))
+        .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
+        .register("/api", new SearchService(brain))
         .register(
             "/api/research",
-            new ResearchService(config, index, retriever, runner, models, limiter),
-            new TraceService(config, runner, limiter))
+            new ResearchService(server, brain, models, limiter),
+            new TraceService(server, brain, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
         .register(
@@ -148,34 +144,30 @@ public final class BrainServer implements AutoCloseable {
   }
 
   private static void health(
-      ServerResponse res,
-      ServerConfig config,
-      BrainIndex index,
-      Retriever retriever,
-      RunLimiter limiter)
-      throws IOException {
-    refreshQuietly(index);
-    var meta = index.metadata();
+      ServerResponse res, BrainConfig config, Brain brain, RunLimiter limiter) throws IOException {
+    refreshQuietly(brain);
+    var stats = brain.stats();
+    var meta = stats.metadata();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("status", "ok");
     body.put("version", version());
     Map<String, Object> idx = new LinkedHashMap<>();
-    idx.put("records", index.stats().records());
+    idx.put("records", stats.records());
     idx.put("model", meta.modelId());
     idx.put("dimension", meta.dimension());
     idx.put("last_sync_at", meta.lastSyncAt());
     body.put("index", idx);
-    body.put("source_types", retriever.sourceTypes());
-    body.put("model", config.model());
+    body.put("source_types", brain.sourceTypes());
+    body.put("model", config.chat().model());
     body.put("active_runs", limiter.active());
-    body.put("max_concurrent_runs", config.maxConcurrentRuns());
+    body.put("max_concurrent_runs", config.server().maxConcurrentRuns());
     HttpJson.ok(res, body);
   }
 
-  /** Moves a read-only index to the latest commit; a failure keeps the current view. */
-  static void refreshQuietly(BrainIndex index) {
+  /** Moves a read-only brain to the latest commit; a failure keeps the current view. */
+  static void refreshQuietly(Brain brain) {
     try {
-      index.refresh();
+      brain.refresh();
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.WARNING, "cannot refresh the index view; serving the previous one", e);
     }
@@ -193,7 +185,8 @@ public final class BrainServer implements AutoCloseable {
 
   /** The base URL, e.g. {@code http://127.0.0.1:8742/}. */
   public URI url() {
-    String host = config.host().contains(":") ? "[" + config.host() + "]" : config.host();
+    String configured = config.server().host();
+    String host = configured.contains(":") ? "[" + configured + "]" : configured;
     if (host.equals("0.0.0.0") || host.equals("[::]")) {
       host = "127.0.0.1";
     }
@@ -201,7 +194,7 @@ public final class BrainServer implements AutoCloseable {
   }
 
   /** The configuration the server runs with. */
-  public ServerConfig config() {
+  public BrainConfig config() {
     return config;
   }
 
@@ -229,7 +222,7 @@ public final class BrainServer implements AutoCloseable {
       models.close();
     } finally {
       try {
-        index.close();
+        brain.close();
       } catch (IOException e) {
         LOG.log(Level.WARNING, "cannot close the index", e);
       }

@@ -1,6 +1,6 @@
 package dev.brain.server.http;
 
-import dev.brain.index.BrainIndex;
+import dev.brain.Brain;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.retrieval.EvidenceRow;
 import java.io.IOException;
@@ -80,12 +80,12 @@ final class PackCheck {
    * Why an answer from {@code pack} cannot pass verification whatever it says: evidence keys the
    * index does not hold and citation-shaped text inside excerpts, titles or summaries.
    */
-  static List<String> problems(ResearchPack pack, BrainIndex index) throws IOException {
+  static List<String> problems(ResearchPack pack, Brain brain) throws IOException {
     List<String> out = new ArrayList<>();
     Set<String> checked = new LinkedHashSet<>();
     for (var rows : List.of(pack.evidence(), pack.exactTagEvidence())) {
       for (EvidenceRow row : rows) {
-        if (checked.add(row.sourceKey()) && index.get(row.sourceKey()).isEmpty()) {
+        if (checked.add(row.sourceKey()) && brain.get(row.sourceKey()).isEmpty()) {
           out.add("evidence key [" + row.sourceKey() + "] is not in the index");
         }
         for (String text : new String[] {row.excerpt(), row.title(), row.summary()}) {

@@ -1,14 +1,13 @@
 package dev.brain.server.http;
 
-import dev.brain.index.BrainIndex;
+import dev.brain.Brain;
+import dev.brain.BrainConfig;
 import dev.brain.research.Researcher;
 import dev.brain.research.pack.ResearchPack;
-import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.synthesis.PreparedSynthesis;
 import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.retrieval.InvalidSearchException;
-import dev.brain.retrieval.Retriever;
 import io.helidon.common.media.type.MediaTypes;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -29,26 +28,16 @@ import java.util.Map;
  * terminal {@code error} event.
  */
 final class ResearchService implements HttpService {
-  private final ServerConfig config;
-  private final BrainIndex index;
-  private final Retriever retriever;
+  private final BrainConfig.Server config;
+  private final Brain brain;
   private final Researcher researcher;
-  private final ResearchRunner runner;
   private final ModelGate models;
   private final RunLimiter limiter;
 
-  ResearchService(
-      ServerConfig config,
-      BrainIndex index,
-      Retriever retriever,
-      ResearchRunner runner,
-      ModelGate models,
-      RunLimiter limiter) {
+  ResearchService(BrainConfig.Server config, Brain brain, ModelGate models, RunLimiter limiter) {
     this.config = config;
-    this.index = index;
-    this.retriever = retriever;
-    this.researcher = new Researcher(index, retriever);
-    this.runner = runner;
+    this.brain = brain;
+    this.researcher = brain.researcher();
     this.models = models;
     this.limiter = limiter;
   }
@@ -62,7 +51,7 @@ final class ResearchService implements HttpService {
     var request =
         HttpJson.read(req, config.maxBodyBytes(), "POST /api/research", ResearchRequest.class)
             .validateForPack();
-    BrainServer.refreshQuietly(index);
+    BrainServer.refreshQuietly(brain);
     HttpJson.ok(res, build(request).pack());
   }
 
@@ -90,8 +79,8 @@ final class ResearchService implements HttpService {
     }
     PreparedSynthesis prepared = prepare(request);
     requireEventStream(req);
-    BrainServer.refreshQuietly(index);
-    List<String> packProblems = PackCheck.problems(request.researchPack(), index);
+    BrainServer.refreshQuietly(brain);
+    List<String> packProblems = PackCheck.problems(request.researchPack(), brain);
     try (var slot = limiter.acquire()) {
       ModelGate.Resolved model = models.resolve(request.model());
       EventStream.serve(
@@ -144,7 +133,7 @@ final class ResearchService implements HttpService {
     checkSourceTypes(options.sourceTypes());
     requireEventStream(req);
     try (var slot = limiter.acquire()) {
-      BrainServer.refreshQuietly(index);
+      BrainServer.refreshQuietly(brain);
       if (!request.wantsAnswer()) {
         EventStream.serve(
             res,
@@ -166,7 +155,7 @@ final class ResearchService implements HttpService {
       EventStream.serve(
           res,
           config.heartbeatInterval(),
-          new RunStream(runner, run, model)::run,
+          new RunStream(brain, run, model)::run,
           ResearchService::failure,
           slot::close);
     }
@@ -193,7 +182,7 @@ final class ResearchService implements HttpService {
     if (types.isEmpty()) {
       return;
     }
-    List<String> allowed = retriever.sourceTypes();
+    List<String> allowed = brain.sourceTypes();
     for (String type : types) {
       if (!allowed.contains(type)) {
         throw new InvalidSearchException(

@@ -1,7 +1,7 @@
 package dev.brain.server.http;
 
+import dev.brain.Brain;
 import dev.brain.research.run.ProgressEvent;
-import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunListener;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
@@ -24,19 +24,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * question with no searchable word is still a 400.
  */
 final class RunStream {
-  private final ResearchRunner runner;
+  private final Brain brain;
   private final RunRequest request;
   private final ModelGate.Resolved model;
   private final AtomicBoolean streamed = new AtomicBoolean();
 
-  RunStream(ResearchRunner runner, RunRequest request, ModelGate.Resolved model) {
-    this.runner = runner;
+  RunStream(Brain brain, RunRequest request, ModelGate.Resolved model) {
+    this.brain = brain;
     this.request = request;
     this.model = model;
   }
 
   void run(EventStream.Emitter events) throws IOException {
-    RunResult result = runner.run(request, listener(events));
+    RunResult result = brain.run(request, listener(events));
     if (Thread.currentThread().isInterrupted()) {
       return; // cancelled because the client went away: nobody is listening
     }

@@ -1,10 +1,9 @@
 package dev.brain.server.http;
 
-import dev.brain.index.BrainIndex;
+import dev.brain.Brain;
 import dev.brain.retrieval.DateRange;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.SearchOptions;
 import io.helidon.common.parameters.Parameters;
@@ -44,12 +43,10 @@ final class SearchService implements HttpService {
   /** Default and largest {@code max_chars} of {@code /api/get}: a record's text and chunks. */
   static final int DEFAULT_MAX_CHARS = 200_000;
 
-  private final BrainIndex index;
-  private final Retriever retriever;
+  private final Brain brain;
 
-  SearchService(BrainIndex index, Retriever retriever) {
-    this.index = index;
-    this.retriever = retriever;
+  SearchService(Brain brain) {
+    this.brain = brain;
   }
 
   @Override
@@ -70,8 +67,8 @@ final class SearchService implements HttpService {
           "empty_question", "the query is empty; pass words to search for as ?q=...", "q");
     }
     SearchOptions options = options(query);
-    BrainServer.refreshQuietly(index);
-    HttpJson.ok(res, retriever.search(q, options));
+    BrainServer.refreshQuietly(brain);
+    HttpJson.ok(res, brain.search(q, options));
   }
 
   private void get(ServerRequest req, ServerResponse res) throws IOException {
@@ -89,8 +86,8 @@ final class SearchService implements HttpService {
           "give the record key as ?key=... (for example note:coffee/espresso.md)",
           "key");
     }
-    BrainServer.refreshQuietly(index);
-    var detail = index.get(key.strip());
+    BrainServer.refreshQuietly(brain);
+    var detail = brain.get(key.strip());
     if (detail.isEmpty()) {
       throw ApiException.notFound("no record with key '" + key.strip() + "'", "key");
     }

@@ -1,8 +1,9 @@
 package dev.brain.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.Brain;
+import dev.brain.BrainConfig;
 import dev.brain.evals.TraceDiff;
-import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunListener;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.trace.TraceStore;
@@ -32,15 +33,15 @@ final class TraceService implements HttpService {
 
   static final int MAX_LIMIT = 500;
 
-  private final ServerConfig config;
-  private final ResearchRunner runner;
+  private final BrainConfig.Server config;
+  private final Brain brain;
   private final TraceStore traces;
   private final RunLimiter limiter;
 
-  TraceService(ServerConfig config, ResearchRunner runner, RunLimiter limiter) {
+  TraceService(BrainConfig.Server config, Brain brain, RunLimiter limiter) {
     this.config = config;
-    this.runner = runner;
-    this.traces = runner.traces();
+    this.brain = brain;
+    this.traces = brain.traces();
     this.limiter = limiter;
   }
 
@@ -113,7 +114,7 @@ final class TraceService implements HttpService {
     var slot = limiter.acquire();
     try {
       // The same re-run as `brain trace diff`: saved options, budgets and continuity, no trace.
-      now = runner.run(TraceDiff.rerun(trace), RunListener.NONE);
+      now = brain.run(TraceDiff.rerun(trace), RunListener.NONE);
     } finally {
       slot.close();
     }

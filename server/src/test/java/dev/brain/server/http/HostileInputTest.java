@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.brain.BrainConfig;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -33,11 +34,10 @@ class HostileInputTest {
 
   @BeforeAll
   static void start() throws Exception {
+    var config = BrainConfig.defaults(SampleVaultData.dataDir());
     server =
         BrainServer.start(
-            ServerConfig.defaults(SampleVaultData.dataDir())
-                .withPort(0)
-                .withBodyLimits(64 * 1024, 1024 * 1024));
+            config.withServer(config.server().withPort(0).withBodyLimits(64 * 1024, 1024 * 1024)));
     base = server.url();
   }
 

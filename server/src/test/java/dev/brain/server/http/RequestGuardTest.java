@@ -3,6 +3,7 @@ package dev.brain.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.brain.BrainConfig;
 import io.helidon.webserver.WebServer;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -27,7 +28,7 @@ class RequestGuardTest {
     }
   }
 
-  private URI start(ServerConfig config) {
+  private URI start(BrainConfig.Server config) {
     server =
         WebServer.builder()
             .port(0)
@@ -50,7 +51,7 @@ class RequestGuardTest {
   }
 
   private URI start() {
-    return start(ServerConfig.defaults(data).withPort(0));
+    return start(BrainConfig.defaults(data).server().withPort(0));
   }
 
   @Test
@@ -77,7 +78,8 @@ class RequestGuardTest {
   @Test
   void aConfiguredHostPassesOnlyWithRemoteAccess() {
     start(
-        ServerConfig.defaults(data)
+        BrainConfig.defaults(data)
+            .server()
             .withPort(0)
             .withAllowRemote(true)
             .withToken(TOKEN)
@@ -157,7 +159,7 @@ class RequestGuardTest {
 
   @Test
   void withATokenTheApiNeedsTheBearerTokenAndPagesDoNot() {
-    URI base = start(ServerConfig.defaults(data).withPort(0).withToken(TOKEN));
+    URI base = start(BrainConfig.defaults(data).server().withPort(0).withToken(TOKEN));
     var none = Http.get(base, "/api/data");
     assertThat(none.status()).isEqualTo(401);
     assertThat(none.headers().firstValue("www-authenticate").orElse("")).startsWith("Bearer");
@@ -177,7 +179,7 @@ class RequestGuardTest {
 
   @Test
   void remoteAccessWithoutATokenIsRefusedAtStart() {
-    var remote = ServerConfig.defaults(data).withAllowRemote(true);
+    var remote = BrainConfig.defaults(data).server().withAllowRemote(true);
     assertThatThrownBy(() -> RequestGuard.requireToken(remote))
         .hasMessageContaining("server.token");
     assertThatThrownBy(() -> RequestGuard.requireToken(remote.withToken("short")))

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.brain.BrainConfig;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,13 +22,16 @@ class ResearchApiTest {
   private static BrainServer server;
   private static URI base;
 
+  private static BrainConfig config() {
+    return BrainConfig.defaults(SampleVaultData.dataDir());
+  }
+
   @BeforeAll
   static void start() throws Exception {
     server =
         BrainServer.start(
-            ServerConfig.defaults(SampleVaultData.dataDir())
-                .withPort(0)
-                .withBodyLimits(64 * 1024, 1024 * 1024));
+            config()
+                .withServer(config().server().withPort(0).withBodyLimits(64 * 1024, 1024 * 1024)));
     base = server.url();
   }
 

@@ -2,6 +2,7 @@ package dev.brain.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brain.BrainConfig;
 import dev.brain.models.chat.ChatConfig;
 import dev.brain.models.chat.FakeHttpServer;
 import dev.brain.models.chat.FakeOllamaServer;
@@ -35,14 +36,17 @@ class ResearchStreamTest {
         ChatConfig.defaults()
             .withOllamaUrl(ollama.baseUrl())
             .withOpenAiUrl(URI.create(FakeHttpServer.refusingUrl() + "/v1"));
+    var defaults = BrainConfig.defaults(SampleVaultData.dataDir());
     server =
         BrainServer.start(
-            ServerConfig.defaults(SampleVaultData.dataDir())
-                .withPort(0)
-                .withChat(chat)
-                .withModel("ollama/" + MODEL)
-                .withHeartbeatInterval(Duration.ofMillis(150))
-                .withMaxConcurrentRuns(1));
+            defaults
+                .withChat(defaults.chat().withServers(chat).withModel("ollama/" + MODEL))
+                .withServer(
+                    defaults
+                        .server()
+                        .withPort(0)
+                        .withHeartbeatInterval(Duration.ofMillis(150))
+                        .withMaxConcurrentRuns(1)));
     base = server.url();
   }
 

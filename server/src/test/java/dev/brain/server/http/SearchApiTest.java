@@ -5,6 +5,7 @@ import static dev.brain.server.http.Http.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.BrainConfig;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,10 @@ class SearchApiTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = BrainServer.start(ServerConfig.defaults(SampleVaultData.dataDir()).withPort(0));
+    server =
+        BrainServer.start(
+            BrainConfig.defaults(SampleVaultData.dataDir())
+                .withServer(BrainConfig.defaults(SampleVaultData.dataDir()).server().withPort(0)));
     base = server.url();
   }
 

@@ -3,6 +3,7 @@ package dev.brain.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.brain.BrainConfig;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +26,10 @@ class WebUiBrowserTest {
   @BeforeAll
   static void start() throws Exception {
     assumeTrue(Browser.available(), "chromium and chromium-driver are not installed");
-    server = BrainServer.start(ServerConfig.defaults(SampleVaultData.dataDir()).withPort(0));
+    server =
+        BrainServer.start(
+            BrainConfig.defaults(SampleVaultData.dataDir())
+                .withServer(BrainConfig.defaults(SampleVaultData.dataDir()).server().withPort(0)));
     driver = Browser.start(profile, 1100, 1400);
   }
 
