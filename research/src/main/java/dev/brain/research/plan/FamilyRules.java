@@ -38,7 +38,7 @@ final class FamilyRules {
       QuestionText qt,
       boolean corrective,
       String lower,
-      QueryAnalyzer.Extracted extracted,
+      Extracted extracted,
       List<Concept> concepts) {
     if (corrective) {
       return QueryFamily.CORRECTIVE_FOLLOW_UP;
@@ -108,7 +108,7 @@ final class FamilyRules {
   /** A bare noun phrase: no question word, at most three required concepts. */
   private static boolean isBareTopic(String lower, List<Concept> concepts) {
     List<String> words = Words.lowerWords(lower);
-    boolean asks = words.stream().anyMatch(Vocabulary.QUESTION::contains) || lower.contains("?");
+    boolean asks = words.stream().anyMatch(StopWords.QUESTION::contains) || lower.contains("?");
     long required = concepts.stream().filter(Concept::required).count();
     return !asks && required <= 3 && words.size() <= 5;
   }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -28,13 +27,6 @@ public final class QueryAnalyzer {
   /** Most concepts taken from one question. */
   static final int MAX_CONCEPTS = 12;
 
-  private static final Pattern QUOTED = Pattern.compile("[\"“”]([^\"“”]{2,120})[\"“”]");
-  private static final Pattern KEY =
-      Pattern.compile(
-          "\\b(?:note:[^\\]\\n]+?\\.(?:md|markdown|txt)|(?:src|bm|feed-entry|doc):[\\w./#-]+)");
-  private static final Pattern URL = Pattern.compile("https?://\\S+");
-  private static final Pattern TAGGED =
-      Pattern.compile("\\btagged(?: with| as)?\\s+#?([\\p{L}\\p{N}][\\p{L}\\p{N}/_-]*)");
   private static final Pattern FOLLOW_UP_CUE =
       Pattern.compile(
           "^(?:and|also|what about|how about|and what about)\\b|\\b(?:it|its|that|this|they"
@@ -86,56 +78,6 @@ public final class QueryAnalyzer {
         topic,
         hints(list),
         extracted.keys);
-  }
-
-  /** Explicit pieces taken out of the question before its words are read. */
-  static final class Extracted {
-    final List<String> quoted = new ArrayList<>();
-    final List<String> keys = new ArrayList<>();
-    final List<String> urls = new ArrayList<>();
-    final List<String> tags = new ArrayList<>();
-    final String rest;
-
-    Extracted(String core) {
-      String text = core;
-      text = take(KEY, text, keys);
-      text = take(URL, text, urls);
-      Matcher q = QUOTED.matcher(text);
-      while (q.find()) {
-        quoted.add(q.group(1).strip());
-      }
-      text = QUOTED.matcher(text).replaceAll(" ");
-      Matcher t = TAGGED.matcher(text);
-      while (t.find()) {
-        addTag(t.group(1));
-      }
-      text = TAGGED.matcher(text).replaceAll(" ");
-      for (Token token : Words.tokens(text)) {
-        if (token.hashtag()) {
-          addTag(token.text());
-        }
-      }
-      rest = text.replaceAll("#[\\p{L}\\p{N}][\\p{L}\\p{N}/_-]*", " ");
-    }
-
-    private void addTag(String raw) {
-      String tag = Tags.normalize(raw);
-      if (!tag.isEmpty() && !tags.contains(tag)) {
-        tags.add(tag);
-      }
-    }
-
-    private static String take(Pattern p, String text, List<String> into) {
-      Matcher m = p.matcher(text);
-      while (m.find()) {
-        into.add(m.group());
-      }
-      return p.matcher(text).replaceAll(" ");
-    }
-
-    boolean hasLookup() {
-      return !keys.isEmpty() || !urls.isEmpty();
-    }
   }
 
   /** Concepts in question order, deduplicated by key, minus negated words. */
@@ -239,7 +181,7 @@ public final class QueryAnalyzer {
   }
 
   private static void addWord(Concepts concepts, String w) {
-    if (Vocabulary.isNoise(w)) {
+    if (StopWords.isNoise(w)) {
       return;
     }
     if (Vocabulary.SOURCE_HINTS.containsKey(w)) {
@@ -283,8 +225,8 @@ public final class QueryAnalyzer {
 
   private static boolean isNameWord(List<Token> tokens, int i) {
     Token t = tokens.get(i);
-    if (!t.capitalized() || t.lower().equals("i") || Vocabulary.isNoise(t.lower())) {
-      return t.acronym() && !Vocabulary.isNoise(t.lower()) && !t.lower().equals("i");
+    if (!t.capitalized() || t.lower().equals("i") || StopWords.isNoise(t.lower())) {
+      return t.acronym() && !StopWords.isNoise(t.lower()) && !t.lower().equals("i");
     }
     if (t.acronym() || !t.sentenceStart()) {
       return true;
@@ -293,7 +235,7 @@ public final class QueryAnalyzer {
     return i + 1 < tokens.size()
         && tokens.get(i + 1).capitalized()
         && !tokens.get(i + 1).sentenceStart()
-        && !Vocabulary.isNoise(tokens.get(i + 1).lower());
+        && !StopWords.isNoise(tokens.get(i + 1).lower());
   }
 
   private static String entityText(List<Token> run) {
@@ -322,7 +264,7 @@ public final class QueryAnalyzer {
     QuestionText prior = QuestionText.parse(previous);
     for (Token t : Words.tokens(prior.core().isBlank() ? prior.current() : prior.core())) {
       String w = t.lower();
-      if (!Vocabulary.isNoise(w) && !concepts.has(w) && w.length() > 1) {
+      if (!StopWords.isNoise(w) && !concepts.has(w) && w.length() > 1) {
         concepts.add(w, Role.CONTEXT);
       }
     }
@@ -336,7 +278,7 @@ public final class QueryAnalyzer {
     var terms = new LinkedHashSet<String>();
     for (Concept c : concepts) {
       for (String w : c.preferred().split("[\\s]+")) {
-        if (!w.isBlank() && !Vocabulary.STOP.contains(w)) {
+        if (!w.isBlank() && !StopWords.STOP.contains(w)) {
           terms.add(w);
         }
       }
@@ -352,10 +294,10 @@ public final class QueryAnalyzer {
     List<Token> tokens = Words.tokens(extracted.rest);
     int from = 0;
     int to = tokens.size();
-    while (from < to && Vocabulary.isNoise(tokens.get(from).lower())) {
+    while (from < to && StopWords.isNoise(tokens.get(from).lower())) {
       from++;
     }
-    while (to > from && Vocabulary.isNoise(tokens.get(to - 1).lower())) {
+    while (to > from && StopWords.isNoise(tokens.get(to - 1).lower())) {
       to--;
     }
     if (from < to && to - from <= 6) {
@@ -386,11 +328,11 @@ public final class QueryAnalyzer {
   private static boolean isTagGram(List<String> gram) {
     String first = gram.get(0);
     String last = gram.get(gram.size() - 1);
-    if (Vocabulary.isNoise(first) || Vocabulary.isNoise(last)) {
+    if (StopWords.isNoise(first) || StopWords.isNoise(last)) {
       return false;
     }
     return gram.stream()
-        .noneMatch(w -> Vocabulary.QUESTION.contains(w) || Vocabulary.FILLER.contains(w));
+        .noneMatch(w -> StopWords.QUESTION.contains(w) || StopWords.FILLER.contains(w));
   }
 
   private static Set<String> hints(List<Concept> concepts) {
@@ -416,7 +358,7 @@ public final class QueryAnalyzer {
   static String contentWords(String text) {
     var parts = new ArrayList<String>();
     for (Token t : Words.tokens(text)) {
-      if (!Vocabulary.isNoise(t.lower()) && !Vocabulary.MODIFIERS.contains(t.lower())) {
+      if (!StopWords.isNoise(t.lower()) && !Vocabulary.MODIFIERS.contains(t.lower())) {
         parts.add(t.lower());
       }
     }

@@ -29,7 +29,7 @@ final class VariantBuilder {
       QuestionText qt,
       String core,
       List<Concept> concepts,
-      QueryAnalyzer.Extracted extracted,
+      Extracted extracted,
       String topic,
       boolean corrective,
       boolean followUp) {
@@ -74,11 +74,7 @@ final class VariantBuilder {
   }
 
   private void familyVariants(
-      QueryFamily family,
-      String topic,
-      String core,
-      List<Concept> concepts,
-      QueryAnalyzer.Extracted extracted) {
+      QueryFamily family, String topic, String core, List<Concept> concepts, Extracted extracted) {
     switch (family) {
       case ENTITY_TOPIC_OVERVIEW -> {
         if (topic != null) {

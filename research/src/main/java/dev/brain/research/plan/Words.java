@@ -150,7 +150,7 @@ public final class Words {
     boolean any = false;
     for (String part : form.split("[\\s\\-/_]+")) {
       String w = lower(part);
-      if (w.isEmpty() || (Vocabulary.STOP.contains(w) && form.contains(" "))) {
+      if (w.isEmpty() || (StopWords.STOP.contains(w) && form.contains(" "))) {
         continue;
       }
       if (!stems.contains(stem(w))) {
@@ -173,6 +173,6 @@ public final class Words {
 
   /** Whether {@code word} (lower-case) is a stop, question or filler word of the vocabulary. */
   public static boolean isStop(String word) {
-    return Vocabulary.STOP.contains(word);
+    return StopWords.STOP.contains(word);
   }
 }

@@ -26,7 +26,8 @@ import java.util.Objects;
  * @param question the user's current question
  * @param retrievalQuestion what was researched: the current question, with the earlier questions of
  *     a chat follow-up
- * @param stopReason why the run stopped
+ * @param stopReason why the run stopped ({@code null} only in the trace of a run that an exception
+ *     broke; such a run returns no result)
  * @param status what a surface shows: the answer status, {@code verification_failed} for an answer
  *     that failed a hard gate, {@code error} when the run stopped before an answer
  * @param synthesis the answer (also a failed or cut-short one), or {@code null} before synthesis
@@ -96,7 +97,6 @@ public record RunResult(
   public static final String SCHEMA_VERSION = "research_run.v1";
 
   public RunResult {
-    Objects.requireNonNull(stopReason, "stopReason");
     Objects.requireNonNull(status, "status");
     inspections = List.copyOf(inspections);
     timings = Collections.unmodifiableMap(new LinkedHashMap<>(timings));

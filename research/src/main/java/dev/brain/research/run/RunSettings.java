@@ -59,7 +59,7 @@ public record RunSettings(
   }
 
   /** The settings of a request. */
-  static RunSettings of(RunRequest r) {
+  public static RunSettings of(RunRequest r) {
     ResearchOptions o = r.options();
     return new RunSettings(
         o.sourceTypes(),

@@ -5,16 +5,21 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.brain.research.pack.MergeReport;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.RowInspection;
+import dev.brain.research.plan.ChatContinuity;
 import dev.brain.research.run.JudgeVerdict;
 import dev.brain.research.run.ProgressEvent;
 import dev.brain.research.run.RunFailure;
 import dev.brain.research.run.RunMetrics;
+import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
 import dev.brain.research.run.RunSettings;
 import dev.brain.research.run.StopReason;
 import dev.brain.research.synthesis.PreparedSynthesis;
 import dev.brain.research.synthesis.ResearchResult.Outcome;
 import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Verification;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -96,6 +101,50 @@ public record ResearchTrace(
       @JsonProperty("prior_questions") List<String> priorQuestions,
       @JsonProperty("pinned_evidence_keys") List<String> pinnedEvidenceKeys,
       @JsonProperty("prior_evidence_keys") List<String> priorEvidenceKeys) {}
+
+  /**
+   * The trace of a run, from its result so far and the request it ran: every field of the result,
+   * plus who asked, when, the chat continuity, the settings and the sidecar files.
+   */
+  public static ResearchTrace of(
+      RunResult run, RunRequest request, Instant startedAt, Map<String, String> sidecars) {
+    var artifacts = new LinkedHashMap<String, String>();
+    for (String name : sidecars.keySet()) {
+      artifacts.put(name.replaceAll("\\.(md|json|txt)$", "").replace('-', '_'), name);
+    }
+    ChatContinuity c = request.continuity();
+    return new ResearchTrace(
+        SCHEMA_VERSION,
+        run.runId(),
+        request.surface(),
+        startedAt.toString(),
+        Instant.now().toString(),
+        run.question(),
+        run.retrievalQuestion(),
+        new Continuity(
+            run.question(),
+            run.retrievalQuestion(),
+            c.priorQuestions(),
+            c.pinnedEvidenceKeys(),
+            c.priorEvidenceKeys()),
+        RunSettings.of(request),
+        run.stopReason(),
+        run.status(),
+        run.failure(),
+        run.judge(),
+        run.finalJudge(),
+        run.merge(),
+        run.pinned(),
+        run.inspections(),
+        run.timings(),
+        run.metrics(),
+        artifacts,
+        run.events(),
+        run.synthesis(),
+        run.verification(),
+        run.preparedSynthesis(),
+        run.pack());
+  }
 
   /** This trace with other metrics (the artifact size is known only once the files exist). */
   ResearchTrace withMetrics(RunMetrics value) {

@@ -24,16 +24,14 @@ import java.util.Map;
  * Renders {@code run.md}: a trace read as a document. The answer and the stop reason come first,
  * then the timeline of events, the judge's reasoning, the evidence with why each row is there, the
  * synthesis input's budget, verification, metrics and the files beside it.
- *
- * <p>Research-internal: public only for the other research packages; not API.
  */
-public final class TraceMarkdown {
+final class TraceMarkdown {
   private TraceMarkdown() {}
 
   /** Longest evidence excerpt shown per row. */
   static final int EXCERPT_CHARS = 280;
 
-  public static String render(ResearchTrace t) {
+  static String render(ResearchTrace t) {
     var md = new StringBuilder();
     md.append("# Research run ").append(t.runId()).append("\n\n");
     md.append("> ").append(oneLine(t.question())).append("\n\n");

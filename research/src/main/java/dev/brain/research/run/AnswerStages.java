@@ -1,0 +1,176 @@
+package dev.brain.research.run;
+
+import static dev.brain.research.run.StageData.data;
+import static dev.brain.research.run.StageData.min;
+import static dev.brain.research.run.StageData.seconds;
+import static dev.brain.research.run.StageData.synthesisInput;
+import static dev.brain.research.run.StageData.synthesisModelId;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.research.pack.EvidenceMerge;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.run.ProgressEvent.Status;
+import dev.brain.research.synthesis.AnswerStatus;
+import dev.brain.research.synthesis.Citation;
+import dev.brain.research.synthesis.ExtractiveSynthesizer;
+import dev.brain.research.synthesis.ModelSynthesizer;
+import dev.brain.research.synthesis.SynthesisInput;
+import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.research.synthesis.Truncation;
+import dev.brain.research.synthesis.Verifier;
+import dev.brain.research.trace.TraceStore;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The answer half of a run: prepare the synthesis input (adding pinned evidence), synthesize and
+ * verify. Each stage reads and fills the run's {@link RunState}.
+ */
+final class AnswerStages {
+  private final BrainIndex index;
+  private final RunRequest request;
+  private final ResearchOptions options;
+  private final RunBudgets budgets;
+  private final RunListener listener;
+  private final Stages stages;
+  private final RunState state;
+
+  AnswerStages(
+      BrainIndex index,
+      RunRequest request,
+      ResearchOptions options,
+      RunListener listener,
+      Stages stages,
+      RunState state) {
+    this.index = index;
+    this.request = request;
+    this.options = options;
+    this.budgets = request.budgets();
+    this.listener = listener;
+    this.stages = stages;
+    this.state = state;
+  }
+
+  void prepare() throws IOException {
+    stages.begin(RunStage.PREPARATION, "Preparing the state.synthesis input", Map.of());
+    List<String> pins = request.continuity().pinnedEvidenceKeys();
+    if (!pins.isEmpty()) {
+      var merged = EvidenceMerge.pinned(index, state.pack, pins, options);
+      state.pack = merged.pack();
+      state.pinned = merged.report();
+    }
+    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis());
+    state.sidecars.put(TraceStore.SYNTHESIS_INPUT, synthesisInput(state.prepared));
+    Truncation t = state.prepared.truncation();
+    stages.end(
+        RunStage.PREPARATION,
+        Status.COMPLETED,
+        state.prepared.citableSources().size()
+            + " rows in the input ("
+            + t.evidenceCharsUsed()
+            + " of "
+            + t.evidenceBudgetChars()
+            + " characters)"
+            + (t.truncated() ? "; " + t.droppedSourceKeys().size() + " dropped" : ""),
+        data(
+            "included_keys",
+            state.prepared.citableSources().stream().map(Citation::sourceKey).toList(),
+            "evidence_chars_used",
+            t.evidenceCharsUsed(),
+            "dropped_source_keys",
+            t.droppedSourceKeys(),
+            "pinned_added",
+            state.pinned == null ? List.of() : state.pinned.accepted(),
+            "answer_status",
+            state.prepared.answerStatus().wireName()));
+  }
+
+  void synthesize() {
+    ChatModel model = request.model();
+    stages.begin(
+        RunStage.SYNTHESIS,
+        model == null ? "Writing an extractive answer" : "Asking " + model.id() + " for an answer",
+        data("model", synthesisModelId(request)));
+    if (model == null) {
+      state.synthesis = ExtractiveSynthesizer.answer(state.prepared);
+    } else {
+      SynthesisOptions bounded =
+          request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));
+      if (state.prepared.pack().hasEvidence()) {
+        state.modelCalls++;
+        state.synthesisChars =
+            state.prepared.systemPrompt().length() + state.prepared.input().length();
+      }
+      state.synthesis =
+          stages
+              .clock()
+              .modelCall(
+                  () ->
+                      ModelSynthesizer.answer(
+                          state.prepared,
+                          model,
+                          bounded,
+                          token -> {
+                            state.tokens.incrementAndGet();
+                            try {
+                              listener.onToken(token);
+                            } catch (RuntimeException e) {
+                              // A failing listener never breaks the run.
+                            }
+                          }));
+    }
+    stages.checkStop(RunStage.SYNTHESIS);
+    if (state.synthesis.answerStatus() == AnswerStatus.ERROR
+        && state.synthesis.error() != null
+        && state.synthesis.error().startsWith("timeout")) {
+      throw new RunStop(
+          StopReason.TIMEOUT_EXCEEDED,
+          new RunFailure(
+              RunStage.SYNTHESIS,
+              RunFailure.STAGE_BUDGET_EXCEEDED,
+              "state.synthesis ran out of its "
+                  + seconds(min(request.synthesis().timeout(), budgets.synthesis()))
+                  + " budget: "
+                  + state.synthesis.error()));
+    }
+    boolean failed =
+        state.synthesis.answerStatus() == AnswerStatus.ERROR
+            || state.synthesis.answerStatus() == AnswerStatus.UNAVAILABLE;
+    stages.endHard(
+        RunStage.SYNTHESIS,
+        failed
+            ? "No answer ("
+                + state.synthesis.answerStatus().wireName()
+                + "): "
+                + state.synthesis.error()
+            : "Answer ready ("
+                + state.synthesis.answerStatus().wireName()
+                + ", "
+                + state.synthesis.citations().size()
+                + " citations)",
+        data(
+            "answer_status",
+            state.synthesis.answerStatus().wireName(),
+            "citations",
+            state.synthesis.citations().stream().map(Citation::sourceKey).toList(),
+            "state.tokens",
+            state.tokens.get()));
+  }
+
+  void verify() {
+    stages.begin(RunStage.VERIFICATION, "Checking citations", Map.of());
+    state.verification = Verifier.verify(state.pack, state.synthesis);
+    if (state.verification.passed()) {
+      stages.endHard(RunStage.VERIFICATION, "Every hard gate passed", data("passed", true));
+    } else {
+      stages.stageTiming(RunStage.VERIFICATION);
+      stages.emit(
+          RunStage.VERIFICATION,
+          Status.FAILED,
+          "Verification failed: " + String.join("; ", state.verification.reasons()),
+          data("passed", false, "reasons", state.verification.reasons()));
+    }
+  }
+}

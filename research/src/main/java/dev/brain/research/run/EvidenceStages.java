@@ -1,0 +1,291 @@
+package dev.brain.research.run;
+
+import static dev.brain.research.run.StageData.data;
+import static dev.brain.research.run.StageData.keys;
+import static dev.brain.research.run.StageData.merge;
+import static dev.brain.research.run.StageData.mergeData;
+import static dev.brain.research.run.StageData.min;
+import static dev.brain.research.run.StageData.planData;
+import static dev.brain.research.run.StageData.planSummary;
+import static dev.brain.research.run.StageData.plannerInput;
+import static dev.brain.research.run.StageData.verdictData;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.research.pack.EvidenceMerge;
+import dev.brain.research.pack.Inspector;
+import dev.brain.research.pack.PackBuilder;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.pack.RowInspection;
+import dev.brain.research.plan.ModelPlanner;
+import dev.brain.research.plan.PlannerInfo;
+import dev.brain.research.plan.PlannerPrompt;
+import dev.brain.research.plan.QueryAnalyzer;
+import dev.brain.research.plan.Strategy;
+import dev.brain.research.run.JudgeVerdict.RetryAction;
+import dev.brain.research.run.JudgeVerdict.Verdict;
+import dev.brain.research.run.ProgressEvent.Status;
+import dev.brain.research.trace.TraceStore;
+import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.retrieval.Retriever;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The evidence half of a run: plan, retrieve, inspect the top rows, judge, and at most one focused
+ * retry or related expansion. Each stage reads and fills the run's {@link RunState}.
+ */
+final class EvidenceStages {
+  private final BrainIndex index;
+  private final Retriever retriever;
+  private final RunRequest request;
+  private final ResearchOptions options;
+  private final RunBudgets budgets;
+  private final Stages stages;
+  private final RunState state;
+
+  EvidenceStages(
+      BrainIndex index,
+      Retriever retriever,
+      RunRequest request,
+      ResearchOptions options,
+      Stages stages,
+      RunState state) {
+    this.index = index;
+    this.retriever = retriever;
+    this.request = request;
+    this.options = options;
+    this.budgets = request.budgets();
+    this.stages = stages;
+    this.state = state;
+  }
+
+  void plan() {
+    ChatModel planner = request.planner();
+    if (planner == null) {
+      stages.begin(RunStage.PLANNING, "Planning deterministically", Map.of());
+      stages.end(
+          RunStage.PLANNING,
+          Status.COMPLETED,
+          planSummary(state.strategy),
+          planData(state.strategy));
+      return;
+    }
+    stages.begin(
+        RunStage.PLANNING, "Asking " + planner.id() + " for a plan", data("model", planner.id()));
+    Duration timeout = min(budgets.planning(), options.plannerTimeout());
+    Strategy base = state.strategy;
+    ModelPlanner.Outcome outcome =
+        stages.clock().modelCall(() -> ModelPlanner.plan(planner, base, timeout));
+    state.modelCalls++;
+    state.plannerChars = PlannerPrompt.SYSTEM.length() + outcome.input().length();
+    state.sidecars.put(TraceStore.PLANNER_INPUT, plannerInput(outcome.input()));
+    if (outcome.output() != null) {
+      boolean json = ModelPlanner.parse(outcome.output()) != null;
+      state.sidecars.put(
+          json ? TraceStore.PLANNER_OUTPUT_JSON : TraceStore.PLANNER_OUTPUT_TXT, outcome.output());
+    }
+    state.strategy = outcome.strategy();
+    state.plannerInfo = outcome.info();
+    stages.checkStop(RunStage.PLANNING);
+    if (state.plannerInfo.error() != null) {
+      stages.end(
+          RunStage.PLANNING,
+          Status.FAILED,
+          "Model plan not used (" + state.plannerInfo.error() + "); using the deterministic plan",
+          merge(planData(state.strategy), data("planner_error", state.plannerInfo.error())));
+    } else {
+      stages.end(
+          RunStage.PLANNING,
+          Status.COMPLETED,
+          planSummary(state.strategy),
+          planData(state.strategy));
+    }
+  }
+
+  void retrieve() throws IOException {
+    stages.begin(
+        RunStage.RETRIEVAL,
+        "Searching " + state.strategy.variants().size() + " query variants",
+        data("variants", state.strategy.variants().size()));
+    PackBuilder.Built built =
+        new PackBuilder(index, retriever).build(state.strategy, options, state.plannerInfo);
+    state.pack = built.pack();
+    state.variantCount = state.strategy.variants().size();
+    state.rowsRetrieved = built.rowsRetrieved();
+    state.candidates = built.candidates();
+    state
+        .strategy
+        .variants()
+        .forEach(v -> state.queriesRun.add(v.query().toLowerCase(Locale.ROOT)));
+    String message =
+        state.pack.hasEvidence()
+            ? "Found "
+                + state.pack.evidence().size()
+                + " evidence rows; top: "
+                + state.pack.evidence().get(0).sourceKey()
+            : state.pack.coverage().recallNote(); // "No evidence: no record matched ..."
+    stages.endHard(
+        RunStage.RETRIEVAL,
+        message,
+        data(
+            // A list, never a map keyed by query text: a question is free text of any length.
+            "rows_per_variant",
+            built.rowsPerVariant().entrySet().stream()
+                .map(e -> data("query", e.getKey(), "rows", e.getValue()))
+                .toList(),
+            "candidates_before_dedupe",
+            state.rowsRetrieved,
+            "candidates_after_dedupe",
+            state.candidates,
+            "evidence_keys",
+            keys(state.pack.evidence()),
+            "exact_tag_keys",
+            keys(state.pack.exactTagEvidence()),
+            "missing_concepts",
+            state.pack.coverage().missingConcepts()));
+  }
+
+  void inspect() throws IOException {
+    if (!state.pack.hasEvidence() || budgets.inspectRows() == 0) {
+      stages.emit(
+          RunStage.INSPECTION,
+          Status.SKIPPED,
+          state.pack.hasEvidence() ? "Inspection switched off" : "Nothing to inspect",
+          Map.of());
+      return;
+    }
+    int rows =
+        Math.min(
+            budgets.inspectRows(),
+            (int) state.pack.evidence().stream().filter(r -> !r.isRelated()).count());
+    stages.begin(RunStage.INSPECTION, "Reading the top " + rows + " rows", data("rows", rows));
+    long budgetEnd = System.nanoTime() + budgets.inspection().toNanos();
+    Inspector.Outcome outcome =
+        Inspector.inspect(
+            index,
+            state.pack,
+            rows,
+            budgets.inspectChars(),
+            () ->
+                System.nanoTime() - budgetEnd > 0
+                    || stages.clock().expired()
+                    || Stages.interrupted());
+    state.pack = outcome.pack();
+    state.inspections = outcome.inspections();
+    var found = new LinkedHashMap<String, Object>();
+    state.inspections.stream()
+        .filter(i -> !i.newlyMatched().isEmpty())
+        .forEach(i -> found.put(i.sourceKey(), i.newlyMatched()));
+    String message =
+        "Inspected "
+            + state.inspections.size()
+            + " rows"
+            + (found.isEmpty() ? "" : "; deeper windows found " + found)
+            + (outcome.outOfBudget() ? "; stopped at the inspection budget" : "");
+    stages.end(
+        RunStage.INSPECTION,
+        Status.COMPLETED,
+        message,
+        data(
+            "inspected",
+            state.inspections.stream().map(RowInspection::sourceKey).toList(),
+            "newly_matched",
+            found,
+            "out_of_budget",
+            outcome.outOfBudget()));
+  }
+
+  void judge() {
+    stages.begin(RunStage.JUDGE, "Judging the evidence", Map.of());
+    state.judge =
+        Judge.judge(
+            new Judge.Input(
+                state.pack,
+                state.queriesRun,
+                budgets.maxRetrievalPasses() - 1,
+                budgets.relatedLimit() > 0));
+    state.finalJudge = state.judge;
+    stages.end(
+        RunStage.JUDGE,
+        Status.COMPLETED,
+        state.judge.verdict().wireName()
+            + ": "
+            + state.judge.reason()
+            + (state.judge.retryAction() == RetryAction.NONE
+                ? ""
+                : " Next: " + state.judge.retryAction().wireName()),
+        verdictData(state.judge));
+  }
+
+  void extraPass() throws IOException {
+    switch (state.judge.retryAction()) {
+      case FOCUSED_RETRY -> retry(state.judge.retryQuery());
+      case RELATED_EXPANSION -> expand(state.judge.expansionLookup());
+      case NONE -> {
+        if (state.judge.verdict() != Verdict.ENOUGH_EVIDENCE) {
+          stages.emit(
+              RunStage.RETRY,
+              Status.SKIPPED,
+              "No retry or expansion: " + state.judge.reason(),
+              Map.of());
+        }
+      }
+    }
+  }
+
+  void retry(String query) throws IOException {
+    stages.begin(RunStage.RETRY, "Focused retry: \"" + query + "\"", data("query", query));
+    ResearchPack retryPack;
+    try {
+      Strategy focused = QueryAnalyzer.analyze(query, options.semantic());
+      retryPack =
+          new PackBuilder(index, retriever)
+              .build(focused, options, PlannerInfo.DETERMINISTIC)
+              .pack();
+    } catch (InvalidSearchException e) {
+      stages.end(
+          RunStage.RETRY,
+          Status.FAILED,
+          "The retry query is not searchable: " + e.getMessage(),
+          Map.of());
+      return;
+    }
+    state.queriesRun.add(query.toLowerCase(Locale.ROOT));
+    var merged =
+        EvidenceMerge.retry(
+            state.pack,
+            retryPack,
+            query,
+            state.judge.missingConcepts(),
+            budgets.retryAcceptLimit(),
+            options);
+    acceptMerge(RunStage.RETRY, "Retry added ", " rows (rejected ", merged);
+  }
+
+  void expand(String lookup) throws IOException {
+    stages.begin(RunStage.EXPANSION, "Following the links of " + lookup, data("lookup", lookup));
+    var merged = EvidenceMerge.expand(index, state.pack, lookup, budgets.relatedLimit(), options);
+    acceptMerge(RunStage.EXPANSION, "Expansion added ", " related rows (rejected ", merged);
+  }
+
+  /** Takes a retry or expansion result as the state.pack, judges it again and ends the stage. */
+  void acceptMerge(RunStage stage, String added, String rejected, EvidenceMerge.Merged merged) {
+    state.pack = merged.pack();
+    state.merge = merged.report();
+    state.finalJudge = Judge.judge(new Judge.Input(state.pack, state.queriesRun, 0, false));
+    stages.endHard(
+        stage,
+        added
+            + state.merge.accepted().size()
+            + rejected
+            + state.merge.rejected().size()
+            + "); verdict now "
+            + state.finalJudge.verdict().wireName(),
+        merge(mergeData(state.merge), data("verdict", state.finalJudge.verdict().wireName())));
+  }
+}
