@@ -161,6 +161,8 @@ final class ResearchCommand implements Callable<Integer> {
               + ", else the --model chat model; none with extractive.")
   String plannerModel;
 
+  @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
+
   @Override
   public Integer call() throws Exception {
     var options =
@@ -183,17 +185,17 @@ final class ResearchCommand implements Callable<Integer> {
                 ChatModels.isExtractive(modelSpec) ? null : modelSpec);
     ChatConfig config = ChatConfig.fromEnvironment(System.getenv());
     PrintWriter out = spec.commandLine().getOut();
+    var server = retrievalOnly && plannerSpec == null ? serverChoice.server(brain.dataDir()) : null;
+    if (server != null && server.isPresent()) {
+      showPack(server.get().pack(RunningServer.packBody(question, options)), out);
+      return 0;
+    }
     try (var index = BrainIndex.openReadOnly(brain.existingIndexConfig(), null);
         ChatModel planner = open(plannerSpec, config);
         ChatModel answerer = retrievalOnly ? null : open(modelSpec, config)) {
       var researcher = new Researcher(index);
       if (retrievalOnly) {
-        ResearchPack pack = researcher.pack(question, options, planner);
-        if (json) {
-          out.println(Json.pretty(pack));
-        } else {
-          printPack(pack, out);
-        }
+        showPack(researcher.pack(question, options, planner), out);
         return 0;
       }
       var budgets = RunBudgets.defaults();
@@ -388,6 +390,14 @@ final class ResearchCommand implements Callable<Integer> {
       case MODEL_ERROR -> "model_error: the chat model failed";
       case NO_EVIDENCE -> "no_evidence: nothing in the corpus matched the question";
     };
+  }
+
+  private void showPack(ResearchPack pack, PrintWriter out) {
+    if (json) {
+      out.println(Json.pretty(pack));
+    } else {
+      printPack(pack, out);
+    }
   }
 
   static void printPack(ResearchPack pack, PrintWriter out) {
