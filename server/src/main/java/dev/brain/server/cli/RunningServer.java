@@ -9,13 +9,14 @@ import dev.brain.research.ResearchPack;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,16 +43,13 @@ final class RunningServer {
       dev.brain.server.Json.newMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final ServerAdvertisement ad;
-  private final HttpClient http;
 
   private RunningServer(ServerAdvertisement ad) {
     this.ad = ad;
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(CONNECT_TIMEOUT)
-            .version(HttpClient.Version.HTTP_1_1)
-            .build();
   }
+
+  /** A status and body. */
+  private record Response(int statusCode, String body) {}
 
   /** The live server advertised in {@code dataDir}; empty when none is, or it is stale. */
   static Optional<RunningServer> find(Path dataDir) {
@@ -77,14 +75,11 @@ final class RunningServer {
 
   private boolean answersAsAdvertised() {
     try {
-      var res = send(request("api/health").timeout(HEALTH_TIMEOUT).GET());
+      var res = send("GET", "api/health", null, HEALTH_TIMEOUT);
       return res.statusCode() == 200
           && MAPPER.readTree(res.body()).path("pid").asLong(-1) == ad.pid();
     } catch (IOException e) {
       return false; // refused, timed out, or not brain's JSON
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
     }
   }
 
@@ -94,9 +89,8 @@ final class RunningServer {
   }
 
   /** {@code GET /api/search} with these query parameters (name, value pairs). */
-  SearchResult search(List<Map.Entry<String, String>> params)
-      throws IOException, InterruptedException {
-    var res = send(request("api/search?" + query(params)).GET());
+  SearchResult search(List<Map.Entry<String, String>> params) throws IOException {
+    var res = send("GET", "api/search?" + query(params), null, REQUEST_TIMEOUT);
     if (res.statusCode() != 200) {
       throw failure(res);
     }
@@ -104,8 +98,9 @@ final class RunningServer {
   }
 
   /** {@code GET /api/get?key=KEY}; empty when the server has no such record. */
-  Optional<RecordDetail> get(String key) throws IOException, InterruptedException {
-    var res = send(request("api/get?" + query(List.of(Map.entry("key", key)))).GET());
+  Optional<RecordDetail> get(String key) throws IOException {
+    var res =
+        send("GET", "api/get?" + query(List.of(Map.entry("key", key))), null, REQUEST_TIMEOUT);
     if (res.statusCode() == 404) {
       return Optional.empty();
     }
@@ -116,12 +111,8 @@ final class RunningServer {
   }
 
   /** {@code POST /api/research}: the research pack of a question (no synthesis, no trace). */
-  ResearchPack pack(Map<String, Object> body) throws IOException, InterruptedException {
-    var res =
-        send(
-            request("api/research")
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(MAPPER.writeValueAsString(body))));
+  ResearchPack pack(Map<String, Object> body) throws IOException {
+    var res = send("POST", "api/research", MAPPER.writeValueAsString(body), REQUEST_TIMEOUT);
     if (res.statusCode() != 200) {
       throw failure(res);
     }
@@ -144,20 +135,38 @@ final class RunningServer {
     return body;
   }
 
-  private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(URI.create(ad.url()).resolve(path))
-        .timeout(REQUEST_TIMEOUT)
-        .header("Authorization", "Bearer " + ad.token())
-        .header("Accept", "application/json");
-  }
-
-  private HttpResponse<String> send(HttpRequest.Builder request)
-      throws IOException, InterruptedException {
+  /**
+   * One request. {@link HttpURLConnection} rather than {@code java.net.http.HttpClient}: the latter
+   * sets up TLS (trust store, crypto providers) even for plain HTTP, which costs a short-lived CLI
+   * process more than the whole search on the server.
+   */
+  private Response send(String method, String path, String jsonBody, Duration timeout)
+      throws IOException {
+    var connection =
+        (HttpURLConnection)
+            URI.create(ad.url()).resolve(path).toURL().openConnection(Proxy.NO_PROXY);
     try {
-      return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    } catch (ConnectException | HttpTimeoutException e) {
+      connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
+      connection.setReadTimeout((int) timeout.toMillis());
+      connection.setRequestMethod(method);
+      connection.setRequestProperty("Authorization", "Bearer " + ad.token());
+      connection.setRequestProperty("Accept", "application/json");
+      if (jsonBody != null) {
+        connection.setDoOutput(true);
+        connection.setRequestProperty("Content-Type", "application/json");
+        try (OutputStream out = connection.getOutputStream()) {
+          out.write(jsonBody.getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      int status = connection.getResponseCode();
+      InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+      String body = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return new Response(status, body);
+    } catch (ConnectException | SocketTimeoutException e) {
       throw new IOException(
           "the server at " + ad.url() + " stopped answering; run again, or pass --local", e);
+    } finally {
+      connection.disconnect();
     }
   }
 
@@ -175,7 +184,7 @@ final class RunningServer {
   }
 
   /** The server's structured error as the exception the in-process command would throw. */
-  private RuntimeException failure(HttpResponse<String> res) {
+  private RuntimeException failure(Response res) {
     String message;
     String field = null;
     try {
