@@ -162,8 +162,7 @@ public final class BrainCommand {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      var v = BrainCommand.class.getPackage().getImplementationVersion();
-      return new String[] {"brain " + (v == null ? "dev" : v)};
+      return new String[] {"brain " + dev.brain.server.BuildInfo.current().describe()};
     }
   }
 }

@@ -27,21 +27,28 @@ final class GetCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the record as JSON.")
   boolean json;
 
+  @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
+
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
+    var server = serverChoice.server(brain.dataDir());
+    var detail = server.isPresent() ? server.get().get(key) : getLocally();
+    if (detail.isEmpty()) {
+      spec.commandLine().getErr().println("brain: no record with key " + key);
+      return BrainCommand.EXIT_ERROR;
+    }
+    if (json) {
+      out.println(Json.pretty(detail.get()));
+    } else {
+      print(detail.get(), out);
+    }
+    return 0;
+  }
+
+  private java.util.Optional<RecordDetail> getLocally() throws java.io.IOException {
     try (var opened = brain.openExisting()) {
-      var detail = opened.get(key);
-      if (detail.isEmpty()) {
-        spec.commandLine().getErr().println("brain: no record with key " + key);
-        return BrainCommand.EXIT_ERROR;
-      }
-      if (json) {
-        out.println(Json.pretty(detail.get()));
-      } else {
-        print(detail.get(), out);
-      }
-      return 0;
+      return opened.get(key);
     }
   }
 

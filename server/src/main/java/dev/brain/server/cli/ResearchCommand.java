@@ -155,6 +155,8 @@ final class ResearchCommand implements Callable<Integer> {
               + ", else the --model chat model; none with extractive.")
   String plannerModel;
 
+  @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
+
   @Override
   public Integer call() throws Exception {
     var options =
@@ -175,17 +177,19 @@ final class ResearchCommand implements Callable<Integer> {
       flags.add(new BrainConfig.Flag("chat.planner-model", plannerModel, "--planner-model"));
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (var opened = brain.openExisting(flags.toArray(BrainConfig.Flag[]::new))) {
+    var configFlags = flags.toArray(BrainConfig.Flag[]::new);
+    boolean noPlannerModel = noPlanner || brain.config(configFlags).chat().plannerSpec() == null;
+    var server = retrievalOnly && noPlannerModel ? serverChoice.server(brain.dataDir()) : null;
+    if (server != null && server.isPresent()) {
+      showPack(server.get().pack(RunningServer.packBody(question, options)), out);
+      return 0;
+    }
+    try (var opened = brain.openExisting(configFlags)) {
       var chat = opened.config().chat();
       ChatModel planner = noPlanner ? null : opened.chatModel(chat.plannerSpec());
       ChatModel answerer = retrievalOnly ? null : opened.chatModel(chat.model());
       if (retrievalOnly) {
-        ResearchPack pack = opened.researcher().pack(question, options, planner);
-        if (json) {
-          out.println(Json.pretty(pack));
-        } else {
-          printPack(pack, out);
-        }
+        showPack(opened.researcher().pack(question, options, planner), out);
         return 0;
       }
       var budgets = opened.config().research().budgets();
@@ -363,6 +367,14 @@ final class ResearchCommand implements Callable<Integer> {
       case MODEL_ERROR -> "model_error: the chat model failed";
       case NO_EVIDENCE -> "no_evidence: nothing in the corpus matched the question";
     };
+  }
+
+  private void showPack(ResearchPack pack, PrintWriter out) {
+    if (json) {
+      out.println(Json.pretty(pack));
+    } else {
+      printPack(pack, out);
+    }
   }
 
   static void printPack(ResearchPack pack, PrintWriter out) {

@@ -89,6 +89,8 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the full result as JSON.")
   boolean json;
 
+  @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
+
   @Override
   public Integer call() throws Exception {
     var builder = SearchOptions.builder().limit(limit);
@@ -106,16 +108,47 @@ final class SearchCommand implements Callable<Integer> {
       filters = filters.withDateRange(DateRange.created(day(since), day(until)));
     }
     var options = builder.filters(filters).build();
-    try (var opened = brain.openExisting()) {
-      var result = opened.search(String.join(" ", words), options);
-      var out = spec.commandLine().getOut();
-      if (json) {
-        out.println(Json.pretty(result));
-      } else {
-        print(result, out);
-      }
-      return 0;
+    var server = serverChoice.server(brain.dataDir());
+    var result = server.isPresent() ? server.get().search(params()) : searchLocally(options);
+    var out = spec.commandLine().getOut();
+    if (json) {
+      out.println(Json.pretty(result));
+    } else {
+      print(result, out);
     }
+    return 0;
+  }
+
+  private SearchResult searchLocally(SearchOptions options) throws java.io.IOException {
+    try (var opened = brain.openExisting()) {
+      return opened.search(String.join(" ", words), options);
+    }
+  }
+
+  /** This command's options as {@code GET /api/search} parameters. */
+  private List<java.util.Map.Entry<String, String>> params() {
+    var params = new ArrayList<java.util.Map.Entry<String, String>>();
+    params.add(java.util.Map.entry("q", String.join(" ", words)));
+    params.add(java.util.Map.entry("limit", Integer.toString(limit)));
+    if (lanes != null) {
+      params.add(java.util.Map.entry("lanes", lanes));
+    }
+    if (noSemantic) {
+      params.add(java.util.Map.entry("semantic", "false"));
+    }
+    if (fusion != null) {
+      params.add(java.util.Map.entry("fusion", fusion));
+    }
+    sourceTypes.forEach(v -> params.add(java.util.Map.entry("source_type", v)));
+    kinds.forEach(v -> params.add(java.util.Map.entry("kind", v)));
+    tags.forEach(v -> params.add(java.util.Map.entry("tag", v)));
+    if (since != null) {
+      params.add(java.util.Map.entry("since", since));
+    }
+    if (until != null) {
+      params.add(java.util.Map.entry("until", until));
+    }
+    return params;
   }
 
   private Instant day(String value) {

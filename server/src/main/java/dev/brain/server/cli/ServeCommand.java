@@ -133,7 +133,8 @@ final class ServeCommand implements Callable<Integer> {
       }
       throw e;
     }
-    Thread hook = new Thread(server::close, "brain-serve-shutdown");
+    var advertisement = ServerAdvertisement.publish(config.dataDir(), server);
+    Thread hook = new Thread(() -> closeAll(advertisement, server), "brain-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     out.println(
         "brain: serving at " + server.url() + "  (Chat; Search at " + server.url() + "search)");
@@ -142,8 +143,13 @@ final class ServeCommand implements Callable<Integer> {
     try {
       server.awaitShutdown();
     } finally {
-      server.close();
+      closeAll(advertisement, server);
     }
+  }
+
+  private static void closeAll(ServerAdvertisement.Published advertisement, BrainServer server) {
+    advertisement.close();
+    server.close();
   }
 
   private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {

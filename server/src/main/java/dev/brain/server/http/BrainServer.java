@@ -151,6 +151,7 @@ public final class BrainServer implements AutoCloseable {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("status", "ok");
     body.put("version", version());
+    body.put("pid", ProcessHandle.current().pid()); // clients check a server advertisement by it
     Map<String, Object> idx = new LinkedHashMap<>();
     idx.put("records", stats.records());
     idx.put("model", meta.modelId());
@@ -174,8 +175,7 @@ public final class BrainServer implements AutoCloseable {
   }
 
   static String version() {
-    var v = BrainServer.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
+    return dev.brain.server.BuildInfo.current().version();
   }
 
   /** The port the server listens on (the chosen one when configured with port 0). */

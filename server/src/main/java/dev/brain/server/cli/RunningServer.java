@@ -1,0 +1,202 @@
+package dev.brain.server.cli;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.index.RecordDetail;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.retrieval.SearchResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A {@code brain serve} running on the same data directory, found through its {@link
+ * ServerAdvertisement}: {@code search}, {@code get} and {@code research --retrieval-only} ask it
+ * instead of opening the index and the model in a new process, which is what makes them fast. The
+ * answers are the same records the in-process code returns, printed the same way.
+ *
+ * <p>An advertisement is used only when its process is alive, its URL is on this machine and the
+ * server there answers the health check with the advertised process id to the advertised token;
+ * anything else (a killed server, a port taken over, a wrong token) is stale and ignored.
+ */
+final class RunningServer {
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
+  private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(3);
+  private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(5);
+
+  private static final ObjectMapper MAPPER =
+      dev.brain.Json.newMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private final ServerAdvertisement ad;
+
+  private RunningServer(ServerAdvertisement ad) {
+    this.ad = ad;
+  }
+
+  /** A status and body. */
+  private record Response(int statusCode, String body) {}
+
+  /** The live server advertised in {@code dataDir}; empty when none is, or it is stale. */
+  static Optional<RunningServer> find(Path dataDir) {
+    var ad = ServerAdvertisement.read(dataDir);
+    if (ad.isEmpty()
+        || !ProcessHandle.of(ad.get().pid()).map(ProcessHandle::isAlive).orElse(false)
+        || !onThisMachine(ad.get().url())) {
+      return Optional.empty();
+    }
+    var server = new RunningServer(ad.get());
+    return server.answersAsAdvertised() ? Optional.of(server) : Optional.empty();
+  }
+
+  private static boolean onThisMachine(String url) {
+    try {
+      String host = URI.create(url).getHost();
+      return host != null
+          && (host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]"));
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private boolean answersAsAdvertised() {
+    try {
+      var res = send("GET", "api/health", null, HEALTH_TIMEOUT);
+      return res.statusCode() == 200
+          && MAPPER.readTree(res.body()).path("pid").asLong(-1) == ad.pid();
+    } catch (IOException e) {
+      return false; // refused, timed out, or not brain's JSON
+    }
+  }
+
+  /** The base URL of the server. */
+  String url() {
+    return ad.url();
+  }
+
+  /** {@code GET /api/search} with these query parameters (name, value pairs). */
+  SearchResult search(List<Map.Entry<String, String>> params) throws IOException {
+    var res = send("GET", "api/search?" + query(params), null, REQUEST_TIMEOUT);
+    if (res.statusCode() != 200) {
+      throw failure(res);
+    }
+    return MAPPER.readValue(res.body(), SearchResult.class);
+  }
+
+  /** {@code GET /api/get?key=KEY}; empty when the server has no such record. */
+  Optional<RecordDetail> get(String key) throws IOException {
+    var res =
+        send("GET", "api/get?" + query(List.of(Map.entry("key", key))), null, REQUEST_TIMEOUT);
+    if (res.statusCode() == 404) {
+      return Optional.empty();
+    }
+    if (res.statusCode() != 200) {
+      throw failure(res);
+    }
+    return Optional.of(MAPPER.readValue(res.body(), RecordDetail.class));
+  }
+
+  /** {@code POST /api/research}: the research pack of a question (no synthesis, no trace). */
+  ResearchPack pack(Map<String, Object> body) throws IOException {
+    var res = send("POST", "api/research", MAPPER.writeValueAsString(body), REQUEST_TIMEOUT);
+    if (res.statusCode() != 200) {
+      throw failure(res);
+    }
+    return MAPPER.readValue(res.body(), ResearchPack.class);
+  }
+
+  /** The {@code POST /api/research} body asking for the pack of {@code question} with options. */
+  static Map<String, Object> packBody(String question, ResearchOptions options) {
+    var body = new java.util.LinkedHashMap<String, Object>();
+    body.put("question", question);
+    body.put("source_types", options.sourceTypes());
+    body.put("limit", options.limit());
+    body.put("max_chars_per_doc", options.maxCharsPerDoc());
+    body.put("include_related", options.includeRelated());
+    body.put("related_limit", options.relatedLimit());
+    if (options.includeTopicBrief() != null) {
+      body.put("include_topic_brief", options.includeTopicBrief());
+    }
+    body.put("semantic", options.semantic());
+    return body;
+  }
+
+  /**
+   * One request. {@link HttpURLConnection} rather than {@code java.net.http.HttpClient}: the latter
+   * sets up TLS (trust store, crypto providers) even for plain HTTP, which costs a short-lived CLI
+   * process more than the whole search on the server.
+   */
+  private Response send(String method, String path, String jsonBody, Duration timeout)
+      throws IOException {
+    var connection =
+        (HttpURLConnection)
+            URI.create(ad.url()).resolve(path).toURL().openConnection(Proxy.NO_PROXY);
+    try {
+      connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
+      connection.setReadTimeout((int) timeout.toMillis());
+      connection.setRequestMethod(method);
+      connection.setRequestProperty("Authorization", "Bearer " + ad.token());
+      connection.setRequestProperty("Accept", "application/json");
+      if (jsonBody != null) {
+        connection.setDoOutput(true);
+        connection.setRequestProperty("Content-Type", "application/json");
+        try (OutputStream out = connection.getOutputStream()) {
+          out.write(jsonBody.getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      int status = connection.getResponseCode();
+      InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+      String body = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return new Response(status, body);
+    } catch (ConnectException | SocketTimeoutException e) {
+      throw new IOException(
+          "the server at " + ad.url() + " stopped answering; run again, or pass --local", e);
+    } finally {
+      connection.disconnect();
+    }
+  }
+
+  private static String query(List<Map.Entry<String, String>> params) {
+    var out = new StringBuilder();
+    for (var p : params) {
+      if (!out.isEmpty()) {
+        out.append('&');
+      }
+      out.append(URLEncoder.encode(p.getKey(), StandardCharsets.UTF_8))
+          .append('=')
+          .append(URLEncoder.encode(p.getValue(), StandardCharsets.UTF_8));
+    }
+    return out.toString();
+  }
+
+  /** The server's structured error as the exception the in-process command would throw. */
+  private RuntimeException failure(Response res) {
+    String message;
+    String field = null;
+    try {
+      JsonNode error = MAPPER.readTree(res.body()).path("error");
+      message = error.path("message").asText("HTTP " + res.statusCode());
+      field = error.path("field").isTextual() ? error.path("field").asText() : null;
+    } catch (IOException e) {
+      message = "HTTP " + res.statusCode();
+    }
+    if (res.statusCode() == 400 || res.statusCode() == 422) {
+      return new InvalidSearchException(field == null ? "request" : field, message, List.of());
+    }
+    return new IllegalStateException("brain serve at " + ad.url() + ": " + message);
+  }
+}

@@ -1,0 +1,116 @@
+package dev.brain.server.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.server.BuildInfo;
+import dev.brain.server.http.BrainServer;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * What {@code brain serve} tells other {@code brain} commands on the same data directory: the file
+ * {@code <data>/server.json} (mode 600) with the server's process id, URL and a token (its {@code
+ * server.token}, else a random one) that clients send as {@code Authorization: Bearer <token>}.
+ * Written when the server is up, removed when it shuts down; a file left behind by a killed server
+ * is recognised as stale by {@link RunningServer}.
+ *
+ * @param pid the server's process id
+ * @param url the base URL, e.g. {@code http://127.0.0.1:8742/}
+ * @param token the server's {@code server.token}, else 32 random bytes in hex
+ * @param version the brain version that serves
+ */
+record ServerAdvertisement(long pid, String url, String token, String version) {
+
+  /** The file name in the data directory. */
+  static final String FILE = "server.json";
+
+  private static final ObjectMapper MAPPER = dev.brain.Json.newMapper();
+
+  /** The advertisement file of {@code dataDir}. */
+  static Path file(Path dataDir) {
+    return dataDir.resolve(FILE);
+  }
+
+  /** Reads the advertisement of {@code dataDir}; empty when there is none or it is unreadable. */
+  static Optional<ServerAdvertisement> read(Path dataDir) {
+    Path file = file(dataDir);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      var ad = MAPPER.readValue(file.toFile(), ServerAdvertisement.class);
+      return ad.url() == null || ad.token() == null ? Optional.empty() : Optional.of(ad);
+    } catch (IOException e) {
+      return Optional.empty(); // half-written or foreign: not a server we can use
+    }
+  }
+
+  /**
+   * Advertises {@code server} in {@code dataDir}, replacing an older advertisement atomically. The
+   * returned handle removes the file again (if it is still this server's) when closed.
+   */
+  static Published publish(Path dataDir, BrainServer server) throws IOException {
+    // With server.token set the guard checks it, so clients must send that one.
+    String token = server.config().server().token();
+    if (token == null) {
+      byte[] secret = new byte[32];
+      new SecureRandom().nextBytes(secret);
+      token = HexFormat.of().formatHex(secret);
+    }
+    var ad =
+        new ServerAdvertisement(
+            ProcessHandle.current().pid(),
+            server.url().toString(),
+            token,
+            BuildInfo.current().version());
+    Files.createDirectories(dataDir);
+    Path tmp = privateTempFile(dataDir);
+    try {
+      MAPPER.writeValue(tmp.toFile(), ad);
+      try {
+        Files.move(tmp, file(dataDir), StandardCopyOption.ATOMIC_MOVE);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(tmp, file(dataDir), StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+    return new Published(dataDir, ad);
+  }
+
+  /** A temp file only the owner can read, in {@code dir}; plain where POSIX modes do not exist. */
+  private static Path privateTempFile(Path dir) throws IOException {
+    try {
+      return Files.createTempFile(
+          dir,
+          ".server",
+          ".json",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      return Files.createTempFile(dir, ".server", ".json");
+    }
+  }
+
+  /** A live advertisement; {@link #close()} withdraws it. */
+  record Published(Path dataDir, ServerAdvertisement advertisement) implements AutoCloseable {
+    /** Removes the file unless another server has advertised itself there since. */
+    @Override
+    public void close() {
+      var current = read(dataDir);
+      if (current.isPresent() && !current.get().token().equals(advertisement.token())) {
+        return;
+      }
+      try {
+        Files.deleteIfExists(file(dataDir));
+      } catch (IOException e) {
+        // Left behind: clients see a dead pid and ignore it.
+      }
+    }
+  }
+}

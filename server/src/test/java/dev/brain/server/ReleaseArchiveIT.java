@@ -1,0 +1,159 @@
+package dev.brain.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The release archive as a user gets it: unpacked into a temporary folder, {@code bin/brain}
+ * symlinked onto a PATH folder and run from elsewhere. Runs after {@code package} (failsafe).
+ */
+class ReleaseArchiveIT {
+
+  @TempDir static Path tmp;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static Path onPath;
+  private static Path home;
+
+  record Run(int code, String out, String err) {}
+
+  @BeforeAll
+  static void unpackAndLinkOntoPath() throws Exception {
+    Path archive = Path.of(System.getProperty("brain.archive"));
+    assertThat(archive).exists();
+    Path install = Files.createDirectories(tmp.resolve("opt"));
+    assertThat(run(install, List.of("tar", "xzf", archive.toString())).code()).isZero();
+    home = install.resolve("brain-" + System.getProperty("brain.version"));
+    assertThat(home.resolve("lib/brain.jar")).exists();
+    assertThat(home.resolve("README.md")).exists();
+    assertThat(home.resolve("licenses/LICENSE-Apache-2.0.txt")).exists();
+    // Two hops, the second relative, as package managers and ~/bin links do.
+    Path links = Files.createDirectories(tmp.resolve("links"));
+    Files.createSymbolicLink(links.resolve("brain-current"), home.resolve("bin/brain"));
+    onPath = Files.createDirectories(tmp.resolve("bin")).resolve("brain");
+    Files.createSymbolicLink(onPath, Path.of("..", "links", "brain-current"));
+  }
+
+  @Test
+  void symlinkedLauncherPrintsThePomVersionAndTheCommit() throws Exception {
+    var run = brain("--version");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out().strip())
+        .startsWith("brain " + System.getProperty("brain.version") + " (commit ")
+        .doesNotContain("dev (commit");
+  }
+
+  @Test
+  void symlinkedLauncherRunsACommandFromAnotherFolderWithoutBuilding() throws Exception {
+    var run = brain("--data", tmp.resolve("data").toString(), "trace", "list");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.err()).doesNotContain("building");
+  }
+
+  @Test
+  void helpAndTraceListLoadNeitherOnnxRuntimeNorTheIndex() throws Exception {
+    for (var args : List.of(List.of("--help"), List.of("trace", "list"))) {
+      Path classes = tmp.resolve("classes-" + String.join("-", args) + ".log");
+      var command = new ArrayList<>(List.of("--data", tmp.resolve("data").toString()));
+      command.addAll(args);
+      var run =
+          brain(
+              Map.of("BRAIN_JAVA_OPTS", "-Xlog:class+load=info:file=" + classes),
+              command.toArray(String[]::new));
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(Files.readString(classes))
+          .contains("dev.brain.server.cli.BrainCommand")
+          .doesNotContain("ai.onnxruntime.")
+          .doesNotContain("ai.djl.")
+          .doesNotContain("org.apache.lucene.index.DirectoryReader");
+    }
+  }
+
+  @Test
+  void startupCacheIsBuiltBesideTheJarAndKeepsJsonOutputClean() throws Exception {
+    Path vault = Files.createDirectories(tmp.resolve("vault"));
+    Files.writeString(vault.resolve("kettle.md"), "# Kettle\n\nThe gooseneck kettle pours.");
+    String data = tmp.resolve("cache-data").toString();
+    var index = brain(Map.of(), "--data", data, "index", vault.toString());
+    assertThat(index.code()).as(index.err()).isZero();
+    Path lib = home.resolve("lib");
+
+    var training = brain(Map.of(), "--data", data, "search", "--json", "gooseneck");
+    assertThat(training.code()).as(training.err()).isZero();
+    assertThat(JSON.readTree(training.out()).path("rows").get(0).path("source_key").asText())
+        .endsWith("kettle.md");
+    Path cache = awaitCache(lib);
+
+    var cached = brain(Map.of(), "--data", data, "search", "--json", "gooseneck");
+    assertThat(cached.code()).as(cached.err()).isZero();
+    assertThat(JSON.readTree(cached.out()).path("rows").get(0).path("source_key").asText())
+        .endsWith("kettle.md");
+    assertThat(cache).exists();
+  }
+
+  /** The cache is assembled in the background after the training run; wait for it. */
+  private static Path awaitCache(Path lib) throws Exception {
+    for (int i = 0; i < 600; i++) {
+      try (var files = Files.list(lib)) {
+        var cache =
+            files
+                .filter(f -> f.getFileName().toString().matches("brain-.*\\.(aot|jsa)"))
+                .findFirst();
+        if (cache.isPresent()) {
+          return cache.get();
+        }
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("no start-up cache appeared in " + lib);
+  }
+
+  private static Run brain(String... args) throws Exception {
+    return brain(Map.of(), args);
+  }
+
+  private static Run brain(Map<String, String> env, String... args) throws Exception {
+    var command = new ArrayList<String>();
+    command.add(onPath.toString());
+    command.addAll(List.of(args));
+    Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+    return run(elsewhere, command, env);
+  }
+
+  static Run run(Path dir, List<String> command) throws IOException, InterruptedException {
+    return run(dir, command, Map.of());
+  }
+
+  static Run run(Path dir, List<String> command, Map<String, String> env)
+      throws IOException, InterruptedException {
+    var pb = new ProcessBuilder(command).directory(dir.toFile());
+    pb.environment().remove("BRAIN_HOME");
+    pb.environment().remove("BRAIN_STARTUP_CACHE");
+    pb.environment().putAll(env);
+    Path out = Files.createTempFile(tmp, "out", ".txt");
+    Path err = Files.createTempFile(tmp, "err", ".txt");
+    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+    Process p = pb.start();
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("timed out: " + command);
+    }
+    return new Run(
+        p.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+}
