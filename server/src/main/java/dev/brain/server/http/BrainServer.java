@@ -5,6 +5,8 @@ import dev.brain.index.IndexConfig;
 import dev.brain.research.ResearchRunner;
 import dev.brain.research.TraceStore;
 import dev.brain.retrieval.Retriever;
+import dev.brain.server.mcp.BrainMcp;
+import dev.brain.server.mcp.BrainTools;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
@@ -37,14 +39,21 @@ public final class BrainServer implements AutoCloseable {
   private final ServerConfig config;
   private final BrainIndex index;
   private final ModelGate models;
+  private final BrainMcp.HttpEndpoint mcp;
   private final WebServer server;
   private final Object lock = new Object();
   private boolean closed;
 
-  private BrainServer(ServerConfig config, BrainIndex index, ModelGate models, WebServer server) {
+  private BrainServer(
+      ServerConfig config,
+      BrainIndex index,
+      ModelGate models,
+      BrainMcp.HttpEndpoint mcp,
+      WebServer server) {
     this.config = config;
     this.index = index;
     this.models = models;
+    this.mcp = mcp;
     this.server = server;
   }
 
@@ -61,7 +70,11 @@ public final class BrainServer implements AutoCloseable {
     requireAllowedHost(config);
     BrainIndex index = BrainIndex.openReadOnly(IndexConfig.defaults(config.dataDir()), null);
     var models = new ModelGate(config.model(), config.chat());
+    var retriever = new Retriever(index);
+    BrainMcp.HttpEndpoint mcp = null;
     try {
+      mcp = BrainMcp.httpEndpoint(new BrainTools(index, retriever));
+      var endpoint = mcp;
       WebServer server =
           WebServer.builder()
               .host(config.host())
@@ -71,11 +84,14 @@ public final class BrainServer implements AutoCloseable {
               .maxPayloadSize(hardBodyLimit(config))
               .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(config)))
               .shutdownHook(false)
-              .routing(routing -> routing(routing, config, index, models))
+              .routing(routing -> routing(routing, config, index, retriever, models, endpoint))
               .build()
               .start();
-      return new BrainServer(config, index, models, server);
+      return new BrainServer(config, index, models, mcp, server);
     } catch (RuntimeException e) {
+      if (mcp != null) {
+        mcp.close();
+      }
       models.close();
       index.close();
       throw e;
@@ -101,14 +117,20 @@ public final class BrainServer implements AutoCloseable {
   }
 
   private static void routing(
-      HttpRouting.Builder routing, ServerConfig config, BrainIndex index, ModelGate models) {
-    var retriever = new Retriever(index);
+      HttpRouting.Builder routing,
+      ServerConfig config,
+      BrainIndex index,
+      Retriever retriever,
+      ModelGate models,
+      BrainMcp.HttpEndpoint mcp) {
     var runner = new ResearchRunner(index, retriever, new TraceStore(config.dataDir()));
     var limiter = new RunLimiter(config.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
         .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
         .register("/api", new SearchService(index, retriever))
+        // MCP's Streamable HTTP endpoint, inside this routing so its guards cover it too.
+        .register("/mcp", mcp)
         .register(
             "/api/research",
             new ResearchService(config, index, retriever, runner, models, limiter),
@@ -210,6 +232,7 @@ public final class BrainServer implements AutoCloseable {
     }
     try {
       server.stop();
+      mcp.close();
       models.close();
     } finally {
       try {
