@@ -52,6 +52,21 @@ final class JsonRpcErrors {
         "invalid params: a field is missing or has the wrong type for this method");
   }
 
+  /**
+   * The error answering request {@code id} whose handler failed with {@code failure}: invalid
+   * params when the SDK could not map them, else an internal error (the log has the details).
+   */
+  static Map<String, Object> failed(Object id, Throwable failure) {
+    String text = failure.getMessage() == null ? "" : failure.getMessage();
+    if (JAVA_NAME.matcher(text).find()) {
+      return error(
+          id,
+          McpSchema.ErrorCodes.INVALID_PARAMS,
+          "invalid params: a field is missing or has the wrong type for this method");
+    }
+    return error(id, McpSchema.ErrorCodes.INTERNAL_ERROR, "internal error: " + text);
+  }
+
   /** A Java class name, or Jackson's way of quoting one. */
   private static final Pattern JAVA_NAME =
       Pattern.compile("`|\\b(?:[a-z][a-z0-9_]*\\.){2,}[A-Z]\\w*|Cannot (?:construct|deserialize)");

@@ -198,7 +198,16 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
     res.header(HeaderNames.CONTENT_TYPE, "text/event-stream");
     res.header(HeaderNames.CACHE_CONTROL, "no-cache");
     try (OutputStream out = res.outputStream()) {
-      session.responseStream(new SseStream(session.getId(), out)).handle(request).block();
+      var sse = new SseStream(session.getId(), out);
+      try {
+        session.responseStream(sse).handle(request).block();
+      } catch (UncheckedIOException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        // The SDK lets a handler's failure (e.g. params it cannot map) escape the stream.
+        LOG.log(Level.DEBUG, "MCP request failed: " + e.getMessage());
+        sse.write(JsonRpcErrors.failed(request.id(), e), null);
+      }
     } catch (IOException | UncheckedIOException e) {
       LOG.log(Level.DEBUG, "MCP client went away: " + e.getMessage());
     }
@@ -280,24 +289,26 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
 
     @Override
     public Mono<Void> sendMessage(JSONRPCMessage message, String messageId) {
-      return Mono.fromRunnable(
-          () -> {
-            lock.lock();
-            try {
-              String event =
-                  "id: "
-                      + (messageId == null ? sessionId : messageId)
-                      + "\nevent: message\ndata: "
-                      + mapper.writeValueAsString(JsonRpcErrors.sanitized(message))
-                      + "\n\n";
-              out.write(event.getBytes(StandardCharsets.UTF_8));
-              out.flush();
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            } finally {
-              lock.unlock();
-            }
-          });
+      return Mono.fromRunnable(() -> write(JsonRpcErrors.sanitized(message), messageId));
+    }
+
+    /** Writes one {@code message} event. */
+    void write(Object message, String messageId) {
+      lock.lock();
+      try {
+        String event =
+            "id: "
+                + (messageId == null ? sessionId : messageId)
+                + "\nevent: message\ndata: "
+                + mapper.writeValueAsString(message)
+                + "\n\n";
+        out.write(event.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } finally {
+        lock.unlock();
+      }
     }
 
     @Override
