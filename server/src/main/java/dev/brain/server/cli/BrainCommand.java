@@ -37,6 +37,7 @@ import picocli.CommandLine.ScopeType;
       EvalCommand.class,
       ServeCommand.class,
       DemoCommand.class,
+      McpCommand.class,
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})

@@ -2,6 +2,8 @@ package dev.brain.server.http;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.server.mcp.BrainMcp;
+import dev.brain.server.mcp.BrainTools;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerResponse;
@@ -44,14 +46,21 @@ public final class BrainServer implements AutoCloseable {
   private final BrainConfig config;
   private final Brain brain;
   private final ModelGate models;
+  private final BrainMcp.HttpEndpoint mcp;
   private final WebServer server;
   private final Object lock = new Object();
   private boolean closed;
 
-  private BrainServer(BrainConfig config, Brain brain, ModelGate models, WebServer server) {
+  private BrainServer(
+      BrainConfig config,
+      Brain brain,
+      ModelGate models,
+      BrainMcp.HttpEndpoint mcp,
+      WebServer server) {
     this.config = config;
     this.brain = brain;
     this.models = models;
+    this.mcp = mcp;
     this.server = server;
   }
 
@@ -69,7 +78,10 @@ public final class BrainServer implements AutoCloseable {
     requireAllowedHost(settings);
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(config.chat().model(), config.chat().chatConfig());
+    BrainMcp.HttpEndpoint mcp = null;
     try {
+      mcp = BrainMcp.httpEndpoint(new BrainTools(brain));
+      var endpoint = mcp;
       WebServer server =
           WebServer.builder()
               .host(settings.host())
@@ -85,11 +97,14 @@ public final class BrainServer implements AutoCloseable {
               .idleConnectionTimeout(IDLE_TIMEOUT)
               .idleConnectionPeriod(Duration.ofSeconds(5))
               .maxTcpConnections(MAX_CONNECTIONS)
-              .routing(routing -> routing(routing, config, brain, models))
+              .routing(routing -> routing(routing, config, brain, models, endpoint))
               .build()
               .start();
-      return new BrainServer(config, brain, models, server);
+      return new BrainServer(config, brain, models, mcp, server);
     } catch (RuntimeException e) {
+      if (mcp != null) {
+        mcp.close();
+      }
       models.close();
       brain.close();
       throw e;
@@ -116,7 +131,11 @@ public final class BrainServer implements AutoCloseable {
   }
 
   private static void routing(
-      HttpRouting.Builder routing, BrainConfig config, Brain brain, ModelGate models) {
+      HttpRouting.Builder routing,
+      BrainConfig config,
+      Brain brain,
+      ModelGate models,
+      BrainMcp.HttpEndpoint mcp) {
     var server = config.server();
     var limiter = new RunLimiter(server.maxConcurrentRuns());
     ErrorMapping.register(routing);
@@ -125,6 +144,8 @@ public final class BrainServer implements AutoCloseable {
         .get("/api/health", (req, res) -> health(res, config, brain, limiter))
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
         .register("/api", new SearchService(brain))
+        // MCP's Streamable HTTP endpoint, inside this routing so the guard covers it too.
+        .register("/mcp", mcp)
         .register(
             "/api/research",
             new ResearchService(server, brain, models, limiter),
@@ -219,6 +240,7 @@ public final class BrainServer implements AutoCloseable {
     }
     try {
       server.stop();
+      mcp.close();
       models.close();
     } finally {
       try {

@@ -47,6 +47,14 @@ class BrainCommandTest {
   }
 
   @Test
+  void mcpWithoutAnIndexSaysHowToCreateOneAndPrintsNothingOnStdout() {
+    var run = brain("--data", tmp.resolve("empty").toString(), "mcp");
+    assertThat(run.code()).isEqualTo(1);
+    assertThat(run.err()).contains("no index at").contains("brain index PATH");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @Test
   void evalOnAFolderThatIsNotBeirNamesTheMissingFile() throws IOException {
     var folder = Files.createDirectories(tmp.resolve("notes"));
     var run = brain("--data", tmp.resolve("data").toString(), "eval", "beir", folder.toString());

@@ -13,16 +13,16 @@ import java.util.List;
  * target/} and synced incrementally on later runs (unchanged records are skipped, so a warm run
  * costs well under a second).
  */
-final class SampleVaultData {
+public final class SampleVaultData {
   /** The sample vault of the repository. */
-  static final Path VAULT = Path.of("..", "samples", "vault").toAbsolutePath().normalize();
+  public static final Path VAULT = Path.of("..", "samples", "vault").toAbsolutePath().normalize();
 
   private static Path dataDir;
 
   private SampleVaultData() {}
 
   /** The data directory with the synced sample-vault index. */
-  static synchronized Path dataDir() {
+  public static synchronized Path dataDir() {
     if (dataDir == null) {
       Path dir = Path.of("target", "test-data", "sample-vault").toAbsolutePath();
       try {
@@ -39,5 +39,11 @@ final class SampleVaultData {
       dataDir = dir;
     }
     return dataDir;
+  }
+
+  /** The default configuration of {@code dataDir}, serving on any free port. */
+  public static dev.brain.BrainConfig onAnyPort(Path dataDir) {
+    var config = dev.brain.BrainConfig.defaults(dataDir);
+    return config.withServer(config.server().withPort(0));
   }
 }

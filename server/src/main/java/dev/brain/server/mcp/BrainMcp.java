@@ -1,0 +1,377 @@
+package dev.brain.server.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import io.modelcontextprotocol.util.DefaultMcpUriTemplateManagerFactory;
+import io.modelcontextprotocol.util.McpUriTemplateManager;
+import io.modelcontextprotocol.util.McpUriTemplateManagerFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * brain as an MCP server: the read-only tools of {@link BrainTools}, the {@code brain_research}
+ * prompt and the {@code brain://status} and {@code brain://record/{key}} resources, over stdio
+ * ({@link #serveStdio}) or Streamable HTTP ({@link #httpEndpoint}). MCP never synthesizes an answer
+ * and never writes a trace.
+ */
+public final class BrainMcp {
+  private static final System.Logger LOG = System.getLogger(BrainMcp.class.getName());
+
+  /** Largest JSON-RPC message read, on stdio and over HTTP: 4 MiB. */
+  public static final int MAX_MESSAGE_BYTES = 4 << 20;
+
+  /** The MCP protocol revisions brain speaks. */
+  static final List<String> PROTOCOL_VERSIONS =
+      List.of(
+          ProtocolVersions.MCP_2024_11_05,
+          ProtocolVersions.MCP_2025_03_26,
+          ProtocolVersions.MCP_2025_06_18,
+          ProtocolVersions.MCP_2025_11_25);
+
+  static final String STATUS_URI = "brain://status";
+  static final String RECORD_PREFIX = "brain://record/";
+  static final String RECORD_TEMPLATE = RECORD_PREFIX + "{key}";
+
+  /**
+   * The protocol's mapper: plain Jackson, as the SDK expects (brain's records are mapped first).
+   */
+  private static final McpJsonMapper MAPPER = new JacksonMcpJsonMapper(new ObjectMapper());
+
+  private BrainMcp() {}
+
+  /**
+   * Serves MCP on {@code in}/{@code out} (one JSON-RPC message per line) until {@code in} ends.
+   * Nothing else may write to {@code out}.
+   */
+  public static void serveStdio(BrainTools tools, InputStream in, OutputStream out)
+      throws InterruptedException {
+    var transport = new StdioTransport(MAPPER, in, out, MAX_MESSAGE_BYTES);
+    McpSyncServer server = configure(McpServer.sync(transport), tools).build();
+    try {
+      transport.awaitEnd();
+    } finally {
+      server.close();
+    }
+  }
+
+  /**
+   * The Streamable HTTP endpoint, to be registered in a server's routing (at {@code /mcp}) so that
+   * the routing's guards apply to it. Close it when the server stops.
+   */
+  public static HttpEndpoint httpEndpoint(BrainTools tools) {
+    var transport = new StreamableHttpTransport(MAPPER, MAX_MESSAGE_BYTES);
+    McpSyncServer server = configure(McpServer.sync(transport), tools).build();
+    return new HttpEndpoint(transport, server);
+  }
+
+  /** The {@code /mcp} endpoint of a web server; {@link #close()} ends its sessions. */
+  public static final class HttpEndpoint implements HttpService, AutoCloseable {
+    private final StreamableHttpTransport transport;
+    private final McpSyncServer server;
+
+    private HttpEndpoint(StreamableHttpTransport transport, McpSyncServer server) {
+      this.transport = transport;
+      this.server = server;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+      transport.routing(rules);
+    }
+
+    @Override
+    public void close() {
+      server.close();
+    }
+  }
+
+  private static McpServer.SyncSpecification<?> configure(
+      McpServer.SyncSpecification<?> spec, BrainTools tools) {
+    return spec.serverInfo("brain", version())
+        .jsonMapper(MAPPER)
+        .instructions(instructions(tools))
+        .uriTemplateManagerFactory(new RecordUris())
+        .capabilities(
+            McpSchema.ServerCapabilities.builder()
+                .tools(false)
+                .prompts(false)
+                .resources(false, false)
+                .build())
+        .tools(toolSpecifications(tools))
+        .prompts(BrainPrompt.specification())
+        .resources(statusResource(tools))
+        .resourceTemplates(recordResource(tools));
+  }
+
+  static String version() {
+    var v = BrainMcp.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
+  /** The server's instructions: what the corpus holds and how to use the tools. */
+  static String instructions(BrainTools tools) {
+    String corpus;
+    try {
+      Map<String, Object> s = tools.status();
+      @SuppressWarnings("unchecked")
+      var bySourceType = (Map<String, ?>) s.get("by_source_type");
+      corpus =
+          s.get("records")
+              + " records ("
+              + ToolText.counts(bySourceType)
+              + ") in "
+              + s.get("chunks")
+              + " chunks";
+    } catch (IOException | RuntimeException e) {
+      corpus = "a corpus whose counts could not be read (" + e.getMessage() + ")";
+    }
+    return "brain is a read-only research index of the user's own saved corpus — notes, saved"
+        + " pages, PDFs, feeds, transcripts: "
+        + corpus
+        + ". Start with brain_research_pack for a question; inspect the strongest rows with"
+        + " brain_get or brain_get_many (content=evidence with the question as query); follow"
+        + " links with brain_related; use brain_topic_brief for a broad topic and brain_status"
+        + " for counts. Cite records by their exact keys: note:<collection>/<path>, src:<12"
+        + " hex>, bm:<hash>, feed-entry:<hash>, doc:<id>. The evidence is a capped working set,"
+        + " not the full corpus: say so when it is weak or missing. The tools never write"
+        + " anything and never answer for you.";
+  }
+
+  /** The tools, described by {@code mcp/tools.json}, each calling its {@link BrainTools} method. */
+  static List<SyncToolSpecification> toolSpecifications(BrainTools tools) {
+    Map<String, Tool> handlers =
+        Map.of(
+            "brain_research_pack", tools::researchPack,
+            "brain_search", tools::search,
+            "brain_get", tools::get,
+            "brain_get_many", tools::getMany,
+            "brain_related", tools::related,
+            "brain_topic_brief", tools::topicBrief,
+            "brain_status", tools::status);
+    var out = new ArrayList<SyncToolSpecification>();
+    for (McpSchema.Tool tool : ToolCatalog.tools()) {
+      Tool handler = handlers.get(tool.name());
+      if (handler == null) {
+        throw new IllegalStateException("no handler for tool " + tool.name());
+      }
+      out.add(
+          SyncToolSpecification.builder()
+              .tool(tool)
+              .callHandler((exchange, request) -> call(tool.name(), handler, request.arguments()))
+              .build());
+    }
+    return out;
+  }
+
+  /** A tool's implementation. */
+  @FunctionalInterface
+  interface Tool {
+    BrainTools.ToolOutput apply(Map<String, Object> arguments) throws IOException;
+  }
+
+  /** Runs a tool; bad arguments and failures are tool errors with a message, never a trace. */
+  static CallToolResult call(String name, Tool tool, Map<String, Object> arguments) {
+    try {
+      BrainTools.ToolOutput output = tool.apply(arguments);
+      return CallToolResult.builder()
+          .structuredContent(output.structured())
+          .addTextContent(output.text())
+          .build();
+    } catch (IllegalArgumentException e) {
+      return CallToolResult.builder().isError(true).addTextContent(e.getMessage()).build();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.WARNING, name + " failed", e);
+      return CallToolResult.builder()
+          .isError(true)
+          .addTextContent(
+              name + " failed: " + (e.getMessage() == null ? "internal error" : e.getMessage()))
+          .build();
+    }
+  }
+
+  private static SyncResourceSpecification statusResource(BrainTools tools) {
+    var resource =
+        McpSchema.Resource.builder(STATUS_URI, "brain_status")
+            .title("Corpus status")
+            .description(
+                "Record and chunk counts by source type and kind, top tags, embedding model and"
+                    + " index facts (the same JSON as the brain_status tool).")
+            .mimeType("application/json")
+            .build();
+    return new SyncResourceSpecification(
+        resource,
+        (exchange, request) -> {
+          try {
+            return new McpSchema.ReadResourceResult(
+                List.of(
+                    new McpSchema.TextResourceContents(
+                        STATUS_URI,
+                        "application/json",
+                        MAPPER.writeValueAsString(tools.status()),
+                        null)),
+                null);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  private static SyncResourceTemplateSpecification recordResource(BrainTools tools) {
+    var template =
+        McpSchema.ResourceTemplate.builder(RECORD_TEMPLATE, "brain_record")
+            .title("A record")
+            .description(
+                "One record by its exact key, e.g. brain://record/note:coffee/espresso.md"
+                    + " (percent-encoding optional): metadata, links, backlinks and its raw text"
+                    + " up to 20,000 characters, as JSON.")
+            .mimeType("application/json")
+            .build();
+    return new SyncResourceTemplateSpecification(
+        template,
+        (exchange, request) -> {
+          String key = recordKey(request.uri());
+          try {
+            var record =
+                tools
+                    .recordResource(key)
+                    .orElseThrow(
+                        () ->
+                            McpError.builder(McpSchema.ErrorCodes.RESOURCE_NOT_FOUND)
+                                .message("no record with key '" + key + "'")
+                                .build());
+            return new McpSchema.ReadResourceResult(
+                List.of(
+                    new McpSchema.TextResourceContents(
+                        request.uri(),
+                        "application/json",
+                        MAPPER.writeValueAsString(record),
+                        null)),
+                null);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  /** The key of a {@code brain://record/...} URI, percent-decoded. */
+  static String recordKey(String uri) {
+    String raw = uri.substring(RECORD_PREFIX.length());
+    return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * URI templates as the SDK matches them, except that the record key may contain {@code /} (note
+   * keys are paths): {@code brain://record/{key}} matches everything after the prefix.
+   */
+  private static final class RecordUris implements McpUriTemplateManagerFactory {
+    private final DefaultMcpUriTemplateManagerFactory fallback =
+        new DefaultMcpUriTemplateManagerFactory();
+
+    @Override
+    public McpUriTemplateManager create(String uriTemplate) {
+      if (!RECORD_TEMPLATE.equals(uriTemplate)) {
+        return fallback.create(uriTemplate);
+      }
+      return new McpUriTemplateManager() {
+        @Override
+        public List<String> getVariableNames() {
+          return List.of("key");
+        }
+
+        @Override
+        public Map<String, String> extractVariableValues(String uri) {
+          return matches(uri) ? Map.of("key", recordKey(uri)) : Map.of();
+        }
+
+        @Override
+        public boolean matches(String uri) {
+          return uri != null
+              && uri.startsWith(RECORD_PREFIX)
+              && uri.length() > RECORD_PREFIX.length();
+        }
+
+        @Override
+        public boolean isUriTemplate(String uri) {
+          return uri != null && uri.contains("{");
+        }
+      };
+    }
+  }
+
+  /** Reads {@code mcp/tools.json}: names, descriptions, annotations and both schemas. */
+  static final class ToolCatalog {
+    private ToolCatalog() {}
+
+    static List<McpSchema.Tool> tools() {
+      var json = new ObjectMapper();
+      JsonNode root;
+      try (var in = BrainMcp.class.getResourceAsStream("/mcp/tools.json")) {
+        if (in == null) {
+          throw new IllegalStateException("mcp/tools.json is missing from the jar");
+        }
+        root = json.readTree(in);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      JsonNode record = root.get("record_schema");
+      var out = new ArrayList<McpSchema.Tool>();
+      for (JsonNode t : root.get("tools")) {
+        JsonNode output = inline(t.get("output").deepCopy(), record);
+        out.add(
+            McpSchema.Tool.builder(
+                    t.get("name").asText(), json.convertValue(t.get("input"), BrainTools.MAP_TYPE))
+                .title(t.get("title").asText())
+                .description(t.get("description").asText())
+                .outputSchema(json.convertValue(output, BrainTools.MAP_TYPE))
+                .annotations(
+                    new McpSchema.ToolAnnotations(
+                        t.get("title").asText(), true, false, true, false, null))
+                .build());
+      }
+      return out;
+    }
+
+    /** {@code node} with every {@code {"$ref": "#/$defs/record"}} replaced by {@code record}. */
+    private static JsonNode inline(JsonNode node, JsonNode record) {
+      if (node.isObject()) {
+        if (node.has("$ref") && "#/$defs/record".equals(node.get("$ref").asText())) {
+          return record.deepCopy();
+        }
+        var object = (ObjectNode) node;
+        var names = new ArrayList<String>();
+        object.fieldNames().forEachRemaining(names::add);
+        for (String name : names) {
+          object.set(name, inline(object.get(name), record));
+        }
+      } else if (node.isArray()) {
+        for (int i = 0; i < node.size(); i++) {
+          ((com.fasterxml.jackson.databind.node.ArrayNode) node)
+              .set(i, inline(node.get(i), record));
+        }
+      }
+      return node;
+    }
+  }
+}

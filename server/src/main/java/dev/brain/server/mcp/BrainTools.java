@@ -1,0 +1,528 @@
+package dev.brain.server.mcp;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.Brain;
+import dev.brain.Json;
+import dev.brain.index.CorpusRecord;
+import dev.brain.index.IndexStats;
+import dev.brain.index.RecordDetail;
+import dev.brain.research.Researcher;
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.plan.ChatContinuity;
+import dev.brain.retrieval.DateRange;
+import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.FusionMode;
+import dev.brain.retrieval.Lane;
+import dev.brain.retrieval.SearchFilters;
+import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchResult;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * brain's read-only tools — research pack, search, get, get many, related, topic brief, status — as
+ * functions of a JSON argument object. The one place where the MCP server (and a local agent loop)
+ * calls into the core; every result is a {@link ToolOutput}: a JSON object and a short text
+ * rendering of it. Nothing here writes to the corpus or records a trace.
+ *
+ * <p>Thread-safe: every call moves the read-only index to its latest commit and searches it.
+ */
+public final class BrainTools {
+  private static final System.Logger LOG = System.getLogger(BrainTools.class.getName());
+  private static final ObjectMapper JSON = Json.newMapper();
+  static final TypeReference<Map<String, Object>> MAP_TYPE = new TypeReference<>() {};
+
+  /** Most keys {@code brain_get_many} takes. */
+  public static final int MAX_KEYS = 20;
+
+  /** Longest content {@code brain_get} returns per call. */
+  public static final int MAX_CONTENT_CHARS = 20_000;
+
+  /** Default content size of {@code brain_get}. */
+  static final int DEFAULT_CONTENT_CHARS = 4_000;
+
+  /** Default content size per record of {@code brain_get_many}. */
+  static final int DEFAULT_MANY_CONTENT_CHARS = 1_500;
+
+  private final Brain brain;
+  private final Researcher researcher;
+
+  /**
+   * Tools over an open brain, usually opened read-only: the same calls the CLI and the web API
+   * make.
+   */
+  public BrainTools(Brain brain) {
+    this.brain = Objects.requireNonNull(brain, "brain");
+    this.researcher = brain.researcher();
+  }
+
+  /**
+   * A tool's answer: the structured result and a concise text rendering of it.
+   *
+   * @param structured the JSON object (snake_case names, as the HTTP API writes them)
+   * @param text a few lines for a reader or a client that ignores structured content
+   */
+  public record ToolOutput(Map<String, Object> structured, String text) {}
+
+  /** {@code brain_research_pack}: the {@code research_pack.v1} of a question. */
+  public ToolOutput researchPack(Map<String, Object> arguments) throws IOException {
+    var args =
+        new ToolArgs(
+            "brain_research_pack",
+            arguments,
+            Set.of(
+                "question",
+                "source_types",
+                "limit",
+                "max_chars_per_doc",
+                "include_related",
+                "related_limit",
+                "include_topic_brief",
+                "semantic",
+                "prior_questions",
+                "pinned_keys"));
+    String question = args.requiredString("question");
+    var options = researchOptions(args);
+    List<String> prior = orEmpty(args.strings("prior_questions", 8));
+    List<String> pinned = orEmpty(args.strings("pinned_keys", 24));
+    refresh();
+    String searchQuestion =
+        new ChatContinuity(prior, List.of(), List.of()).retrievalQuestion(question);
+    ResearchPack pack = researcher.pack(searchQuestion, options);
+    if (!pinned.isEmpty()) {
+      pack = researcher.pin(pack, pinned, options).pack();
+    }
+    return new ToolOutput(toMap(pack), ToolText.pack(pack));
+  }
+
+  private static ResearchOptions researchOptions(ToolArgs args) {
+    var o = ResearchOptions.defaults();
+    List<String> types = args.strings("source_types", 32);
+    if (types != null) {
+      o = o.withSourceTypes(types);
+    }
+    Integer limit = args.integer("limit", 1, ResearchOptions.MAX_LIMIT);
+    if (limit != null) {
+      o = o.withLimit(limit);
+    }
+    Integer maxChars = args.integer("max_chars_per_doc", 40, MAX_CONTENT_CHARS);
+    if (maxChars != null) {
+      o = o.withMaxCharsPerDoc(maxChars);
+    }
+    Boolean related = args.bool("include_related");
+    if (related != null) {
+      o = o.withIncludeRelated(related);
+    }
+    Integer relatedLimit = args.integer("related_limit", 0, 100);
+    if (relatedLimit != null) {
+      o = o.withRelatedLimit(relatedLimit);
+    }
+    Boolean brief = args.bool("include_topic_brief");
+    if (brief != null) {
+      o = o.withIncludeTopicBrief(brief);
+    }
+    Boolean semantic = args.bool("semantic");
+    if (semantic != null) {
+      o = o.withSemantic(semantic);
+    }
+    return o;
+  }
+
+  /** {@code brain_search}: one fast retrieval (no planning) with lane provenance. */
+  public ToolOutput search(Map<String, Object> arguments) throws IOException {
+    var args =
+        new ToolArgs(
+            "brain_search",
+            arguments,
+            Set.of(
+                "query",
+                "limit",
+                "lanes",
+                "source_types",
+                "kinds",
+                "tags",
+                "since",
+                "until",
+                "fusion",
+                "semantic"));
+    String query = args.requiredString("query");
+    var builder = SearchOptions.builder();
+    List<String> lanes = args.strings("lanes", 4);
+    if (lanes != null) {
+      builder.lanes(Lane.parseList(String.join(",", lanes)));
+    }
+    if (Boolean.FALSE.equals(args.bool("semantic"))) {
+      builder.withoutVector();
+    }
+    Integer limit = args.integer("limit", 1, 100);
+    if (limit != null) {
+      builder.limit(limit);
+    }
+    String fusion = args.string("fusion");
+    if (fusion != null) {
+      builder.fusion(FusionMode.parse(fusion));
+    }
+    var filters =
+        SearchFilters.NONE
+            .withKinds(orEmpty(args.strings("kinds", 2)))
+            .withSourceTypes(orEmpty(args.strings("source_types", 32)))
+            .withTags(orEmpty(args.strings("tags", 32)));
+    Instant since = day(args, "since");
+    Instant until = day(args, "until");
+    if (since != null || until != null) {
+      filters = filters.withDateRange(DateRange.created(since, until));
+    }
+    var options = builder.filters(filters).build();
+    refresh();
+    SearchResult result = brain.search(query, options);
+    return new ToolOutput(toMap(result), ToolText.search(result));
+  }
+
+  private static Instant day(ToolArgs args, String name) {
+    String value = args.string(name);
+    if (value == null) {
+      return null;
+    }
+    try {
+      return LocalDate.parse(value.strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
+    } catch (DateTimeParseException e) {
+      throw new ToolInputException(
+          name, "'" + name + "' must be a day as YYYY-MM-DD, got '" + value + "'");
+    }
+  }
+
+  /** {@code brain_get}: one record with its text as an evidence window or in full. */
+  public ToolOutput get(Map<String, Object> arguments) throws IOException {
+    var args =
+        new ToolArgs(
+            "brain_get", arguments, Set.of("key", "content", "query", "max_chars", "offset"));
+    String key = args.requiredString("key");
+    var content = ContentRequest.of(args, DEFAULT_CONTENT_CHARS);
+    refresh();
+    RecordDetail detail =
+        brain
+            .get(key)
+            .orElseThrow(() -> new ToolInputException("key", "no record with key '" + key + "'"));
+    Map<String, Object> record = record(detail, content);
+    return new ToolOutput(record, ToolText.record(record));
+  }
+
+  /** {@code brain_get_many}: up to {@value #MAX_KEYS} records; a bad key is an error of its own. */
+  public ToolOutput getMany(Map<String, Object> arguments) throws IOException {
+    var args =
+        new ToolArgs("brain_get_many", arguments, Set.of("keys", "content", "query", "max_chars"));
+    List<String> keys = args.strings("keys", MAX_KEYS);
+    if (keys == null || keys.isEmpty()) {
+      throw new ToolInputException(
+          "keys", "brain_get_many needs 'keys': 1 to " + MAX_KEYS + " record keys");
+    }
+    var content = ContentRequest.of(args, DEFAULT_MANY_CONTENT_CHARS);
+    refresh();
+    var records = new ArrayList<Map<String, Object>>();
+    var errors = new ArrayList<Map<String, Object>>();
+    for (String key : new LinkedHashSet<>(keys)) {
+      try {
+        Optional<RecordDetail> detail = brain.get(key);
+        if (detail.isEmpty()) {
+          errors.add(error(key, "not_found", "no record with key '" + key + "'"));
+        } else {
+          records.add(record(detail.get(), content));
+        }
+      } catch (IllegalArgumentException e) {
+        errors.add(error(key, "invalid", e.getMessage()));
+      }
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("records", records);
+    out.put("errors", errors);
+    return new ToolOutput(out, ToolText.many(records, errors));
+  }
+
+  private static Map<String, Object> error(String key, String code, String message) {
+    Map<String, Object> e = new LinkedHashMap<>();
+    e.put("key", key);
+    e.put("code", code);
+    e.put("message", message);
+    return e;
+  }
+
+  /** How much of a record's text to return, and how. */
+  private record ContentRequest(String mode, String query, int maxChars, int offset) {
+    static ContentRequest of(ToolArgs args, int defaultChars) {
+      String query = args.string("query");
+      String mode = args.string("content");
+      if (mode == null) {
+        mode = query == null || query.isBlank() ? "full" : "evidence";
+      }
+      if (!mode.equals("full") && !mode.equals("evidence") && !mode.equals("none")) {
+        throw new ToolInputException(
+            "content", "'content' must be evidence, full or none, got '" + mode + "'");
+      }
+      if (mode.equals("evidence") && (query == null || query.isBlank())) {
+        throw new ToolInputException(
+            "query", "content 'evidence' needs a 'query' to centre the window on");
+      }
+      Integer maxChars = args.integer("max_chars", 40, MAX_CONTENT_CHARS);
+      Integer offset = args.has("offset") ? args.integer("offset", 0, Integer.MAX_VALUE) : null;
+      if (offset != null && !mode.equals("full")) {
+        throw new ToolInputException("offset", "'offset' pages through content 'full' only");
+      }
+      return new ContentRequest(
+          mode,
+          query == null ? null : query.strip(),
+          maxChars == null ? defaultChars : maxChars,
+          offset == null ? 0 : offset);
+    }
+  }
+
+  private Map<String, Object> record(RecordDetail detail, ContentRequest content)
+      throws IOException {
+    CorpusRecord r = detail.record();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("key", r.key());
+    out.put("kind", r.kind());
+    out.put("source_type", r.sourceType());
+    out.put("title", r.title());
+    out.put("url", r.url());
+    out.put("note_path", r.path());
+    out.put("author", r.author());
+    out.put("tags", r.tags());
+    out.put("created_at", r.createdAt() == null ? null : r.createdAt().toString());
+    out.put("published_at", r.publishedAt() == null ? null : r.publishedAt().toString());
+    out.put("summary", r.summary());
+    out.put("links", r.links());
+    out.put("backlinks", detail.backlinks());
+    out.put("chunk_count", detail.chunks().size());
+    out.put("text_chars", r.text().length());
+    out.put("content_mode", content.mode());
+    switch (content.mode()) {
+      case "full" -> {
+        int start = Math.min(content.offset(), r.text().length());
+        int end = Math.min(r.text().length(), start + content.maxChars());
+        out.put("content", r.text().substring(start, end));
+        out.put("content_start", start);
+        out.put("content_end", end);
+        out.put("truncated", start > 0 || end < r.text().length());
+      }
+      case "evidence" -> {
+        String window = window(r.key(), content.query(), content.maxChars());
+        out.put("content", window);
+        out.put("truncated", window.length() < r.text().length());
+      }
+      default -> out.put("truncated", false);
+    }
+    return out;
+  }
+
+  /**
+   * The record's text windowed on the query's concepts, exactly as a research pack shows a pinned
+   * record (or the row's own excerpt when the record is the query's best match).
+   */
+  private String window(String key, String query, int maxChars) throws IOException {
+    var options =
+        ResearchOptions.defaults().withLimit(1).withSemantic(false).withMaxCharsPerDoc(maxChars);
+    ResearchPack pack = researcher.pack(query, options);
+    ResearchPack pinned = researcher.pin(pack, List.of(key), options).pack();
+    return pinned.find(key).map(EvidenceRow::excerpt).orElse("");
+  }
+
+  /** {@code brain_related}: links, backlinks and the records nearest in meaning. */
+  public ToolOutput related(Map<String, Object> arguments) throws IOException {
+    var args = new ToolArgs("brain_related", arguments, Set.of("key", "limit", "include_similar"));
+    String key = args.requiredString("key");
+    Integer limitArg = args.integer("limit", 1, 50);
+    int limit = limitArg == null ? 10 : limitArg;
+    boolean similar = !Boolean.FALSE.equals(args.bool("include_similar"));
+    refresh();
+    RecordDetail detail =
+        brain
+            .get(key)
+            .orElseThrow(() -> new ToolInputException("key", "no record with key '" + key + "'"));
+    CorpusRecord r = detail.record();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("key", r.key());
+    out.put("title", r.title());
+    out.put("links", neighbours(r.links(), "links_to", limit));
+    out.put("backlinks", neighbours(detail.backlinks(), "linked_from", limit));
+    if (similar) {
+      similar(r, limit, out);
+    } else {
+      out.put("similar", List.of());
+      out.put("similar_status", "disabled");
+    }
+    return new ToolOutput(out, ToolText.related(out));
+  }
+
+  private List<Map<String, Object>> neighbours(List<String> keys, String relationship, int limit)
+      throws IOException {
+    var out = new ArrayList<Map<String, Object>>();
+    for (String k : keys.stream().limit(limit).toList()) {
+      Map<String, Object> n = new LinkedHashMap<>();
+      n.put("key", k);
+      n.put("relationship", relationship);
+      Optional<RecordDetail> d = brain.get(k);
+      n.put("in_index", d.isPresent());
+      n.put("title", d.map(x -> x.record().title()).orElse(null));
+      n.put("source_type", d.map(x -> x.record().sourceType()).orElse(null));
+      out.add(n);
+    }
+    return out;
+  }
+
+  private void similar(CorpusRecord r, int limit, Map<String, Object> out) throws IOException {
+    String text = r.text().length() > 600 ? r.text().substring(0, 600) : r.text();
+    String query = ((r.title() == null ? "" : r.title() + "\n") + text).strip();
+    if (query.isBlank()) {
+      out.put("similar", List.of());
+      out.put("similar_status", "empty_record");
+      return;
+    }
+    var options = SearchOptions.builder().lanes(Lane.VECTOR).limit(limit + 1).build();
+    SearchResult result = brain.search(query, options);
+    var rows = new ArrayList<Map<String, Object>>();
+    for (EvidenceRow row : result.rows()) {
+      if (!row.sourceKey().equals(r.key()) && rows.size() < limit) {
+        Map<String, Object> n = new LinkedHashMap<>();
+        n.put("key", row.sourceKey());
+        n.put("title", row.title());
+        n.put("source_type", row.sourceType());
+        n.put("score", row.retrieval() == null ? null : row.retrieval().fusedScore());
+        rows.add(n);
+      }
+    }
+    out.put("similar", rows);
+    out.put("similar_status", result.status(Lane.VECTOR).wireName());
+  }
+
+  /** {@code brain_topic_brief}: how the evidence on a broad topic hangs together. */
+  public ToolOutput topicBrief(Map<String, Object> arguments) throws IOException {
+    var args =
+        new ToolArgs("brain_topic_brief", arguments, Set.of("topic", "source_types", "limit"));
+    String topic = args.requiredString("topic");
+    var options = ResearchOptions.defaults().withIncludeTopicBrief(true);
+    List<String> types = args.strings("source_types", 32);
+    if (types != null) {
+      options = options.withSourceTypes(types);
+    }
+    Integer limit = args.integer("limit", 1, ResearchOptions.MAX_LIMIT);
+    if (limit != null) {
+      options = options.withLimit(limit);
+    }
+    refresh();
+    ResearchPack pack = researcher.pack(topic, options);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("topic", topic);
+    out.put(
+        "evidence_keys", pack.evidence().stream().map(EvidenceRow::sourceKey).distinct().toList());
+    if (pack.topicBrief() != null) {
+      out.put("topic_brief", toMap(pack.topicBrief()));
+    } else {
+      out.put("note", "no evidence on this topic, so no brief; try other words or brain_search");
+    }
+    return new ToolOutput(out, ToolText.topicBrief(out, pack.topicBrief()));
+  }
+
+  /** {@code brain_status}: what the corpus holds and how it is indexed. */
+  public ToolOutput status(Map<String, Object> arguments) throws IOException {
+    new ToolArgs("brain_status", arguments, Set.of());
+    Map<String, Object> out = status();
+    return new ToolOutput(out, ToolText.status(out));
+  }
+
+  /**
+   * The corpus counts, model and index facts of {@code brain_status} and {@code brain://status}.
+   */
+  public Map<String, Object> status() throws IOException {
+    refresh();
+    IndexStats stats = brain.stats();
+    var meta = stats.metadata();
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("records", stats.records());
+    out.put("chunks", stats.chunks());
+    out.put("by_kind", stats.byKind());
+    out.put("by_source_type", stats.bySourceType());
+    out.put(
+        "top_tags",
+        stats.topTags().stream()
+            .limit(12)
+            .map(t -> Map.<String, Object>of("tag", t.tag(), "count", t.count()))
+            .toList());
+    out.put("distinct_tags", stats.distinctTags());
+    out.put("source_types", brain.sourceTypes());
+    Map<String, Object> idx = new LinkedHashMap<>();
+    idx.put("embedding_model", meta.modelId());
+    idx.put("dimension", meta.dimension());
+    idx.put("vector_format", String.valueOf(meta.vectorFormat()));
+    idx.put("schema_version", meta.schemaVersion());
+    idx.put("chunking", meta.chunking());
+    idx.put("last_sync_at", meta.lastSyncAt() == null ? null : meta.lastSyncAt().toString());
+    idx.put("size_bytes", stats.sizeBytes());
+    out.put("index", idx);
+    out.put("key_formats", KEY_FORMATS);
+    return out;
+  }
+
+  /** What each record key prefix names. */
+  static final Map<String, String> KEY_FORMATS =
+      orderedMap(
+          "note:<collection>/<path>",
+          "a Markdown note of the user's vault",
+          "src:<12 hex>",
+          "a linked document (web page, PDF, transcript), by its canonical URL",
+          "bm:<hash>",
+          "a bookmark",
+          "feed-entry:<hash>",
+          "a feed entry",
+          "doc:<id>",
+          "a record imported from JSONL/BEIR");
+
+  private static Map<String, String> orderedMap(String... kv) {
+    var m = new LinkedHashMap<String, String>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  /** A record as {@code brain://record/{key}} serves it: its full text up to the cap. */
+  public Optional<Map<String, Object>> recordResource(String key) throws IOException {
+    refresh();
+    Optional<RecordDetail> detail = brain.get(key);
+    if (detail.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        record(detail.get(), new ContentRequest("full", null, MAX_CONTENT_CHARS, 0)));
+  }
+
+  /** The index moved to the latest commit; a failure keeps the current view. */
+  private void refresh() {
+    try {
+      brain.refresh();
+    } catch (IOException | RuntimeException e) {
+      LOG.log(Level.WARNING, "cannot refresh the index view; serving the previous one", e);
+    }
+  }
+
+  static Map<String, Object> toMap(Object value) {
+    return JSON.convertValue(value, MAP_TYPE);
+  }
+
+  private static List<String> orEmpty(List<String> list) {
+    return list == null ? List.of() : list;
+  }
+}

@@ -1,0 +1,119 @@
+package dev.brain.server.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Raw JSON-RPC over the stdio of a real {@code brain mcp}: every bad line gets a proper error and
+ * the server keeps serving; stdout carries JSON-RPC only (the JVM's own warnings go to stderr); the
+ * process exits when stdin ends.
+ */
+class McpStdioRobustnessTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path temp;
+
+  @Test
+  void answersEveryBadMessageWithAnErrorAndKeepsServingUntilStdinEnds() throws Exception {
+    Path data = McpTestData.copyOfSampleVault(temp);
+    Path stderr = temp.resolve("stderr.txt");
+    var builder = new ProcessBuilder(McpTestData.brainMcpCommand(data));
+    builder.environment().putAll(McpTestData.childEnvironment());
+    builder.redirectError(stderr.toFile());
+    Process process = builder.start();
+    OutputStream in = process.getOutputStream();
+    try (var out =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      var session = new Session(in, out);
+
+      JsonNode early = session.ask("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}");
+      assertThat(early.path("id").asInt()).isEqualTo(1);
+      assertThat(early.path("error").path("code").asInt()).isEqualTo(-32600);
+      assertThat(early.path("error").path("message").asText()).contains("initialize");
+
+      JsonNode malformed = session.ask("{\"jsonrpc\":\"2.0\",\"id\":");
+      assertThat(malformed.path("error").path("code").asInt()).isEqualTo(-32700);
+      assertThat(malformed.get("id").isNull()).isTrue();
+
+      JsonNode notRpc = session.ask("{\"id\":9,\"hello\":\"world\"}");
+      assertThat(notRpc.path("error").path("code").asInt()).isEqualTo(-32600);
+      assertThat(notRpc.path("id").asInt()).isEqualTo(9);
+
+      JsonNode init =
+          session.ask(
+              "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"initialize\",\"params\":"
+                  + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                  + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+      assertThat(init.path("result").path("serverInfo").path("name").asText()).isEqualTo("brain");
+      session.tell("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+      JsonNode unknown =
+          session.ask("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"brain/teleport\"}");
+      assertThat(unknown.path("error").path("code").asInt()).isEqualTo(-32601);
+
+      JsonNode wrongParams =
+          session.ask("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":\"x\"}");
+      assertThat(wrongParams.path("id").asInt()).isEqualTo(4);
+      assertThat(wrongParams.path("error").path("code").asInt()).isEqualTo(-32602);
+      assertThat(wrongParams.path("error").path("message").asText())
+          .doesNotContain("io.modelcontextprotocol")
+          .doesNotContain("`");
+
+      String tenMegabytes = "a".repeat(10 << 20);
+      JsonNode huge =
+          session.ask(
+              "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":"
+                  + "\"brain_search\",\"arguments\":{\"query\":\""
+                  + tenMegabytes
+                  + "\"}}}");
+      assertThat(huge.path("error").path("code").asInt()).isEqualTo(-32600);
+      assertThat(huge.path("error").path("message").asText()).contains("message over");
+
+      JsonNode list = session.ask("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\"}");
+      assertThat(list.path("id").asInt()).isEqualTo(6);
+      assertThat(list.path("result").path("tools")).hasSize(BaseMcpClientTestCase.TOOLS.size());
+
+      in.close(); // stdin ends: the server must exit by itself
+      assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("brain mcp exits on stdin EOF").isTrue();
+      assertThat(process.exitValue()).isZero();
+      assertThat(out.readLine()).as("nothing after the last answer").isNull();
+    } finally {
+      process.destroyForcibly();
+    }
+    String errors = Files.readString(stderr);
+    assertThat(errors).doesNotContain("\tat ");
+    assertThat(McpTestData.entries(data)).containsExactly("index");
+  }
+
+  /** One JSON-RPC line out, the next stdout line back; every stdout line must be JSON. */
+  private record Session(OutputStream in, BufferedReader out) {
+    void tell(String line) throws IOException {
+      in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+    }
+
+    JsonNode ask(String line) throws IOException {
+      tell(line);
+      String answer = out.readLine();
+      assertThat(answer).as("an answer to %s", abbreviate(line)).isNotNull();
+      return JSON.readTree(answer); // fails the test if stdout carries anything but JSON
+    }
+
+    private static String abbreviate(String s) {
+      return s.length() > 120 ? s.substring(0, 120) + "…" : s;
+    }
+  }
+}
