@@ -8,9 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -18,8 +24,13 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
@@ -47,6 +58,7 @@ public final class BrainIndex implements AutoCloseable {
   private final ReentrantLock syncLock = new ReentrantLock();
   private final Object lazyLock = new Object();
   private volatile IndexMetadata metadata;
+  private volatile Map<String, CollectionSync> collectionSyncs;
   private Embedder embedder;
   private Chunker chunker;
 
@@ -65,6 +77,7 @@ public final class BrainIndex implements AutoCloseable {
     this.metadata = metadata;
     this.embedder = embedder;
     this.ownsEmbedder = embedder == null;
+    this.collectionSyncs = Map.of();
     this.searchers =
         writer != null ? new SearcherManager(writer, null) : new SearcherManager(directory, null);
   }
@@ -104,7 +117,9 @@ public final class BrainIndex implements AutoCloseable {
         writer.setLiveCommitData(metadata.toUserData().entrySet());
         writer.commit(); // an empty index with its metadata: stats and get work at once
       }
-      return new BrainIndex(config, directory, writer, analyzer, metadata, embedder);
+      var index = new BrainIndex(config, directory, writer, analyzer, metadata, embedder);
+      index.loadCollectionSyncs();
+      return index;
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
@@ -131,10 +146,49 @@ public final class BrainIndex implements AutoCloseable {
       if (metadata == null) {
         throw noIndex(config);
       }
-      return new BrainIndex(config, directory, null, new EnglishAnalyzer(), metadata, embedder);
+      var index =
+          new BrainIndex(config, directory, null, new EnglishAnalyzer(), metadata, embedder);
+      index.loadCollectionSyncs();
+      return index;
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
+    }
+  }
+
+  /**
+   * Deletes the index of {@code config} (for a rebuild, say of an index an older brain wrote). Only
+   * a folder holding a Lucene index (or nothing) is emptied; anything else is refused.
+   *
+   * @throws IndexLockedException if a process has the index open for writing
+   * @throws IOException if the folder holds files that are no index
+   */
+  public static void deleteIndex(IndexConfig config) throws IOException {
+    Path dir = config.directory();
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (Directory directory = FSDirectory.open(dir)) {
+      boolean empty = directory.listAll().length == 0;
+      if (!empty && !DirectoryReader.indexExists(directory)) {
+        throw new IOException(
+            dir + " holds files that are no Lucene index; not deleting it. Move them away first.");
+      }
+      try (var lock = directory.obtainLock(IndexWriter.WRITE_LOCK_NAME)) {
+        lock.ensureValid(); // held while the files go, so no writer opens the index meanwhile
+        for (String file : directory.listAll()) {
+          if (!file.equals(IndexWriter.WRITE_LOCK_NAME)) {
+            directory.deleteFile(file);
+          }
+        }
+      } catch (LockObtainFailedException e) {
+        throw new IndexLockedException(
+            "The index at "
+                + dir
+                + " is open for writing by another process (a running `brain index`, `brain"
+                + " watch` or `brain serve --watch`?). Stop it, then try again.",
+            e);
+      }
     }
   }
 
@@ -203,20 +257,52 @@ public final class BrainIndex implements AutoCloseable {
   }
 
   /**
-   * Brings the index in line with the files under {@code roots} (folders or single files): new and
-   * changed records are chunked, embedded (reusing stored vectors of identical chunk texts) and
-   * written with their chunks in one atomic update each; unchanged records are skipped without
-   * chunking or embedding; records whose file or entry under a root is gone are deleted.
-   * Unsupported and malformed files are reported and skipped. Work is committed every {@link
-   * IndexConfig#commitInterval()} and at the end, so an interrupted sync keeps what it committed
-   * and a re-run picks up from there.
+   * Syncs {@code roots} (folders or single files), each as a collection named after its folder
+   * ({@link CollectionRoot#of(Path)}; a clash of names gets {@code -2}, {@code -3}, ...). See
+   * {@link #syncCollections}.
    *
    * @param listener progress callbacks, made on this thread
    * @throws java.nio.file.NoSuchFileException if a root does not exist
    * @throws IllegalStateException if another sync is running on this index
    */
   public SyncReport sync(List<Path> roots, SyncListener listener) throws IOException {
-    return write(listener, run -> run.run(List.copyOf(roots)));
+    var collections = new ArrayList<CollectionRoot>();
+    var names = new HashSet<String>();
+    for (Path root : roots) {
+      String base = CollectionRoot.defaultName(root);
+      String name = base;
+      for (int n = 2; !names.add(name); n++) {
+        name = base + "-" + n;
+      }
+      collections.add(CollectionRoot.of(name, root));
+    }
+    return syncCollections(collections, listener);
+  }
+
+  /** {@link #sync(List, SyncListener)} without progress callbacks. */
+  public SyncReport sync(List<Path> roots) throws IOException {
+    return sync(roots, SyncListener.NONE);
+  }
+
+  /**
+   * Brings the index in line with the files of {@code collections}, lexical first. New and changed
+   * records are chunked and written with their chunks in one atomic update each (reusing stored
+   * vectors of identical embedding inputs); unchanged records are skipped; records of a synced
+   * collection whose file or entry is gone are deleted (other collections are untouched). That much
+   * is committed before anything is embedded, so BM25 search covers the whole sync at once; then
+   * every chunk in the index that lacks a vector is embedded and its record rewritten, committing
+   * every {@link IndexConfig#commitInterval()}. A sync that is killed keeps what it committed, and
+   * the next one embeds only what is still missing. Unsupported, too large and malformed files are
+   * reported and skipped.
+   *
+   * @param listener progress callbacks, made on this thread
+   * @throws java.nio.file.NoSuchFileException if a root does not exist
+   * @throws IllegalArgumentException if two collections share a name
+   * @throws IllegalStateException if another sync is running on this index
+   */
+  public SyncReport syncCollections(List<CollectionRoot> collections, SyncListener listener)
+      throws IOException {
+    return write(listener, run -> run.run(List.copyOf(collections)));
   }
 
   private interface SyncWork {
@@ -224,10 +310,7 @@ public final class BrainIndex implements AutoCloseable {
   }
 
   private SyncReport write(SyncListener listener, SyncWork work) throws IOException {
-    if (writer == null) {
-      throw new IllegalStateException(
-          "the index at " + config.directory() + " was opened read-only; open it with open()");
-    }
+    requireWritable();
     if (!syncLock.tryLock()) {
       throw new IllegalStateException("a sync is already running on " + config.directory());
     }
@@ -256,8 +339,8 @@ public final class BrainIndex implements AutoCloseable {
   /**
    * Adds or replaces records handed over directly, without files: each is chunked, embedded and
    * written like a synced one (unchanged ones, by content hash, are skipped). Nothing is deleted,
-   * and a later {@link #sync} never deletes them either, unless they carry an {@link
-   * CorpusRecord#origin()} under a synced root.
+   * and a later {@link #sync} never deletes them either: they belong to the collection {@code
+   * (records)}, which holds no files ({@link #removeCollection} removes them).
    *
    * @param listener progress callbacks, made on this thread; issues are reported under the file
    *     label {@code (records)}
@@ -267,9 +350,82 @@ public final class BrainIndex implements AutoCloseable {
     return write(listener, run -> run.put(records));
   }
 
-  /** {@link #sync(List, SyncListener)} without progress callbacks. */
-  public SyncReport sync(List<Path> roots) throws IOException {
-    return sync(roots, SyncListener.NONE);
+  /**
+   * Deletes every record (with its chunks) of the collection {@code name} and commits.
+   *
+   * @return how many records were deleted
+   * @throws IllegalStateException if a sync is running on this index
+   */
+  public long removeCollection(String name) throws IOException {
+    requireWritable();
+    if (!syncLock.tryLock()) {
+      throw new IllegalStateException("a sync is running on " + config.directory());
+    }
+    try {
+      long records;
+      searchers.maybeRefreshBlocking();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        records = searcher.count(inCollection(name, IndexReads.recordsQuery()));
+      } finally {
+        searchers.release(searcher);
+      }
+      writer.deleteDocuments(new TermQuery(new Term(IndexFields.COLLECTION, name)));
+      var syncs = new TreeMap<>(collectionSyncs);
+      syncs.remove(name);
+      commitWith(metadata, syncs);
+      return records;
+    } finally {
+      syncLock.unlock();
+    }
+  }
+
+  static Query inCollection(String name, Query query) {
+    return new BooleanQuery.Builder()
+        .add(query, BooleanClause.Occur.FILTER)
+        .add(new TermQuery(new Term(IndexFields.COLLECTION, name)), BooleanClause.Occur.FILTER)
+        .build();
+  }
+
+  private void requireWritable() {
+    if (writer == null) {
+      throw new IllegalStateException(
+          "the index at " + config.directory() + " was opened read-only; open it with open()");
+    }
+  }
+
+  /**
+   * Every collection the index holds records of or has synced, by name: its record, chunk and
+   * embedded-chunk counts and the outcome of its last complete sync.
+   */
+  public List<CollectionStatus> collections() throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      var names = new TreeSet<>(collectionSyncs.keySet());
+      names.addAll(IndexReads.collectionNames(searcher));
+      var out = new ArrayList<CollectionStatus>();
+      for (String name : names) {
+        CollectionSync sync = collectionSyncs.get(name);
+        int records = searcher.count(inCollection(name, IndexReads.recordsQuery()));
+        if (records == 0 && sync == null) {
+          continue; // only deleted documents name it (doc values keep them until a merge)
+        }
+        out.add(
+            new CollectionStatus(
+                name,
+                records,
+                searcher.count(inCollection(name, IndexReads.chunksQuery())),
+                searcher.count(inCollection(name, IndexReads.embeddedChunksQuery())),
+                sync == null ? 0 : sync.files(),
+                sync == null ? null : sync.at(),
+                sync == null ? List.of() : sync.skipped(),
+                sync == null ? List.of() : sync.failed(),
+                sync == null ? 0 : sync.moreIssues()));
+      }
+      return out;
+    } finally {
+      searchers.release(searcher);
+    }
   }
 
   /** Counts by kind, source type and tag, chunk count, size on disk and metadata. */
@@ -319,9 +475,9 @@ public final class BrainIndex implements AutoCloseable {
       IndexSearcher searcher = searchers.acquire();
       try {
         var reader = (DirectoryReader) searcher.getIndexReader();
-        metadata =
-            IndexMetadata.fromUserData(
-                reader.getIndexCommit().getUserData(), config.directory().toString());
+        var userData = reader.getIndexCommit().getUserData();
+        metadata = IndexMetadata.fromUserData(userData, config.directory().toString());
+        collectionSyncs = Map.copyOf(CollectionSync.fromUserData(userData));
       } finally {
         searchers.release(searcher);
       }
@@ -368,12 +524,37 @@ public final class BrainIndex implements AutoCloseable {
     }
   }
 
+  private void loadCollectionSyncs() throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      var reader = (DirectoryReader) searcher.getIndexReader();
+      collectionSyncs =
+          Map.copyOf(CollectionSync.fromUserData(reader.getIndexCommit().getUserData()));
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
   /** Commits what the writer holds; called only on the sync thread. */
   private void commit(boolean complete) throws IOException {
+    commit(complete, List.of());
+  }
+
+  private void commit(boolean complete, List<CollectionSync> synced) throws IOException {
     IndexMetadata next = complete ? metadata.synced(config, Instant.now()) : metadata;
-    writer.setLiveCommitData(next.toUserData().entrySet());
+    var syncs = new TreeMap<>(collectionSyncs);
+    synced.forEach(s -> syncs.put(s.name(), s));
+    commitWith(next, syncs);
+  }
+
+  private void commitWith(IndexMetadata next, Map<String, CollectionSync> syncs)
+      throws IOException {
+    var userData = new HashMap<>(next.toUserData());
+    syncs.values().forEach(s -> userData.put(s.userDataKey(), s.toJson()));
+    writer.setLiveCommitData(userData.entrySet());
     writer.commit();
     metadata = next;
+    collectionSyncs = Map.copyOf(syncs);
     searchers.maybeRefreshBlocking();
   }
 

@@ -44,23 +44,28 @@ final class Documents {
    */
   static List<Document> block(
       CorpusRecord record,
+      String contentHash,
+      String collection,
       String chunking,
       List<Chunk> chunks,
       List<String> embedHashes,
       List<float[]> vectors) {
     var docs = new ArrayList<Document>(chunks.size() + 1);
     for (int i = 0; i < chunks.size(); i++) {
-      docs.add(chunkDocument(record, chunks.get(i), embedHashes.get(i), vectors.get(i)));
+      docs.add(
+          chunkDocument(record, collection, chunks.get(i), embedHashes.get(i), vectors.get(i)));
     }
-    docs.add(recordDocument(record, chunking));
+    docs.add(recordDocument(record, contentHash, collection, chunking));
     return docs;
   }
 
-  static Document recordDocument(CorpusRecord r, String chunking) {
+  static Document recordDocument(
+      CorpusRecord r, String contentHash, String collection, String chunking) {
     var doc = new Document();
     doc.add(new StringField(DOC_TYPE, RECORD, Store.YES));
     doc.add(new KeywordField(KEY, r.key(), Store.YES));
     doc.add(new KeywordField(PARENT_KEY, r.key(), Store.NO));
+    doc.add(new KeywordField(COLLECTION, collection, Store.YES));
     addFilterFields(doc, r, Store.YES);
     addTitles(doc, r, Store.YES);
     addKeyword(doc, URL, r.url());
@@ -75,7 +80,7 @@ final class Documents {
     }
     // Keyword fields with doc values: sync reads these three for every record without
     // decompressing stored raw text.
-    doc.add(new KeywordField(CONTENT_HASH, r.contentHash(), Store.YES));
+    doc.add(new KeywordField(CONTENT_HASH, contentHash, Store.YES));
     doc.add(new KeywordField(CHUNKING, chunking, Store.YES));
     if (r.origin() != null) {
       doc.add(new KeywordField(ORIGIN, r.origin(), Store.YES));
@@ -83,11 +88,14 @@ final class Documents {
     return doc;
   }
 
-  static Document chunkDocument(CorpusRecord r, Chunk c, String embedHash, float[] vector) {
+  /** A chunk document; without a vector (null) until the embedding pass of a sync adds one. */
+  static Document chunkDocument(
+      CorpusRecord r, String collection, Chunk c, String embedHash, float[] vector) {
     var doc = new Document();
     doc.add(new StringField(DOC_TYPE, CHUNK, Store.YES));
     doc.add(new StringField(CHUNK_ID, c.chunkId(), Store.YES));
     doc.add(new KeywordField(PARENT_KEY, r.key(), Store.YES));
+    doc.add(new KeywordField(COLLECTION, collection, Store.NO));
     addFilterFields(doc, r, Store.NO);
     addTitles(doc, r, Store.NO);
     doc.add(new IntField(ORDINAL, c.ordinal(), Store.YES));
@@ -104,7 +112,9 @@ final class Documents {
     doc.add(new StringField(TEXT_HASH, c.textHash(), Store.YES));
     doc.add(new StringField(EMBED_HASH, embedHash, Store.YES));
     doc.add(new StoredField(CHUNKER_VERSION, c.chunkerVersion()));
-    doc.add(new KnnFloatVectorField(VECTOR, vector, SIMILARITY));
+    if (vector != null) {
+      doc.add(new KnnFloatVectorField(VECTOR, vector, SIMILARITY));
+    }
     return doc;
   }
 

@@ -35,6 +35,12 @@ public final class IndexFields {
    */
   public static final String PARENT_KEY = "parent_key";
 
+  /**
+   * Name of the collection the record came from ({@link CollectionRoot#name()}); keyword with doc
+   * values, stored on records, on chunks for per-collection counts and filters.
+   */
+  public static final String COLLECTION = "collection";
+
   /** {@code item} or {@code source}; keyword with doc values, stored on records. */
   public static final String KIND = "kind";
 
@@ -135,6 +141,7 @@ public final class IndexFields {
   /**
    * The chunk embedding: a {@code KnnFloatVectorField} of the model's dimension, L2-normalized,
    * compared with {@code DOT_PRODUCT}. Query vectors must come from {@link BrainIndex#embedder()}.
+   * A sync writes chunks before embedding them (lexical first), so a chunk may lack it for a while.
    */
   public static final String VECTOR = "vector";
 }

@@ -25,7 +25,10 @@ public record IndexMetadata(
     Instant lastSyncAt) {
 
   /** The document layout this build writes and reads. */
-  public static final int CURRENT_SCHEMA_VERSION = 1;
+  public static final int CURRENT_SCHEMA_VERSION = 2;
+
+  /** The last schema before collections: keys without a collection, no {@code collection} field. */
+  static final int BEFORE_COLLECTIONS = 1;
 
   private static final String SCHEMA_VERSION = "brain.schema_version";
   private static final String MODEL_ID = "brain.model_id";

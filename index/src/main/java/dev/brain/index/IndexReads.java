@@ -34,8 +34,9 @@ final class IndexReads {
    * @param contentHash the record's content hash
    * @param chunking the chunking signature its chunks were made with
    * @param origin the file it came from, or {@code null}
+   * @param collection the collection it belongs to
    */
-  record RecordState(String contentHash, String chunking, String origin) {}
+  record RecordState(String contentHash, String chunking, String origin, String collection) {}
 
   static Query recordsQuery() {
     return new TermQuery(new Term(IndexFields.DOC_TYPE, IndexFields.RECORD));
@@ -43,6 +44,14 @@ final class IndexReads {
 
   static Query chunksQuery() {
     return new TermQuery(new Term(IndexFields.DOC_TYPE, IndexFields.CHUNK));
+  }
+
+  /** Chunks that have their vector. */
+  static Query embeddedChunksQuery() {
+    return new BooleanQuery.Builder()
+        .add(chunksQuery(), Occur.FILTER)
+        .add(new org.apache.lucene.search.FieldExistsQuery(IndexFields.VECTOR), Occur.FILTER)
+        .build();
   }
 
   /** The sync state of every live record, by key, read from doc values only. */
@@ -55,16 +64,33 @@ final class IndexReads {
       SortedSetDocValues hashes = DocValues.getSortedSet(reader, IndexFields.CONTENT_HASH);
       SortedSetDocValues chunkings = DocValues.getSortedSet(reader, IndexFields.CHUNKING);
       SortedSetDocValues origins = DocValues.getSortedSet(reader, IndexFields.ORIGIN);
+      SortedSetDocValues collections = DocValues.getSortedSet(reader, IndexFields.COLLECTION);
       for (int doc = keys.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = keys.nextDoc()) {
         if (live != null && !live.get(doc)) {
           continue;
         }
         states.put(
             first(keys, doc),
-            new RecordState(first(hashes, doc), first(chunkings, doc), first(origins, doc)));
+            new RecordState(
+                first(hashes, doc),
+                first(chunkings, doc),
+                first(origins, doc),
+                first(collections, doc)));
       }
     }
     return states;
+  }
+
+  /** Names of the collections that live records belong to. */
+  static Set<String> collectionNames(IndexSearcher searcher) throws IOException {
+    var names = new java.util.TreeSet<String>();
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), IndexFields.COLLECTION);
+      for (long ord = 0; ord < values.getValueCount(); ord++) {
+        names.add(values.lookupOrd(ord).utf8ToString());
+      }
+    }
+    return names;
   }
 
   /** The first value of a keyword field of {@code doc}, or {@code null}; {@code doc} ascending. */

@@ -1,5 +1,6 @@
 package dev.brain.index;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,6 +12,8 @@ import java.util.Map;
  *
  * @param records number of records
  * @param chunks number of chunks
+ * @param embeddedChunks chunks that have their vector; below {@code chunks} while a sync is still
+ *     embedding (lexical first) or after one was stopped during embedding
  * @param byKind record counts by kind, largest first
  * @param bySourceType record counts by source type, largest first
  * @param topTags the most used user tags with their record counts, largest first (at most {@link
@@ -22,6 +25,7 @@ import java.util.Map;
 public record IndexStats(
     long records,
     long chunks,
+    long embeddedChunks,
     Map<String, Long> byKind,
     Map<String, Long> bySourceType,
     List<TagCount> topTags,
@@ -44,6 +48,12 @@ public record IndexStats(
     byKind = Collections.unmodifiableMap(new LinkedHashMap<>(byKind));
     bySourceType = Collections.unmodifiableMap(new LinkedHashMap<>(bySourceType));
     topTags = List.copyOf(topTags);
+  }
+
+  /** Share of chunks with a vector, 0 to 1 (1 for an index without chunks). */
+  @JsonProperty("vector_coverage")
+  public double vectorCoverage() {
+    return chunks == 0 ? 1.0 : (double) embeddedChunks / chunks;
   }
 
   /** The embedding model id the index was built with. */

@@ -17,6 +17,15 @@ final class MetadataCheck {
               + "). Upgrade brain, or build a separate index with this one: "
               + fix(dir));
     }
+    if (stored.schemaVersion() == IndexMetadata.BEFORE_COLLECTIONS) {
+      throw new IndexMismatchException(
+          "The index at "
+              + dir
+              + " was built before collections existed: its keys do not name a collection"
+              + " (note:PATH instead of note:COLLECTION/PATH), so it cannot be mixed with new"
+              + " records. Rebuild it: `brain index --rebuild PATH...` (the folders you indexed"
+              + " before; each becomes a collection).");
+    }
     if (stored.schemaVersion() < IndexMetadata.CURRENT_SCHEMA_VERSION) {
       throw new IndexMismatchException(
           "The index at "

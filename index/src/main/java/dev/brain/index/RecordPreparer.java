@@ -7,10 +7,12 @@ import dev.brain.index.importer.ImportException;
 import dev.brain.index.importer.ImportResult;
 import dev.brain.index.importer.Importers;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -26,14 +28,22 @@ import org.apache.lucene.search.SearcherManager;
 final class RecordPreparer implements Runnable {
 
   /**
-   * A file to read and the root it was found under; or, with {@code given} set, records a caller
-   * handed over directly, reported under the label {@code file} and never tied to a file.
+   * A file to read and the collection it was found in; or, with {@code given} set, records a caller
+   * handed over directly, reported under the label {@code file} and kept in no collection of files
+   * (their collection is {@link #GIVEN_COLLECTION}).
    */
-  record FileTask(Path file, Path root, List<CorpusRecord> given) {
-    FileTask(Path file, Path root) {
-      this(file, root, null);
+  record FileTask(Path file, CollectionRoot collection, List<CorpusRecord> given) {
+    FileTask(Path file, CollectionRoot collection) {
+      this(file, collection, null);
+    }
+
+    String collectionName() {
+      return given != null ? GIVEN_COLLECTION : collection.name();
     }
   }
+
+  /** The collection of records a Java caller handed over directly, without files. */
+  static final String GIVEN_COLLECTION = "(records)";
 
   private final List<FileTask> files;
   private final Importers importers;
@@ -83,12 +93,18 @@ final class RecordPreparer implements Runnable {
   }
 
   private void readFile(FileTask task) throws InterruptedException, IOException {
+    String tooLarge = task.given() != null ? null : sizeIssue(task);
+    if (tooLarge != null) {
+      queue.put(new SyncItem.FileIssue(task.file(), tooLarge, true));
+      return;
+    }
+    CollectionRoot collection = task.collection();
     ImportResult result;
     try {
       result =
           task.given() != null
               ? new ImportResult(task.given(), List.of())
-              : importers.read(task.file(), task.root());
+              : importers.read(task.file(), collection.root(), collection.name());
     } catch (ImportException e) {
       queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
       return;
@@ -100,8 +116,23 @@ final class RecordPreparer implements Runnable {
     queue.put(new SyncItem.FileStarted(task.file(), records.size()));
     int duplicates = 0;
     String duplicateExample = null;
+    var warnings = new ArrayList<>(result.warnings());
+    int owned = 0;
     for (CorpusRecord record : records) {
       record = task.given() != null ? record : withOrigin(record, task.file());
+      String owner = otherOwner(record.key(), task.collectionName());
+      if (owner != null) {
+        owned++;
+        if (owned <= 3) {
+          warnings.add(
+              "record "
+                  + record.key()
+                  + " is already indexed from collection '"
+                  + owner
+                  + "'; kept that one (a key belongs to one collection)");
+        }
+        continue;
+      }
       Path first = produced.putIfAbsent(record.key(), task.file());
       if (first != null) {
         duplicates++;
@@ -110,9 +141,11 @@ final class RecordPreparer implements Runnable {
         }
         continue;
       }
-      queue.put(prepare(task.file(), record));
+      queue.put(prepare(task.file(), record, task.collectionName()));
     }
-    var warnings = new ArrayList<>(result.warnings());
+    if (owned > 3) {
+      warnings.add((owned - 3) + " more record(s) already indexed from other collections");
+    }
     if (duplicates > 0) {
       warnings.add(
           duplicates
@@ -120,14 +153,51 @@ final class RecordPreparer implements Runnable {
               + duplicateExample
               + "; kept the first");
     }
-    queue.put(new SyncItem.FileRead(task.file(), records.size() - duplicates, warnings));
+    queue.put(new SyncItem.FileRead(task.file(), records.size() - duplicates - owned, warnings));
   }
 
-  private SyncItem prepare(Path file, CorpusRecord record) throws IOException {
+  /** Why a file is too large to import, or null. */
+  private static String sizeIssue(FileTask task) {
+    long size;
+    try {
+      size = Files.size(task.file());
+    } catch (IOException e) {
+      return null; // reading reports it
+    }
+    long cap = task.collection().maxFileBytes();
+    if (size <= cap) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s is %.1f MB, over the per-file cap of %.1f MB of collection '%s' (max_file_mb in"
+            + " brain.yaml)",
+        task.file(),
+        size / 1048576.0,
+        cap / 1048576.0,
+        task.collection().name());
+  }
+
+  /**
+   * The collection that already holds this key when it is not {@code collection} and its file is
+   * still there (URL- and id-named keys such as {@code src:}, {@code bm:}, {@code doc:} can come
+   * from two collections; the first keeps them), else null.
+   */
+  private String otherOwner(String key, String collection) {
+    IndexReads.RecordState state = states.get(key);
+    if (state == null || state.collection() == null || state.collection().equals(collection)) {
+      return null;
+    }
+    boolean ownerFileExists = state.origin() != null && Files.exists(Path.of(state.origin()));
+    return ownerFileExists ? state.collection() : null;
+  }
+
+  private SyncItem prepare(Path file, CorpusRecord record, String collection) throws IOException {
     IndexReads.RecordState state = states.get(record.key());
     if (state != null
         && record.contentHash().equals(state.contentHash())
-        && chunking.equals(state.chunking())) {
+        && chunking.equals(state.chunking())
+        && collection.equals(state.collection())) {
       return new SyncItem.Unchanged(record.key());
     }
     Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
@@ -139,7 +209,8 @@ final class RecordPreparer implements Runnable {
           file, "record " + record.key() + " could not be chunked: " + e, false);
     }
     List<String> hashes = chunks.stream().map(chunk -> EmbeddingInput.hash(record, chunk)).toList();
-    return new SyncItem.Prepared(record, state == null, chunks, hashes, storedVectors(hashes));
+    return new SyncItem.Prepared(
+        record, collection, state == null, chunks, hashes, storedVectors(hashes));
   }
 
   /** Chunks a record's text, then its summary (numbered after the text's chunks). */

@@ -33,6 +33,7 @@ final class StatsCollector {
       collector.addLeaf(leaf.reader());
     }
     long chunks = searcher.count(IndexReads.chunksQuery());
+    long embedded = searcher.count(IndexReads.embeddedChunksQuery());
     List<IndexStats.TagCount> topTags =
         sorted(collector.byTag).entrySet().stream()
             .limit(IndexStats.TOP_TAGS)
@@ -41,6 +42,7 @@ final class StatsCollector {
     return new IndexStats(
         collector.records,
         chunks,
+        embedded,
         sorted(collector.byKind),
         sorted(collector.bySourceType),
         topTags,

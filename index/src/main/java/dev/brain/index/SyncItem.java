@@ -35,6 +35,7 @@ sealed interface SyncItem {
    */
   record Prepared(
       CorpusRecord record,
+      String collection,
       boolean isNew,
       List<Chunk> chunks,
       List<String> embedHashes,

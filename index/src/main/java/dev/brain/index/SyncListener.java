@@ -54,6 +54,20 @@ public interface SyncListener {
   /** One record was written, skipped or deleted. */
   default void recordDone(String key, Change change) {}
 
+  /**
+   * Every record of the sync and its chunks are committed and searchable by BM25; embedding the
+   * chunks that lack a vector follows.
+   *
+   * @param recordsWritten records added or updated by this sync
+   */
+  default void lexicalCommitted(int recordsWritten) {}
+
+  /**
+   * The embedding pass starts: {@code chunks} chunks in the index lack a vector (some may find one
+   * by their input hash and need no embedding).
+   */
+  default void embeddingPlanned(long chunks) {}
+
   /** The embedder returned vectors for {@code count} more chunks. */
   default void chunksEmbedded(int count) {}
 

@@ -8,8 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +36,9 @@ final class SyncRun {
   interface Committer {
     /**
      * @param complete true for the final commit of a sync, which records the sync time
+     * @param synced the outcome per collection, on the final commit (empty otherwise)
      */
-    void commit(boolean complete) throws IOException;
+    void commit(boolean complete, List<CollectionSync> synced) throws IOException;
   }
 
   private static final int QUEUE_CAPACITY = 256;
@@ -50,12 +52,10 @@ final class SyncRun {
   private final SyncListener listener;
   private final Committer committer;
 
-  private final List<SyncItem.Prepared> pending = new ArrayList<>();
   private final List<SyncReport.FileIssue> skipped = new ArrayList<>();
   private final List<SyncReport.FileIssue> failed = new ArrayList<>();
   private final List<SyncReport.FileIssue> warnings = new ArrayList<>();
   private final Set<String> unreadOrigins = new HashSet<>();
-  private int pendingMissing;
   private int added;
   private int updated;
   private int unchanged;
@@ -85,10 +85,11 @@ final class SyncRun {
     this.committer = committer;
   }
 
-  SyncReport run(List<Path> roots) throws IOException {
+  SyncReport run(List<CollectionRoot> collections) throws IOException {
     long start = System.nanoTime();
-    List<Path> normalized = normalize(roots);
-    return execute(start, walk(normalized), normalized);
+    lastCommitNanos = start;
+    check(collections);
+    return execute(start, walk(collections), collections);
   }
 
   /**
@@ -97,17 +98,19 @@ final class SyncRun {
    */
   SyncReport put(List<CorpusRecord> records) throws IOException {
     long start = System.nanoTime();
-    var task = new RecordPreparer.FileTask(GIVEN, GIVEN, List.copyOf(records));
-    return execute(start, List.of(task), null);
+    var task = new RecordPreparer.FileTask(GIVEN, null, List.copyOf(records));
+    return execute(start, List.of(task), List.of());
   }
 
   /** The label under which directly handed-over records are reported. */
   static final Path GIVEN = Path.of("(records)");
 
   /**
-   * Reads, prepares and writes {@code files}; deletes stale records under {@code roots}, if any.
+   * Reads, prepares and writes {@code files}; deletes the stale records of {@code collections}
+   * (none for records handed over directly), then embeds what is missing.
    */
-  private SyncReport execute(long start, List<RecordPreparer.FileTask> files, List<Path> roots)
+  private SyncReport execute(
+      long start, List<RecordPreparer.FileTask> files, List<CollectionRoot> collections)
       throws IOException {
     lastCommitNanos = start;
     listener.filesPlanned(files.size());
@@ -134,10 +137,16 @@ final class SyncRun {
     } finally {
       joinQuietly(reader);
     }
-    if (roots != null) {
-      deleteStale(states, produced, roots);
-    }
-    commit(true);
+    deleteStale(states, produced, collections);
+    // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
+    commit(false);
+    listener.lexicalCommitted(added + updated);
+    var embedding =
+        new EmbedPass(config, writer, searchers, embedder, listener, this::commitIfDue).run();
+    chunksEmbedded += embedding.embedded();
+    chunksReused += embedding.reused();
+    embedNanos += embedding.embedNanos();
+    commit(true, outcomes(collections, files));
     return new SyncReport(
         files.size(),
         added,
@@ -154,31 +163,32 @@ final class SyncRun {
         Duration.ofNanos(embedNanos));
   }
 
-  private static List<Path> normalize(List<Path> roots) throws IOException {
-    if (roots.isEmpty()) {
+  private static void check(List<CollectionRoot> collections) throws IOException {
+    if (collections.isEmpty()) {
       throw new IllegalArgumentException("sync needs at least one file or folder to import");
     }
-    var normalized = new ArrayList<Path>();
-    for (Path root : roots) {
-      Path abs = root.toAbsolutePath().normalize();
-      if (!Files.exists(abs)) {
-        throw new NoSuchFileException(abs.toString(), null, "no such file or folder to import");
+    var names = new HashSet<String>();
+    for (CollectionRoot c : collections) {
+      if (!Files.exists(c.root())) {
+        throw new NoSuchFileException(
+            c.root().toString(), null, "no such file or folder to import");
       }
-      normalized.add(abs);
+      if (!names.add(c.name())) {
+        throw new IllegalArgumentException("two collections named '" + c.name() + "' in one sync");
+      }
     }
-    return normalized;
   }
 
-  /** Every file under every root, each once (the first root that lists it wins). */
-  private List<RecordPreparer.FileTask> walk(List<Path> roots) throws IOException {
-    var files = new LinkedHashMap<Path, Path>();
-    for (Path root : roots) {
-      for (Path file : importers.walk(root, this::skippedByWalk)) {
-        files.putIfAbsent(file.toAbsolutePath().normalize(), root);
+  /** Every file of every collection, each once (the first collection that lists it wins). */
+  private List<RecordPreparer.FileTask> walk(List<CollectionRoot> collections) throws IOException {
+    var files = new LinkedHashMap<Path, CollectionRoot>();
+    for (CollectionRoot c : collections) {
+      for (Path file : importers.walk(c.root(), c.allExcludes(), this::skippedByWalk)) {
+        files.putIfAbsent(file.toAbsolutePath().normalize(), c);
       }
     }
     var tasks = new ArrayList<RecordPreparer.FileTask>(files.size());
-    files.forEach((file, root) -> tasks.add(new RecordPreparer.FileTask(file, root)));
+    files.forEach((file, c) -> tasks.add(new RecordPreparer.FileTask(file, c)));
     return tasks;
   }
 
@@ -203,11 +213,13 @@ final class SyncRun {
     while (true) {
       SyncItem item = queue.poll();
       if (item == null) {
-        flush(); // the reader is behind: embed what we have rather than wait idle
         item = take(queue, reader);
       }
       switch (item) {
-        case SyncItem.Prepared p -> addPending(p);
+        case SyncItem.Prepared p -> {
+          write(p);
+          commitIfDue();
+        }
         case SyncItem.Unchanged u -> {
           unchanged++;
           listener.recordDone(u.key(), SyncListener.Change.UNCHANGED);
@@ -217,7 +229,6 @@ final class SyncRun {
         case SyncItem.FileIssue f -> fileIssue(f);
         case SyncItem.Failure f -> throw readerFailure(f.error());
         case SyncItem.End end -> {
-          flush();
           return end.keys();
         }
       }
@@ -267,93 +278,51 @@ final class SyncRun {
     listener.fileFailed(f.file(), f.reason(), f.skipped());
   }
 
-  private void addPending(SyncItem.Prepared p) throws IOException {
-    pending.add(p);
-    pendingMissing += p.missing();
-    if (pendingMissing >= config.embedBatchSize()) {
-      flush();
-    }
-  }
-
-  /** Embeds the missing vectors of all pending records in one call, then writes the records. */
-  private void flush() throws IOException {
-    if (pending.isEmpty()) {
-      return;
-    }
-    embedMissing();
-    for (SyncItem.Prepared p : pending) {
-      write(p);
-    }
-    pending.clear();
-    pendingMissing = 0;
+  private void commitIfDue() throws IOException {
     if (System.nanoTime() - lastCommitNanos >= config.commitInterval().toNanos()) {
       commit(false);
     }
   }
 
+  private List<CollectionSync> outcomes(
+      List<CollectionRoot> collections, List<RecordPreparer.FileTask> files) {
+    Instant now = Instant.now();
+    var out = new ArrayList<CollectionSync>();
+    for (CollectionRoot c : collections) {
+      int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
+      out.add(CollectionSync.of(c, now, count, skipped, failed));
+    }
+    return out;
+  }
+
   private void commit(boolean complete) throws IOException {
-    committer.commit(complete);
+    commit(complete, List.of());
+  }
+
+  private void commit(boolean complete, List<CollectionSync> synced) throws IOException {
+    committer.commit(complete, synced);
     lastCommitNanos = System.nanoTime();
     listener.committed(added + updated);
   }
 
-  private void embedMissing() {
-    // Identical inputs within the batch are embedded once.
-    var slots = new LinkedHashMap<String, String>();
-    for (SyncItem.Prepared p : pending) {
-      for (int i = 0; i < p.chunks().size(); i++) {
-        if (p.vectors()[i] == null && !slots.containsKey(p.embedHashes().get(i))) {
-          slots.put(p.embedHashes().get(i), EmbeddingInput.of(p.record(), p.chunks().get(i)));
-        }
-      }
-    }
-    if (slots.isEmpty()) {
-      return;
-    }
-    long t0 = System.nanoTime();
-    List<float[]> vectors = embedder.get().embedPassages(List.copyOf(slots.values()));
-    embedNanos += System.nanoTime() - t0;
-    checkShape(vectors, slots.size());
-    var byHash = new HashMap<String, float[]>();
-    int i = 0;
-    for (String hash : slots.keySet()) {
-      byHash.put(hash, vectors.get(i++));
-    }
-    for (SyncItem.Prepared p : pending) {
-      for (int j = 0; j < p.chunks().size(); j++) {
-        if (p.vectors()[j] == null) {
-          p.vectors()[j] = byHash.get(p.embedHashes().get(j));
-        } else {
-          chunksReused++;
-        }
-      }
-    }
-    chunksEmbedded += slots.size();
-    listener.chunksEmbedded(slots.size());
-  }
-
-  private void checkShape(List<float[]> vectors, int expected) {
-    int dimension = config.model().dimension();
-    if (vectors.size() != expected
-        || vectors.stream().anyMatch(v -> v == null || v.length != dimension)) {
-      throw new IllegalStateException(
-          "the embedder returned "
-              + vectors.size()
-              + " vectors for "
-              + expected
-              + " passages, or vectors not of dimension "
-              + dimension);
-    }
-  }
-
-  /** Replaces the record and all its chunks in one atomic block update. */
+  /**
+   * Replaces the record and all its chunks in one atomic block update; chunks whose vector the
+   * index did not hold are written without one, for the embedding pass.
+   */
   private void write(SyncItem.Prepared p) throws IOException {
     CorpusRecord record = p.record();
     writer.updateDocuments(
         Documents.parentTerm(record.key()),
         Documents.block(
-            record, config.chunkingSignature(), p.chunks(), p.embedHashes(), List.of(p.vectors())));
+            record,
+            record.contentHash(),
+            p.collection(),
+            config.chunkingSignature(),
+            p.chunks(),
+            p.embedHashes(),
+            Arrays.asList(p.vectors())));
     chunksWritten += p.chunks().size();
+    chunksReused += p.chunks().size() - p.missing();
     if (p.isNew()) {
       added++;
     } else {
@@ -364,11 +333,14 @@ final class SyncRun {
   }
 
   /**
-   * Deletes records that came from a file under a synced root but were not produced this run: the
-   * file is gone, or the entry left its JSONL/feed file. Files that failed to read keep theirs.
+   * Deletes records of a synced collection, from a file under its root, that were not produced this
+   * run: the file is gone, or the entry left its JSONL/feed file. Files that failed to read keep
+   * theirs; other collections are never touched.
    */
   private void deleteStale(
-      Map<String, IndexReads.RecordState> states, Set<String> produced, List<Path> roots)
+      Map<String, IndexReads.RecordState> states,
+      Set<String> produced,
+      List<CollectionRoot> collections)
       throws IOException {
     for (var entry : states.entrySet()) {
       String key = entry.getKey();
@@ -376,7 +348,7 @@ final class SyncRun {
       if (produced.contains(key) || origin == null || unreadOrigins.contains(origin)) {
         continue;
       }
-      if (isUnder(origin, roots)) {
+      if (isIn(origin, entry.getValue().collection(), collections)) {
         writer.deleteDocuments(Documents.parentTerm(key));
         deleted++;
         listener.recordDone(key, SyncListener.Change.DELETED);
@@ -384,9 +356,9 @@ final class SyncRun {
     }
   }
 
-  private static boolean isUnder(String origin, List<Path> roots) {
+  private static boolean isIn(String origin, String collection, List<CollectionRoot> synced) {
     Path path = Path.of(origin);
-    return roots.stream().anyMatch(path::startsWith);
+    return synced.stream().anyMatch(c -> c.name().equals(collection) && c.contains(path));
   }
 
   private static void joinQuietly(Thread thread) {

@@ -5,8 +5,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A child process for the crash test: syncs a corpus and prints one line per commit, so the parent
- * can kill it (SIGKILL) once a commit is on disk.
+ * A child process for the crash tests: syncs a corpus and prints one line per commit ({@code
+ * committed N}) and one when the lexical half is committed ({@code lexical N}), so the parent can
+ * kill it (SIGKILL) once a commit is on disk, before or during embedding.
  *
  * <p>Arguments: data directory, corpus folder, commit interval in milliseconds.
  */
@@ -23,6 +24,12 @@ public final class SyncChild {
       System.out.flush();
       var listener =
           new SyncListener() {
+            @Override
+            public void lexicalCommitted(int recordsWritten) {
+              System.out.println("lexical " + recordsWritten);
+              System.out.flush();
+            }
+
             @Override
             public void committed(int recordsWritten) {
               System.out.println("committed " + recordsWritten);

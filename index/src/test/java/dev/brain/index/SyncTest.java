@@ -103,7 +103,7 @@ class SyncTest {
   }
 
   private SyncReport sync() throws IOException {
-    return index.sync(List.of(vault));
+    return index.syncCollections(List.of(CollectionRoot.of("v", vault)), SyncListener.NONE);
   }
 
   @Test
@@ -206,7 +206,7 @@ class SyncTest {
   @Test
   void editingANoteReembedsOnlyItsChangedChunks() throws IOException {
     sync();
-    List<Chunk> before = index.get("note:projects/lucene.md").orElseThrow().chunks();
+    List<Chunk> before = index.get("note:v/projects/lucene.md").orElseThrow().chunks();
     assertThat(before).hasSizeGreaterThanOrEqualTo(3);
     embedder.reset();
 
@@ -226,7 +226,7 @@ class SyncTest {
         .startsWith("Lucene notes\n\n")
         .contains("fast approximate");
     assertThat(report.chunksReused()).isEqualTo(before.size() - 1);
-    List<Chunk> after = index.get("note:projects/lucene.md").orElseThrow().chunks();
+    List<Chunk> after = index.get("note:v/projects/lucene.md").orElseThrow().chunks();
     assertThat(after).hasSameSizeAs(before);
     assertThat(after.getLast().text()).contains("fast approximate");
     assertThat(IndexInvariants.assertWhole(index)).isEqualTo(6);
@@ -235,7 +235,7 @@ class SyncTest {
   @Test
   void retitlingANoteReembedsEveryChunkOfItAndNothingElse() throws IOException {
     sync();
-    int chunks = index.get("note:projects/lucene.md").orElseThrow().chunks().size();
+    int chunks = index.get("note:v/projects/lucene.md").orElseThrow().chunks().size();
     embedder.reset();
 
     Path note = vault.resolve("projects/lucene.md");
@@ -260,8 +260,8 @@ class SyncTest {
 
     assertThat(report.deleted()).isEqualTo(1);
     assertThat(report.unchanged()).isEqualTo(5);
-    assertThat(index.get("note:search-engines.md")).isEmpty();
-    assertThat(chunkCount("note:search-engines.md")).isZero();
+    assertThat(index.get("note:v/search-engines.md")).isEmpty();
+    assertThat(chunkCount("note:v/search-engines.md")).isZero();
     assertThat(IndexInvariants.assertWhole(index)).isEqualTo(5);
   }
 
@@ -321,20 +321,20 @@ class SyncTest {
   void getReturnsTheRecordWithItsChunksLinksAndBacklinks() throws IOException {
     sync();
 
-    RecordDetail lucene = index.get("note:projects/lucene.md").orElseThrow();
+    RecordDetail lucene = index.get("note:v/projects/lucene.md").orElseThrow();
 
     CorpusRecord record = lucene.record();
     assertThat(record.title()).isEqualTo("Lucene notes");
     assertThat(record.tags()).contains("search", "java");
-    assertThat(record.links()).contains("note:search-engines.md");
+    assertThat(record.links()).contains("note:v/search-engines.md");
     assertThat(record.text()).contains("HNSW graphs");
-    assertThat(lucene.backlinks()).containsExactly("note:daily/2026-01-05.md");
+    assertThat(lucene.backlinks()).containsExactly("note:v/daily/2026-01-05.md");
     assertThat(lucene.chunks())
         .extracting(Chunk::ordinal)
         .containsExactly(
             lucene.chunks().stream().map(Chunk::ordinal).sorted().toArray(Integer[]::new));
     for (Chunk chunk : lucene.chunks()) {
-      assertThat(chunk.chunkId()).isEqualTo("note:projects/lucene.md#" + chunk.ordinal());
+      assertThat(chunk.chunkId()).isEqualTo("note:v/projects/lucene.md#" + chunk.ordinal());
       assertThat(chunk.role()).isEqualTo(ChunkRole.RAW);
       assertThat(record.text().substring(chunk.startChar(), chunk.endChar()))
           .isEqualTo(chunk.text());
@@ -342,9 +342,9 @@ class SyncTest {
     }
     assertThat(lucene.chunks()).anySatisfy(c -> assertThat(c.headingPath()).contains("Vectors"));
 
-    RecordDetail engines = index.get("note:search-engines.md").orElseThrow();
-    assertThat(engines.backlinks()).containsExactly("note:projects/lucene.md");
-    assertThat(index.get("note:nope.md")).isEmpty();
+    RecordDetail engines = index.get("note:v/search-engines.md").orElseThrow();
+    assertThat(engines.backlinks()).containsExactly("note:v/projects/lucene.md");
+    assertThat(index.get("note:v/nope.md")).isEmpty();
   }
 
   @Test

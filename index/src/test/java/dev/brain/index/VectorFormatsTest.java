@@ -53,6 +53,8 @@ class VectorFormatsTest {
             Documents.parentTerm(record.key()),
             Documents.block(
                 record,
+                record.contentHash(),
+                "test",
                 config.chunkingSignature(),
                 chunks,
                 chunks.stream().map(c -> EmbeddingInput.hash(record, c)).toList(),

@@ -50,8 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SampleVaultResearchTest {
 
   private static final Path VAULT = Path.of("../samples/vault").toAbsolutePath().normalize();
-  private static final String PDF = "src:ada2743d1b19";
-  private static final String TRANSCRIPT = "src:d5b239a2b30c";
+  private static final String PDF = "src:bcd60653c442";
+  private static final String TRANSCRIPT = "src:229e392d9bca";
   private static final String BACKFLUSH =
       "How often should I backflush the espresso machine with detergent?";
   private static final ResearchOptions OPTIONS = ResearchOptions.defaults();
@@ -146,7 +146,7 @@ class SampleVaultResearchTest {
     assertThat(pack.queryPlan().queryFamily()).isEqualTo(QueryFamily.TRANSCRIPT_OCR_LOOKUP);
     assertThat(pack.evidence().get(0).sourceKey()).isEqualTo(TRANSCRIPT);
     assertThat(pack.evidence().get(0).signals()).contains("source_hint:transcript");
-    assertThat(keys(pack.evidence())).contains("note:running/Tempo runs.md");
+    assertThat(keys(pack.evidence())).contains("note:vault/running/Tempo runs.md");
   }
 
   @Test

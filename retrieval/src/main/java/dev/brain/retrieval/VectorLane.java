@@ -34,6 +34,10 @@ final class VectorLane {
 
   private static final Query HAS_VECTOR = new FieldExistsQuery(IndexFields.VECTOR);
 
+  private static final Query CHUNKS =
+      new org.apache.lucene.search.TermQuery(
+          new org.apache.lucene.index.Term(IndexFields.DOC_TYPE, IndexFields.CHUNK));
+
   private final Supplier<Embedder> embedder;
 
   /**
@@ -49,7 +53,9 @@ final class VectorLane {
     int vectors = searcher.count(HAS_VECTOR);
     if (vectors == 0) {
       return LaneHits.unavailable(
-          Lane.VECTOR, LaneStatus.NOT_INDEXED, "the index holds no chunk embeddings");
+          Lane.VECTOR,
+          LaneStatus.NOT_INDEXED,
+          "the index holds no chunk embeddings" + coverage(searcher, vectors));
     }
     float[] target;
     try {
@@ -60,7 +66,27 @@ final class VectorLane {
           LaneStatus.MODEL_UNAVAILABLE,
           "the embedding model could not embed the query: " + e.getMessage());
     }
-    return search(searcher, target, filter, depth, mode, vectors);
+    LaneHits hits = search(searcher, target, filter, depth, mode, vectors);
+    String coverage = coverage(searcher, vectors);
+    return coverage.isEmpty()
+        ? hits
+        : new LaneHits(
+            hits.lane(), hits.status(), hits.hits(), hits.totalMatches(), hits.detail() + coverage);
+  }
+
+  /**
+   * {@code "; vector: 41% of chunks"} while some chunks still lack their vector (a sync writes
+   * chunks first and embeds them afterwards), else the empty string.
+   */
+  static String coverage(IndexSearcher searcher, int vectors) throws IOException {
+    int chunks = searcher.count(CHUNKS);
+    if (chunks == 0 || vectors >= chunks) {
+      return "";
+    }
+    int percent = (int) Math.floor(100.0 * vectors / chunks);
+    return "; vector: "
+        + percent
+        + "% of chunks (embedding not finished; `brain index` completes it)";
   }
 
   /** The nearest chunks to an embedded query; {@code vectors} is the number of chunk vectors. */

@@ -15,13 +15,13 @@ import java.util.List;
 final class TestVault {
   private TestVault() {}
 
-  static final String ESPRESSO = "note:espresso.md";
-  static final String GRINDERS = "note:grinders.md";
-  static final String COFFEE_LOG = "note:coffee-log.md";
-  static final String SLEEP = "note:sleep.md";
-  static final String CARNEY = "note:bank-of-canada.md";
-  static final String GEOLOGY = "note:minerals.md";
-  static final String SOURDOUGH = "note:sourdough.md";
+  static final String ESPRESSO = "note:vault/espresso.md";
+  static final String GRINDERS = "note:vault/grinders.md";
+  static final String COFFEE_LOG = "note:vault/coffee-log.md";
+  static final String SLEEP = "note:vault/sleep.md";
+  static final String CARNEY = "note:vault/bank-of-canada.md";
+  static final String GEOLOGY = "note:vault/minerals.md";
+  static final String SOURDOUGH = "note:vault/sourdough.md";
   static final String OLD_DOC = "doc:crema-1";
   static final String NEW_DOC = "doc:crema-2";
 

@@ -61,7 +61,9 @@ final class HtmlImporter {
     }
     var record =
         new CorpusRecord(
-            url != null ? Keys.source(url) : Keys.sourceFile(file.relativePath()),
+            url != null
+                ? Keys.source(url)
+                : Keys.sourceFile(file.collection(), file.relativePath()),
             CorpusRecord.KIND_SOURCE,
             "web",
             title,

@@ -1,5 +1,6 @@
 package dev.brain.index.importer;
 
+import dev.brain.index.CollectionRoot;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -63,7 +64,7 @@ public final class Importers {
    * unsupported types are listed: {@link #read} reports them as skipped.
    */
   public List<Path> walk(Path root) throws IOException {
-    return walk(root, (file, reason) -> {});
+    return walk(root, List.of(), (file, reason) -> {});
   }
 
   /**
@@ -72,16 +73,27 @@ public final class Importers {
    * folder, a broken link, a link inside it (brain reads files, not links to them).
    */
   public List<Path> walk(Path root, BiConsumer<Path, String> skipped) throws IOException {
+    return walk(root, List.of(), skipped);
+  }
+
+  /**
+   * {@link #walk(Path, BiConsumer)}, also leaving out what the exclude globs match (see {@code
+   * dev.brain.index.CollectionRoot#excludes()} for their form). Wikilinks resolve only to files the
+   * walk kept.
+   */
+  public List<Path> walk(Path root, List<String> excludes, BiConsumer<Path, String> skipped)
+      throws IOException {
     Path r = root.toAbsolutePath().normalize();
     if (Files.isRegularFile(r)) {
       return List.of(r);
     }
-    List<Path> files = list(r, skipped);
+    List<Path> files = list(r, Excludes.of(excludes), skipped);
     namesByRoot.put(r, NoteNames.of(files.stream().map(f -> relative(r, f)).toList()));
     return files;
   }
 
-  private static List<Path> list(Path r, BiConsumer<Path, String> skipped) throws IOException {
+  private static List<Path> list(Path r, Excludes excludes, BiConsumer<Path, String> skipped)
+      throws IOException {
     var files = new ArrayList<Path>();
     Files.walkFileTree(
         r,
@@ -89,14 +101,15 @@ public final class Importers {
           @Override
           public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
               throws IOException {
-            return dir.equals(r) || !skippedFolder(dir)
+            return dir.equals(r)
+                    || !(skippedFolder(dir) || excludes.excludes(r.relativize(dir), true))
                 ? FileVisitResult.CONTINUE
                 : FileVisitResult.SKIP_SUBTREE;
           }
 
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-            if (hidden(file)) {
+            if (hidden(file) || excludes.excludes(r.relativize(file), false)) {
               return FileVisitResult.CONTINUE;
             }
             if (attrs.isSymbolicLink()) {
@@ -132,12 +145,24 @@ public final class Importers {
    *     raises anything else
    */
   public ImportResult read(Path file, Path root) throws ImportException {
+    return read(file, root, CollectionRoot.defaultName(root));
+  }
+
+  /**
+   * Reads one file of a collection: path-named keys carry the collection ({@code
+   * note:<collection>/<path>}, {@code src:} of {@code file:<collection>/<path>}); wikilinks resolve
+   * within the collection.
+   *
+   * @param collection the collection name (see {@link CollectionRoot#requireValidName})
+   * @throws ImportException as for {@link #read(Path, Path)}
+   */
+  public ImportResult read(Path file, Path root, String collection) throws ImportException {
     if (!Files.isRegularFile(file)) {
       throw ImportException.malformed(file, "not a readable file: " + file, null);
     }
     SourceFile source;
     try {
-      source = SourceFile.of(file, root);
+      source = SourceFile.of(file, root, collection);
     } catch (IOException e) {
       throw ImportException.malformed(file, "cannot read " + file + ": " + e.getMessage(), e);
     }
@@ -152,7 +177,7 @@ public final class Importers {
 
   private ImportResult dispatch(SourceFile file) throws ImportException {
     return switch (file.extension()) {
-      case "md", "markdown" -> MarkdownImporter.read(file, names(file.root()));
+      case "md", "markdown" -> MarkdownImporter.read(file, names(file.root(), file.collection()));
       case "txt" -> PlainTextImporter.read(file);
       case "html", "htm" -> readHtml(file);
       case "pdf" -> PdfImporter.read(file);
@@ -177,20 +202,23 @@ public final class Importers {
     return BookmarksImporter.sniff(head) ? BookmarksImporter.read(file) : HtmlImporter.read(file);
   }
 
-  private NoteNames names(Path root) {
+  private NoteNames names(Path root, String collection) {
     NoteNames names = namesByRoot.get(root);
-    if (names != null) {
-      return names;
+    if (names == null) {
+      try {
+        names =
+            NoteNames.of(
+                list(root, Excludes.of(CollectionRoot.DEFAULT_EXCLUDES), (file, reason) -> {})
+                    .stream()
+                    .map(f -> relative(root, f))
+                    .toList());
+      } catch (IOException e) {
+        names = NoteNames.of(List.of()); // links stay unresolved; the note itself still imports
+      }
+      NoteNames earlier = namesByRoot.putIfAbsent(root, names);
+      names = earlier != null ? earlier : names;
     }
-    try {
-      names =
-          NoteNames.of(
-              list(root, (file, reason) -> {}).stream().map(f -> relative(root, f)).toList());
-    } catch (IOException e) {
-      return NoteNames.of(List.of()); // links stay unresolved; the note itself still imports
-    }
-    NoteNames earlier = namesByRoot.putIfAbsent(root, names);
-    return earlier != null ? earlier : names;
+    return names.in(collection);
   }
 
   /** Why a symbolic link is not followed. */
@@ -220,6 +248,7 @@ public final class Importers {
     String name = dir.getFileName().toString();
     return name.startsWith(".")
         || OWN_FOLDERS.contains(name)
+        || name.equals("node_modules")
         || Files.exists(dir.resolve("write.lock")); // a Lucene index
   }
 

@@ -27,9 +27,13 @@ public final class Keys {
 
   private Keys() {}
 
-  /** {@code note:<path>} for a vault-relative note path with forward slashes. */
-  public static String note(String relativePath) {
-    return "note:" + relativePath;
+  /**
+   * {@code note:<collection>/<path>} for a note at a path (forward slashes) relative to the root of
+   * a collection. An empty collection gives {@code note:<path>} (only for reading a file outside
+   * any collection).
+   */
+  public static String note(String collection, String relativePath) {
+    return "note:" + inCollection(collection, relativePath);
   }
 
   /** {@code src:<12 hex>} of the canonical form of a web URL. */
@@ -38,11 +42,17 @@ public final class Keys {
   }
 
   /**
-   * {@code src:<12 hex>} of {@code file:<path>}, for a source known only by its file (a PDF, a
-   * transcript, a saved page without a URL).
+   * {@code src:<12 hex>} of {@code file:<collection>/<path>}, for a source known only by its file
+   * (a PDF, a transcript, a saved page without a URL): unique across collections like note keys.
    */
-  public static String sourceFile(String relativePath) {
-    return "src:" + hash12("file:" + relativePath);
+  public static String sourceFile(String collection, String relativePath) {
+    return "src:" + hash12("file:" + inCollection(collection, relativePath));
+  }
+
+  private static String inCollection(String collection, String relativePath) {
+    return collection == null || collection.isEmpty()
+        ? relativePath
+        : collection + "/" + relativePath;
   }
 
   /** {@code bm:<12 hex>} of the canonical bookmarked URL. */

@@ -72,7 +72,7 @@ final class MarkdownImporter {
     for (String url : NoteSyntax.bareUrls(prose)) {
       links.add(Keys.source(url));
     }
-    links.remove(Keys.note(file.relativePath()));
+    links.remove(Keys.note(file.collection(), file.relativePath()));
 
     String title = FrontMatter.scalar(meta, "title");
     if (title == null) {
@@ -84,7 +84,7 @@ final class MarkdownImporter {
     }
     var record =
         new CorpusRecord(
-            Keys.note(file.relativePath()),
+            Keys.note(file.collection(), file.relativePath()),
             CorpusRecord.KIND_ITEM,
             "note",
             title.strip(),

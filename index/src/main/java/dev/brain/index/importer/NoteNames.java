@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 /**
  * The file names of one vault, to resolve links the way Obsidian does: a wikilink names a file, not
  * a path; among files of that name (case-insensitive) the one in the linking note's folder wins,
- * then the one with the shortest path. Immutable.
+ * then the one with the shortest path. Keys carry the collection the vault is indexed as ({@link
+ * #in}). Immutable.
  */
 final class NoteNames {
 
@@ -28,10 +29,19 @@ final class NoteNames {
 
   private final Set<String> paths;
   private final Map<String, List<String>> byLowerName;
+  private final String collection;
 
-  private NoteNames(Set<String> paths, Map<String, List<String>> byLowerName) {
+  private NoteNames(Set<String> paths, Map<String, List<String>> byLowerName, String collection) {
     this.paths = paths;
     this.byLowerName = byLowerName;
+    this.collection = collection;
+  }
+
+  /** These names as files of {@code collection}: the keys they resolve to carry its name. */
+  NoteNames in(String collection) {
+    return collection.equals(this.collection)
+        ? this
+        : new NoteNames(paths, byLowerName, collection);
   }
 
   /** The names of the given vault-relative paths (forward slashes). */
@@ -41,7 +51,7 @@ final class NoteNames {
       byName.computeIfAbsent(lower(fileName(path)), k -> new ArrayList<>()).add(path);
     }
     byName.values().forEach(list -> list.sort(SHORTEST_PATH));
-    return new NoteNames(Set.copyOf(relativePaths), Map.copyOf(byName));
+    return new NoteNames(Set.copyOf(relativePaths), Map.copyOf(byName), "");
   }
 
   /**
@@ -67,10 +77,10 @@ final class NoteNames {
     }
     String ext = SourceFile.extensionOf(fileName(t));
     if (NOTE_EXTENSIONS.contains(ext)) {
-      return Keys.note(t);
+      return Keys.note(collection, t);
     }
     // A missing attachment ([[photo.png]]) is no note; "Dr. Smith" or "v1.2" still are.
-    return FILE_EXTENSION.matcher(ext).matches() ? null : Keys.note(t + ".md");
+    return FILE_EXTENSION.matcher(ext).matches() ? null : Keys.note(collection, t + ".md");
   }
 
   /**
@@ -87,7 +97,7 @@ final class NoteNames {
       return keyOf(found);
     }
     return NOTE_EXTENSIONS.contains(SourceFile.extensionOf(relativePath))
-        ? Keys.note(relativePath)
+        ? Keys.note(collection, relativePath)
         : null;
   }
 
@@ -116,10 +126,10 @@ final class NoteNames {
   }
 
   /** The key of a vault file by its path, or null when its key depends on its content. */
-  static String keyOf(String relativePath) {
+  String keyOf(String relativePath) {
     return switch (SourceFile.extensionOf(relativePath)) {
-      case "md", "markdown", "txt" -> Keys.note(relativePath);
-      case "pdf", "vtt", "srt" -> Keys.sourceFile(relativePath);
+      case "md", "markdown", "txt" -> Keys.note(collection, relativePath);
+      case "pdf", "vtt", "srt" -> Keys.sourceFile(collection, relativePath);
       default -> null;
     };
   }

@@ -44,7 +44,7 @@ final class PdfImporter {
       }
       var record =
           new CorpusRecord(
-              Keys.sourceFile(file.relativePath()),
+              Keys.sourceFile(file.collection(), file.relativePath()),
               CorpusRecord.KIND_SOURCE,
               "pdf",
               title,

@@ -20,7 +20,7 @@ final class PlainTextImporter {
     }
     var record =
         new CorpusRecord(
-            Keys.note(file.relativePath()),
+            Keys.note(file.collection(), file.relativePath()),
             CorpusRecord.KIND_ITEM,
             "note",
             file.baseName(),

@@ -22,13 +22,14 @@ import java.util.Locale;
  * @param root absolute, normalized import root (the file's folder when a single file is imported)
  * @param relativePath path below {@code root} with forward slashes
  * @param modified last modification time, to the second
+ * @param collection the collection the file is read for; path-named keys carry it
  */
-record SourceFile(Path file, Path root, String relativePath, Instant modified) {
+record SourceFile(Path file, Path root, String relativePath, Instant modified, String collection) {
 
   /** How many leading bytes are checked for NUL to tell binary files from text. */
   static final int SNIFF_BYTES = 8192;
 
-  static SourceFile of(Path file, Path root) throws IOException {
+  static SourceFile of(Path file, Path root, String collection) throws IOException {
     Path f = file.toAbsolutePath().normalize();
     Path r = root.toAbsolutePath().normalize();
     if (Files.isRegularFile(r) || f.equals(r) || !f.startsWith(r)) {
@@ -36,7 +37,7 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified) {
     }
     String relative = r.relativize(f).toString().replace('\\', '/');
     Instant modified = Files.getLastModifiedTime(f).toInstant().truncatedTo(ChronoUnit.SECONDS);
-    return new SourceFile(f, r, relative, modified);
+    return new SourceFile(f, r, relative, modified, collection);
   }
 
   /** The absolute, normalized path, as records' {@code origin}. */

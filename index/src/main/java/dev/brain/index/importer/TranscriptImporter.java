@@ -79,7 +79,7 @@ final class TranscriptImporter {
     String shown = title != null ? title : file.baseName();
     var record =
         new CorpusRecord(
-            Keys.sourceFile(file.relativePath()),
+            Keys.sourceFile(file.collection(), file.relativePath()),
             CorpusRecord.KIND_SOURCE,
             "transcript",
             shown,

@@ -37,7 +37,7 @@ class HtmlImporterTest {
   void aPageWithoutUrlIsKeyedByItsPath() throws Exception {
     CorpusRecord page = Fixtures.readOne("page-no-url.htm");
 
-    assertThat(page.key()).isEqualTo(Keys.sourceFile("page-no-url.htm"));
+    assertThat(page.key()).isEqualTo(Keys.sourceFile("formats", "page-no-url.htm"));
     assertThat(page.url()).isNull();
     assertThat(page.title()).isEqualTo("Offline copy");
     assertThat(page.text()).isEqualTo("A page saved without any URL.");

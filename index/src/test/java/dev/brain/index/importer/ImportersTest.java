@@ -53,7 +53,7 @@ class ImportersTest {
     Path vault = Fixtures.formats("vault");
     CorpusRecord note = importers.read(vault.resolve("todo.txt"), vault).records().get(0);
 
-    assertThat(note.key()).isEqualTo("note:todo.txt");
+    assertThat(note.key()).isEqualTo("note:vault/todo.txt");
     assertThat(note.sourceType()).isEqualTo("note");
     assertThat(note.kind()).isEqualTo(CorpusRecord.KIND_ITEM);
     assertThat(note.title()).isEqualTo("todo");
@@ -80,7 +80,8 @@ class ImportersTest {
   void aFileReadAloneIsRelativeToItsFolder() throws Exception {
     Path file = Fixtures.formats("vault/gear/Niche Zero.md");
 
-    assertThat(importers.read(file, file).records().get(0).key()).isEqualTo("note:Niche Zero.md");
+    assertThat(importers.read(file, file).records().get(0).key())
+        .isEqualTo("note:gear/Niche Zero.md");
   }
 
   @Test

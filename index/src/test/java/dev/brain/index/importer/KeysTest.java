@@ -46,12 +46,13 @@ class KeysTest {
 
   @Test
   void prefixesEveryKind() {
-    assertThat(Keys.note("daily/2024-03-05.md")).isEqualTo("note:daily/2024-03-05.md");
+    assertThat(Keys.note("vault", "daily/2024-03-05.md"))
+        .isEqualTo("note:vault/daily/2024-03-05.md");
     assertThat(Keys.doc("4983")).isEqualTo("doc:4983");
     assertThat(Keys.bookmark("https://example.com")).startsWith("bm:").hasSize(15);
     assertThat(Keys.feedEntry("https://example.com/a")).startsWith("feed-entry:").hasSize(23);
-    assertThat(Keys.sourceFile("talks/a.vtt"))
-        .isEqualTo("src:" + CorpusRecord.sha256("file:talks/a.vtt").substring(0, 12));
+    assertThat(Keys.sourceFile("vault", "talks/a.vtt"))
+        .isEqualTo("src:" + CorpusRecord.sha256("file:vault/talks/a.vtt").substring(0, 12));
   }
 
   @Test

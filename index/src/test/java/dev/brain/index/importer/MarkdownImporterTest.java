@@ -24,7 +24,7 @@ class MarkdownImporterTest {
   void readsFrontMatterTitleTagsAliasesAndDate() throws Exception {
     CorpusRecord note = fixtureNote("Espresso log.md");
 
-    assertThat(note.key()).isEqualTo("note:Espresso log.md");
+    assertThat(note.key()).isEqualTo("note:vault/Espresso log.md");
     assertThat(note.kind()).isEqualTo(CorpusRecord.KIND_ITEM);
     assertThat(note.sourceType()).isEqualTo("note");
     assertThat(note.path()).isEqualTo("Espresso log.md");
@@ -58,9 +58,9 @@ class MarkdownImporterTest {
 
     assertThat(note.links())
         .containsExactly(
-            "note:gear/Niche Zero.md",
-            "note:Missing note.md",
-            "note:gear/Grind chart.md",
+            "note:vault/gear/Niche Zero.md",
+            "note:vault/Missing note.md",
+            "note:vault/gear/Grind chart.md",
             Keys.source("https://example.com/c"),
             Keys.source("https://example.com/recipes/ristretto"));
   }
@@ -73,7 +73,8 @@ class MarkdownImporterTest {
 
   @Test
   void linkBackResolvesByNameFromASubfolder() throws Exception {
-    assertThat(fixtureNote("gear/Niche Zero.md").links()).containsExactly("note:Espresso log.md");
+    assertThat(fixtureNote("gear/Niche Zero.md").links())
+        .containsExactly("note:vault/Espresso log.md");
   }
 
   @Test
@@ -83,7 +84,7 @@ class MarkdownImporterTest {
     Instant mtime = Instant.parse("2023-10-01T12:00:00Z");
     Files.setLastModifiedTime(note, FileTime.from(mtime));
 
-    CorpusRecord record = importers.read(note, vault).records().get(0);
+    CorpusRecord record = importers.read(note, vault, "v").records().get(0);
 
     assertThat(record.createdAt()).isEqualTo(mtime);
     assertThat(record.title()).isEqualTo("plain");
@@ -97,7 +98,7 @@ class MarkdownImporterTest {
             vault.resolve("n.markdown"),
             "---\ndate: 2024-01-15T09:30:00+01:00\ntags: running, Long Run\nalias: LSD\n---\nBody\n");
 
-    CorpusRecord record = importers.read(note, vault).records().get(0);
+    CorpusRecord record = importers.read(note, vault, "v").records().get(0);
 
     assertThat(record.createdAt()).isEqualTo(Instant.parse("2024-01-15T08:30:00Z"));
     assertThat(record.tags()).containsExactly("running", "long-run");
@@ -115,9 +116,9 @@ class MarkdownImporterTest {
             "[[Target Note]] [[target note|shown]] [[Target Note#Part]] ![[Target Note]]"
                 + " [[b/Target Note]] [[#Local heading]]\n");
 
-    CorpusRecord record = importers.read(source, vault).records().get(0);
+    CorpusRecord record = importers.read(source, vault, "v").records().get(0);
 
-    assertThat(record.links()).containsExactly("note:a/b/Target Note.md");
+    assertThat(record.links()).containsExactly("note:v/a/b/Target Note.md");
   }
 
   @Test
@@ -128,9 +129,9 @@ class MarkdownImporterTest {
             "[a](100%.md) [b](../../outside.md) [c](mailto:me@example.com) [d](#top)"
                 + " [e](/root%20note.md) [f](photo.png)\n");
 
-    CorpusRecord record = importers.read(note, vault).records().get(0);
+    CorpusRecord record = importers.read(note, vault, "v").records().get(0);
 
-    assertThat(record.links()).containsExactly("note:100%.md", "note:root note.md");
+    assertThat(record.links()).containsExactly("note:v/100%.md", "note:v/root note.md");
   }
 
   @Test
@@ -142,12 +143,12 @@ class MarkdownImporterTest {
         Files.writeString(
             vault.resolve("s.md"), "[[manual.pdf]] [[talk.vtt]] ![[missing.png]] [[Dr. Who]]\n");
 
-    CorpusRecord record = importers.read(source, vault).records().get(0);
+    CorpusRecord record = importers.read(source, vault, "v").records().get(0);
 
     assertThat(record.links())
         .containsExactly(
-            Keys.sourceFile("files/Manual.pdf"),
-            Keys.sourceFile("files/talk.vtt"),
-            "note:Dr. Who.md");
+            Keys.sourceFile("v", "files/Manual.pdf"),
+            Keys.sourceFile("v", "files/talk.vtt"),
+            "note:v/Dr. Who.md");
   }
 }

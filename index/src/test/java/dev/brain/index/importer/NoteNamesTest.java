@@ -55,7 +55,7 @@ class NoteNamesTest {
   @Test
   void attachmentsResolveOnlyWhenTheyHaveAKeyOfTheirOwn() {
     assertThat(names.resolveWikilink("guide.pdf", "Home.md"))
-        .isEqualTo(Keys.sourceFile("files/Guide.pdf"));
+        .isEqualTo(Keys.sourceFile("", "files/Guide.pdf"));
     assertThat(names.resolveWikilink("photo.png", "Home.md")).isNull();
     assertThat(names.resolveWikilink("missing.jpg", "Home.md")).isNull();
   }

@@ -13,7 +13,7 @@ class PdfImporterTest {
   void readsTheTextLayerTitleAndAuthor() throws Exception {
     CorpusRecord pdf = Fixtures.readOne("guide.pdf");
 
-    assertThat(pdf.key()).isEqualTo(Keys.sourceFile("guide.pdf"));
+    assertThat(pdf.key()).isEqualTo(Keys.sourceFile("formats", "guide.pdf"));
     assertThat(pdf.kind()).isEqualTo(CorpusRecord.KIND_SOURCE);
     assertThat(pdf.sourceType()).isEqualTo("pdf");
     assertThat(pdf.title()).isEqualTo("Burr Care Guide");

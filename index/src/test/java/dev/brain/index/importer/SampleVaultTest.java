@@ -84,7 +84,7 @@ class SampleVaultTest {
   @Test
   void theSavedPageTheBookmarkAndTheNoteMeetOnOneSourceKey() {
     CorpusRecord page = byType("web").get(0);
-    CorpusRecord note = byKey("note:search-engine/Reciprocal rank fusion.md");
+    CorpusRecord note = byKey("note:vault/search-engine/Reciprocal rank fusion.md");
     CorpusRecord bookmark =
         byType("bookmark").stream()
             .filter(b -> b.title().startsWith("Reciprocal Rank Fusion"))
@@ -99,11 +99,11 @@ class SampleVaultTest {
 
   @Test
   void notesCarryAliasesTagsAndWikilinksToSources() {
-    CorpusRecord niche = byKey("note:coffee/Niche Zero.md");
+    CorpusRecord niche = byKey("note:vault/coffee/Niche Zero.md");
     assertThat(niche.aliases()).containsExactly("grinder", "the Niche");
     assertThat(niche.tags()).containsExactly("coffee", "grinder", "gear", "home-espresso");
 
-    CorpusRecord tempo = byKey("note:running/Tempo runs.md");
+    CorpusRecord tempo = byKey("note:vault/running/Tempo runs.md");
     assertThat(tempo.links()).contains(byType("transcript").get(0).key());
   }
 

@@ -14,7 +14,7 @@ class TranscriptImporterTest {
     ImportResult result = Fixtures.read("talk.vtt");
     CorpusRecord talk = result.records().get(0);
 
-    assertThat(talk.key()).isEqualTo(Keys.sourceFile("talk.vtt"));
+    assertThat(talk.key()).isEqualTo(Keys.sourceFile("formats", "talk.vtt"));
     assertThat(talk.kind()).isEqualTo(CorpusRecord.KIND_SOURCE);
     assertThat(talk.sourceType()).isEqualTo("transcript");
     assertThat(talk.text())
@@ -36,7 +36,7 @@ class TranscriptImporterTest {
   void readsSrtCuesDroppingMarkupAndRepeatedCaptions() throws Exception {
     CorpusRecord talk = Fixtures.readOne("talk.srt");
 
-    assertThat(talk.key()).isEqualTo(Keys.sourceFile("talk.srt"));
+    assertThat(talk.key()).isEqualTo(Keys.sourceFile("formats", "talk.srt"));
     assertThat(talk.title()).isEqualTo("talk");
     assertThat(talk.text())
         .isEqualTo(

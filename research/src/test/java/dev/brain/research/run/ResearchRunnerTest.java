@@ -53,7 +53,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ResearchRunnerTest {
 
   private static final String NICHE = "What grind size did I settle on for the Niche Zero?";
-  private static final String NICHE_KEY = "note:coffee/Niche Zero.md";
+  private static final String NICHE_KEY = "note:vault/coffee/Niche Zero.md";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path data;
@@ -284,7 +284,7 @@ class ResearchRunnerTest {
     assertThat(pack.evidence()).hasSize(1);
 
     var merged =
-        EvidenceMerge.expand(RunnerVault.index(), pack, "note:coffee/Coffee.md", 2, options);
+        EvidenceMerge.expand(RunnerVault.index(), pack, "note:vault/coffee/Coffee.md", 2, options);
 
     List<EvidenceRow> related =
         merged.pack().evidence().stream().filter(EvidenceRow::isRelated).toList();
@@ -297,7 +297,7 @@ class ResearchRunnerTest {
         .allSatisfy(
             r -> {
               assertThat(r.evidenceRole()).isEqualTo("related");
-              assertThat(r.relatedTo()).isEqualTo("note:coffee/Coffee.md");
+              assertThat(r.relatedTo()).isEqualTo("note:vault/coffee/Coffee.md");
               assertThat(r.signals()).contains("related_expansion", "concepts:1/1");
             });
     assertThat(merged.pack().evidence()).extracting(EvidenceRow::rank).containsExactly(1, 2, 3);
@@ -307,7 +307,7 @@ class ResearchRunnerTest {
 
   @Test
   void noEvidenceStillAttemptsSynthesisAndNeverAnswersNormally() throws Exception {
-    var model = TestChatModel.answering("made-up answer [note:coffee/Niche Zero.md]");
+    var model = TestChatModel.answering("made-up answer [note:vault/coffee/Niche Zero.md]");
 
     RunResult run =
         runner().run(RunRequest.of("quantum chromodynamics lattice").withModel(model), null);
@@ -431,7 +431,8 @@ class ResearchRunnerTest {
 
   @Test
   void anAnswerCitingAKeyOutsideThePackFailsVerificationAndIsNeverANormalAnswer() throws Exception {
-    var model = TestChatModel.answering("The grind is 15 [note:coffee/Imaginary grinder.md].");
+    var model =
+        TestChatModel.answering("The grind is 15 [note:vault/coffee/Imaginary grinder.md].");
 
     RunResult run = runner().run(RunRequest.of(NICHE).withModel(model), null);
 
@@ -440,7 +441,7 @@ class ResearchRunnerTest {
     assertThat(run.normalAnswer()).isFalse();
     assertThat(run.failure().code()).isEqualTo(RunFailure.VERIFICATION_FAILED);
     assertThat(run.verification().reasons())
-        .anySatisfy(r -> assertThat(r).contains("note:coffee/Imaginary grinder.md"));
+        .anySatisfy(r -> assertThat(r).contains("note:vault/coffee/Imaginary grinder.md"));
     assertThat(run.events())
         .anySatisfy(
             e -> {
@@ -627,8 +628,9 @@ class ResearchRunnerTest {
 
   @Test
   void pinnedRecordsJoinTheEvidenceBeforeSynthesis() throws Exception {
-    String pinned = "note:garden/Compost.md";
-    var continuity = new ChatContinuity(List.of(), List.of(pinned, "note:missing.md"), List.of());
+    String pinned = "note:vault/garden/Compost.md";
+    var continuity =
+        new ChatContinuity(List.of(), List.of(pinned, "note:vault/missing.md"), List.of());
 
     RunResult run = runner().run(RunRequest.of(NICHE).withContinuity(continuity), null);
 

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
     name = "get",
     mixinStandardHelpOptions = true,
     description =
-        "Show one record by key (e.g. note:coffee/espresso.md) with its chunks and links.")
+        "Show one record by key (e.g. note:notes/coffee/espresso.md) with its chunks and links.")
 final class GetCommand implements Callable<Integer> {
 
   @ParentCommand BrainCommand brain;

@@ -12,7 +12,7 @@ import java.util.Locale;
  * <pre>
  *   0.00s ▸ planning      Planning deterministically
  *   0.01s ✓ planning      Plan: fact_lookup; required grind, niche zero; 3 variants
- *   0.42s ✓ retrieval     Found 8 evidence rows; top: note:coffee/Niche Zero.md
+ *   0.42s ✓ retrieval     Found 8 evidence rows; top: note:vault/coffee/Niche Zero.md
  * </pre>
  *
  * The run's own start and end lines are left out (the command prints the outcome itself).

@@ -83,7 +83,7 @@ final class SearchService implements HttpService {
     if (key.isBlank()) {
       throw ApiException.badRequest(
           "missing_parameter",
-          "give the record key as ?key=... (for example note:coffee/espresso.md)",
+          "give the record key as ?key=... (for example note:notes/coffee/espresso.md)",
           "key");
     }
     BrainServer.refreshQuietly(brain);

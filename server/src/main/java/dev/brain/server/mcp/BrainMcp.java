@@ -243,7 +243,7 @@ public final class BrainMcp {
         McpSchema.ResourceTemplate.builder(RECORD_TEMPLATE, "brain_record")
             .title("A record")
             .description(
-                "One record by its exact key, e.g. brain://record/note:coffee/espresso.md"
+                "One record by its exact key, e.g. brain://record/note:notes/coffee/espresso.md"
                     + " (percent-encoding optional): metadata, links, backlinks and its raw text"
                     + " up to 20,000 characters, as JSON.")
             .mimeType("application/json")

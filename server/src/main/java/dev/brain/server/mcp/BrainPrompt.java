@@ -59,7 +59,7 @@ final class BrainPrompt {
            content "full" for one record you need whole. Follow links with brain_related when
            the rows point elsewhere; use brain_search for a narrower follow-up.
         3. Answer only from what the tools returned. Cite every material claim with the exact
-           record key in brackets, e.g. [note:coffee/espresso.md] or [src:0123456789ab], and
+           record key in brackets, e.g. [note:notes/coffee/espresso.md] or [src:0123456789ab], and
            never invent a key. Keep my own notes apart from third-party sources, and raw text
            apart from derived summaries.
         4. When the evidence is weak, partial or missing, say so plainly and say what was

@@ -116,13 +116,13 @@ class BrainCommandTest {
     assertThat(stats.path("records").asLong()).isEqualTo(2);
     assertThat(stats.path("by_source_type").path("note").asLong()).isEqualTo(2);
 
-    var get = brain("--data", data, "get", "note:grinder.md");
+    var get = brain("--data", data, "get", "note:vault/grinder.md");
     assertThat(get.code()).as(get.err()).isZero();
-    assertThat(get.out()).contains("setting 12").contains("backlinks:   note:espresso.md");
+    assertThat(get.out()).contains("setting 12").contains("backlinks:   note:vault/espresso.md");
 
-    var missing = brain("--data", data, "get", "note:nope.md");
+    var missing = brain("--data", data, "get", "note:vault/nope.md");
     assertThat(missing.code()).isEqualTo(1);
-    assertThat(missing.err()).contains("no record with key note:nope.md");
+    assertThat(missing.err()).contains("no record with key note:vault/nope.md");
   }
 
   @Test

@@ -51,9 +51,11 @@ class ResearchCommandTest {
 
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.out())
-        .contains("Descale the machine every eight weeks", "[note:descaling.md]")
+        .contains("Descale the machine every eight weeks", "[note:vault/descaling.md]")
         .contains(
-            "Sources:", "[1] note:descaling.md  Descaling", "item/note · descaling.md · role raw")
+            "Sources:",
+            "[1] note:vault/descaling.md  Descaling",
+            "item/note · descaling.md · role raw")
         .contains("status: ok · answer by extractive");
   }
 
@@ -72,7 +74,7 @@ class ResearchCommandTest {
     assertThat(run.code()).as(run.err()).isZero();
     JsonNode pack = Json.MAPPER.readTree(run.out());
     assertThat(pack.path("schema_version").asText()).isEqualTo("research_pack.v1");
-    assertThat(pack.at("/evidence/0/source_key").asText()).isEqualTo("note:espresso.md");
+    assertThat(pack.at("/evidence/0/source_key").asText()).isEqualTo("note:vault/espresso.md");
     assertThat(pack.at("/query_plan/retrieval_lanes").toString()).doesNotContain("vector");
   }
 
@@ -86,7 +88,7 @@ class ResearchCommandTest {
     assertThat(result.at("/synthesis/schema_version").asText()).isEqualTo("research_synthesis.v1");
     assertThat(result.at("/verification/passed").asBoolean()).isTrue();
     assertThat(result.at("/synthesis/citations/0/source_key").asText())
-        .isEqualTo("note:tomatoes.md");
+        .isEqualTo("note:vault/tomatoes.md");
   }
 
   @Test
@@ -97,7 +99,7 @@ class ResearchCommandTest {
     assertThat(run.out()).startsWith("No evidence").contains("status: no_evidence");
     assertThat(run.out()).doesNotContain("Sources:");
     assertThat(run.out())
-        .containsPattern("Nearest in meaning.*\\n  note:\\S+.*\\(cosine 0\\.\\d+\\)");
+        .containsPattern("Nearest in meaning.*\\n  note:vault/\\S+.*\\(cosine 0\\.\\d+\\)");
   }
 
   @Test

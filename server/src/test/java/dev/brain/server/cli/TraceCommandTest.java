@@ -64,7 +64,8 @@ class TraceCommandTest {
     assertThat(run.err())
         .contains("▸ planning", "✓ retrieval", "✓ judge", "✓ synthesis", "✓ verification")
         .contains("✓ trace        Trace saved: ");
-    assertThat(run.out()).contains("[note:descaling.md]", "stop: enough_evidence", "status: ok");
+    assertThat(run.out())
+        .contains("[note:vault/descaling.md]", "stop: enough_evidence", "status: ok");
     Path dir = tracePath(run);
     assertThat(dir.getParent()).isEqualTo(Path.of(data, "research-runs"));
     assertThat(dir.resolve("run.md")).isRegularFile();
@@ -73,7 +74,7 @@ class TraceCommandTest {
     assertThat(show.code()).as(show.err()).isZero();
     assertThat(show.out())
         .startsWith("# Research run " + dir.getFileName())
-        .contains("## Answer", "## Timeline", "## Evidence", "`note:descaling.md`")
+        .contains("## Answer", "## Timeline", "## Evidence", "`note:vault/descaling.md`")
         .endsWith("trace: " + dir + "\n");
 
     Run json = brain("--data", data, "trace", "show", "--json", dir.getFileName().toString());
@@ -121,7 +122,7 @@ class TraceCommandTest {
     Run changed = brain("--data", data2, "trace", "diff", "--json", id);
     assertThat(changed.code()).as(changed.err()).isZero();
     JsonNode diff = Json.MAPPER.readTree(changed.out());
-    assertThat(diff.path("added").toString()).contains("note:descale-log.md");
+    assertThat(diff.path("added").toString()).contains("note:vault2/descale-log.md");
     assertThat(diff.path("unchanged").asBoolean()).isFalse();
     assertThat(count(Path.of(data2, "research-runs"))).isEqualTo(1); // the re-run is not saved
   }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The research endpoints over the sample vault with the built-in extractive synthesizer. */
 class ResearchApiTest {
   private static final String BACKFLUSH = "How often should I backflush the espresso machine?";
-  private static final String PDF_KEY = "src:ada2743d1b19";
+  private static final String PDF_KEY = "src:bcd60653c442";
   private static final String NOTHING = "What did the lattice QCD seminar say about gluon mass?";
 
   private static BrainServer server;
@@ -84,14 +84,14 @@ class ResearchApiTest {
                 "limit",
                 3,
                 "pinned_keys",
-                List.of("note:running/Tempo runs.md", "note:gone.md")));
+                List.of("note:vault/running/Tempo runs.md", "note:vault/gone.md")));
     var reply = post(base, "/api/research", body);
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
     JsonNode evidence = reply.json().path("evidence");
     JsonNode last = evidence.get(evidence.size() - 1);
-    assertThat(last.path("source_key").asText()).isEqualTo("note:running/Tempo runs.md");
+    assertThat(last.path("source_key").asText()).isEqualTo("note:vault/running/Tempo runs.md");
     assertThat(last.path("relationship").asText()).isEqualTo("pinned");
-    assertThat(keys(evidence)).doesNotContain("note:gone.md");
+    assertThat(keys(evidence)).doesNotContain("note:vault/gone.md");
   }
 
   @Test
@@ -115,7 +115,7 @@ class ResearchApiTest {
     assertThat(limit.error().path("field").asText()).isEqualTo("limit");
     var pins = new ArrayList<String>();
     for (int i = 0; i < 25; i++) {
-      pins.add("\"note:" + i + ".md\"");
+      pins.add("\"note:vault/" + i + ".md\"");
     }
     var tooMany =
         post(

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ResearchStreamTest {
   private static final String MODEL = "fake";
   private static final String QUESTION = "How often should I backflush the espresso machine?";
-  private static final String PDF_KEY = "src:ada2743d1b19";
+  private static final String PDF_KEY = "src:bcd60653c442";
 
   private static FakeOllamaServer ollama;
   private static BrainServer server;
@@ -97,14 +97,15 @@ class ResearchStreamTest {
   void anAnswerCitingAKeyOutsideTheEvidenceEndsAsVerificationFailedNeverDone() throws Exception {
     ollama.enqueue(
         FakeOllamaServer.answer(
-            MODEL, List.of("Backflush weekly [note:coffee/Imaginary machine.md]."), 900, 9));
+            MODEL, List.of("Backflush weekly [note:vault/coffee/Imaginary machine.md]."), 900, 9));
     var stream = run();
     var names = stream.namesWithoutHeartbeats();
     assertThat(names.get(names.size() - 1)).isEqualTo("verification_failed");
     assertThat(names).doesNotContain("done", "error");
     var failed = stream.first("verification_failed").data();
     assertThat(failed.path("stop_reason").asText()).isEqualTo("verification_failed");
-    assertThat(failed.path("failures").toString()).contains("note:coffee/Imaginary machine.md");
+    assertThat(failed.path("failures").toString())
+        .contains("note:vault/coffee/Imaginary machine.md");
   }
 
   @Test

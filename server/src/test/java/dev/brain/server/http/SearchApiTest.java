@@ -113,15 +113,15 @@ class SearchApiTest {
 
   @Test
   void getReturnsTheRecordWithItsChunks() {
-    var reply = get(base, "/api/get?key=" + enc("note:Home.md"));
+    var reply = get(base, "/api/get?key=" + enc("note:vault/Home.md"));
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
-    assertThat(reply.json().path("record").path("key").asText()).isEqualTo("note:Home.md");
+    assertThat(reply.json().path("record").path("key").asText()).isEqualTo("note:vault/Home.md");
     assertThat(reply.json().path("chunks").size()).isPositive();
   }
 
   @Test
   void getOfAnUnknownKeyIsA404Envelope() {
-    var reply = get(base, "/api/get?key=" + enc("note:nope.md"));
+    var reply = get(base, "/api/get?key=" + enc("note:vault/nope.md"));
     assertThat(reply.status()).isEqualTo(404);
     assertThat(reply.error().path("code").asText()).isEqualTo("not_found");
     assertThat(reply.error().path("field").asText()).isEqualTo("key");

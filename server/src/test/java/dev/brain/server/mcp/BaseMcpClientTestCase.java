@@ -234,11 +234,11 @@ abstract class BaseMcpClientTestCase {
   @Test
   @SuppressWarnings("unchecked")
   void relatedListsLinksBacklinksAndNearestInMeaning() {
-    var result = ok("brain_related", Map.of("key", "note:coffee/Coffee.md", "limit", 5));
+    var result = ok("brain_related", Map.of("key", "note:vault/coffee/Coffee.md", "limit", 5));
     assertThat((List<Map<String, Object>>) result.get("links")).isNotEmpty();
     assertThat((List<Map<String, Object>>) result.get("similar"))
         .isNotEmpty()
-        .noneMatch(n -> "note:coffee/Coffee.md".equals(n.get("key")));
+        .noneMatch(n -> "note:vault/coffee/Coffee.md".equals(n.get("key")));
     assertThat(result).containsEntry("similar_status", "used");
   }
 
@@ -246,7 +246,7 @@ abstract class BaseMcpClientTestCase {
   void relatedRefusesUnknownKeys() {
     assertThat(toolError("brain_related", Map.of("key", "src:000000000000")))
         .contains("src:000000000000");
-    toolError("brain_related", Map.of("key", "note:coffee/Coffee.md", "limit", 500));
+    toolError("brain_related", Map.of("key", "note:vault/coffee/Coffee.md", "limit", 500));
   }
 
   @Test
@@ -276,12 +276,12 @@ abstract class BaseMcpClientTestCase {
     var status = client().readResource(read("brain://status"));
     assertThat(((McpSchema.TextResourceContents) status.contents().get(0)).text())
         .contains("\"records\"");
-    var record = client().readResource(read("brain://record/note:coffee/Coffee.md"));
+    var record = client().readResource(read("brain://record/note:vault/coffee/Coffee.md"));
     assertThat(((McpSchema.TextResourceContents) record.contents().get(0)).text())
-        .contains("\"key\":\"note:coffee/Coffee.md\"");
+        .contains("\"key\":\"note:vault/coffee/Coffee.md\"");
     var encoded = client().readResource(read("brain://record/note%3Acoffee%2FCoffee.md"));
     assertThat(((McpSchema.TextResourceContents) encoded.contents().get(0)).text())
-        .contains("\"key\":\"note:coffee/Coffee.md\"");
+        .contains("\"key\":\"note:vault/coffee/Coffee.md\"");
     assertThatThrownBy(() -> client().readResource(read("brain://record/note:nowhere.md")))
         .isInstanceOf(McpError.class)
         .hasMessageContaining("note:nowhere.md");

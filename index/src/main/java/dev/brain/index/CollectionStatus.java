@@ -1,0 +1,55 @@
+package dev.brain.index;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the index holds of one collection and how its last complete sync went, for {@code brain
+ * status}.
+ *
+ * @param name the collection name
+ * @param records records of the collection
+ * @param chunks their chunks
+ * @param embeddedChunks chunks that have their vector ({@link #vectorCoverage()})
+ * @param files files the last complete sync of the collection looked at (including skipped and
+ *     failed ones); 0 before one finished
+ * @param lastSyncAt when the last complete sync of the collection finished, or {@code null}
+ * @param skipped files the last sync skipped (unsupported, too large), with reasons; at most {@link
+ *     #MAX_ISSUES}
+ * @param failed files the last sync could not read, with reasons; at most {@link #MAX_ISSUES}
+ * @param moreIssues skipped and failed files beyond those listed
+ */
+public record CollectionStatus(
+    String name,
+    long records,
+    long chunks,
+    long embeddedChunks,
+    int files,
+    Instant lastSyncAt,
+    List<Issue> skipped,
+    List<Issue> failed,
+    int moreIssues) {
+
+  /** How many skipped and failed files are kept per collection. */
+  public static final int MAX_ISSUES = 50;
+
+  /**
+   * A file a sync did not import.
+   *
+   * @param file absolute path
+   * @param reason why, in words a user can act on
+   */
+  public record Issue(String file, String reason) {}
+
+  public CollectionStatus {
+    skipped = List.copyOf(skipped);
+    failed = List.copyOf(failed);
+  }
+
+  /** Share of the collection's chunks with a vector, 0 to 1 (1 without chunks). */
+  @JsonProperty("vector_coverage")
+  public double vectorCoverage() {
+    return chunks == 0 ? 1.0 : (double) embeddedChunks / chunks;
+  }
+}

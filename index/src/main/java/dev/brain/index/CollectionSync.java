@@ -1,0 +1,107 @@
+package dev.brain.index;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of a collection's last complete sync, kept in the commit user data (key {@code
+ * brain.collection.<name>}, a small JSON object) so it changes only with the commit it describes.
+ */
+record CollectionSync(
+    String name,
+    Instant at,
+    int files,
+    List<CollectionStatus.Issue> skipped,
+    List<CollectionStatus.Issue> failed,
+    int moreIssues) {
+
+  static final String PREFIX = "brain.collection.";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The outcome of syncing {@code collection} from the issues of the whole run. */
+  static CollectionSync of(
+      CollectionRoot collection,
+      Instant at,
+      int files,
+      List<SyncReport.FileIssue> skipped,
+      List<SyncReport.FileIssue> failed) {
+    var s = issues(collection, skipped);
+    var f = issues(collection, failed);
+    int more = 0;
+    while (s.size() + f.size() > CollectionStatus.MAX_ISSUES) {
+      (s.size() >= f.size() ? s : f).removeLast();
+      more++;
+    }
+    return new CollectionSync(collection.name(), at, files, s, f, more);
+  }
+
+  private static List<CollectionStatus.Issue> issues(
+      CollectionRoot collection, List<SyncReport.FileIssue> all) {
+    var out = new ArrayList<CollectionStatus.Issue>();
+    for (SyncReport.FileIssue issue : all) {
+      if (collection.contains(issue.file())) {
+        out.add(new CollectionStatus.Issue(issue.file().toString(), issue.reason()));
+      }
+    }
+    return out;
+  }
+
+  String userDataKey() {
+    return PREFIX + name;
+  }
+
+  String toJson() {
+    var map = new LinkedHashMap<String, Object>();
+    map.put("at", at.toString());
+    map.put("files", files);
+    map.put("skipped", skipped);
+    map.put("failed", failed);
+    map.put("more_issues", moreIssues);
+    try {
+      return JSON.writeValueAsString(map);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Every collection's last sync found in commit user data; unreadable entries are left out. */
+  static Map<String, CollectionSync> fromUserData(Map<String, String> data) {
+    var out = new LinkedHashMap<String, CollectionSync>();
+    for (var entry : data.entrySet()) {
+      if (!entry.getKey().startsWith(PREFIX)) {
+        continue;
+      }
+      String name = entry.getKey().substring(PREFIX.length());
+      try {
+        var node = JSON.readTree(entry.getValue());
+        out.put(
+            name,
+            new CollectionSync(
+                name,
+                Instant.parse(node.path("at").asText()),
+                node.path("files").asInt(),
+                issues(node.path("skipped")),
+                issues(node.path("failed")),
+                node.path("more_issues").asInt()));
+      } catch (JsonProcessingException | RuntimeException e) {
+        // A damaged entry only loses the status line; the documents are what count.
+      }
+    }
+    return out;
+  }
+
+  private static List<CollectionStatus.Issue> issues(
+      com.fasterxml.jackson.databind.JsonNode array) {
+    var out = new ArrayList<CollectionStatus.Issue>();
+    for (var node : array) {
+      out.add(new CollectionStatus.Issue(node.path("file").asText(), node.path("reason").asText()));
+    }
+    return out;
+  }
+}

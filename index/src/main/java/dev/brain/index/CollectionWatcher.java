@@ -1,0 +1,260 @@
+package dev.brain.index;
+
+import static java.nio.file.StandardWatchEventKinds.ENTRY_CREATE;
+import static java.nio.file.StandardWatchEventKinds.ENTRY_DELETE;
+import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
+import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
+
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Follows the folders of collections with the JDK {@link WatchService} and syncs a collection after
+ * its files change: every folder below a root is registered (folders created later too), a burst of
+ * events (an editor's save storm, a {@code git checkout}) waits for a quiet period and becomes one
+ * sync, renames and deletions are ordinary syncs (the sync deletes what vanished), and an {@code
+ * OVERFLOW} (events were lost) resyncs every collection. Syncs run on the watcher's own thread
+ * through the writable {@link BrainIndex}, whose commits readers see at once.
+ */
+public final class CollectionWatcher implements AutoCloseable {
+
+  private static final System.Logger LOG = System.getLogger(CollectionWatcher.class.getName());
+
+  /** Default quiet period before a sync. */
+  public static final Duration DEFAULT_DEBOUNCE = Duration.ofMillis(750);
+
+  /** A sync waits at most this long for a burst to end. */
+  static final Duration MAX_WAIT = Duration.ofSeconds(10);
+
+  /** What the watcher did; called on its thread. */
+  public interface Listener {
+    /** A sync of {@code collections} finished. */
+    default void synced(List<String> collections, SyncReport report) {}
+
+    /** A sync failed; the watcher goes on and retries on the next change. */
+    default void failed(List<String> collections, Exception error) {}
+  }
+
+  private final BrainIndex index;
+  private final Map<String, CollectionRoot> collections = new HashMap<>();
+  private final Duration debounce;
+  private final Listener listener;
+  private final WatchService service;
+  private final Map<WatchKey, CollectionRoot> keys = new HashMap<>();
+  private final Set<String> dirty = new LinkedHashSet<>();
+  private final Thread thread;
+  private volatile boolean running = true;
+  private long firstDirtyNanos;
+  private long lastEventNanos;
+
+  private CollectionWatcher(
+      BrainIndex index, List<CollectionRoot> roots, Duration debounce, Listener listener)
+      throws IOException {
+    this.index = index;
+    this.debounce = debounce;
+    this.listener = listener;
+    this.service = FileSystems.getDefault().newWatchService();
+    for (CollectionRoot c : roots) {
+      collections.put(c.name(), c);
+      registerTree(c, c.root());
+      dirty.add(c.name()); // catch up with changes made while nobody watched
+    }
+    this.thread = Thread.ofPlatform().name("brain-watch").daemon().unstarted(this::loop);
+  }
+
+  /**
+   * Starts watching. The first sync of every collection runs at once on the watcher's thread, to
+   * catch up with changes made while nothing watched.
+   *
+   * @param index a writable index
+   * @param debounce quiet period after the last event before a sync
+   */
+  public static CollectionWatcher start(
+      BrainIndex index, List<CollectionRoot> collections, Duration debounce, Listener listener)
+      throws IOException {
+    var watcher = new CollectionWatcher(index, collections, debounce, listener);
+    watcher.firstDirtyNanos = System.nanoTime() - MAX_WAIT.toNanos(); // sync at once
+    watcher.writeMarker();
+    watcher.thread.start();
+    return watcher;
+  }
+
+  /** The marker a watching process keeps beside the index: {@code <data>/watching.pid}. */
+  static Path marker(IndexConfig config) {
+    return config.directory().toAbsolutePath().resolveSibling("watching.pid");
+  }
+
+  /**
+   * Whether a live process (this one or another) watches the collections of {@code config}'s data
+   * directory: its marker names a running process.
+   */
+  public static boolean isWatching(IndexConfig config) {
+    try {
+      long pid = Long.parseLong(Files.readString(marker(config)).strip());
+      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    } catch (IOException | NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private void writeMarker() {
+    try {
+      Files.writeString(marker(index.config()), Long.toString(ProcessHandle.current().pid()));
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot write the watch marker", e);
+    }
+  }
+
+  private void deleteMarker() {
+    try {
+      Files.deleteIfExists(marker(index.config()));
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot delete the watch marker", e);
+    }
+  }
+
+  /** True while the watcher runs. */
+  public boolean watching() {
+    return running && thread.isAlive();
+  }
+
+  /** Names of the collections watched. */
+  public Set<String> collections() {
+    return Set.copyOf(collections.keySet());
+  }
+
+  private void registerTree(CollectionRoot collection, Path start) throws IOException {
+    if (!Files.isDirectory(start)) {
+      return;
+    }
+    Files.walkFileTree(
+        start,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs)
+              throws IOException {
+            if (!dir.equals(collection.root()) && ignored(dir)) {
+              return FileVisitResult.SKIP_SUBTREE;
+            }
+            keys.put(dir.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY), collection);
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) {
+            return FileVisitResult.CONTINUE;
+          }
+        });
+  }
+
+  /** Folders the sync leaves out anyway: hidden ones (.obsidian, .git, .trash), node_modules. */
+  private static boolean ignored(Path dir) {
+    String name = dir.getFileName().toString();
+    return name.startsWith(".") || name.equals("node_modules");
+  }
+
+  private void loop() {
+    while (running) {
+      try {
+        WatchKey key = service.poll(100, TimeUnit.MILLISECONDS);
+        if (key != null) {
+          handle(key);
+        }
+        syncIfQuiet();
+      } catch (InterruptedException | java.nio.file.ClosedWatchServiceException e) {
+        return;
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "watch loop error; going on", e);
+      }
+    }
+  }
+
+  private void handle(WatchKey key) {
+    CollectionRoot collection = keys.get(key);
+    Path dir = (Path) key.watchable();
+    for (WatchEvent<?> event : key.pollEvents()) {
+      if (event.kind() == OVERFLOW) {
+        markDirty(collections.keySet()); // events were lost: rescan everything
+        continue;
+      }
+      if (collection == null) {
+        continue;
+      }
+      Path child = dir.resolve((Path) event.context());
+      if (event.kind() == ENTRY_CREATE && Files.isDirectory(child) && !ignored(child)) {
+        try {
+          registerTree(collection, child); // files may already be inside: the sync reads them
+        } catch (IOException e) {
+          LOG.log(System.Logger.Level.WARNING, "cannot watch " + child, e);
+        }
+      }
+      markDirty(Set.of(collection.name()));
+    }
+    if (!key.reset()) {
+      keys.remove(key); // the folder is gone
+    }
+  }
+
+  private void markDirty(Set<String> names) {
+    long now = System.nanoTime();
+    if (dirty.isEmpty()) {
+      firstDirtyNanos = now;
+    }
+    dirty.addAll(names);
+    lastEventNanos = now;
+  }
+
+  private void syncIfQuiet() {
+    if (dirty.isEmpty()) {
+      return;
+    }
+    long now = System.nanoTime();
+    boolean quiet = now - lastEventNanos >= debounce.toNanos();
+    boolean waitedEnough = now - firstDirtyNanos >= MAX_WAIT.toNanos();
+    if (!quiet && !waitedEnough) {
+      return;
+    }
+    List<String> names = List.copyOf(dirty);
+    dirty.clear();
+    List<CollectionRoot> roots =
+        names.stream().map(collections::get).filter(c -> Files.exists(c.root())).toList();
+    if (roots.isEmpty()) {
+      return;
+    }
+    try {
+      SyncReport report = index.syncCollections(roots, SyncListener.NONE);
+      listener.synced(names, report);
+    } catch (IOException | RuntimeException e) {
+      listener.failed(names, e);
+    }
+  }
+
+  /** Stops watching and waits for a running sync to finish. */
+  @Override
+  public void close() throws IOException {
+    running = false;
+    service.close();
+    try {
+      thread.join(TimeUnit.MINUTES.toMillis(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      deleteMarker();
+    }
+  }
+}

@@ -1,0 +1,290 @@
+package dev.brain.index;
+
+import dev.brain.chunking.Chunk;
+import dev.brain.models.Embedder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedSetDocValues;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.FieldExistsQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+
+/**
+ * The second half of a sync: embeds every chunk in the index that has no vector yet (written by the
+ * lexical half of this sync, or left by a sync that was killed while embedding) and rewrites each
+ * such record with its chunks in one atomic block, committing as it goes. Vectors already in the
+ * index are reused by embedding-input hash, so nothing committed is ever embedded twice.
+ */
+final class EmbedPass {
+
+  /** Commits when the commit interval has passed. */
+  interface Checkpoint {
+    void maybeCommit() throws IOException;
+  }
+
+  /**
+   * What the pass did.
+   *
+   * @param embedded distinct inputs sent to the embedder
+   * @param reused chunks of rewritten records whose vector was found in the index
+   * @param embedNanos time inside the embedder
+   */
+  record Outcome(long embedded, long reused, long embedNanos) {}
+
+  private static final Query MISSING =
+      new BooleanQuery.Builder()
+          .add(IndexReads.chunksQuery(), Occur.FILTER)
+          .add(new FieldExistsQuery(IndexFields.VECTOR), Occur.MUST_NOT)
+          .build();
+
+  private final IndexConfig config;
+  private final org.apache.lucene.index.IndexWriter writer;
+  private final SearcherManager searchers;
+  private final Supplier<Embedder> embedder;
+  private final SyncListener listener;
+  private final Checkpoint checkpoint;
+  private long embedded;
+  private long reused;
+  private long embedNanos;
+
+  EmbedPass(
+      IndexConfig config,
+      org.apache.lucene.index.IndexWriter writer,
+      SearcherManager searchers,
+      Supplier<Embedder> embedder,
+      SyncListener listener,
+      Checkpoint checkpoint) {
+    this.config = config;
+    this.writer = writer;
+    this.searchers = searchers;
+    this.embedder = embedder;
+    this.listener = listener;
+    this.checkpoint = checkpoint;
+  }
+
+  /** A record waiting for vectors, read back from the index. */
+  private record Pending(
+      CorpusRecord record,
+      String contentHash,
+      String collection,
+      String chunking,
+      List<Chunk> chunks,
+      List<String> embedHashes,
+      float[][] vectors) {}
+
+  Outcome run() throws IOException {
+    searchers.maybeRefreshBlocking();
+    Map<String, Integer> missingByKey = missingChunksByRecord();
+    if (missingByKey.isEmpty()) {
+      return new Outcome(0, 0, 0);
+    }
+    long total = missingByKey.values().stream().mapToLong(Integer::longValue).sum();
+    listener.embeddingPlanned(total);
+    var batch = new LinkedHashMap<String, Integer>();
+    int batchMissing = 0;
+    for (var entry : missingByKey.entrySet()) {
+      batch.put(entry.getKey(), entry.getValue());
+      batchMissing += entry.getValue();
+      if (batchMissing >= config.embedBatchSize()) {
+        embedBatch(batch);
+        batch.clear();
+        batchMissing = 0;
+      }
+    }
+    embedBatch(batch);
+    return new Outcome(embedded, reused, embedNanos);
+  }
+
+  /** Keys of records with chunks that lack a vector, in index order, with how many lack one. */
+  private Map<String, Integer> missingChunksByRecord() throws IOException {
+    var counts = new LinkedHashMap<String, Integer>();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      Weight weight =
+          searcher.createWeight(
+              searcher.rewrite(MISSING), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        var scorer = weight.scorer(leaf);
+        if (scorer == null) {
+          continue;
+        }
+        SortedSetDocValues parents = DocValues.getSortedSet(leaf.reader(), IndexFields.PARENT_KEY);
+        Bits live = leaf.reader().getLiveDocs();
+        DocIdSetIterator docs = scorer.iterator();
+        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+          if (live != null && !live.get(doc)) {
+            continue;
+          }
+          String key = IndexReads.first(parents, doc);
+          if (key != null) {
+            counts.merge(key, 1, Integer::sum);
+          }
+        }
+      }
+    } finally {
+      searchers.release(searcher);
+    }
+    return counts;
+  }
+
+  /**
+   * Embeds and rewrites a batch of records.
+   *
+   * @param keys record keys with how many of their chunks lack a vector in the index
+   */
+  private void embedBatch(Map<String, Integer> keys) throws IOException {
+    if (keys.isEmpty()) {
+      return;
+    }
+    List<Pending> pending = load(List.copyOf(keys.keySet()));
+    // Identical inputs within the batch are embedded once.
+    var inputs = new LinkedHashMap<String, String>();
+    for (Pending p : pending) {
+      int stillMissing = 0;
+      for (int i = 0; i < p.chunks().size(); i++) {
+        if (p.vectors()[i] == null) {
+          stillMissing++;
+          inputs.putIfAbsent(
+              p.embedHashes().get(i), EmbeddingInput.of(p.record(), p.chunks().get(i)));
+        }
+      }
+      // Chunks without a vector whose input another chunk already had embedded.
+      reused += Math.max(0, keys.getOrDefault(p.record().key(), 0) - stillMissing);
+    }
+    Map<String, float[]> byHash = embed(inputs);
+    for (Pending p : pending) {
+      for (int i = 0; i < p.chunks().size(); i++) {
+        if (p.vectors()[i] == null) {
+          p.vectors()[i] = byHash.get(p.embedHashes().get(i));
+        }
+      }
+      writer.updateDocuments(
+          Documents.parentTerm(p.record().key()),
+          Documents.block(
+              p.record(),
+              p.contentHash(),
+              p.collection(),
+              p.chunking(),
+              p.chunks(),
+              p.embedHashes(),
+              Arrays.asList(p.vectors())));
+    }
+    if (!inputs.isEmpty()) {
+      listener.chunksEmbedded(inputs.size());
+    }
+    checkpoint.maybeCommit();
+  }
+
+  private Map<String, float[]> embed(Map<String, String> inputs) {
+    var byHash = new HashMap<String, float[]>();
+    if (inputs.isEmpty()) {
+      return byHash;
+    }
+    long t0 = System.nanoTime();
+    List<float[]> vectors = embedder.get().embedPassages(List.copyOf(inputs.values()));
+    embedNanos += System.nanoTime() - t0;
+    checkShape(vectors, inputs.size());
+    int i = 0;
+    for (String hash : inputs.keySet()) {
+      byHash.put(hash, vectors.get(i++));
+    }
+    embedded += inputs.size();
+    return byHash;
+  }
+
+  /** Reads the records back with their chunks and the vectors the index already holds. */
+  private List<Pending> load(List<String> keys) throws IOException {
+    searchers.maybeRefreshBlocking(); // see the blocks written by the previous batch
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      var out = new ArrayList<Pending>(keys.size());
+      for (String key : keys) {
+        Pending p = load(searcher, key);
+        if (p != null) {
+          out.add(p);
+        }
+      }
+      return out;
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  private Pending load(IndexSearcher searcher, String key) throws IOException {
+    Query byParent = new TermQuery(Documents.parentTerm(key));
+    int count = searcher.count(byParent);
+    if (count == 0) {
+      return null;
+    }
+    StoredFields stored = searcher.storedFields();
+    Document recordDoc = null;
+    var chunkDocs = new ArrayList<Document>();
+    for (ScoreDoc hit : searcher.search(byParent, count).scoreDocs) {
+      Document doc = stored.document(hit.doc);
+      if (IndexFields.RECORD.equals(doc.get(IndexFields.DOC_TYPE))) {
+        recordDoc = doc;
+      } else {
+        chunkDocs.add(doc);
+      }
+    }
+    if (recordDoc == null) {
+      return null;
+    }
+    chunkDocs.sort(
+        (a, b) ->
+            Integer.compare(
+                a.getField(IndexFields.ORDINAL).numericValue().intValue(),
+                b.getField(IndexFields.ORDINAL).numericValue().intValue()));
+    CorpusRecord record = Documents.toRecord(recordDoc);
+    var chunks = new ArrayList<Chunk>(chunkDocs.size());
+    var hashes = new ArrayList<String>(chunkDocs.size());
+    var vectors = new float[chunkDocs.size()][];
+    for (int i = 0; i < chunkDocs.size(); i++) {
+      Chunk chunk = Documents.toChunk(chunkDocs.get(i));
+      chunks.add(chunk);
+      String hash = chunkDocs.get(i).get(IndexFields.EMBED_HASH);
+      hashes.add(hash);
+      vectors[i] = VectorLookup.find(searcher, hash, config.model().dimension());
+    }
+    return new Pending(
+        record,
+        recordDoc.get(IndexFields.CONTENT_HASH), // as stored: a re-sync must find it unchanged
+        recordDoc.get(IndexFields.COLLECTION),
+        recordDoc.get(IndexFields.CHUNKING),
+        chunks,
+        hashes,
+        vectors);
+  }
+
+  private void checkShape(List<float[]> vectors, int expected) {
+    int dimension = config.model().dimension();
+    if (vectors.size() != expected
+        || vectors.stream().anyMatch(v -> v == null || v.length != dimension)) {
+      throw new IllegalStateException(
+          "the embedder returned "
+              + vectors.size()
+              + " vectors for "
+              + expected
+              + " passages, or vectors not of dimension "
+              + dimension);
+    }
+  }
+}

@@ -1,0 +1,134 @@
+package dev.brain.index;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@code brain status} shows: per collection its root, files, records, chunks, vector
+ * coverage, last sync and the files it skipped or could not read, and whether a watcher follows it;
+ * plus the index totals.
+ *
+ * @param index the index folder
+ * @param records records in the index
+ * @param chunks chunks in the index
+ * @param embeddedChunks chunks with their vector
+ * @param vectorCoverage {@code embeddedChunks / chunks} (1 without chunks)
+ * @param lastSyncAt when the last complete sync finished, or {@code null}
+ * @param watching whether a watcher ({@code brain watch}, {@code brain serve --watch}) follows the
+ *     collections
+ * @param collections the collections of {@code brain.yaml}, then any others the index holds
+ */
+public record IndexStatus(
+    String index,
+    long records,
+    long chunks,
+    long embeddedChunks,
+    double vectorCoverage,
+    Instant lastSyncAt,
+    boolean watching,
+    List<Collection> collections) {
+
+  /**
+   * One collection.
+   *
+   * @param name its name
+   * @param root its folder, or {@code null} when the index holds records of a collection that
+   *     {@code brain.yaml} does not name (removed by hand, or indexed by a program)
+   * @param rootExists whether the folder exists
+   * @param files files its last complete sync looked at
+   * @param records its records
+   * @param chunks their chunks
+   * @param embeddedChunks chunks with their vector
+   * @param vectorCoverage {@code embeddedChunks / chunks} (1 without chunks)
+   * @param lastSyncAt when its last complete sync finished, or {@code null} for never
+   * @param skipped files its last sync skipped, with reasons
+   * @param failed files its last sync could not read, with reasons
+   * @param moreIssues skipped and failed files beyond those listed
+   * @param watching whether a watcher follows it
+   * @param obsidianVault the Obsidian vault name when the root is a vault (holds {@code
+   *     .obsidian/}), for {@code obsidian://open?vault=...&file=...} links to its notes; else
+   *     {@code null}
+   */
+  public record Collection(
+      String name,
+      String root,
+      boolean rootExists,
+      int files,
+      long records,
+      long chunks,
+      long embeddedChunks,
+      double vectorCoverage,
+      Instant lastSyncAt,
+      List<CollectionStatus.Issue> skipped,
+      List<CollectionStatus.Issue> failed,
+      int moreIssues,
+      boolean watching,
+      String obsidianVault) {}
+
+  /**
+   * The status of {@code index} for the configured collections.
+   *
+   * @param watching whether a watcher follows the configured collections
+   */
+  public static IndexStatus of(BrainIndex index, List<CollectionRoot> configured, boolean watching)
+      throws IOException {
+    IndexStats stats = index.stats();
+    Map<String, CollectionStatus> byName = new HashMap<>();
+    for (CollectionStatus s : index.collections()) {
+      byName.put(s.name(), s);
+    }
+    var out = new ArrayList<Collection>();
+    for (CollectionRoot c : configured) {
+      CollectionStatus s = byName.remove(c.name());
+      out.add(entry(c.name(), c.root(), s, watching));
+    }
+    byName.values().stream()
+        .sorted(java.util.Comparator.comparing(CollectionStatus::name))
+        .forEach(s -> out.add(entry(s.name(), null, s, false)));
+    return new IndexStatus(
+        index.config().directory().toString(),
+        stats.records(),
+        stats.chunks(),
+        stats.embeddedChunks(),
+        stats.vectorCoverage(),
+        stats.lastSyncAt(),
+        watching,
+        out);
+  }
+
+  private static Collection entry(String name, Path root, CollectionStatus s, boolean watching) {
+    if (s == null) {
+      s = new CollectionStatus(name, 0, 0, 0, 0, null, List.of(), List.of(), 0);
+    }
+    return new Collection(
+        name,
+        root == null ? null : root.toString(),
+        root != null && Files.isDirectory(root),
+        s.files(),
+        s.records(),
+        s.chunks(),
+        s.embeddedChunks(),
+        s.vectorCoverage(),
+        s.lastSyncAt(),
+        s.skipped(),
+        s.failed(),
+        s.moreIssues(),
+        watching && root != null,
+        obsidianVault(root));
+  }
+
+  /** The vault name Obsidian knows a folder by (its name) if it holds {@code .obsidian/}. */
+  public static String obsidianVault(Path root) {
+    if (root == null || !Files.isDirectory(root.resolve(".obsidian"))) {
+      return null;
+    }
+    Path name = root.getFileName();
+    return name == null ? null : name.toString();
+  }
+}
