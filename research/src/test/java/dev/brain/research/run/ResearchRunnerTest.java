@@ -349,9 +349,10 @@ class ResearchRunnerTest {
       throws Exception {
     try (FakeOllamaServer ollama = FakeOllamaServer.start();
         ChatModel model = ChatModels.open("ollama/slow", ollama.config())) {
-      // A model that streams one word every 200 ms for 30 s.
+      // A model that streams one word every 200 ms for 80 s; the deadline leaves retrieval ample
+      // time even on a loaded machine, and cuts the answer long before the model would finish.
       var slow = FakeOllamaServer.stream();
-      for (int i = 0; i < 150; i++) {
+      for (int i = 0; i < 400; i++) {
         slow =
             slow.write(FakeOllamaServer.tokenLine("slow", "word ")).pause(Duration.ofMillis(200));
       }
@@ -359,21 +360,21 @@ class ResearchRunnerTest {
       var request =
           RunRequest.of(NICHE)
               .withModel(model)
-              .withBudgets(RunBudgets.defaults().withDeadline(Duration.ofMillis(2500)));
+              .withBudgets(RunBudgets.defaults().withDeadline(Duration.ofSeconds(12)));
       var recorder = new Recorder();
       long start = System.nanoTime();
 
       RunResult run = runner().run(request, recorder);
 
       long tookMs = (System.nanoTime() - start) / 1_000_000;
-      assertThat(tookMs).isLessThan(8_000);
+      assertThat(tookMs).isLessThan(40_000);
       assertThat(run.stopReason()).isEqualTo(StopReason.TIMEOUT_EXCEEDED);
       assertThat(run.failure().stage()).isEqualTo(RunStage.SYNTHESIS);
       assertThat(run.failure().code()).isEqualTo(RunFailure.DEADLINE_EXCEEDED);
       assertThat(run.normalAnswer()).isFalse();
       assertThat(run.synthesis().answerStatus()).isEqualTo(AnswerStatus.ERROR);
       assertThat(recorder.tokens.toString()).startsWith("word ").matches("(word )+");
-      assertThat(run.metrics().tokensStreamed()).isLessThan(20);
+      assertThat(run.metrics().tokensStreamed()).isLessThan(200);
       assertThat(ollama.awaitClientDisconnect(Duration.ofSeconds(5))).isTrue();
       assertThat(Thread.currentThread().isInterrupted()).isFalse();
 
