@@ -279,7 +279,7 @@ abstract class BaseMcpClientTestCase {
     var record = client().readResource(read("brain://record/note:vault/coffee/Coffee.md"));
     assertThat(((McpSchema.TextResourceContents) record.contents().get(0)).text())
         .contains("\"key\":\"note:vault/coffee/Coffee.md\"");
-    var encoded = client().readResource(read("brain://record/note%3Acoffee%2FCoffee.md"));
+    var encoded = client().readResource(read("brain://record/note%3Avault%2Fcoffee%2FCoffee.md"));
     assertThat(((McpSchema.TextResourceContents) encoded.contents().get(0)).text())
         .contains("\"key\":\"note:vault/coffee/Coffee.md\"");
     assertThatThrownBy(() -> client().readResource(read("brain://record/note:nowhere.md")))
