@@ -3,6 +3,7 @@ package dev.brain.evals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
 import dev.brain.research.pack.ResearchOptions;
@@ -75,6 +76,25 @@ class TraceDiffTest {
     assertThat(diff.unchanged()).isTrue();
     assertThat(diff.before()).isNotEmpty().isEqualTo(diff.after());
     assertThat(diff.stopReasonBefore()).isEqualTo(diff.stopReasonAfter());
+    assertThat(diff.answer().changed()).isFalse();
+    assertThat(diff.answer().citationsChanged()).isFalse();
+    assertThat(diff.answer().citationsAfter()).isNotEmpty();
     assertThat(runner.traces().list()).hasSize(1);
+
+    // A saved answer that read and cited differently shows up in the diff.
+    var synthesis = (ObjectNode) trace.path("synthesis");
+    synthesis.put("answer", "An older answer [x:old]");
+    synthesis.putArray("citations").addObject().put("source_key", "x:old");
+    ((ObjectNode) trace).put("stop_reason", "weak_evidence_budget_exhausted");
+    TraceDiff changed = TraceDiff.of(trace, now);
+    assertThat(changed.answer().changed()).isTrue();
+    assertThat(changed.answer().before()).isEqualTo("An older answer [x:old]");
+    assertThat(changed.answer().after()).isEqualTo(now.synthesis().answer());
+    assertThat(changed.answer().citationsRemoved()).containsExactly("x:old");
+    assertThat(changed.answer().citationsAdded())
+        .containsExactlyElementsOf(diff.answer().citationsAfter());
+    assertThat(changed.stopReasonBefore()).isEqualTo("weak_evidence_budget_exhausted");
+    assertThat(changed.stopReasonAfter()).isEqualTo("enough_evidence");
+    assertThat(changed.unchanged()).isTrue();
   }
 }

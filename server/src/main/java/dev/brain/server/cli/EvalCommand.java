@@ -1,14 +1,26 @@
 package dev.brain.server.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.brain.evals.BeirEvaluation;
 import dev.brain.evals.BeirReport;
+import dev.brain.evals.CaseProposal;
+import dev.brain.evals.EvalException;
+import dev.brain.evals.ResearchEvalCase;
+import dev.brain.evals.ResearchEvalReport;
+import dev.brain.evals.ResearchEvaluation;
 import dev.brain.index.VectorFormat;
+import dev.brain.research.trace.Redactor;
+import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,8 +34,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "eval",
     mixinStandardHelpOptions = true,
-    description = "Measure retrieval quality.",
-    subcommands = {EvalCommand.Beir.class})
+    description = "Measure retrieval and research quality.",
+    subcommands = {EvalCommand.Beir.class, EvalCommand.Research.class, EvalCommand.Propose.class})
 final class EvalCommand {
 
   @ParentCommand BrainCommand brain;
@@ -167,6 +179,148 @@ final class EvalCommand {
       err.println("report: " + file);
       return 0;
     }
+  }
+
+  /** {@code brain eval research --cases FILE...}. */
+  @Command(
+      name = "research",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Run research eval cases (JSON Lines, research_eval_case.v1) against the index: planner"
+            + " off, and planner on when a planner model is configured; list every failed"
+            + " assertion with the case, the field, expected and actual.",
+        "Exit status: 0 when every case passes, 1 when one fails, 2 for a bad case file."
+      })
+  static final class Research implements Callable<Integer> {
+    @ParentCommand EvalCommand eval;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(
+        names = "--cases",
+        paramLabel = "FILE",
+        arity = "1..*",
+        required = true,
+        description = "Case files (JSON Lines).")
+    List<Path> cases;
+
+    @Option(
+        names = "--planner",
+        paramLabel = "MODE",
+        description =
+            "off, on or both. Default: both (planner-on only when chat.planner is configured).")
+    String planner = "both";
+
+    @Option(names = "--json", description = "Print the report as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+      var cli = spec.commandLine();
+      List<ResearchEvalCase> read;
+      ResearchEvaluation.PlannerMode mode;
+      try {
+        mode = ResearchEvaluation.PlannerMode.parse(planner);
+        read = ResearchEvalCase.read(cases);
+      } catch (EvalException e) {
+        return badInput(cli, e);
+      }
+      try (var brain = eval.brain.openExisting()) {
+        var plannerModel = brain.chatModel(brain.config().chat().plannerSpec());
+        ResearchEvalReport report;
+        try {
+          report =
+              new ResearchEvaluation(
+                      request -> brain.run(request, null),
+                      q -> brain.request(q).withPlanner(null),
+                      plannerModel)
+                  .run(read, mode);
+        } catch (EvalException e) {
+          return badInput(cli, e);
+        }
+        var out = cli.getOut();
+        out.print(json ? Json.pretty(report) + "\n" : report.text());
+        out.flush();
+        return report.passed() ? 0 : 1;
+      }
+    }
+  }
+
+  /** {@code brain eval propose --from-trace RUN}. */
+  @Command(
+      name = "propose",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Draft an eval case from a saved research run: its question, continuity, answer status,"
+            + " stop reason, judge verdict, cited and top evidence keys; answer text only with"
+            + " --include-answer. The draft says \"reviewed\": false until you edit it.",
+        "Prints the case line, or appends it to --output FILE."
+      })
+  static final class Propose implements Callable<Integer> {
+    @ParentCommand EvalCommand eval;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(
+        names = "--from-trace",
+        paramLabel = "RUN",
+        required = true,
+        description = "Run id, unique prefix, latest, or a trace directory.")
+    String run;
+
+    @Option(
+        names = "--include-answer",
+        description = "Require the answer's first lines too (review them: answers may be wrong).")
+    boolean includeAnswer;
+
+    @Option(
+        names = "--output",
+        paramLabel = "FILE",
+        description = "Append the draft to this case file instead of printing it.")
+    Path output;
+
+    @Override
+    public Integer call() throws IOException {
+      var cli = spec.commandLine();
+      TraceStore store = TraceCommand.store(eval.brain);
+      var dir = store.find(run);
+      if (dir.isEmpty()) {
+        return badInput(
+            cli,
+            new EvalException(
+                "no saved run '"
+                    + run
+                    + "' in "
+                    + store.root()
+                    + "; list them with 'brain trace list'"));
+      }
+      JsonNode trace = store.readJson(dir.get());
+      ResearchEvalCase draft;
+      try {
+        draft = CaseProposal.fromTrace(trace, includeAnswer);
+      } catch (EvalException e) {
+        return badInput(cli, e);
+      }
+      String line = Redactor.withoutControlCharacters(draft.toJsonLine());
+      if (output == null) {
+        cli.getOut().println(line);
+      } else {
+        Files.writeString(
+            output,
+            line + "\n",
+            StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.APPEND);
+        cli.getErr().println("draft case " + draft.id() + " appended to " + output);
+      }
+      return 0;
+    }
+  }
+
+  /** Prints a bad case file's or trace's error (file, line, field) and returns the usage code. */
+  static int badInput(picocli.CommandLine cli, EvalException e) {
+    cli.getErr().println("brain: " + e.getMessage());
+    return BrainCommand.EXIT_USAGE;
   }
 
   /** Parsing of option values shared by the commands; a bad value is a usage error. */

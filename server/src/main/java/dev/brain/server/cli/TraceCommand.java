@@ -162,7 +162,8 @@ final class TraceCommand implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       description = {
         "Run a saved run's question again with its options (and its models, unless overridden)"
-            + " and show added, removed and reordered evidence keys."
+            + " and show added, removed and reordered evidence keys, the stop reasons, and how the"
+            + " answer and its citations changed."
       })
   static final class Diff implements Callable<Integer> {
     @ParentCommand TraceCommand trace;
@@ -238,6 +239,28 @@ final class TraceCommand implements Callable<Integer> {
       }
       for (TraceDiff.Move m : d.reordered()) {
         out.println("~ " + m.sourceKey() + "  #" + m.beforeRank() + " -> #" + m.afterRank());
+      }
+      TraceDiff.AnswerDiff a = d.answer();
+      if (!a.changed() && !a.citationsChanged()) {
+        out.println("answer unchanged");
+      } else {
+        out.println(a.changed() ? "answer changed:" : "answer text unchanged");
+        if (a.changed()) {
+          out.println("  before: " + oneLine(String.valueOf(a.before()), 160));
+          out.println("  after:  " + oneLine(String.valueOf(a.after()), 160));
+        }
+        for (String k : a.citationsAdded()) {
+          out.println("+ cites " + k);
+        }
+        for (String k : a.citationsRemoved()) {
+          out.println("- cites " + k);
+        }
+        if (a.citationsAdded().isEmpty()
+            && a.citationsRemoved().isEmpty()
+            && a.citationsChanged()) {
+          out.println(
+              "~ citations reordered: " + a.citationsBefore() + " -> " + a.citationsAfter());
+        }
       }
       if (now.tracePath() != null) {
         out.println("new trace: " + now.tracePath());

@@ -107,7 +107,7 @@ class TraceCommandTest {
 
     Run same = brain("--data", data, "trace", "diff", id);
     assertThat(same.code()).as(same.err()).isZero();
-    assertThat(same.out()).contains("run " + id, "evidence unchanged");
+    assertThat(same.out()).contains("run " + id, "evidence unchanged", "answer unchanged");
 
     Path vault2 = Files.createDirectories(tmp.resolve("vault2"));
     Files.writeString(
@@ -124,6 +124,8 @@ class TraceCommandTest {
     JsonNode diff = Json.MAPPER.readTree(changed.out());
     assertThat(diff.path("added").toString()).contains("note:vault2/descale-log.md");
     assertThat(diff.path("unchanged").asBoolean()).isFalse();
+    assertThat(diff.path("answer").path("citations_before").isArray()).isTrue();
+    assertThat(diff.path("answer").has("changed")).isTrue();
     assertThat(count(Path.of(data2, "research-runs"))).isEqualTo(1); // the re-run is not saved
   }
 

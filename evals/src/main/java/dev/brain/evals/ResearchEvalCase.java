@@ -1,0 +1,227 @@
+package dev.brain.evals;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * One research eval case ({@value #SCHEMA_VERSION}), a line of a JSON Lines case file: a question
+ * (with optional chat continuity) and what its run must show. Every assertion field is optional; an
+ * absent field asserts nothing. Answer text is compared case-insensitively.
+ *
+ * @param schemaVersion always {@value #SCHEMA_VERSION}
+ * @param id a unique name, shown in the report
+ * @param question the question
+ * @param reviewed whether a person reviewed the case ({@code false} for a draft from a trace)
+ * @param notes why the case exists
+ * @param priorQuestions earlier questions of a chat follow-up
+ * @param pinnedKeys evidence keys pinned in the chat
+ * @param includeRelated run with link neighbours of the top rows, or {@code null} for the default
+ * @param expectedKeys keys that must be among the evidence
+ * @param forbiddenKeys keys that must not be among the evidence
+ * @param expectedTopKeys keys that must be among the first {@code topN} evidence rows
+ * @param topN how many rows {@code expectedTopKeys} may look at (default 3)
+ * @param minEvidence fewest evidence rows
+ * @param requiredText phrases the answer must contain
+ * @param forbiddenText phrases the answer must not contain
+ * @param exactTagKeys keys that must be among the exact-tag evidence
+ * @param queryTerms terms the plan's query terms must contain
+ * @param queryVariants phrases some query variant must contain
+ * @param concepts concept keys the plan must have
+ * @param queryFamily the plan's query family
+ * @param planner the plan's planner when the case runs planner-on ({@code model_assisted} or {@code
+ *     deterministic}); planner-off runs are always deterministic and this field is not checked
+ * @param answerStatus the answer status ({@code ok}, {@code no_evidence}, ...)
+ * @param stopReason the run's stop reason
+ * @param citationKeys keys the answer must cite
+ * @param judgeVerdict the judge's first verdict
+ * @param retryAction the judge's first retry action
+ * @param maxLatencyMs longest allowed run, in milliseconds
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+@JsonPropertyOrder({
+  "schema_version",
+  "id",
+  "reviewed",
+  "question",
+  "notes",
+  "prior_questions",
+  "pinned_keys",
+  "include_related"
+})
+public record ResearchEvalCase(
+    @JsonProperty("schema_version") String schemaVersion,
+    String id,
+    String question,
+    Boolean reviewed,
+    String notes,
+    @JsonProperty("prior_questions") List<String> priorQuestions,
+    @JsonProperty("pinned_keys") List<String> pinnedKeys,
+    @JsonProperty("include_related") Boolean includeRelated,
+    @JsonProperty("expected_keys") List<String> expectedKeys,
+    @JsonProperty("forbidden_keys") List<String> forbiddenKeys,
+    @JsonProperty("expected_top_keys") List<String> expectedTopKeys,
+    @JsonProperty("top_n") Integer topN,
+    @JsonProperty("min_evidence") Integer minEvidence,
+    @JsonProperty("required_text") List<String> requiredText,
+    @JsonProperty("forbidden_text") List<String> forbiddenText,
+    @JsonProperty("exact_tag_keys") List<String> exactTagKeys,
+    @JsonProperty("query_terms") List<String> queryTerms,
+    @JsonProperty("query_variants") List<String> queryVariants,
+    List<String> concepts,
+    @JsonProperty("query_family") String queryFamily,
+    String planner,
+    @JsonProperty("answer_status") String answerStatus,
+    @JsonProperty("stop_reason") String stopReason,
+    @JsonProperty("citation_keys") List<String> citationKeys,
+    @JsonProperty("judge_verdict") String judgeVerdict,
+    @JsonProperty("retry_action") String retryAction,
+    @JsonProperty("max_latency_ms") Long maxLatencyMs) {
+
+  /** The schema version of a case. */
+  public static final String SCHEMA_VERSION = "research_eval_case.v1";
+
+  /** {@link #topN()} when a case does not set it. */
+  public static final int DEFAULT_TOP_N = 3;
+
+  public ResearchEvalCase {
+    priorQuestions = copy(priorQuestions);
+    pinnedKeys = copy(pinnedKeys);
+    expectedKeys = copy(expectedKeys);
+    forbiddenKeys = copy(forbiddenKeys);
+    expectedTopKeys = copy(expectedTopKeys);
+    requiredText = copy(requiredText);
+    forbiddenText = copy(forbiddenText);
+    exactTagKeys = copy(exactTagKeys);
+    queryTerms = copy(queryTerms);
+    queryVariants = copy(queryVariants);
+    concepts = copy(concepts);
+    citationKeys = copy(citationKeys);
+  }
+
+  /** The number of top rows {@link #expectedTopKeys()} may look at. */
+  public int effectiveTopN() {
+    return topN == null ? DEFAULT_TOP_N : topN;
+  }
+
+  /** Whether a person reviewed the case (a case without the field counts as reviewed). */
+  public boolean isReviewed() {
+    return reviewed == null || reviewed;
+  }
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  /**
+   * The cases of JSON Lines files, in order; blank lines and lines starting with {@code //} are
+   * skipped.
+   *
+   * @throws EvalException naming the file and line of a malformed line, an unknown field, a missing
+   *     or wrong schema version, a missing id or question, or a duplicate id
+   */
+  public static List<ResearchEvalCase> read(List<Path> files) {
+    var cases = new ArrayList<ResearchEvalCase>();
+    var ids = new HashSet<String>();
+    for (Path file : files) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new EvalException("cannot read case file " + file + ": " + e.getMessage());
+      }
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i).strip();
+        if (line.isEmpty() || line.startsWith("//")) {
+          continue;
+        }
+        String where = file + ":" + (i + 1);
+        ResearchEvalCase c = parse(line, where);
+        if (!ids.add(c.id())) {
+          throw new EvalException(where + ": duplicate case id '" + c.id() + "'");
+        }
+        cases.add(c);
+      }
+    }
+    if (cases.isEmpty()) {
+      throw new EvalException("no cases in " + files);
+    }
+    return cases;
+  }
+
+  /** One case line; {@code where} names the file and line in errors. */
+  static ResearchEvalCase parse(String line, String where) {
+    ResearchEvalCase c;
+    try {
+      c = JSON.readValue(line, ResearchEvalCase.class);
+    } catch (UnrecognizedPropertyException e) {
+      throw new EvalException(
+          where
+              + ": unknown field '"
+              + e.getPropertyName()
+              + "' (a "
+              + SCHEMA_VERSION
+              + " case has: "
+              + String.join(", ", fieldNames())
+              + ")");
+    } catch (JsonProcessingException e) {
+      throw new EvalException(where + ": not a JSON case object: " + e.getOriginalMessage());
+    }
+    if (c == null) {
+      throw new EvalException(where + ": not a JSON case object");
+    }
+    if (!SCHEMA_VERSION.equals(c.schemaVersion())) {
+      throw new EvalException(
+          where
+              + ": schema_version must be \""
+              + SCHEMA_VERSION
+              + "\", not "
+              + (c.schemaVersion() == null ? "missing" : "\"" + c.schemaVersion() + "\""));
+    }
+    if (c.id() == null || c.id().isBlank()) {
+      throw new EvalException(where + ": a case needs an \"id\"");
+    }
+    if (c.question() == null || c.question().isBlank()) {
+      throw new EvalException(where + ": case '" + c.id() + "' needs a \"question\"");
+    }
+    if (c.topN() != null && c.topN() < 1) {
+      throw new EvalException(where + ": case '" + c.id() + "': top_n must be at least 1");
+    }
+    return c;
+  }
+
+  /** The case as one JSON line. */
+  public String toJsonLine() {
+    try {
+      return JSON.writeValueAsString(this);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<String> fieldNames() {
+    var names = new ArrayList<String>();
+    for (var component : ResearchEvalCase.class.getRecordComponents()) {
+      JsonProperty p = component.getAccessor().getAnnotation(JsonProperty.class);
+      names.add(p != null ? p.value() : component.getName());
+    }
+    return names;
+  }
+
+  private static List<String> copy(List<String> list) {
+    return list == null ? List.of() : List.copyOf(list);
+  }
+}
