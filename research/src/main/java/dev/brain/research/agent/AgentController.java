@@ -51,6 +51,7 @@ public final class AgentController {
   private final List<String> order;
   private final ToolPolicy policy;
   private final AgentBudgets budgets;
+  private final List<ToolHook> hooks;
 
   /**
    * A controller over these tools.
@@ -62,6 +63,21 @@ public final class AgentController {
    */
   public AgentController(
       ChatModel model, Collection<AgentTool> tools, ToolPolicy policy, AgentBudgets budgets) {
+    this(model, tools, policy, budgets, List.of());
+  }
+
+  /**
+   * A controller whose permitted calls pass through {@code hooks} before they run.
+   *
+   * @param hooks may halt or rewrite a call, in order
+   */
+  public AgentController(
+      ChatModel model,
+      Collection<AgentTool> tools,
+      ToolPolicy policy,
+      AgentBudgets budgets,
+      List<ToolHook> hooks) {
+    this.hooks = List.copyOf(hooks);
     this.model = Objects.requireNonNull(model, "model");
     this.policy = Objects.requireNonNull(policy, "policy");
     this.budgets = Objects.requireNonNull(budgets, "budgets");
@@ -235,6 +251,13 @@ public final class AgentController {
       String refusal = effective.refusal(tool);
       if (refusal != null) {
         return new ToolOutcome(refusalText(call, refusal + "; do not call it again"), false);
+      }
+      for (ToolHook hook : hooks) {
+        ToolHook.Decision decision = hook.beforeCall(tool.name(), arguments);
+        if (decision.halted()) {
+          return new ToolOutcome(refusalText(call, decision.haltReason()), false);
+        }
+        arguments = decision.arguments();
       }
       long start = System.nanoTime();
       String result;

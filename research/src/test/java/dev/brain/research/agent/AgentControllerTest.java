@@ -283,6 +283,56 @@ class AgentControllerTest {
   }
 
   @Test
+  void hookRewritesArgumentsBeforeTheToolRuns() throws Exception {
+    try (FakeOpenAiServer controller = FakeOpenAiServer.start();
+        ChatModel model = ChatModels.open("openai/controller-test", controller.config())) {
+      var search = ScriptedTools.Search.rows(COFFEE, "text");
+      controller.enqueue(
+          openAiToolCall("s", "brain_search", "{\"query\":\"q\",\"limit\":100}"),
+          openAiAnswer("Found [" + COFFEE + "]."));
+      ToolHook capLimit =
+          (tool, arguments) ->
+              ToolHook.Decision.rewrite(
+                  ((com.fasterxml.jackson.databind.node.ObjectNode) arguments.deepCopy())
+                      .put("limit", 5));
+
+      AgentResult result =
+          new AgentController(
+                  model, List.of(search), ToolPolicy.readOnly(), budgets(), List.of(capLimit))
+              .run("rewrite", null, AgentListener.NONE);
+
+      assertThat(result.answered()).isTrue();
+      assertThat(search.calls.get(0).path("limit").asInt()).isEqualTo(5);
+    }
+  }
+
+  @Test
+  void hookHaltsCallAndTheModelIsTold() throws Exception {
+    try (FakeOpenAiServer controller = FakeOpenAiServer.start();
+        ChatModel model = ChatModels.open("openai/controller-test", controller.config())) {
+      var search = ScriptedTools.Search.rows(COFFEE, "text");
+      controller.enqueue(
+          openAiToolCall("s", "brain_search", "{\"query\":\"secret\"}"),
+          openAiAnswer("I could not search."));
+      ToolHook noSecrets =
+          (tool, arguments) ->
+              arguments.path("query").asText().contains("secret")
+                  ? ToolHook.Decision.halt("queries about secrets are not allowed")
+                  : ToolHook.Decision.proceed(arguments);
+
+      AgentResult result =
+          new AgentController(
+                  model, List.of(search), ToolPolicy.readOnly(), budgets(), List.of(noSecrets))
+              .run("halt", null, AgentListener.NONE);
+
+      assertThat(search.calls).isEmpty();
+      assertThat(controller.requests().get(1).json().path("messages").get(3).toString())
+          .contains("queries about secrets are not allowed");
+      assertThat(result.answered()).isTrue();
+    }
+  }
+
+  @Test
   void answerCitingKeyNoToolReturnedIsVerificationFailed() throws Exception {
     try (FakeOpenAiServer controller = FakeOpenAiServer.start();
         ChatModel model = ChatModels.open("openai/controller-test", controller.config())) {
