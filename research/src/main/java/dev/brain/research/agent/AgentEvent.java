@@ -44,7 +44,7 @@ public record AgentEvent(
           "  -> "
               + tool
               + " "
-              + arguments
+              + shorten(arguments)
               + "  ("
               + resultChars
               + " chars"
@@ -55,5 +55,10 @@ public record AgentEvent(
       case "tool_refused" -> "  x  " + tool + ": " + message;
       default -> type + ": " + message;
     };
+  }
+
+  /** Long arguments (a worker's text) shortened for one terminal line. */
+  private static String shorten(String text) {
+    return text.length() <= 160 ? text : text.substring(0, 157) + "...";
   }
 }
