@@ -35,7 +35,7 @@ import java.util.Objects;
  *   port: 9000
  * }</pre>
  *
- * Sections still to come (collections, mcp, agent) will be records of their own beside these.
+ * Sections still to come (collections, mcp) will be records of their own beside these.
  *
  * @param dataDir the data directory: index, traces and {@code brain.yaml}
  * @param index how the index is built
@@ -44,6 +44,7 @@ import java.util.Objects;
  * @param chat the chat model of the planner and the answer, and where model servers are
  * @param server the web server
  * @param traces how long research traces are kept
+ * @param agent the agent loop: controller and worker models, budgets, tool policy
  * @param settings every value, where it came from, in file order
  */
 public record BrainConfig(
@@ -54,6 +55,7 @@ public record BrainConfig(
     Chat chat,
     Server server,
     Traces traces,
+    Agent agent,
     List<Setting> settings) {
 
   /** The configuration file's name inside the data directory. */
@@ -68,6 +70,7 @@ public record BrainConfig(
     Objects.requireNonNull(chat, "chat");
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(traces, "traces");
+    Objects.requireNonNull(agent, "agent");
     settings = settings == null ? List.of() : List.copyOf(settings);
   }
 
@@ -466,6 +469,83 @@ public record BrainConfig(
   }
 
   /**
+   * {@code agent.*}: {@code brain agent}, the bounded tool-calling loop.
+   *
+   * @param model the controller (a tool-calling chat model); default {@code chat.model} when that
+   *     is not {@code extractive}, else none (the agent then needs {@code --model}). Env {@code
+   *     BRAIN_AGENT_MODEL}
+   * @param workerModel the cheaper model behind the {@code summarize} and {@code extract} tools;
+   *     default the controller's. Env {@code BRAIN_AGENT_WORKER_MODEL}
+   * @param maxTurns most controller turns; default 8
+   * @param maxToolCalls most tool calls per run; default 16
+   * @param maxToolOutputChars most characters of one tool result kept; default 12,000
+   * @param deadline time per run; default 3m
+   * @param workerMaxTokens most tokens per worker answer; default 800
+   * @param workerTimeout time per worker call, retry included; default 60s
+   * @param allow tools the model may see and run (comma-separated); default all read-only tools
+   * @param deny tools never shown nor run (comma-separated); default none
+   */
+  public record Agent(
+      String model,
+      String workerModel,
+      int maxTurns,
+      int maxToolCalls,
+      int maxToolOutputChars,
+      Duration deadline,
+      int workerMaxTokens,
+      Duration workerTimeout,
+      List<String> allow,
+      List<String> deny) {
+    public Agent {
+      allow = allow == null ? List.of() : List.copyOf(allow);
+      deny = deny == null ? List.of() : List.copyOf(deny);
+    }
+
+    /** The controller's model spec given the chat section, or {@code null} when none is set. */
+    public String controllerSpec(Chat chat) {
+      if (model != null && !ChatModels.isExtractive(model)) {
+        return model;
+      }
+      return ChatModels.isExtractive(chat.model()) ? null : chat.model();
+    }
+
+    /** The worker's model spec given the controller's. */
+    public String workerSpec(String controller) {
+      return workerModel == null || ChatModels.isExtractive(workerModel) ? controller : workerModel;
+    }
+
+    /** This section with another controller model. */
+    public Agent withModel(String value) {
+      return new Agent(
+          spec(value),
+          workerModel,
+          maxTurns,
+          maxToolCalls,
+          maxToolOutputChars,
+          deadline,
+          workerMaxTokens,
+          workerTimeout,
+          allow,
+          deny);
+    }
+
+    /** This section with another worker model. */
+    public Agent withWorkerModel(String value) {
+      return new Agent(
+          model,
+          spec(value),
+          maxTurns,
+          maxToolCalls,
+          maxToolOutputChars,
+          deadline,
+          workerMaxTokens,
+          workerTimeout,
+          allow,
+          deny);
+    }
+  }
+
+  /**
    * The configuration of {@code dataDir}: its {@code brain.yaml}, overridden by the process's
    * environment.
    *
@@ -486,7 +566,15 @@ public record BrainConfig(
     var r = ConfigReader.open(dataDir.resolve(FILE), env, flags);
     var config =
         new BrainConfig(
-            dataDir, index(r), retrieval(r), research(r), chat(r, env), server(r), traces(r), null);
+            dataDir,
+            index(r),
+            retrieval(r),
+            research(r),
+            chat(r, env),
+            server(r),
+            traces(r),
+            agent(r),
+            null);
     r.rejectUnknownKeys();
     return new BrainConfig(
         config.dataDir,
@@ -496,6 +584,7 @@ public record BrainConfig(
         config.chat,
         config.server,
         config.traces,
+        config.agent,
         r.settings());
   }
 
@@ -506,17 +595,26 @@ public record BrainConfig(
 
   /** This configuration for another data directory (the values are kept). */
   public BrainConfig withDataDir(Path value) {
-    return new BrainConfig(value, index, retrieval, research, chat, server, traces, settings);
+    return new BrainConfig(
+        value, index, retrieval, research, chat, server, traces, agent, settings);
   }
 
   /** This configuration with another server section. */
   public BrainConfig withServer(Server value) {
-    return new BrainConfig(dataDir, index, retrieval, research, chat, value, traces, settings);
+    return new BrainConfig(
+        dataDir, index, retrieval, research, chat, value, traces, agent, settings);
+  }
+
+  /** This configuration with another agent section. */
+  public BrainConfig withAgent(Agent value) {
+    return new BrainConfig(
+        dataDir, index, retrieval, research, chat, server, traces, value, settings);
   }
 
   /** This configuration with another chat section. */
   public BrainConfig withChat(Chat value) {
-    return new BrainConfig(dataDir, index, retrieval, research, value, server, traces, settings);
+    return new BrainConfig(
+        dataDir, index, retrieval, research, value, server, traces, agent, settings);
   }
 
   /** The index configuration of this data directory. */
@@ -622,6 +720,22 @@ public record BrainConfig(
         r.integer(
             "traces.keep-newest", null, RetentionPolicy.DEFAULT_KEEP_NEWEST, 0, Integer.MAX_VALUE),
         r.duration("traces.max-age", null, RetentionPolicy.DEFAULT_MAX_AGE, Duration.ZERO));
+  }
+
+  private static Agent agent(ConfigReader r) {
+    String allowed = "ollama/<model>, openai/<model>";
+    return new Agent(
+        r.checked("agent.model", "BRAIN_AGENT_MODEL", null, BrainConfig::spec, allowed),
+        r.checked(
+            "agent.worker-model", "BRAIN_AGENT_WORKER_MODEL", null, BrainConfig::spec, allowed),
+        r.integer("agent.max-turns", null, 8, 1, 100),
+        r.integer("agent.max-tool-calls", null, 16, 0, 1_000),
+        r.integer("agent.max-tool-output-chars", null, 12_000, 200, 1_000_000),
+        r.duration("agent.deadline", null, Duration.ofMinutes(3), Duration.ofSeconds(1)),
+        r.integer("agent.worker-max-tokens", null, 800, 0, 100_000),
+        r.duration("agent.worker-timeout", null, Duration.ofSeconds(60), Duration.ofSeconds(1)),
+        r.list("agent.allow", null),
+        r.list("agent.deny", null));
   }
 
   private static String spec(String value) {

@@ -12,6 +12,14 @@ import java.util.List;
 public final class Verifier {
   private Verifier() {}
 
+  /**
+   * The record keys an answer cites in brackets, in order of first citation, without duplicates
+   * (the agent loop checks them against the keys its tools returned).
+   */
+  public static List<String> citedKeys(String answer) {
+    return Citations.keys(answer);
+  }
+
   public static Verification verify(ResearchPack pack, SynthesisResult synthesis) {
     var reasons = new ArrayList<String>();
     AnswerStatus status = synthesis.answerStatus();

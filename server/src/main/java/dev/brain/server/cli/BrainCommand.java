@@ -38,6 +38,7 @@ import picocli.CommandLine.ScopeType;
       ServeCommand.class,
       DemoCommand.class,
       McpCommand.class,
+      AgentCommand.class,
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})

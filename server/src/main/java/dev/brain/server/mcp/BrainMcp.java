@@ -161,15 +161,7 @@ public final class BrainMcp {
 
   /** The tools, described by {@code mcp/tools.json}, each calling its {@link BrainTools} method. */
   static List<SyncToolSpecification> toolSpecifications(BrainTools tools) {
-    Map<String, Tool> handlers =
-        Map.of(
-            "brain_research_pack", tools::researchPack,
-            "brain_search", tools::search,
-            "brain_get", tools::get,
-            "brain_get_many", tools::getMany,
-            "brain_related", tools::related,
-            "brain_topic_brief", tools::topicBrief,
-            "brain_status", tools::status);
+    Map<String, Tool> handlers = handlers(tools);
     var out = new ArrayList<SyncToolSpecification>();
     for (McpSchema.Tool tool : ToolCatalog.tools()) {
       Tool handler = handlers.get(tool.name());
@@ -183,6 +175,18 @@ public final class BrainMcp {
               .build());
     }
     return out;
+  }
+
+  /** Each tool's {@link BrainTools} method, by tool name (shared with the agent's local tools). */
+  static Map<String, Tool> handlers(BrainTools tools) {
+    return Map.of(
+        "brain_research_pack", tools::researchPack,
+        "brain_search", tools::search,
+        "brain_get", tools::get,
+        "brain_get_many", tools::getMany,
+        "brain_related", tools::related,
+        "brain_topic_brief", tools::topicBrief,
+        "brain_status", tools::status);
   }
 
   /** A tool's implementation. */

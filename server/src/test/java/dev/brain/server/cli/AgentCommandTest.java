@@ -1,0 +1,68 @@
+package dev.brain.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AgentCommandTest {
+  @TempDir Path tmp;
+
+  record Run(int code, String out, String err) {}
+
+  private Run brain(String... args) {
+    var out = new StringWriter();
+    var err = new StringWriter();
+    int code = BrainCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void demoRunsScriptedLoopOverSampleVaultToVerifiedCitedAnswer() throws Exception {
+    var run = brain("--data", tmp.toString(), "agent", "--demo", "--json");
+
+    assertThat(run.code()).as(run.err() + run.out()).isZero();
+    String out = run.out();
+    assertThat(out).contains("SCRIPTED controller and worker");
+    JsonNode result = new ObjectMapper().readTree(out.substring(out.indexOf("{")));
+    assertThat(result.path("stop_reason").asText()).isEqualTo("final_answer");
+    assertThat(result.path("answer").asText()).startsWith("(scripted demo)");
+    String cited = result.path("cited_keys").get(0).asText();
+    assertThat(cited).startsWith("note:");
+    assertThat(result.path("evidence_keys").toString()).contains(cited);
+    assertThat(result.path("events").findValuesAsText("tool"))
+        .containsExactly("brain_search", "summarize");
+  }
+
+  @Test
+  void demoTimelineShowsEachToolCall() {
+    var run = brain("--data", tmp.toString(), "agent", "--demo", "espresso grind size");
+
+    assertThat(run.code()).as(run.err() + run.out()).isZero();
+    assertThat(run.out())
+        .contains("-> brain_search {\"query\":\"espresso grind size\"")
+        .contains("-> summarize ")
+        .contains("stop: final_answer after 3 turns, 2 tool calls");
+  }
+
+  @Test
+  void deniedWorkerIsNotShownToTheModel() {
+    var run = brain("--data", tmp.toString(), "agent", "--demo", "--deny", "summarize,extract");
+
+    assertThat(run.out()).contains("tools: brain_research_pack").doesNotContain("summarize,");
+    assertThat(run.out()).contains("x  summarize: tool 'summarize' is denied by policy");
+  }
+
+  @Test
+  void withoutAModelTheAgentSaysWhatToConfigure() {
+    var run = brain("--data", tmp.toString(), "agent", "what is there?");
+
+    assertThat(run.code()).isNotZero();
+    assertThat(run.err()).contains("no index at");
+  }
+}
