@@ -1,5 +1,6 @@
 package dev.brain.server.cli;
 
+import dev.brain.index.CollectionException;
 import dev.brain.index.IndexConfig;
 import dev.brain.retrieval.InvalidSearchException;
 import java.io.PrintWriter;
@@ -23,7 +24,12 @@ import picocli.CommandLine.ScopeType;
         "Local-first research engine for your notes, saved pages, PDFs, feeds and transcripts.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      AddCommand.class,
+      CollectionsCommand.class,
+      RemoveCommand.class,
       IndexCommand.class,
+      StatusCommand.class,
+      WatchCommand.class,
       StatsCommand.class,
       GetCommand.class,
       SearchCommand.class,
@@ -83,7 +89,8 @@ public final class BrainCommand {
       throw new IllegalStateException(
           "no index at "
               + config.directory()
-              + "; create one with 'brain index PATH' (or pass --data DIR of an existing one)");
+              + "; create one with 'brain add PATH' or 'brain index PATH' (or pass --data DIR of an"
+              + " existing one)");
     }
     return config;
   }
@@ -108,7 +115,10 @@ public final class BrainCommand {
           }
           // Bad values found past parsing (missing path, unknown lane, empty query) are usage
           // errors.
-          if (e instanceof ParameterException || e instanceof InvalidSearchException) {
+          if (e instanceof ParameterException
+              || e instanceof InvalidSearchException
+              || e instanceof CollectionException
+              || e instanceof IllegalArgumentException && isCollectionName(e)) {
             commandLine
                 .getErr()
                 .println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
@@ -117,6 +127,10 @@ public final class BrainCommand {
           return EXIT_ERROR;
         });
     return cli.execute(args);
+  }
+
+  private static boolean isCollectionName(Exception e) {
+    return e.getMessage() != null && e.getMessage().startsWith("invalid collection name");
   }
 
   static final class Version implements CommandLine.IVersionProvider {

@@ -66,9 +66,12 @@ final class DemoCommand implements Callable<Integer> {
     out.flush();
     SyncReport report;
     IndexMetadata metadata;
+    // The demo's own collection list, so `brain --data DEMO_DIR status` names its root.
+    var collection = dev.brain.index.CollectionRoot.of(source);
+    dev.brain.index.CollectionsFile.of(demoData).write(List.of(collection));
     try (var index = BrainIndex.open(IndexConfig.defaults(demoData))) {
       try (var progress = SyncProgress.forCommand(!noProgress, err)) {
-        report = index.sync(List.of(source), progress);
+        report = index.syncCollections(List.of(collection), progress);
       }
       metadata = index.metadata();
     }

@@ -109,6 +109,7 @@ public final class BrainServer implements AutoCloseable {
     routing
         .get("/api/health", (req, res) -> health(res, config, index, retriever, limiter))
         .register("/api", new SearchService(index, retriever))
+        .register("/api", new StatusService(index, config.dataDir()))
         .register(
             "/api/research",
             new ResearchService(config, index, retriever, runner, models, limiter),
