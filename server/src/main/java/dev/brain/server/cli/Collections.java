@@ -26,8 +26,14 @@ final class Collections {
 
   /** Adds a collection after checking it against the others; returns it. */
   static CollectionRoot add(BrainCommand brain, CollectionRoot candidate) throws IOException {
+    return add(brain, candidate, false);
+  }
+
+  /** {@link #add(BrainCommand, CollectionRoot)}; a single file may be the root if allowed. */
+  static CollectionRoot add(BrainCommand brain, CollectionRoot candidate, boolean fileAllowed)
+      throws IOException {
     List<CollectionRoot> existing = read(brain);
-    CollectionCheck.checkNew(candidate, existing);
+    CollectionCheck.checkNew(candidate, existing, fileAllowed);
     var all = new ArrayList<>(existing);
     all.add(candidate);
     file(brain).write(all);

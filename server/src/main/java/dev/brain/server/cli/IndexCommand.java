@@ -92,13 +92,8 @@ final class IndexCommand implements Callable<Integer> {
     if (owner.isPresent()) {
       return owner.get();
     }
-    if (!Files.isDirectory(path)) {
-      throw new CollectionException(
-          path
-              + " is in no collection; add the folder that holds it with `brain add DIR` (narrow"
-              + " it with --exclude GLOB)");
-    }
-    CollectionRoot added = Collections.add(brain, CollectionRoot.of(path));
+    // A file in no collection (a BEIR corpus.jsonl, say) becomes a collection of its own.
+    CollectionRoot added = Collections.add(brain, CollectionRoot.of(path), true);
     all.add(added);
     if (!json) {
       spec.commandLine()
