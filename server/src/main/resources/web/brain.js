@@ -174,6 +174,8 @@ const Brain = (() => {
       (row.user_tags || []).map((t) => el("span", { class: "badge tag" }, "#" + t)));
     const where = el("div", { class: "where" });
     if (row.note_path) where.append(el("span", { class: "path" }, row.note_path));
+    const obsidian = obsidianLink(key, row.note_path);
+    if (obsidian) where.append(" · ", obsidian);
     if (row.url) {
       if (row.note_path) where.append(" · ");
       where.append(safeLink(row.url));
@@ -190,6 +192,52 @@ const Brain = (() => {
       }, row.excerpt));
     }
     return card;
+  }
+
+  // ---------- index status and Obsidian links ----------
+
+  /** Collection name -> Obsidian vault name, for collections whose root holds .obsidian/. */
+  const vaults = {};
+
+  /** An obsidian://open link for a note of a collection that is an Obsidian vault, else null. */
+  function obsidianLink(key, notePath) {
+    if (!key || !key.startsWith("note:") || !notePath) return null;
+    const collection = key.slice(5, key.indexOf("/") > 5 ? key.indexOf("/") : 5);
+    const vault = vaults[collection];
+    if (!vault) return null;
+    const href = `obsidian://open?vault=${encodeURIComponent(vault)}&file=${encodeURIComponent(notePath)}`;
+    return el("a", { href, class: "obsidian", title: "open the note in Obsidian" }, "open in Obsidian");
+  }
+
+  /** Loads GET /api/status: remembers the Obsidian vaults and fills #status-body if present. */
+  async function loadStatus() {
+    let status;
+    try {
+      status = await getJson("/api/status");
+    } catch (e) {
+      return null;
+    }
+    for (const c of status.collections || []) if (c.obsidian_vault) vaults[c.name] = c.obsidian_vault;
+    const body = document.getElementById("status-body");
+    if (body) {
+      body.replaceChildren(el("p", {},
+        `${status.records} records, ${status.chunks} chunks · vector: ${Math.floor(100 * status.vector_coverage)}% of chunks · ` +
+        (status.watching ? "watching for changes" : "not watching")));
+      const list = el("ul", { class: "status-list" });
+      for (const c of status.collections || []) {
+        const issues = (c.skipped || []).length + (c.failed || []).length + (c.more_issues || 0);
+        list.append(el("li", {},
+          el("strong", {}, c.name), " ", el("span", { class: "path" }, c.root || "(not in brain.yaml)"),
+          el("div", { class: "muted" },
+            `${c.files} files · ${c.records} records · ${c.chunks} chunks · vector: ${Math.floor(100 * c.vector_coverage)}%` +
+            ` · last sync ${c.last_sync_at || "never"}${c.watching ? " · watched" : ""}` +
+            (issues ? ` · ${issues} skipped or failed` : "")),
+          issues ? el("details", {}, el("summary", {}, "skipped and failed files"),
+            el("ul", {}, [...(c.skipped || []), ...(c.failed || [])].map((i) => el("li", {}, `${i.file}: ${i.reason}`)))) : null));
+      }
+      body.append(list);
+    }
+    return status;
   }
 
   function chunkBadge(row) {
@@ -315,5 +363,5 @@ const Brain = (() => {
     }
   }
 
-  return { escapeHtml, el, safeLink, renderMarkdown, evidenceCard, revealCard, getJson, postStream, showHealth, ApiError };
+  return { escapeHtml, el, safeLink, renderMarkdown, evidenceCard, revealCard, getJson, postStream, showHealth, loadStatus, ApiError };
 })();

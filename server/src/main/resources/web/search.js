@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { el, evidenceCard, getJson, showHealth } = Brain;
+  const { el, evidenceCard, getJson, showHealth, loadStatus } = Brain;
   const form = document.getElementById("search-form");
   const input = document.getElementById("search-q");
   const sourceType = document.getElementById("search-source-type");
@@ -57,7 +57,10 @@
       : `No results for “${result.query}”. Terms searched: ${result.query_terms.join(", ") || "none"}.`;
     status.className = result.rows.length ? "muted" : "notice";
     for (const lane of result.lanes) {
-      lanesBox.append(el("span", { title: lane.detail || "" }, `${lane.name}: ${lane.status}${lane.hits ? ` (${lane.hits})` : ""}`));
+      // A vector lane over a partly embedded index says how much it covers ("vector: 41% of chunks").
+      const coverage = (lane.detail || "").match(/vector: \d+% of chunks/);
+      lanesBox.append(el("span", { title: lane.detail || "" },
+        `${lane.name}: ${lane.status}${lane.hits ? ` (${lane.hits})` : ""}${coverage ? ` · ${coverage[0]}` : ""}`));
     }
     result.rows.forEach((row, i) => results.append(evidenceCard(row, { id: `result-${i}` })));
   }
@@ -77,6 +80,9 @@
   });
   const initial = new URLSearchParams(location.search);
   restore(initial);
-  if (initial.get("q")) run(initial);
+  // The vault names must be known before cards render their Obsidian links.
+  loadStatus().finally(() => {
+    if (initial.get("q")) run(initial);
+  });
   input.focus();
 })();

@@ -316,6 +316,17 @@ public final class Brain implements AutoCloseable {
       String chatModel,
       boolean readOnly) {}
 
+  /**
+   * Per collection of {@code brain.yaml} (and any other the index holds) what is indexed, how its
+   * last sync went, its vector coverage, and whether a watcher follows the collections.
+   */
+  public dev.brain.index.IndexStatus indexStatus() throws IOException {
+    return dev.brain.index.IndexStatus.of(
+        index,
+        dev.brain.index.CollectionsFile.of(config.dataDir()).read(),
+        dev.brain.index.CollectionWatcher.isWatching(config.indexConfig()));
+  }
+
   /** The status of this brain. */
   public Status status() throws IOException {
     IndexStats stats = index.stats();

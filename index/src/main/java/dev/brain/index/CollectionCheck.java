@@ -18,11 +18,20 @@ public final class CollectionCheck {
    * @throws CollectionException with a message that names the problem and the fix
    */
   public static void checkNew(CollectionRoot candidate, List<CollectionRoot> existing) {
+    checkNew(candidate, existing, false);
+  }
+
+  /**
+   * {@link #checkNew(CollectionRoot, List)}, also accepting a single file as the root when {@code
+   * fileAllowed} ({@code brain index corpus.jsonl}: a file that is in no collection).
+   */
+  public static void checkNew(
+      CollectionRoot candidate, List<CollectionRoot> existing, boolean fileAllowed) {
     Path root = candidate.root();
     if (!Files.exists(root)) {
       throw new CollectionException("no such folder: " + root);
     }
-    if (!Files.isDirectory(root)) {
+    if (!Files.isDirectory(root) && !(fileAllowed && Files.isRegularFile(root))) {
       throw new CollectionException(
           root
               + " is a file, not a folder: a collection is a folder. Add the folder that holds it"

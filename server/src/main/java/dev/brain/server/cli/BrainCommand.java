@@ -2,6 +2,7 @@ package dev.brain.server.cli;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.index.CollectionException;
 import dev.brain.index.IndexConfig;
 import dev.brain.retrieval.InvalidSearchException;
 import java.io.IOException;
@@ -27,7 +28,12 @@ import picocli.CommandLine.ScopeType;
         "Local-first research engine for your notes, saved pages, PDFs, feeds and transcripts.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      AddCommand.class,
+      CollectionsCommand.class,
+      RemoveCommand.class,
       IndexCommand.class,
+      StatusCommand.class,
+      WatchCommand.class,
       StatsCommand.class,
       ConfigCommand.class,
       GetCommand.class,
@@ -125,7 +131,8 @@ public final class BrainCommand {
       throw new IllegalStateException(
           "no index at "
               + config.directory()
-              + "; create one with 'brain index PATH' (or pass --data DIR of an existing one)");
+              + "; create one with 'brain add PATH' or 'brain index PATH' (or pass --data DIR of an"
+              + " existing one)");
     }
     return config;
   }
@@ -150,7 +157,10 @@ public final class BrainCommand {
           }
           // Bad values found past parsing (missing path, unknown lane, empty query) are usage
           // errors.
-          if (e instanceof ParameterException || e instanceof InvalidSearchException) {
+          if (e instanceof ParameterException
+              || e instanceof InvalidSearchException
+              || e instanceof CollectionException
+              || e instanceof IllegalArgumentException && isCollectionName(e)) {
             commandLine
                 .getErr()
                 .println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
@@ -159,6 +169,10 @@ public final class BrainCommand {
           return EXIT_ERROR;
         });
     return cli.execute(args);
+  }
+
+  private static boolean isCollectionName(Exception e) {
+    return e.getMessage() != null && e.getMessage().startsWith("invalid collection name");
   }
 
   static final class Version implements CommandLine.IVersionProvider {

@@ -63,6 +63,9 @@ final class DemoCommand implements Callable<Integer> {
     out.flush();
     SyncReport report;
     IndexMetadata metadata;
+    // The demo's own collection list, so `brain --data DEMO_DIR status` names its root.
+    var collection = dev.brain.index.CollectionRoot.of(source);
+    dev.brain.index.CollectionsFile.of(demoData).write(List.of(collection));
     try (var demo = Brain.open(config)) {
       try (var progress = SyncProgress.forCommand(!noProgress, err)) {
         report = demo.index(List.of(source), progress);

@@ -1,10 +1,13 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.IndexMetadata;
-import dev.brain.index.SyncReport;
+import dev.brain.index.BrainIndex;
+import dev.brain.index.CollectionCheck;
+import dev.brain.index.CollectionException;
+import dev.brain.index.CollectionRoot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,14 +16,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code brain index PATH...}: imports files and folders into the index, incrementally. */
+/**
+ * {@code brain index [PATH...]}: syncs every collection, or the collections holding PATH (adding a
+ * folder that is none yet as a new collection).
+ */
 @Command(
     name = "index",
     mixinStandardHelpOptions = true,
     description = {
-      "Import notes, pages, PDFs, feeds, bookmarks, transcripts and JSONL records into the index.",
-      "Re-running is incremental: unchanged records are skipped without re-embedding, changed ones"
-          + " replaced, and records of files that disappeared from PATH are deleted."
+      "Sync the collections into the index: every collection without PATH, else the ones holding"
+          + " each PATH; a folder that is no collection yet is added as one, named after it.",
+      "Lexical first: records and their text are committed and searchable before the chunks are"
+          + " embedded. Re-running is incremental: unchanged records are skipped without"
+          + " re-embedding, changed ones replaced, records of vanished files deleted."
     })
 final class IndexCommand implements Callable<Integer> {
 
@@ -28,8 +36,18 @@ final class IndexCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files or folders to import.")
-  List<Path> paths;
+  @Parameters(
+      arity = "0..*",
+      paramLabel = "PATH",
+      description = "Folders (or files inside a collection) to sync; default: every collection.")
+  List<Path> paths = List.of();
+
+  @Option(
+      names = "--rebuild",
+      description =
+          "Delete the index and build it again from every collection (and PATH): for an index"
+              + " built by an older brain.")
+  boolean rebuild;
 
   @Option(
       names = "--no-progress",
@@ -43,29 +61,49 @@ final class IndexCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var roots = new ArrayList<Path>();
-    for (var path : paths) {
-      if (!Files.exists(path)) {
-        throw new picocli.CommandLine.ParameterException(
-            spec.commandLine(), "no such file or folder: " + path);
-      }
-      roots.add(path.toAbsolutePath().normalize());
-    }
     var out = spec.commandLine().getOut();
-    SyncReport report;
-    IndexMetadata metadata;
-    try (var opened = brain.open()) {
-      try (var progress =
-          SyncProgress.forCommand(!noProgress && !json, spec.commandLine().getErr())) {
-        report = opened.index(roots, progress);
+    List<CollectionRoot> all = new ArrayList<>(Collections.read(brain));
+    var targets = new LinkedHashSet<CollectionRoot>();
+    for (Path path : paths) {
+      targets.add(collectionOf(Collections.absolute(path), all));
+    }
+    if (paths.isEmpty() || rebuild) {
+      if (all.isEmpty()) {
+        throw new CollectionException(
+            "no collections yet: add a folder with `brain add PATH` (or `brain index PATH`)");
       }
-      metadata = opened.stats().metadata();
+      targets.addAll(all);
     }
-    if (json) {
-      out.println(Json.pretty(report));
-    } else {
-      SyncSummary.print(report, metadata, out);
+    if (rebuild) {
+      BrainIndex.deleteIndex(brain.indexConfig());
+      out.println("deleted the index at " + brain.indexConfig().directory() + "; rebuilding");
     }
-    return report.failed().isEmpty() ? 0 : BrainCommand.EXIT_ERROR;
+    return Collections.sync(
+        brain, List.copyOf(targets), !noProgress, json, out, spec.commandLine().getErr());
+  }
+
+  /** The collection holding {@code path}; a folder that is none yet becomes one. */
+  private CollectionRoot collectionOf(Path path, List<CollectionRoot> all) throws Exception {
+    if (!Files.exists(path)) {
+      throw new picocli.CommandLine.ParameterException(
+          spec.commandLine(), "no such file or folder: " + path);
+    }
+    var owner = CollectionCheck.owning(path, all);
+    if (owner.isPresent()) {
+      return owner.get();
+    }
+    // A file in no collection (a BEIR corpus.jsonl, say) becomes a collection of its own.
+    CollectionRoot added = Collections.add(brain, CollectionRoot.of(path), true);
+    all.add(added);
+    if (!json) {
+      spec.commandLine()
+          .getOut()
+          .println(
+              "added collection "
+                  + Collections.describe(added)
+                  + " to "
+                  + Collections.file(brain).path());
+    }
+    return added;
   }
 }

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Serve the web Chat (the default page), Search and the JSON/SSE API over the index.",
       "Binds 127.0.0.1 unless told otherwise; the API has no authentication. Read-only: a"
-          + " running 'brain index' may update the index meanwhile. Stop with Ctrl-C."
+          + " running 'brain index' may update the index meanwhile (with --watch the server syncs"
+          + " changed collections itself). Stop with Ctrl-C."
     })
 final class ServeCommand implements Callable<Integer> {
   // Held strongly: java.util.logging keeps only weak references to configured loggers.
@@ -33,11 +34,30 @@ final class ServeCommand implements Callable<Integer> {
 
   @CommandLine.Mixin Listen listen = new Listen();
 
+  @Option(
+      names = "--watch",
+      description =
+          "Also follow every collection and sync each change; searches see it once committed.")
+  boolean watch;
+
   @Override
   public Integer call() throws Exception {
     var config = listen.apply(brain, spec.commandLine());
-    brain.existingIndexConfig(); // a clear "run brain index first" when there is none
-    serve(config, spec.commandLine().getOut(), spec.commandLine().getErr());
+    var out = spec.commandLine().getOut();
+    if (!watch) {
+      brain.existingIndexConfig(); // a clear "run brain index first" when there is none
+      serve(config, out, spec.commandLine().getErr());
+      return 0;
+    }
+    // The watcher writes through its own index; the server's read-only view follows its commits.
+    try (var index = dev.brain.index.BrainIndex.open(brain.indexConfig())) {
+      var watcher = WatchCommand.start(index, Collections.read(brain), out);
+      try {
+        serve(config, out, spec.commandLine().getErr());
+      } finally {
+        watcher.close();
+      }
+    }
     return 0;
   }
 

@@ -30,6 +30,8 @@ final class SyncProgress implements SyncListener, AutoCloseable {
   private long recordsPlanned;
   private long recordsDone;
   private long embedded;
+  private long toEmbed = -1;
+  private boolean searchable;
   private int problems;
 
   private SyncProgress(boolean bars, PrintWriter lines, Duration lineInterval) {
@@ -107,6 +109,18 @@ final class SyncProgress implements SyncListener, AutoCloseable {
   }
 
   @Override
+  public void lexicalCommitted(int recordsWritten) {
+    searchable = true;
+    message();
+  }
+
+  @Override
+  public void embeddingPlanned(long chunks) {
+    toEmbed = chunks;
+    message();
+  }
+
+  @Override
   public void chunksEmbedded(int count) {
     embedded += count;
     message();
@@ -120,7 +134,16 @@ final class SyncProgress implements SyncListener, AutoCloseable {
   }
 
   private String extra() {
-    var extra = "files " + filesDone + "/" + files + ", " + embedded + " chunks embedded";
+    var extra =
+        "files "
+            + filesDone
+            + "/"
+            + files
+            + ", "
+            + embedded
+            + (toEmbed >= 0 ? "/" + toEmbed : "")
+            + " chunks embedded"
+            + (searchable ? ", text searchable" : "");
     return problems == 0 ? extra : extra + ", " + problems + " not imported";
   }
 

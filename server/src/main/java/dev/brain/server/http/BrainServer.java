@@ -144,6 +144,7 @@ public final class BrainServer implements AutoCloseable {
         .get("/api/health", (req, res) -> health(res, config, brain, limiter))
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
         .register("/api", new SearchService(brain))
+        .register("/api", new StatusService(brain))
         // MCP's Streamable HTTP endpoint, inside this routing so the guard covers it too.
         .register("/mcp", mcp)
         .register(

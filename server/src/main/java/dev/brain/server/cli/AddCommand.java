@@ -1,0 +1,74 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.CollectionRoot;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code brain add PATH}: remembers a folder as a collection and indexes it. */
+@Command(
+    name = "add",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Add a folder as a collection (kept in <data>/brain.yaml) and index it.",
+      "Keys of its notes are note:NAME/PATH. Left out always: .obsidian/, .git/, .trash/,"
+          + " node_modules/ and hidden files."
+    })
+final class AddCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "PATH", description = "The folder to add.")
+  Path path;
+
+  @Option(
+      names = "--name",
+      paramLabel = "NAME",
+      description = "Collection name (default: the folder's name).")
+  String name;
+
+  @Option(
+      names = "--exclude",
+      paramLabel = "GLOB",
+      arity = "1..*",
+      description =
+          "Leave out matching files or folders: a name glob (*.pdf, drafts), a folder glob"
+              + " ending in / (archive/), or a path glob (journal/2019/**). Repeatable.")
+  List<String> excludes = List.of();
+
+  @Option(names = "--no-index", description = "Only remember the collection; index it later.")
+  boolean noIndex;
+
+  @Option(names = "--no-progress", description = "Show no progress.")
+  boolean noProgress;
+
+  @Override
+  public Integer call() throws Exception {
+    Path root = Collections.absolute(path);
+    var candidate =
+        new CollectionRoot(
+            name != null ? name : CollectionRoot.defaultName(root),
+            root,
+            excludes,
+            CollectionRoot.DEFAULT_MAX_FILE_BYTES);
+    Collections.add(brain, candidate);
+    var out = spec.commandLine().getOut();
+    out.println(
+        "added collection "
+            + Collections.describe(candidate)
+            + " to "
+            + Collections.file(brain).path());
+    if (noIndex) {
+      return 0;
+    }
+    return Collections.sync(
+        brain, List.of(candidate), !noProgress, false, out, spec.commandLine().getErr());
+  }
+}

@@ -1,0 +1,61 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.CollectionException;
+import dev.brain.index.CollectionRoot;
+import java.util.ArrayList;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code brain remove NAME}: forgets a collection and deletes its records from the index. */
+@Command(
+    name = "remove",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Remove a collection: its records leave the index and it leaves <data>/brain.yaml.",
+      "The folder itself is not touched."
+    })
+final class RemoveCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "NAME", description = "The collection to remove.")
+  String name;
+
+  @Override
+  public Integer call() throws Exception {
+    var collections = Collections.read(brain);
+    CollectionRoot target =
+        collections.stream()
+            .filter(c -> c.name().equals(name))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new CollectionException(
+                        "no collection named '" + name + "'; `brain collections` lists them"));
+    long removed = 0;
+    if (java.nio.file.Files.isDirectory(brain.indexConfig().directory())) {
+      // The records go first: if the index is busy, brain.yaml still names the collection.
+      try (var index = BrainIndex.open(brain.indexConfig())) {
+        removed = index.removeCollection(name);
+      }
+    }
+    var rest = new ArrayList<>(collections);
+    rest.remove(target);
+    Collections.file(brain).write(rest);
+    spec.commandLine()
+        .getOut()
+        .println(
+            "removed collection "
+                + Collections.describe(target)
+                + " and its "
+                + removed
+                + " records; the folder is untouched");
+    return 0;
+  }
+}

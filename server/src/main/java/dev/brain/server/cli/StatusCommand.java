@@ -1,0 +1,102 @@
+package dev.brain.server.cli;
+
+import dev.brain.index.BrainIndex;
+import dev.brain.index.CollectionWatcher;
+import dev.brain.index.IndexStatus;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code brain status}: per collection what is indexed, how the last sync went, what is watched.
+ */
+@Command(
+    name = "status",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Show each collection: root, files, records, chunks, vector coverage, last sync, the files"
+          + " it skipped or could not read (with reasons), and whether a watcher follows it.",
+      "`brain stats` shows what the whole corpus holds."
+    })
+final class StatusCommand implements Callable<Integer> {
+
+  @ParentCommand BrainCommand brain;
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--json", description = "Print the status as JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    var out = spec.commandLine().getOut();
+    var config = brain.existingIndexConfig();
+    IndexStatus status;
+    try (var index = BrainIndex.openReadOnly(config, null)) {
+      status = IndexStatus.of(index, Collections.read(brain), CollectionWatcher.isWatching(config));
+    }
+    if (json) {
+      out.println(Json.pretty(status));
+    } else {
+      print(status, out);
+    }
+    return 0;
+  }
+
+  static void print(IndexStatus s, PrintWriter out) {
+    out.printf(
+        Locale.ROOT,
+        "index %s: %d records, %d chunks, vector: %s of chunks; watching: %s%n",
+        s.index(),
+        s.records(),
+        s.chunks(),
+        percent(s.vectorCoverage()),
+        s.watching() ? "yes" : "no");
+    if (s.collections().isEmpty()) {
+      out.println("no collections yet; add a folder with `brain add PATH`");
+    }
+    for (var c : s.collections()) {
+      out.println();
+      out.println(
+          c.name()
+              + "  "
+              + (c.root() == null ? "(not in brain.yaml)" : c.root())
+              + (c.root() != null && !c.rootExists() ? "  (folder missing)" : ""));
+      out.printf(
+          Locale.ROOT,
+          "  %d files, %d records, %d chunks, vector: %s of chunks%s%n",
+          c.files(),
+          c.records(),
+          c.chunks(),
+          percent(c.vectorCoverage()),
+          c.watching() ? ", watched" : "");
+      out.println(
+          "  last sync: "
+              + (c.lastSyncAt() == null ? "never (run `brain index`)" : c.lastSyncAt()));
+      issues(out, "skipped", c.skipped());
+      issues(out, "failed", c.failed());
+      if (c.moreIssues() > 0) {
+        out.println("  ... and " + c.moreIssues() + " more skipped or failed files");
+      }
+    }
+  }
+
+  private static void issues(
+      PrintWriter out, String label, java.util.List<dev.brain.index.CollectionStatus.Issue> list) {
+    if (list.isEmpty()) {
+      return;
+    }
+    out.println("  " + label + " " + list.size() + ":");
+    for (var issue : list) {
+      out.println("    " + issue.file() + ": " + issue.reason());
+    }
+  }
+
+  static String percent(double coverage) {
+    return (int) Math.floor(100 * coverage) + "%";
+  }
+}
