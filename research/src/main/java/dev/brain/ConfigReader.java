@@ -138,6 +138,9 @@ final class ConfigReader {
     return List.copyOf(settings.values());
   }
 
+  /** The section {@code brain add} writes; {@code dev.brain.index.CollectionsFile} owns it. */
+  static final String COLLECTIONS = "collections";
+
   /**
    * Fails on any key of the file that no read asked for (a typo such as {@code server.prot}).
    *
@@ -149,6 +152,9 @@ final class ConfigReader {
         .forEach(
             node -> {
               String key = node.key().toString();
+              if (key.equals(COLLECTIONS) || key.startsWith(COLLECTIONS + ".")) {
+                return; // the collections list: CollectionsFile reads and checks it
+              }
               String moved = MOVED.get(key);
               if (moved != null) {
                 throw new BrainConfigException(
@@ -165,7 +171,7 @@ final class ConfigReader {
     int dot = key.indexOf('.');
     String section = dot < 0 ? key : key.substring(0, dot);
     var inSection = new TreeSet<String>();
-    var sections = new TreeSet<String>();
+    var sections = new TreeSet<String>(List.of(COLLECTIONS));
     for (String k : settings.keySet()) {
       int d = k.indexOf('.');
       if (d < 0) {

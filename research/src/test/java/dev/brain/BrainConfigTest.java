@@ -133,6 +133,17 @@ class BrainConfigTest {
   }
 
   @Test
+  void theCollectionsSectionThatBrainAddWritesIsNoUnknownKey() throws Exception {
+    var config =
+        load(
+            "server:\n  port: 9000\ncollections:\n  - name: notes\n    root: /tmp/notes\n"
+                + "    exclude: [drafts/]\n",
+            Map.of(),
+            List.of());
+    assertThat(config.server().port()).isEqualTo(9000);
+  }
+
+  @Test
   void theOldServerModelKeySaysWhereItMoved() {
     assertThatThrownBy(() -> load("server:\n  model: ollama/x\n", Map.of(), List.of()))
         .isInstanceOf(BrainConfigException.class)
