@@ -19,6 +19,8 @@ import java.util.Map;
  * @param topTags the most used user tags with their record counts, largest first (at most {@link
  *     #TOP_TAGS})
  * @param distinctTags number of distinct user tags
+ * @param created the first and last creation time of the records that have one, or {@code null}
+ *     when none has (what a date filter can usefully span)
  * @param sizeBytes size of the index folder on disk
  * @param metadata model, dimension, vector format, schema version and last sync time
  */
@@ -30,6 +32,7 @@ public record IndexStats(
     Map<String, Long> bySourceType,
     List<TagCount> topTags,
     int distinctTags,
+    DateSpan created,
     long sizeBytes,
     IndexMetadata metadata) {
 
@@ -43,6 +46,21 @@ public record IndexStats(
    * @param count records with the tag
    */
   public record TagCount(String tag, long count) {}
+
+  /**
+   * The earliest and latest of a set of times.
+   *
+   * @param first the earliest
+   * @param last the latest, not before {@code first}
+   */
+  public record DateSpan(Instant first, Instant last) {
+    public DateSpan {
+      if (first.isAfter(last)) {
+        throw new IllegalArgumentException(
+            "a date span ends before it starts: " + first + " > " + last);
+      }
+    }
+  }
 
   public IndexStats {
     byKind = Collections.unmodifiableMap(new LinkedHashMap<>(byKind));

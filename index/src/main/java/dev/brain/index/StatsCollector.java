@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.stream.Stream;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
@@ -25,6 +27,8 @@ final class StatsCollector {
   private final Map<String, Long> bySourceType = new HashMap<>();
   private final Map<String, Long> byTag = new HashMap<>();
   private long records;
+  private long firstCreated = Long.MAX_VALUE;
+  private long lastCreated = Long.MIN_VALUE;
 
   static IndexStats collect(IndexSearcher searcher, Path directory, IndexMetadata metadata)
       throws IOException {
@@ -47,6 +51,7 @@ final class StatsCollector {
         sorted(collector.bySourceType),
         topTags,
         collector.byTag.size(),
+        collector.createdSpan(),
         sizeOnDisk(directory),
         metadata);
   }
@@ -58,6 +63,7 @@ final class StatsCollector {
     SortedSetDocValues kinds = DocValues.getSortedSet(reader, IndexFields.KIND);
     SortedSetDocValues sourceTypes = DocValues.getSortedSet(reader, IndexFields.SOURCE_TYPE);
     SortedSetDocValues tags = DocValues.getSortedSet(reader, IndexFields.TAGS);
+    SortedNumericDocValues created = DocValues.getSortedNumeric(reader, IndexFields.CREATED_AT);
     for (int doc = keys.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = keys.nextDoc()) {
       if (live != null && !live.get(doc)) {
         continue;
@@ -70,7 +76,19 @@ final class StatsCollector {
           byTag.merge(tags.lookupOrd(tags.nextOrd()).utf8ToString(), 1L, Long::sum);
         }
       }
+      if (created.advanceExact(doc)) {
+        long at = created.nextValue();
+        firstCreated = Math.min(firstCreated, at);
+        lastCreated = Math.max(lastCreated, at);
+      }
     }
+  }
+
+  private IndexStats.DateSpan createdSpan() {
+    return firstCreated > lastCreated
+        ? null
+        : new IndexStats.DateSpan(
+            Instant.ofEpochMilli(firstCreated), Instant.ofEpochMilli(lastCreated));
   }
 
   /** Largest count first, then by name, for stable output. */

@@ -6,6 +6,7 @@ import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,10 @@ class SampleVaultSyncTest {
           .containsKeys("note", "pdf", "web", "feed_entry", "transcript", "bookmark");
       assertThat(stats.byKind()).containsKeys("item", "source");
       assertThat(stats.topTags()).isNotEmpty();
+      // The earliest front-matter date of the vault ("created: 2024-01-02") bounds the span.
+      assertThat(stats.created()).isNotNull();
+      assertThat(stats.created().first()).isBeforeOrEqualTo(Instant.parse("2024-01-02T00:00:00Z"));
+      assertThat(stats.created().last()).isAfter(stats.created().first());
 
       var counting = new CountingEmbedder(model);
       try (var reopened = reopen(index, counting)) {
