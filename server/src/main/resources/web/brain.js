@@ -41,9 +41,12 @@ const Brain = (() => {
 
   // ---------- Markdown: escape everything, then a tiny safe subset ----------
   // Paragraphs, headings (as h4), bullet and numbered lists, **bold**, *italic*, `code`, fenced
-  // code blocks and [key] citations. No raw HTML, no links or images from model text.
+  // code blocks and citations: [key] brackets and numbered [1] markers (cite() maps both). No raw
+  // HTML, no links or images from model text.
 
-  const CITATION = /\[([a-z][a-z0-9_-]*:[^\[\]\n]+?)\]/g;
+  // A bracketed record key, or a numbered marker ([1]) that the caller maps to its cited key.
+  // "[1, 2]" cites two sources; "[x](url)" is a Markdown link, not a citation (and not rendered).
+  const CITATION = /\[([a-z][a-z0-9_-]*:[^\[\]\n]+?|\d{1,2}(?:\s*[,;]\s*\d{1,2})*)\](?!\()/g;
 
   function renderMarkdown(source, cite) {
     const lines = String(source ?? "").replace(/\r\n?/g, "\n").split("\n");
@@ -57,7 +60,9 @@ const Brain = (() => {
     };
     const flushList = () => {
       if (list) {
-        html += `<${list.type}>` + list.items.map((i) => "<li>" + inline(i, cite) + "</li>").join("") + `</${list.type}>`;
+        // A numbered list keeps its first number (digits only: safe in the attribute).
+        const start = list.start && list.start !== 1 ? ` start="${list.start}"` : "";
+        html += `<${list.type}${start}>` + list.items.map((i) => "<li>" + inline(i, cite) + "</li>").join("") + `</${list.type}>`;
       }
       list = null;
     };
@@ -84,7 +89,10 @@ const Brain = (() => {
       if ((m = /^\s*[-*+]\s+(.*)$/.exec(line)) || (m = /^\s*\d{1,3}[.)]\s+(.*)$/.exec(line))) {
         const type = /^\s*\d/.test(line) ? "ol" : "ul";
         flushPara();
-        if (!list || list.type !== type) { flushList(); list = { type, items: [] }; }
+        if (!list || list.type !== type) {
+          flushList();
+          list = { type, items: [], start: type === "ol" ? Number(/\d+/.exec(line)[0]) : null };
+        }
         list.items.push(m[1]);
         continue;
       }
@@ -118,7 +126,9 @@ const Brain = (() => {
     while ((m = CITATION.exec(text))) {
       out += emphasis(escapeHtml(text.slice(last, m.index)));
       // "[note:a.md; note:b.md]" cites two keys.
-      const keys = m[1].split(/\s*;\s*|,\s+(?=[a-z][a-z0-9_-]*:)/).filter(Boolean);
+      const keys = /^\d/.test(m[1])
+        ? m[1].split(/\s*[,;]\s*/)
+        : m[1].split(/\s*;\s*|,\s+(?=[a-z][a-z0-9_-]*:)/).filter(Boolean);
       out += keys.map((k) => (cite ? cite(k.trim()) : escapeHtml("[" + k.trim() + "]"))).join(" ");
       last = m.index + m[0].length;
     }
@@ -148,14 +158,14 @@ const Brain = (() => {
 
   /**
    * One evidence row as a card. opts: id (element id), pinned (bool), onPin(key) (adds a pin
-   * button), cited (bool).
+   * button), cited (bool), weak (bool: flag the row as a weak match).
    */
   function evidenceCard(row, opts = {}) {
     const key = row.source_key;
     const title = row.title && row.title.trim() ? row.title : key;
     const head = el("div", { class: "card-head" },
       el("span", { class: "rank" }, row.rank ? `#${row.rank}` : ""),
-      el("span", { class: "title" }, title));
+      el("a", { class: "title", href: "/record/" + encodeURIComponent(key) }, title));
     if (opts.onPin) {
       head.append(el("button", {
         type: "button", class: "small pin" + (opts.pinned ? " on" : ""), "aria-pressed": opts.pinned ? "true" : "false",
@@ -180,18 +190,68 @@ const Brain = (() => {
       if (row.note_path) where.append(" · ");
       where.append(safeLink(row.url));
     }
-    const card = el("li", { class: "evidence-card", id: opts.id, "data-key": key },
+    const card = el("li", { class: "evidence-card" + (opts.weak ? " weak" : ""), id: opts.id, "data-key": key },
       head, el("span", { class: "key" }, key), badges, where);
+    if (opts.weak) {
+      card.append(el("p", { class: "weak-flag", title: "this row matches fewer than half of the query's terms" },
+        "Weak match: missing " + (row.missing_terms || []).join(", ")));
+    }
     if (row.summary) card.append(el("div", { class: "excerpt muted" }, "Summary (derived): " + row.summary));
     if (row.excerpt) {
-      // Long excerpts start folded to six lines; a click unfolds them.
+      // Long excerpts start folded to six lines; a click unfolds them. The excerpt is rendered
+      // Markdown (escaped first, see renderMarkdown) with the matched query terms marked.
       const long = row.excerpt.length > 600;
-      card.append(el("div", {
-        class: "excerpt" + (long ? " clamped" : ""), title: long ? "click to show all" : null,
+      const excerpt = el("div", {
+        class: "excerpt md" + (long ? " clamped" : ""), title: long ? "click to show all" : null,
         onclick: long ? (e) => e.currentTarget.classList.toggle("clamped") : null,
-      }, row.excerpt));
+      });
+      excerpt.innerHTML = renderExcerpt(row.excerpt);
+      highlight(excerpt, row.matched_terms || []);
+      card.append(excerpt);
     }
     return card;
+  }
+
+  /**
+   * An excerpt as safe inline Markdown. Excerpts are windows with their whitespace collapsed, so
+   * block syntax has lost its line starts: heading marks and code fences are dropped rather than
+   * turning the whole window into a heading or code, callouts show their type, and wikilinks their
+   * visible text.
+   */
+  function renderExcerpt(text) {
+    const plain = String(text ?? "")
+      .replace(/(^|\s|…)#{1,6}\s+/g, "$1")
+      .replace(/(^|\s|…)>\s*\[!([\w-]+)\][+-]?/g, "$1$2:") // an Obsidian callout's opening
+      .replace(/```[\w-]*/g, "")
+      .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, "$2")
+      .replace(/\[\[([^\]]+)\]\]/g, "$1");
+    return "<p>" + inline(plain, null) + "</p>";
+  }
+
+  /** Wraps each word of node's text that starts with one of terms in <mark>. */
+  function highlight(node, terms) {
+    const words = terms.map((t) => String(t).trim().toLowerCase()).filter((t) => t.length > 1)
+      .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    if (!words.length) return;
+    const pattern = new RegExp(`\\b(?:${words.join("|")})[\\p{L}\\p{N}]*`, "giu");
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    while (walker.nextNode()) texts.push(walker.currentNode);
+    for (const text of texts) {
+      const value = text.nodeValue;
+      pattern.lastIndex = 0;
+      if (!pattern.test(value)) continue;
+      pattern.lastIndex = 0;
+      const frag = document.createDocumentFragment();
+      let last = 0;
+      let m;
+      while ((m = pattern.exec(value))) {
+        frag.append(value.slice(last, m.index), el("mark", {}, m[0]));
+        last = m.index + m[0].length;
+      }
+      frag.append(value.slice(last));
+      text.replaceWith(frag);
+    }
   }
 
   // ---------- index status and Obsidian links ----------
@@ -248,6 +308,13 @@ const Brain = (() => {
     return el("span", { class: "badge role", title: heading || "chunk window" }, label);
   }
 
+  /** Whether a row misses most of the query's terms (a vector-only neighbour, say). */
+  function isWeak(row) {
+    const missing = (row.missing_terms || []).length;
+    const matched = (row.matched_terms || []).length;
+    return missing > 0 && missing > matched;
+  }
+
   /** Scrolls to an evidence card and flashes it; opens the <details> around it if closed. */
   function revealCard(id) {
     const card = document.getElementById(id);
@@ -299,6 +366,17 @@ const Brain = (() => {
 
   async function getJson(url) {
     const response = await fetch(url, { headers: authorized({ Accept: "application/json" }) });
+    if (!response.ok) throw await errorOf(response);
+    return response.json();
+  }
+
+  /** POSTs JSON and reads a JSON reply; a non-2xx reply rejects with an ApiError. */
+  async function postJson(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: authorized({ "Content-Type": "application/json", Accept: "application/json" }),
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw await errorOf(response);
     return response.json();
   }
@@ -363,5 +441,5 @@ const Brain = (() => {
     }
   }
 
-  return { escapeHtml, el, safeLink, renderMarkdown, evidenceCard, revealCard, getJson, postStream, showHealth, loadStatus, ApiError };
+  return { escapeHtml, el, safeLink, renderMarkdown, highlight, evidenceCard, isWeak, revealCard, getJson, postJson, postStream, showHealth, loadStatus, ApiError };
 })();

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const { el, renderMarkdown, evidenceCard, revealCard, postStream, showHealth, escapeHtml } = Brain;
+  const { el, renderMarkdown, evidenceCard, revealCard, postJson, postStream, showHealth, escapeHtml } = Brain;
 
   const STORE = "brain.chat.v1";
   const MAX_TURNS = 8;
@@ -107,11 +107,45 @@
 
   // ---------- asking ----------
 
+  // How a question is answered. A mode is { label, run(turn, onEvent, signal) } that streams the
+  // runner's events (progress, pack, start, token, answer, citation, done, verification_failed,
+  // error) into onEvent; the page's optional #chat-mode control picks one by name (default
+  // "research"). Other scripts add modes through BrainChat.addMode.
+  const modes = {
+    research: {
+      label: "Research",
+      run: (turn, onEvent, signal) => postStream("/api/research/run", researchBody(turn.question), onEvent, signal),
+    },
+  };
+
+  function currentMode() {
+    const control = document.getElementById("chat-mode");
+    const name = control && control.value;
+    return modes[name] ? name : "research";
+  }
+
+  /** The runner request: earlier questions and the keys earlier answers cited, never answers. */
+  function researchBody(text) {
+    const prior = state.turns.slice(0, -1).map((t) => t.question).slice(-(MAX_TURNS - 1));
+    const priorKeys = [...new Set(state.turns.slice(0, -1).flatMap((t) => t.citations || []))];
+    return {
+      question: text,
+      prior_questions: prior,
+      pinned_keys: state.pins.slice(),
+      prior_evidence_keys: priorKeys.slice(0, 200),
+      synthesize: synthesize.checked,
+      include_related: related.checked,
+      max_chars_per_doc: 4000,
+      surface: "web_chat",
+    };
+  }
+
   async function ask(text) {
-    const prior = state.turns.map((t) => t.question).slice(-(MAX_TURNS - 1));
+    const mode = currentMode();
     const turn = {
       id: state.next++,
       question: text,
+      mode,
       status: "running",
       timeline: [],
       pack: null,
@@ -126,20 +160,8 @@
     const controller = new AbortController();
     running = { turn, controller };
     setBusy(true);
-    // Earlier questions and the keys earlier answers cited: the user's words and record keys only.
-    const priorKeys = [...new Set(state.turns.slice(0, -1).flatMap((t) => t.citations || []))];
-    const body = {
-      question: text,
-      prior_questions: prior,
-      pinned_keys: state.pins.slice(),
-      prior_evidence_keys: priorKeys.slice(0, 200),
-      synthesize: synthesize.checked,
-      include_related: related.checked,
-      max_chars_per_doc: 4000,
-      surface: "web_chat",
-    };
     try {
-      await postStream("/api/research/run", body, (name, data) => onEvent(turn, name, data), controller.signal);
+      await modes[mode].run(turn, (name, data) => onEvent(turn, name, data), controller.signal);
       if (turn.status === "running") {
         turn.status = "error";
         turn.error = { message: "The stream ended without a final event." };
@@ -216,6 +238,7 @@
   }
 
   function finish(turn, data, failed = false) {
+    turn.finished = Date.now();
     for (const entry of turn.timeline) if (entry.status === "running") entry.status = failed ? "failed" : "done";
     if (!data) return;
     turn.answerStatus = data.answer_status;
@@ -265,13 +288,25 @@
   function turnElement(turn) {
     const li = el("li", { class: "turn " + turn.status, id: "turn-" + turn.id, "data-status": turn.status },
       el("p", { class: "question" }, turn.question));
-    if (turn.timeline.length || turn.status === "running") li.append(timeline(turn));
+    // The answer first; the stage timeline under it, folded to one line once the run is done.
     li.append(answerBox(turn));
-    if (turn.pack) li.append(evidenceSection(turn));
+    if (turn.timeline.length || turn.status === "running") li.append(timeline(turn));
+    if (turn.pack && allRows(turn).length) li.append(evidenceSection(turn));
     return li;
   }
 
   function timeline(turn) {
+    const list = stageList(turn);
+    if (turn.status === "running") return list;
+    const stages = turn.timeline.filter((t) => t.status === "done").length;
+    const seconds = turn.finished && turn.started ? ((turn.finished - turn.started) / 1000).toFixed(1) + " s" : null;
+    const parts = [`${stages} stage${stages === 1 ? "" : "s"}`, seconds, turn.stopReason ? "stop: " + turn.stopReason : null];
+    // Stays as the reader left it across re-renders (a pin, a later turn).
+    return el("details", { class: "timeline-box", open: !!turn.timelineOpen, ontoggle: (e) => { turn.timelineOpen = e.currentTarget.open; } },
+      el("summary", { class: "timeline-summary" }, parts.filter(Boolean).join(" · ")), list);
+  }
+
+  function stageList(turn) {
     const list = el("ol", { class: "timeline", "aria-label": "progress" });
     for (const entry of turn.timeline) {
       list.append(el("li", { class: entry.status, "data-stage": entry.stage },
@@ -299,18 +334,23 @@
     }
     const noEvidence = turn.status === "no_evidence" || (turn.pack && turn.pack.evidence.length === 0 && turn.status !== "running");
     if (noEvidence && turn.pack) box.append(noEvidenceBox(turn));
-    if (turn.answer) {
+    // Without evidence the answer is the synthesizer's account of what was searched: it is what
+    // "Explain this result" shows, not a second copy under the box.
+    if (turn.answer && !(noEvidence && turn.pack)) {
+      const { body, labels } = splitSources(turn.answer);
+      const used = new Map();
       const answer = el("div", { class: "answer" });
-      answer.innerHTML = renderMarkdown(turn.answer, citeLinker(turn)); // escaped; see brain.js
+      answer.innerHTML = renderMarkdown(body, citeLinker(turn, used)); // escaped; see brain.js
       box.append(answer);
+      if (used.size && turn.status !== "running") box.append(sourceList(turn, used, labels));
     } else if (turn.status === "running") {
       box.append(el("p", { class: "muted" }, "Working…"));
     } else if (turn.status === "evidence") {
       box.append(el("p", { class: "muted" }, "Evidence only (answer switched off)."));
     }
-    if (turn.warnings && turn.warnings.length) {
-      box.append(el("p", { class: "notice" }, "Warnings: " + turn.warnings.join(", ")));
-    }
+    // The no-evidence box already says what the no_evidence warning would.
+    const warnings = (turn.warnings || []).filter((w) => !(noEvidence && w === "no_evidence"));
+    if (warnings.length) box.append(el("p", { class: "notice" }, "Warnings: " + warnings.join(", ")));
     if (turn.status !== "running") box.append(meta(turn));
     return box;
   }
@@ -332,13 +372,75 @@
     return line;
   }
 
-  function citeLinker(turn) {
+  /**
+   * An answer may end with its numbered sources ("Sources:" then "[1] [key] label" lines); they are
+   * cut from the text and shown as the source list, keeping their labels.
+   */
+  function splitSources(answer) {
+    const at = answer.lastIndexOf("\nSources:\n");
+    if (at < 0) return { body: answer, labels: new Map() };
+    const labels = new Map();
+    for (const line of answer.slice(at + 10).split("\n")) {
+      const m = /^\[(\d+)\] \[([^\]]+)\]\s*(.*)$/.exec(line.trim());
+      if (m) labels.set(m[2], m[3]);
+    }
+    return labels.size ? { body: answer.slice(0, at), labels } : { body: answer, labels: new Map() };
+  }
+
+  /**
+   * Numbers the sources of an answer: marker [n] is the n-th key of the run's citations[]; a
+   * bracketed [key] (a model's answer) gets the number of its key there, or the next free one.
+   */
+  function numbering(turn) {
+    const numbers = new Map();
+    (turn.citations || []).forEach((key) => { if (!numbers.has(key)) numbers.set(key, numbers.size + 1); });
+    return {
+      keyOf: (n) => [...numbers].find(([, v]) => v === n)?.[0],
+      numberOf: (key) => {
+        if (!numbers.has(key)) numbers.set(key, numbers.size + 1);
+        return numbers.get(key);
+      },
+    };
+  }
+
+  /** Renders citations as numbered links to their cards; records which numbers the text used. */
+  function citeLinker(turn, used) {
     const ids = cardIds(turn);
-    return (key) => {
+    const n = numbering(turn);
+    return (ref) => {
+      let key = ref;
+      if (/^\d+$/.test(ref)) {
+        key = n.keyOf(Number(ref));
+        if (!key) return escapeHtml(`[${ref}]`); // a bracketed number that cites nothing
+      }
+      const number = n.numberOf(key);
       const id = ids.get(key);
       if (!id) return `<span class="cite-missing" title="not in this turn's evidence">[${escapeHtml(key)}]</span>`;
-      return `<a class="cite" href="#${id}" data-card="${id}">${escapeHtml(key)}</a>`;
+      used.set(key, number);
+      return `<a class="cite num" href="#${id}" data-card="${id}" data-key="${escapeHtml(key)}" title="${escapeHtml(key)}">${number}</a>`;
     };
+  }
+
+  /** The cited sources by number: title (scrolls to its card), label or source type, record page. */
+  function sourceList(turn, used, labels) {
+    const ids = cardIds(turn);
+    const rows = new Map(allRows(turn).map((r) => [r.source_key, r]));
+    const list = el("ol", { class: "sources", "aria-label": "sources" });
+    for (const [key, number] of [...used].sort((x, y) => x[1] - y[1])) {
+      const row = rows.get(key);
+      const title = row && row.title && row.title.trim() ? row.title : key;
+      const id = ids.get(key);
+      const label = labels.get(key) || (row && row.source_type) || "";
+      list.append(el("li", { value: number },
+        el("a", { class: "cite source", href: "#" + id, "data-card": id, "data-key": key }, title),
+        el("span", { class: "muted" }, label ? ` ${label} · ` : " "),
+        el("a", { class: "key", href: "/record/" + encodeURIComponent(key), title: "open the record" }, key)));
+    }
+    return list;
+  }
+
+  function allRows(turn) {
+    return turn.pack ? [...turn.pack.evidence, ...turn.pack.exact_tag_evidence] : [];
   }
 
   function cardIds(turn) {
@@ -399,6 +501,10 @@
       });
       box.append(el("p", { class: "muted" }, "Nearest in meaning, with too few of the key words to count as evidence:"), list);
     }
+    const explanation = el("div", { class: "explanation", hidden: true, "aria-live": "polite" });
+    box.append(el("div", { class: "next-steps" },
+      el("button", { type: "button", class: "small explain", onclick: (e) => explain(turn, explanation, e.currentTarget) }, "Explain this result")),
+      explanation);
     if (steps.length) {
       const buttons = el("div", { class: "next-steps" }, el("span", { class: "muted" }, "Try:"));
       for (const step of steps) {
@@ -410,6 +516,36 @@
       box.append(buttons);
     }
     return box;
+  }
+
+  /**
+   * "Explain this result": the synthesis over the question's empty pack, as the design describes:
+   * what was searched and which concepts occur nowhere in the corpus. A run that synthesized has
+   * it already; one that did not (answer switched off) fetches the pack again and synthesizes it.
+   */
+  async function explain(turn, target, button) {
+    button.disabled = true;
+    target.hidden = false;
+    target.textContent = "Explaining…";
+    try {
+      let text = turn.answer || "";
+      if (!text) {
+        const sourceTypes = (turn.pack && turn.pack.query_plan.source_types) || [];
+        const pack = await postJson("/api/research",
+          sourceTypes.length ? { question: turn.question, source_types: sourceTypes } : { question: turn.question });
+        await postStream("/api/research/synthesize", { research_pack: pack }, (name, data) => {
+          if (name === "token") text += (data && data.text) || "";
+          if (name === "answer") text = (data && data.text) || "";
+          if (name === "done" && data && typeof data.answer === "string") text = data.answer;
+          if (name === "error") text = (data && data.message) || "The explanation failed.";
+        });
+      }
+      target.innerHTML = renderMarkdown(text || "No explanation came back.", null); // escaped; see brain.js
+    } catch (e) {
+      target.textContent = e.message || String(e);
+    } finally {
+      button.disabled = false;
+    }
   }
 
   function setBusy(busy) {
@@ -453,6 +589,12 @@
     event.preventDefault();
     revealCard(link.dataset.card);
   });
+
+  // For other scripts of the page (another answering mode, say): add a mode, render a turn again.
+  window.BrainChat = {
+    addMode: (name, mode) => { modes[name] = mode; },
+    renderTurn: scheduleRender,
+  };
 
   renderAll();
   showHealth();

@@ -2,13 +2,17 @@
 "use strict";
 
 (() => {
-  const { el, evidenceCard, getJson, showHealth, loadStatus } = Brain;
+  const { el, evidenceCard, isWeak, getJson, showHealth, loadStatus } = Brain;
   const form = document.getElementById("search-form");
   const input = document.getElementById("search-q");
   const sourceType = document.getElementById("search-source-type");
   const kind = document.getElementById("search-kind");
   const tag = document.getElementById("search-tag");
+  const tagList = document.getElementById("search-tags");
   const limit = document.getElementById("search-limit");
+  const since = document.getElementById("search-since");
+  const until = document.getElementById("search-until");
+  const range = document.getElementById("search-range");
   const status = document.getElementById("search-status");
   const lanesBox = document.getElementById("search-lanes");
   const results = document.getElementById("search-results");
@@ -19,6 +23,8 @@
     if (sourceType.value) p.set("source_type", sourceType.value);
     if (kind.value) p.set("kind", kind.value);
     if (tag.value.trim()) p.set("tag", tag.value.trim());
+    if (since.value) p.set("since", since.value);
+    if (until.value) p.set("until", until.value);
     if (limit.value) p.set("limit", limit.value);
     const lanes = [...form.querySelectorAll("input[name=lane]:checked")].map((c) => c.value);
     if (lanes.length) p.set("lanes", lanes.join(","));
@@ -29,6 +35,8 @@
     input.value = p.get("q") || "";
     if (p.get("kind")) kind.value = p.get("kind");
     if (p.get("tag")) tag.value = p.get("tag");
+    if (p.get("since")) since.value = p.get("since");
+    if (p.get("until")) until.value = p.get("until");
     if (p.get("limit")) limit.value = p.get("limit");
     if (p.get("lanes")) {
       const on = p.get("lanes").split(",");
@@ -62,7 +70,11 @@
       lanesBox.append(el("span", { title: lane.detail || "" },
         `${lane.name}: ${lane.status}${lane.hits ? ` (${lane.hits})` : ""}${coverage ? ` · ${coverage[0]}` : ""}`));
     }
-    result.rows.forEach((row, i) => results.append(evidenceCard(row, { id: `result-${i}` })));
+    const weak = result.rows.filter(isWeak).length;
+    if (weak && weak === result.rows.length) {
+      status.textContent += `. All ${weak} rows are weak matches: they miss most of the query's terms.`;
+    }
+    result.rows.forEach((row, i) => results.append(evidenceCard(row, { id: `result-${i}`, weak: isWeak(row) })));
   }
 
   form.addEventListener("submit", (event) => {
@@ -73,11 +85,29 @@
     run(p);
   });
 
-  showHealth().then((health) => {
-    for (const type of (health && health.source_types) || []) sourceType.append(el("option", { value: type }, type));
+  // Filters offer what is indexed: source types and kinds with their record counts, the most used
+  // tags with theirs, and the days the records were created in as the date fields' bounds.
+  showHealth();
+  getJson("/api/facets").then((facets) => {
+    for (const [type, count] of Object.entries(facets.source_types || {})) {
+      sourceType.append(el("option", { value: type }, `${type} (${count})`));
+    }
+    for (const option of kind.options) {
+      const count = option.value && (facets.kinds || {})[option.value];
+      if (option.value) option.textContent = `${option.value} (${count || 0})`;
+    }
+    for (const t of facets.tags || []) tagList.append(el("option", { value: t.tag }, `${t.tag} (${t.count})`));
+    if (facets.created) {
+      // "Before" is exclusive, so only "From" is capped at the last day.
+      since.min = until.min = facets.created.first;
+      since.max = facets.created.last;
+      range.textContent = `${facets.records} records created ${facets.created.first} to ${facets.created.last}` +
+        ` · ${facets.distinct_tags} tags`;
+      range.hidden = false;
+    }
     const p = new URLSearchParams(location.search);
     if (p.get("source_type")) sourceType.value = p.get("source_type");
-  });
+  }).catch(() => { /* filters stay free-form */ });
   const initial = new URLSearchParams(location.search);
   restore(initial);
   // The vault names must be known before cards render their Obsidian links.

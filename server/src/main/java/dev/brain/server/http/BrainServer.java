@@ -153,6 +153,9 @@ public final class BrainServer implements AutoCloseable {
             new TraceService(server, brain, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
+        // One page for every record; it reads the (URL-encoded) key from its own path.
+        .get("/record/*", (req, res) -> res.reroute("/record.html"))
+        .head("/record/*", (req, res) -> res.reroute("/record.html"))
         .register(
             "/",
             StaticContentFeature.createService(

@@ -23,6 +23,7 @@ final class RouteMethods {
           Map.entry("/api/health", READ),
           Map.entry("/api/search", READ),
           Map.entry("/api/get", READ),
+          Map.entry("/api/facets", READ),
           Map.entry("/api/research/traces", READ),
           Map.entry("/api/research", WRITE),
           Map.entry("/api/research/run", WRITE),
@@ -40,6 +41,9 @@ final class RouteMethods {
       return exact;
     }
     if (p.startsWith("/api/research/traces/") && p.indexOf('/', 21) < 0) {
+      return READ;
+    }
+    if (p.startsWith("/record/") && p.length() > 8) {
       return READ;
     }
     return List.of();

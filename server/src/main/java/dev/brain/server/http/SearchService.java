@@ -1,6 +1,7 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
+import dev.brain.index.IndexStats;
 import dev.brain.retrieval.DateRange;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
@@ -17,12 +18,14 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code GET /api/search} (fast search: one retrieval, no planning, no model) and {@code GET
- * /api/get} (one record with its chunks and links).
+ * {@code GET /api/search} (fast search: one retrieval, no planning, no model), {@code GET /api/get}
+ * (one record with its chunks and links) and {@code GET /api/facets} (what Search can filter on).
  */
 final class SearchService implements HttpService {
 
@@ -55,7 +58,37 @@ final class SearchService implements HttpService {
         .get("/search", this::search)
         .head("/search", HttpJson.head(this::search))
         .get("/get", this::get)
-        .head("/get", HttpJson.head(this::get));
+        .head("/get", HttpJson.head(this::get))
+        .get("/facets", this::facets)
+        .head("/facets", HttpJson.head(this::facets));
+  }
+
+  /**
+   * {@code GET /api/facets}: the filters Search offers, from what is indexed: record counts per
+   * kind and source type, the most used tags with their counts, and the days the records' creation
+   * times span (what {@code since}/{@code until} can usefully narrow).
+   */
+  private void facets(ServerRequest req, ServerResponse res) throws IOException {
+    rejectUnknown(req.query(), Set.of());
+    BrainServer.refreshQuietly(brain);
+    IndexStats stats = brain.stats();
+    var body = new LinkedHashMap<String, Object>();
+    body.put("records", stats.records());
+    body.put("kinds", stats.byKind());
+    body.put("source_types", stats.bySourceType());
+    body.put("tags", stats.topTags());
+    body.put("distinct_tags", stats.distinctTags());
+    IndexStats.DateSpan created = stats.created();
+    body.put(
+        "created",
+        created == null
+            ? null
+            : Map.of("first", day(created.first()), "last", day(created.last())));
+    HttpJson.ok(res, body);
+  }
+
+  private static String day(Instant at) {
+    return LocalDate.ofInstant(at, ZoneOffset.UTC).toString();
   }
 
   private void search(ServerRequest req, ServerResponse res) throws IOException {

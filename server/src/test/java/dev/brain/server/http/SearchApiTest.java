@@ -68,6 +68,78 @@ class SearchApiTest {
   }
 
   @Test
+  void facetsOfferWhatIsIndexedWithCountsAndTheDateRange() {
+    var reply = get(base, "/api/facets");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    assertThat(reply.contentType()).startsWith("application/json");
+    JsonNode body = reply.json();
+    assertThat(body.path("records").asLong()).isGreaterThan(60);
+    assertThat(body.path("source_types").path("note").asLong()).isGreaterThan(10);
+    assertThat(body.path("source_types").path("pdf").asLong()).isPositive();
+    assertThat(body.path("kinds").path("item").asLong()).isPositive();
+    assertThat(body.path("tags").get(0).path("tag").asText()).isNotBlank();
+    assertThat(body.path("tags").get(0).path("count").asLong()).isPositive();
+    assertThat(body.path("distinct_tags").asInt()).isGreaterThanOrEqualTo(body.path("tags").size());
+    // The sample vault's earliest front-matter date is 2024-01-02.
+    String first = body.path("created").path("first").asText();
+    String last = body.path("created").path("last").asText();
+    assertThat(first).matches("\\d{4}-\\d{2}-\\d{2}").isLessThanOrEqualTo("2024-01-02");
+    assertThat(last).matches("\\d{4}-\\d{2}-\\d{2}").isGreaterThan(first);
+  }
+
+  @Test
+  void facetsTakeNoParametersAndAnswerHeadAndOnlyReads() {
+    var unknown = get(base, "/api/facets?tag=x");
+    assertThat(unknown.status()).isEqualTo(422);
+    assertThat(unknown.error().path("code").asText()).isEqualTo("invalid_option");
+    assertThat(unknown.error().path("field").asText()).isEqualTo("tag");
+    var head =
+        RawHttp.exchange(
+            server.port(), "HEAD /api/facets HTTP/1.1\r\nHost: 127.0.0.1", new byte[0]);
+    assertThat(head.status()).isEqualTo(200);
+    assertThat(head.body()).isEmpty();
+    var post = Http.post(base, "/api/facets", "{}");
+    assertThat(post.status()).isEqualTo(405);
+    assertThat(post.headers().firstValue("allow")).contains("GET, HEAD");
+    assertThat(post.error().path("code").asText()).isEqualTo("method_not_allowed");
+  }
+
+  @Test
+  void facetsAndTheRecordPageAreBehindTheGuard() {
+    var foreignHost = RawHttp.get(server.port(), "/api/facets", "evil.example");
+    assertThat(foreignHost.status()).isEqualTo(403);
+    assertThat(foreignHost.body()).contains("\"code\":\"forbidden_host\"").doesNotContain("note");
+    var crossSite =
+        Http.send(
+            java.net.http.HttpRequest.newBuilder(base.resolve("/api/facets"))
+                .header("Origin", "http://evil.example"));
+    assertThat(crossSite.status()).isEqualTo(403);
+    assertThat(crossSite.error().path("code").asText()).isEqualTo("forbidden_origin");
+    var record = RawHttp.get(server.port(), "/record/" + enc("note:vault/Home.md"), "evil.example");
+    assertThat(record.status()).isEqualTo(403);
+  }
+
+  @Test
+  void aRecordPageIsServedForAnyKeyAndOnlyRead() {
+    for (String key : List.of("note:vault/Home.md", "note:vault/coffee/Niche Zero.md", "x")) {
+      var reply = get(base, "/record/" + enc(key));
+      assertThat(reply.status()).as(key).isEqualTo(200);
+      assertThat(reply.contentType()).startsWith("text/html");
+      assertThat(reply.body()).contains("record.js", "favicon.svg");
+    }
+    var post = Http.post(base, "/record/" + enc("note:vault/Home.md"), "{}");
+    assertThat(post.status()).isEqualTo(405);
+    assertThat(post.error().path("code").asText()).isEqualTo("method_not_allowed");
+  }
+
+  @Test
+  void theFaviconIsServed() {
+    var reply = get(base, "/favicon.svg");
+    assertThat(reply.status()).isEqualTo(200);
+    assertThat(reply.contentType()).startsWith("image/svg+xml");
+  }
+
+  @Test
   void emptyQueryIsA400WithTheFieldNamed() {
     var reply = get(base, "/api/search?q=+");
     assertThat(reply.status()).isEqualTo(400);

@@ -107,7 +107,7 @@ class WebUiBrowserTest {
 
     WebElement citation = turn.findElement(By.cssSelector("a.cite"));
     String cardId = citation.getAttribute("data-card");
-    String key = citation.getText();
+    String key = citation.getAttribute("data-key");
     citation.click();
     WebElement card = driver.findElement(By.id(cardId));
     Browser.waiting(driver, 5).until(d -> inViewport(card));
@@ -133,6 +133,111 @@ class WebUiBrowserTest {
   }
 
   @Test
+  void theAnswerCardComesFirstAndTheTimelineFoldsToOneLineWhenDone() {
+    ask(QUESTION);
+    WebElement turn = finishedTurn(1);
+    WebElement answer = turn.findElement(By.cssSelector(".answer-box"));
+    WebElement timeline = turn.findElement(By.cssSelector("details.timeline-box"));
+    assertThat(answer.getLocation().getY()).isLessThan(timeline.getLocation().getY());
+    assertThat(timeline.getAttribute("open")).isNull();
+    assertThat(timeline.findElement(By.cssSelector("summary")).getText())
+        .matches("\\d+ stages · \\d+\\.\\d s · stop: enough_evidence");
+    assertThat(timeline.findElement(By.cssSelector(".timeline")).isDisplayed()).isFalse();
+    timeline.findElement(By.cssSelector("summary")).click();
+    assertThat(timeline.findElement(By.cssSelector(".timeline")).isDisplayed()).isTrue();
+  }
+
+  @Test
+  void aNumberedCitationScrollsToItsEvidenceAndItsSourceLinksToTheRecordPage() {
+    ask(QUESTION);
+    WebElement turn = finishedTurn(1);
+    WebElement marker = turn.findElement(By.cssSelector(".answer a.cite.num"));
+    assertThat(marker.getText()).matches("\\d+");
+    String key = marker.getAttribute("data-key");
+    driver.executeScript("window.scrollTo(0, 0)");
+    Browser.screenshot(driver, "chat-answer-first");
+    marker.click();
+    WebElement card = driver.findElement(By.id(marker.getAttribute("data-card")));
+    Browser.waiting(driver, 5).until(d -> inViewport(card));
+    assertThat(card.getAttribute("data-key")).isEqualTo(key);
+    // The excerpt is rendered Markdown with the matched terms marked.
+    assertThat(card.findElements(By.cssSelector(".excerpt.md mark"))).isNotEmpty();
+    WebElement source =
+        turn.findElement(By.cssSelector(".sources li[value='" + marker.getText() + "']"));
+    assertThat(source.findElement(By.cssSelector("a.key")).getText()).isEqualTo(key);
+
+    driver.get(source.findElement(By.cssSelector("a.key")).getAttribute("href"));
+    Browser.waiting(driver, 30)
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".record-head h1")));
+    String page = driver.findElement(By.id("record")).getText();
+    assertThat(page).contains(key, "Text", "Chunks (", "Links (", "Backlinks (");
+    Browser.screenshot(driver, "record");
+  }
+
+  @Test
+  void theRecordPageShowsTextChunksLinksAndBacklinksAndLinksToThem() {
+    driver.get(server.url().resolve("/record/" + Http.enc("note:vault/Home.md")).toString());
+    Browser.waiting(driver, 30)
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".record-head h1")));
+    assertThat(driver.getTitle()).startsWith("brain · ");
+    assertThat(driver.findElement(By.cssSelector(".record-head .key")).getText())
+        .isEqualTo("note:vault/Home.md");
+    assertThat(driver.findElement(By.cssSelector(".record-section .md")).getText()).isNotBlank();
+    var links = driver.findElements(By.cssSelector(".links a"));
+    assertThat(links)
+        .isNotEmpty()
+        .allSatisfy(a -> assertThat(a.getAttribute("href")).contains("/record/"));
+    String target = links.get(0).getText();
+    links.get(0).click();
+    Browser.waiting(driver, 30)
+        .until(
+            d ->
+                d.findElements(By.cssSelector(".record-head .key")).stream()
+                    .anyMatch(k -> k.getText().equals(target)));
+  }
+
+  @Test
+  void anUnknownRecordSaysSo() {
+    driver.get(server.url().resolve("/record/" + Http.enc("note:vault/nope.md")).toString());
+    Browser.waiting(driver, 30)
+        .until(ExpectedConditions.attributeContains(By.id("record-status"), "class", "error-box"));
+    assertThat(driver.findElement(By.id("record-status")).getText()).contains("nope.md");
+  }
+
+  @Test
+  void searchFlagsWeakMatchesAndOffersFiltersFromTheIndex() {
+    driver.get(server.url().resolve("/search?q=zorbly+quixotic+flanges").toString());
+    Browser.waiting(driver, 30)
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".evidence-card")));
+    assertThat(driver.findElements(By.cssSelector("#search-results .evidence-card.weak")))
+        .isNotEmpty();
+    assertThat(driver.findElement(By.cssSelector(".weak-flag")).getText())
+        .startsWith("Weak match: missing");
+    Browser.waiting(driver, 10)
+        .until(
+            d ->
+                d.findElements(By.cssSelector("#search-source-type option")).size() > 1
+                    && !d.findElements(By.cssSelector("#search-tags option")).isEmpty());
+    assertThat(driver.findElement(By.id("search-source-type")).getText()).contains("note (");
+    assertThat(driver.findElement(By.id("search-since")).getAttribute("min"))
+        .matches("\\d{4}-\\d{2}-\\d{2}");
+    assertThat(driver.findElement(By.id("search-range")).getText()).contains("records created");
+    Browser.screenshot(driver, "search-weak");
+  }
+
+  @Test
+  void aRealQueryHasNoWeakFlagOnItsTopRow() {
+    driver.get(server.url().resolve("/search?q=backflush+espresso+machine").toString());
+    Browser.waiting(driver, 30)
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".evidence-card")));
+    assertThat(
+            driver
+                .findElement(By.cssSelector("#search-results .evidence-card"))
+                .getAttribute("class"))
+        .doesNotContain("weak");
+  }
+
+  @Test
   void aQuestionWithoutEvidenceShowsWhatWasSearchedAndWhatToTry() {
     ask("What did the lattice QCD seminar say about gluon mass?");
     WebElement turn = finishedTurn(1);
@@ -143,7 +248,52 @@ class WebUiBrowserTest {
     assertThat(turn.findElements(By.cssSelector(".nearest a")))
         .isNotEmpty()
         .allSatisfy(a -> assertThat(a.getAttribute("href")).contains("/search?q="));
+    // "Explain this result": a synthesis over the empty pack says what was searched.
+    turn.findElement(By.cssSelector("button.explain")).click();
+    Browser.waiting(driver, 30)
+        .until(
+            d ->
+                d.findElement(By.cssSelector("#turns > li.turn .explanation"))
+                    .getText()
+                    .contains("Searched for"));
     Browser.screenshot(driver, "chat-no-evidence");
+  }
+
+  @Test
+  void withTheAnswerSwitchedOffExplainThisResultSynthesizesTheEmptyPack() {
+    driver.findElement(By.id("synthesize")).click();
+    try {
+      ask("What did the lattice QCD seminar say about gluon mass?");
+      WebElement turn = finishedTurn(1);
+      assertThat(turn.findElements(By.cssSelector(".answer"))).isEmpty();
+      turn.findElement(By.cssSelector("button.explain")).click();
+      Browser.waiting(driver, 30)
+          .until(
+              d ->
+                  d.findElement(By.cssSelector("#turns > li.turn .explanation"))
+                      .getText()
+                      .contains("occur nowhere"));
+    } finally {
+      if (!driver.findElement(By.id("synthesize")).isSelected()) {
+        driver.findElement(By.id("synthesize")).click();
+      }
+    }
+  }
+
+  @Test
+  void excerptsRenderMarkdownButNeverHtml() {
+    String html =
+        (String)
+            driver.executeScript(
+                "const row = {source_key: 'note:a.md', title: '<b>t</b>',"
+                    + " excerpt: '## Head **bold** <script>alert(1)</script> [[Page|shown]]"
+                    + " > [!info]+ Info `code` [x](javascript:alert(1))',"
+                    + " matched_terms: ['bold']};"
+                    + " return Brain.evidenceCard(row, {}).outerHTML;");
+    assertThat(html)
+        .contains("<strong><mark>bold</mark></strong>", "&lt;script&gt;", "shown", "info:")
+        .contains("<code>code</code>")
+        .doesNotContain("<script", "<b>t", "[[Page", "## Head", "href=\"javascript");
   }
 
   @Test

@@ -1,0 +1,79 @@
+// brain web UI: one record (GET /api/get): its text as rendered Markdown, its chunks, its links
+// and backlinks. The key is the page's own path: /record/<url-encoded key>.
+"use strict";
+
+(() => {
+  const { el, renderMarkdown, safeLink, getJson, showHealth } = Brain;
+  const main = document.getElementById("record");
+  const status = document.getElementById("record-status");
+
+  function keyOfPath() {
+    const raw = location.pathname.replace(/^\/record\//, "");
+    try { return decodeURIComponent(raw); } catch (e) { return raw; }
+  }
+
+  function recordLink(key) {
+    return el("a", { href: "/record/" + encodeURIComponent(key), class: "key" }, key);
+  }
+
+  function section(title, ...children) {
+    return el("section", { class: "record-section" }, el("h2", {}, title), ...children);
+  }
+
+  function markdown(text) {
+    const box = el("div", { class: "md" });
+    box.innerHTML = renderMarkdown(text, null); // escaped first; see brain.js
+    return box;
+  }
+
+  function render(detail) {
+    const r = detail.record;
+    document.title = "brain · " + (r.title || r.key);
+    const head = el("header", { class: "record-head" },
+      el("h1", {}, r.title && r.title.trim() ? r.title : r.key),
+      el("span", { class: "key" }, r.key));
+    const badges = el("div", { class: "badges" },
+      el("span", { class: "badge kind-" + (r.kind || "item") }, r.kind || "?"),
+      el("span", { class: "badge" }, r.source_type || "?"),
+      (r.tags || []).map((t) => el("a", { class: "badge tag", href: "/search?q=" + encodeURIComponent(t) + "&tag=" + encodeURIComponent(t) }, "#" + t)));
+    const where = el("div", { class: "where" });
+    if (r.path) where.append(el("span", { class: "path" }, r.path));
+    if (r.url) where.append(r.path ? " · " : "", safeLink(r.url));
+    const sep = () => (where.childNodes.length ? " · " : "");
+    if (r.created_at) where.append(sep() + "saved " + String(r.created_at).slice(0, 10));
+    if (r.published_at) where.append(sep() + "published " + String(r.published_at).slice(0, 10));
+    const parts = [head, badges, where];
+    if (r.summary) parts.push(section("Summary (derived)", el("p", { class: "muted" }, r.summary)));
+    if (detail.truncated) {
+      const t = detail.truncated;
+      parts.push(el("p", { class: "notice" },
+        `A long record: the first ${t.max_chars} of ${t.text_chars} characters and ${t.chunks_sent} of ${t.chunks_total} chunks are shown.`));
+    }
+    parts.push(section("Text", markdown(r.text || "")));
+    const chunks = el("ol", { class: "chunks" });
+    for (const c of detail.chunks || []) {
+      const heading = (c.heading_path || []).join(" › ");
+      chunks.append(el("li", { id: "chunk-" + c.ordinal, value: c.ordinal },
+        el("div", { class: "muted" }, `${c.role} · chars ${c.start_char}–${c.end_char}${heading ? " · " + heading : ""}`),
+        el("div", { class: "excerpt" }, c.text)));
+    }
+    parts.push(el("details", { class: "record-section" },
+      el("summary", {}, `Chunks (${(detail.chunks || []).length})`), chunks));
+    const links = r.links || [];
+    parts.push(section(`Links (${links.length})`,
+      links.length ? el("ul", { class: "links" }, links.map((k) => el("li", {}, recordLink(k)))) : el("p", { class: "muted" }, "none")));
+    const back = detail.backlinks || [];
+    parts.push(section(`Backlinks (${back.length})`,
+      back.length ? el("ul", { class: "links" }, back.map((k) => el("li", {}, recordLink(k)))) : el("p", { class: "muted" }, "none")));
+    main.replaceChildren(...parts);
+  }
+
+  const key = keyOfPath();
+  getJson("/api/get?key=" + encodeURIComponent(key))
+    .then(render)
+    .catch((e) => {
+      status.textContent = e.message;
+      status.className = "error-box";
+    });
+  showHealth();
+})();
