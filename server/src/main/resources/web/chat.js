@@ -336,7 +336,7 @@
     if (noEvidence && turn.pack) box.append(noEvidenceBox(turn));
     // Without evidence the answer is the synthesizer's account of what was searched: it is what
     // "Explain this result" shows, not a second copy under the box.
-    if (turn.answer && !(noEvidence && turn.pack)) {
+    if (turn.answer && !(noEvidence && turn.pack && isNoEvidenceAnswer(turn))) {
       const { body, labels } = splitSources(turn.answer);
       const used = new Map();
       const answer = el("div", { class: "answer" });
@@ -518,6 +518,11 @@
     return box;
   }
 
+  /** Whether the turn's answer is the synthesizer's no-evidence statement. */
+  function isNoEvidenceAnswer(turn) {
+    return !!turn.answer && (turn.answerStatus === "no_evidence" || turn.status === "no_evidence");
+  }
+
   /**
    * "Explain this result": the synthesis over the question's empty pack, as the design describes:
    * what was searched and which concepts occur nowhere in the corpus. A run that synthesized has
@@ -528,7 +533,7 @@
     target.hidden = false;
     target.textContent = "Explaining…";
     try {
-      let text = turn.answer || "";
+      let text = isNoEvidenceAnswer(turn) ? turn.answer : "";
       if (!text) {
         const sourceTypes = (turn.pack && turn.pack.query_plan.source_types) || [];
         const pack = await postJson("/api/research",
