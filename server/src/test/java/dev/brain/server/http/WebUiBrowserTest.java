@@ -175,6 +175,38 @@ class WebUiBrowserTest {
   }
 
   @Test
+  void numberedMarkersAndKeyBracketsBecomeTheSameNumberedCitations() {
+    // A turn as the session keeps it: [n] markers index citations[] 1-based, a [key] bracket gets
+    // its key's number, and a closing Sources block becomes the source list.
+    driver.executeScript(
+        "const row = (k, t) => ({source_key: k, title: t, kind: 'item', source_type: 'note',"
+            + " evidence_role: 'raw', excerpt: 'text of ' + t});"
+            + " sessionStorage.setItem('brain.chat.v1', JSON.stringify({pins: [], next: 2,"
+            + " turns: [{id: 1, question: 'q?', status: 'ok', timeline: [], warnings: [],"
+            + " citations: ['note:vault/a.md', 'note:vault/b.md'],"
+            + " answer: 'First [1]. Second [2][1]. Third [note:vault/b.md]. Not one [7].'"
+            + " + '\\n\\nSources:\\n[1] [note:vault/a.md] your note\\n[2] [note:vault/b.md] web page',"
+            + " pack: {evidence: [row('note:vault/a.md', 'A'), row('note:vault/b.md', 'B')],"
+            + " exact_tag_evidence: [], coverage: {}, next_steps: [], query_plan: {}}}]}));");
+    driver.navigate().refresh();
+    WebElement turn = finishedTurn(1);
+    var markers = turn.findElements(By.cssSelector(".answer a.cite.num"));
+    assertThat(markers).extracting(WebElement::getText).containsExactly("1", "2", "1", "2");
+    assertThat(markers)
+        .extracting(m -> m.getAttribute("data-key"))
+        .containsExactly(
+            "note:vault/a.md", "note:vault/b.md", "note:vault/a.md", "note:vault/b.md");
+    String answer = turn.findElement(By.cssSelector(".answer")).getText();
+    assertThat(answer).contains("Not one [7]").doesNotContain("Sources:");
+    assertThat(turn.findElement(By.cssSelector(".sources")).getText())
+        .contains("A your note", "B web page");
+    markers.get(1).click();
+    WebElement card = driver.findElement(By.id(markers.get(1).getAttribute("data-card")));
+    Browser.waiting(driver, 5).until(d -> inViewport(card));
+    assertThat(card.getAttribute("data-key")).isEqualTo("note:vault/b.md");
+  }
+
+  @Test
   void theRecordPageShowsTextChunksLinksAndBacklinksAndLinksToThem() {
     driver.get(server.url().resolve("/record/" + Http.enc("note:vault/Home.md")).toString());
     Browser.waiting(driver, 30)
