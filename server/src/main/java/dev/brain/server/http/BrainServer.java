@@ -150,9 +150,11 @@ public final class BrainServer implements AutoCloseable {
         .register(
             "/api/research",
             new ResearchService(server, brain, models, limiter),
-            new TraceService(server, brain, limiter))
+            new TraceService(server, brain, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
+        .get("/lab", (req, res) -> res.reroute("/lab.html"))
+        .head("/lab", (req, res) -> res.reroute("/lab.html"))
         .register(
             "/",
             StaticContentFeature.createService(
