@@ -116,10 +116,17 @@
       entry.message = e.message || entry.message || "";
       entry.ms = e.elapsed_ms;
     }
+    for (const s of stages) {
+      if (s.status !== "running") continue;
+      // run.json is written during the trace stage, so that stage never reads as completed in it;
+      // any other stage still running in a saved run did not finish.
+      if (s.stage === "trace") Object.assign(s, { status: "done", message: "Trace saved" });
+      else Object.assign(s, { status: "failed", message: s.message + " (did not finish)" });
+    }
     $("run-timeline").replaceChildren(...stages.map((s) =>
       el("li", { class: s.status, "data-stage": s.stage },
         el("span", { class: "stage" }, STAGE_LABEL[s.stage] || s.stage), s.message,
-        s.ms != null ? el("span", { class: "muted" }, ` (${s.ms} ms)`) : null)));
+        s.ms != null ? el("span", { class: "muted" }, ` · at ${(s.ms / 1000).toFixed(1)} s`) : null)));
     if (!stages.length) $("run-timeline").append(el("li", { class: "muted" }, "No events recorded."));
   }
 
