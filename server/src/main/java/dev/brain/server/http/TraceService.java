@@ -175,7 +175,14 @@ final class TraceService implements HttpService {
     ResearchEvalCase draft;
     try {
       draft = CaseProposal.fromTrace(trace, Boolean.TRUE.equals(request.includeAnswer()));
-      CaseProposal.append(draft, file);
+    } catch (EvalException e) {
+      throw new ApiException(Status.CONFLICT_409, "unreadable_trace", e.getMessage(), "run_id");
+    }
+    try {
+      // One promotion at a time, so two clicks cannot both pass the duplicate-id check.
+      synchronized (this) {
+        CaseProposal.append(draft, file);
+      }
     } catch (EvalException e) {
       throw new ApiException(Status.CONFLICT_409, "case_exists", e.getMessage(), "run_id");
     }

@@ -77,6 +77,18 @@ class HarnessLabApiTest {
   }
 
   @Test
+  void aSavedRunOpensByIdOrPrefixAndAnUnknownOneIsA404() {
+    var trace = Http.get(base, "/api/research/traces/" + runId.substring(0, 16));
+    assertThat(trace.status()).isEqualTo(200);
+    assertThat(trace.json().path("events")).isNotEmpty();
+    assertThat(trace.json().path("pack").path("query_plan").has("query_family")).isTrue();
+    var unknown = Http.get(base, "/api/research/traces/20200101T000000.000Z-000000000000");
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(unknown.error().path("field").asText()).isEqualTo("run_id");
+    assertThat(Http.get(base, "/api/research/traces?limit=0").status()).isEqualTo(422);
+  }
+
+  @Test
   void aRerunWithoutThePlannerIsComparedWithTheSavedRun() throws Exception {
     var diff = postJson("/api/research/trace-diff", Map.of("run_id", runId, "planner", false));
     assertThat(diff.status()).as(diff.body()).isEqualTo(200);
