@@ -1,6 +1,13 @@
 package dev.brain.evals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.research.trace.Redactor;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,7 +27,58 @@ public final class CaseProposal {
   /** Most answer lines a draft with answer text requires. */
   static final int MAX_ANSWER_LINES = 3;
 
+  /**
+   * Where surfaces that write for the user (the web Harness Lab) keep case files: {@code
+   * <data>/evals/cases}, never the repository or the user's notes.
+   */
+  public static final String CASES_DIRECTORY = "evals/cases";
+
   private CaseProposal() {}
+
+  /** A draft as its case-file line, without control characters a terminal would act on. */
+  public static String line(ResearchEvalCase draft) {
+    return Redactor.withoutControlCharacters(draft.toJsonLine());
+  }
+
+  /**
+   * Appends a draft as one line to a case file (created with its folder when missing), as {@code
+   * brain eval propose --output} and the Harness Lab's promote do.
+   *
+   * @throws EvalException if the file already holds a case with the draft's id (a case file with
+   *     two cases of one id would not load)
+   * @throws IOException if the file cannot be read or written
+   */
+  public static void append(ResearchEvalCase draft, Path file) throws IOException {
+    if (Files.exists(file)) {
+      var mapper = new ObjectMapper();
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        String s = line.strip();
+        if (s.isEmpty() || s.startsWith("//")) {
+          continue;
+        }
+        JsonNode existing;
+        try {
+          existing = mapper.readTree(s);
+        } catch (IOException malformed) {
+          continue; // `brain eval research` reports it with its line; not this draft's concern
+        }
+        if (draft.id().equals(existing.path("id").asText(null))) {
+          throw new EvalException(
+              file + " already holds a case with id '" + draft.id() + "'; edit that one instead");
+        }
+      }
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(
+        file,
+        line(draft) + "\n",
+        StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
+  }
 
   /**
    * The draft case of a trace.

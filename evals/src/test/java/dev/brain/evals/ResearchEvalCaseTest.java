@@ -130,4 +130,30 @@ class ResearchEvalCaseTest {
     assertThat(CaseProposal.fromTrace(trace, true).requiredText())
         .containsExactly("Descale every eight weeks.");
   }
+
+  @Test
+  void aDraftIsAppendedToACaseFileInNewFoldersOnceAndTheFileStillLoads() throws IOException {
+    var trace =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"run_id":"r1","question":"How often should I descale?","stop_reason":"no_evidence",
+                 "pack":{"evidence":[]}}
+                """);
+    ResearchEvalCase draft = CaseProposal.fromTrace(trace, false);
+    Path cases = dir.resolve("evals/cases/lab.jsonl");
+    Files.createDirectories(cases.getParent());
+    Files.writeString(cases, "// reviewed by hand below\n");
+
+    CaseProposal.append(draft, cases);
+    assertThat(ResearchEvalCase.read(List.of(cases))).containsExactly(draft);
+    assertThatThrownBy(() -> CaseProposal.append(draft, cases))
+        .isInstanceOf(EvalException.class)
+        .hasMessageContaining("already holds a case with id 'run-r1'");
+    assertThat(Files.readAllLines(cases)).hasSize(2);
+
+    Path fresh = dir.resolve("new/folder/cases.jsonl");
+    CaseProposal.append(draft, fresh);
+    assertThat(Files.readString(fresh)).isEqualTo(CaseProposal.line(draft) + "\n");
+  }
 }

@@ -9,15 +9,12 @@ import dev.brain.evals.ResearchEvalCase;
 import dev.brain.evals.ResearchEvalReport;
 import dev.brain.evals.ResearchEvaluation;
 import dev.brain.index.VectorFormat;
-import dev.brain.research.trace.Redactor;
 import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -301,16 +298,15 @@ final class EvalCommand {
       } catch (EvalException e) {
         return badInput(cli, e);
       }
-      String line = Redactor.withoutControlCharacters(draft.toJsonLine());
+      String line = CaseProposal.line(draft);
       if (output == null) {
         cli.getOut().println(line);
       } else {
-        Files.writeString(
-            output,
-            line + "\n",
-            StandardCharsets.UTF_8,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.APPEND);
+        try {
+          CaseProposal.append(draft, output);
+        } catch (EvalException e) {
+          return badInput(cli, e);
+        }
         cli.getErr().println("draft case " + draft.id() + " appended to " + output);
       }
       return 0;

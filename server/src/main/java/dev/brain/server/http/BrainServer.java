@@ -150,12 +150,14 @@ public final class BrainServer implements AutoCloseable {
         .register(
             "/api/research",
             new ResearchService(server, brain, models, limiter),
-            new TraceService(server, brain, limiter))
+            new TraceService(server, brain, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
         // One page for every record; it reads the (URL-encoded) key from its own path.
         .get("/record/*", (req, res) -> res.reroute("/record.html"))
         .head("/record/*", (req, res) -> res.reroute("/record.html"))
+        .get("/lab", (req, res) -> res.reroute("/lab.html"))
+        .head("/lab", (req, res) -> res.reroute("/lab.html"))
         .register(
             "/",
             StaticContentFeature.createService(

@@ -20,6 +20,7 @@ final class RouteMethods {
       Map.ofEntries(
           Map.entry("/", READ),
           Map.entry("/search", READ),
+          Map.entry("/lab", READ),
           Map.entry("/api/health", READ),
           Map.entry("/api/search", READ),
           Map.entry("/api/get", READ),
@@ -28,7 +29,8 @@ final class RouteMethods {
           Map.entry("/api/research", WRITE),
           Map.entry("/api/research/run", WRITE),
           Map.entry("/api/research/synthesize", WRITE),
-          Map.entry("/api/research/trace-diff", WRITE));
+          Map.entry("/api/research/trace-diff", WRITE),
+          Map.entry("/api/research/eval-cases", WRITE));
 
   private RouteMethods() {}
 

@@ -82,7 +82,7 @@ class OpenApiSpecTest {
           "/api/research",
           routes,
           new ResearchService(config.server(), brain, models, limiter),
-          new TraceService(config.server(), brain, limiter));
+          new TraceService(config.server(), brain, models, limiter));
     }
     assertThat(routes).hasSizeGreaterThanOrEqualTo(8);
     // HEAD answers wherever GET does (the guard's rule), so the spec describes the GET alone.

@@ -41,6 +41,27 @@ public final class SampleVaultData {
     return dataDir;
   }
 
+  /**
+   * A private data directory with a copy of the sample-vault index and nothing else, for tests that
+   * write traces or case files and count them.
+   */
+  public static Path copyTo(Path target) {
+    Path index = dataDir().resolve("index");
+    try (var files = Files.walk(index)) {
+      for (Path source : (Iterable<Path>) files::iterator) {
+        Path copy = target.resolve("index").resolve(index.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(copy);
+        } else if (!source.getFileName().toString().equals("write.lock")) {
+          Files.copy(source, copy);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return target;
+  }
+
   /** The default configuration of {@code dataDir}, serving on any free port. */
   public static dev.brain.BrainConfig onAnyPort(Path dataDir) {
     var config = dev.brain.BrainConfig.defaults(dataDir);
