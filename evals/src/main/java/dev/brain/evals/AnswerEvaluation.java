@@ -118,6 +118,7 @@ public final class AnswerEvaluation {
           "extractive",
           syncReport.elapsed().toMillis() / 1000.0,
           share(results.stream().filter(AnswerReport.Question::containsGold).count(), n),
+          share(results.stream().filter(AnswerReport.Question::containsGoldLoosely).count(), n),
           share(results.stream().filter(AnswerReport.Question::citesRelevant).count(), n),
           share(results.stream().filter(r -> isNormal(r.status())).count(), n),
           BeirEvaluation.round(
@@ -158,6 +159,7 @@ public final class AnswerEvaluation {
         question,
         gold,
         answer != null && contains(withoutKeys(answer, cited), gold),
+        answer != null && containsLoosely(withoutKeys(answer, cited), gold),
         relevant,
         run.status().wireName(),
         run.stopReason().wireName(),
@@ -173,6 +175,26 @@ public final class AnswerEvaluation {
     String g = normalize(gold);
     return !g.isBlank() && (" " + normalize(text) + " ").contains(" " + g + " ");
   }
+
+  /**
+   * The loose check, for gold answers phrased unlike any text ("Dec 2023", "Manchester City F.C."):
+   * every gold word of two or more characters, stop words aside, starts a word of {@code text}.
+   */
+  static boolean containsLoosely(String text, String gold) {
+    if (contains(text, gold)) {
+      return true;
+    }
+    var words = List.of(normalize(text).split(" "));
+    var goldWords =
+        Arrays.stream(normalize(gold).split(" "))
+            .filter(w -> w.length() >= 2 && !STOP_WORDS.contains(w))
+            .toList();
+    return !goldWords.isEmpty()
+        && goldWords.stream().allMatch(g -> words.stream().anyMatch(w -> w.startsWith(g)));
+  }
+
+  private static final Set<String> STOP_WORDS =
+      Set.of("the", "a", "an", "of", "and", "or", "in", "on", "at", "to", "for", "by", "with");
 
   /** Lower case, accents removed, every run of non-letters-or-digits one space. */
   static String normalize(String s) {

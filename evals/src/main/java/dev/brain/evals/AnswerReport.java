@@ -18,6 +18,9 @@ import java.util.Locale;
  * @param indexSeconds wall time of the cache index sync in this run (near 0 when reused)
  * @param answerContainsGold share of answers containing the gold answer (case- and
  *     punctuation-insensitive)
+ * @param answerContainsGoldLoosely share of answers containing every word of the gold answer (two
+ *     or more characters, stop words aside) as the start of a word: for loosely phrased gold
+ *     answers
  * @param citesRelevant share of answers citing at least one document judged relevant (grade >= 1)
  * @param normalAnswers share of runs ending with a normal (verified, not cut short) answer
  * @param meanAnswerChars mean length of the answers in characters
@@ -36,6 +39,7 @@ public record AnswerReport(
     String synthesizer,
     double indexSeconds,
     double answerContainsGold,
+    double answerContainsGoldLoosely,
     double citesRelevant,
     double normalAnswers,
     double meanAnswerChars,
@@ -62,6 +66,7 @@ public record AnswerReport(
    * @param question the question
    * @param gold the gold answer
    * @param containsGold whether the answer contains the gold answer
+   * @param containsGoldLoosely whether it contains every word of the gold answer, loosely
    * @param citesRelevant whether the answer cites a document judged relevant
    * @param status the run's status ({@code ok}, {@code no_evidence}, ...)
    * @param stopReason why the run stopped
@@ -74,6 +79,7 @@ public record AnswerReport(
       String question,
       String gold,
       boolean containsGold,
+      boolean containsGoldLoosely,
       boolean citesRelevant,
       String status,
       String stopReason,
@@ -85,10 +91,12 @@ public record AnswerReport(
   public String summary() {
     return String.format(
         Locale.ROOT,
-        "answer contains gold %5.1f%%   cites a relevant doc %5.1f%%   normal answers %5.1f%%%n"
+        "answer contains gold %5.1f%% (loosely %5.1f%%)   cites a relevant doc %5.1f%%   normal"
+            + " answers %5.1f%%%n"
             + "mean answer %.0f chars   latency ms mean %.0f  p50 %.0f  p95 %.0f   (%d questions,"
             + " %s synthesizer)",
         100 * answerContainsGold,
+        100 * answerContainsGoldLoosely,
         100 * citesRelevant,
         100 * normalAnswers,
         meanAnswerChars,
@@ -109,7 +117,9 @@ public record AnswerReport(
                     Locale.ROOT,
                     "%s%s%s  %s%n  gold: %s   status: %s%n  answer: %s",
                     q.id(),
-                    q.containsGold() ? "" : " [no gold]",
+                    q.containsGold()
+                        ? ""
+                        : q.containsGoldLoosely() ? " [gold loosely]" : " [no gold]",
                     q.citesRelevant() ? "" : " [no relevant citation]",
                     q.question(),
                     q.gold(),

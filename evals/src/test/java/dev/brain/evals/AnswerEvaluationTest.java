@@ -21,4 +21,13 @@ class AnswerEvaluationTest {
     assertThat(AnswerEvaluation.contains("He won seventeen titles.", "seven")).isFalse();
     assertThat(AnswerEvaluation.contains("anything", "")).isFalse();
   }
+
+  @Test
+  void looseContainmentWantsEveryGoldWordAsTheStartOfAWord() {
+    assertThat(AnswerEvaluation.containsLoosely("announced in December 2023", "Dec 2023")).isTrue();
+    assertThat(AnswerEvaluation.containsLoosely("Manchester City won", "Manchester City F.C."))
+        .isTrue();
+    assertThat(AnswerEvaluation.containsLoosely("Manchester won", "Manchester City F.C."))
+        .isFalse();
+  }
 }
