@@ -283,7 +283,6 @@ final class EvalCommand {
     }
   }
 
-
   /** {@code brain eval research --cases FILE...}. */
   @Command(
       name = "research",
