@@ -101,12 +101,17 @@ public final class BeirEvaluation {
   }
 
   private List<Set<Lane>> conditions() {
+    return conditions(options.lanes());
+  }
+
+  /** Each lane alone, then all of them fused when there are several. */
+  static List<Set<Lane>> conditions(Set<Lane> lanes) {
     var conditions = new ArrayList<Set<Lane>>();
-    for (var lane : options.lanes()) {
+    for (var lane : lanes) {
       conditions.add(Set.of(lane));
     }
-    if (options.lanes().size() > 1) {
-      conditions.add(options.lanes());
+    if (lanes.size() > 1) {
+      conditions.add(lanes);
     }
     return conditions;
   }
@@ -117,11 +122,24 @@ public final class BeirEvaluation {
       Map<String, String> queries,
       Map<String, Map<String, Integer>> qrels)
       throws IOException {
+    return evaluate(retriever, lanes, options.fusion(), queries, qrels);
+  }
+
+  /**
+   * Scores of one lane condition over {@code queries}, as {@code brain eval beir} measures them.
+   */
+  static BeirReport.Condition evaluate(
+      Retriever retriever,
+      Set<Lane> lanes,
+      FusionMode fusion,
+      Map<String, String> queries,
+      Map<String, Map<String, Integer>> qrels)
+      throws IOException {
     var searchOptions =
         SearchOptions.builder()
             .lanes(lanes)
             .limit(RETRIEVE)
-            .fusion(options.fusion())
+            .fusion(fusion)
             .maxExcerptChars(40)
             .build();
     double ndcg = 0;
@@ -156,11 +174,12 @@ public final class BeirEvaluation {
         round(n / seconds));
   }
 
-  private static String docId(String key) {
+  /** The BEIR doc id of a record key ({@code doc:<id>}). */
+  static String docId(String key) {
     return key.startsWith("doc:") ? key.substring(4) : key;
   }
 
-  private static double round(double v) {
+  static double round(double v) {
     return Double.parseDouble(String.format(Locale.ROOT, "%.4f", v));
   }
 }

@@ -155,7 +155,7 @@ public final class Researcher {
     Objects.requireNonNull(prepared, "prepared");
     Objects.requireNonNull(options, "options");
     return model == null
-        ? ExtractiveSynthesizer.answer(prepared)
+        ? ExtractiveSynthesizer.answer(prepared, index)
         : ModelSynthesizer.answer(prepared, model, options, listener);
   }
 

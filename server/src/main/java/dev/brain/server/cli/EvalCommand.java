@@ -1,6 +1,8 @@
 package dev.brain.server.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.evals.AnswerEvaluation;
+import dev.brain.evals.AnswerReport;
 import dev.brain.evals.BeirEvaluation;
 import dev.brain.evals.BeirReport;
 import dev.brain.evals.CaseProposal;
@@ -31,8 +33,13 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "eval",
     mixinStandardHelpOptions = true,
-    description = "Measure retrieval and research quality.",
-    subcommands = {EvalCommand.Beir.class, EvalCommand.Research.class, EvalCommand.Propose.class})
+    description = "Measure retrieval, research and answer quality.",
+    subcommands = {
+      EvalCommand.Beir.class,
+      EvalCommand.Research.class,
+      EvalCommand.Propose.class,
+      EvalCommand.Answers.class
+    })
 final class EvalCommand {
 
   @ParentCommand BrainCommand brain;
@@ -172,6 +179,101 @@ final class EvalCommand {
             report.model(),
             report.vectorFormat(),
             report.fusion());
+      }
+      err.println("report: " + file);
+      return 0;
+    }
+  }
+
+  /** {@code brain eval answers DIR}. */
+  @Command(
+      name = "answers",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Evaluate answers on a folder with corpus.jsonl, queries.jsonl (the gold answer in"
+            + " metadata.answer) and qrels/test.tsv: each question goes through the research run"
+            + " with the extractive synthesizer; reports how often the answer contains the gold"
+            + " answer, how often it cites a relevant document, retrieval nDCG@10 per lane and"
+            + " fused, and latency, and lists the misses.",
+        "The corpus is indexed once into <data>/eval-cache/ (shared with eval beir) and reused on"
+            + " re-runs; a JSON report is written to <data>/eval-reports/."
+      })
+  static final class Answers implements Callable<Integer> {
+    @ParentCommand EvalCommand eval;
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR", description = "The folder.")
+    Path dir;
+
+    @Option(
+        names = "--max-queries",
+        paramLabel = "N",
+        description = "Evaluate only the first N judged questions (0 = all).")
+    int maxQueries;
+
+    @Option(names = "--json", description = "Print the report as JSON instead of a table.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+      var cli = spec.commandLine();
+      if (!Files.isDirectory(dir)) {
+        throw new ParameterException(cli, "not a folder: " + dir);
+      }
+      var data = eval.brain.dataDir();
+      var name = dir.toAbsolutePath().normalize().getFileName().toString();
+      var config = eval.brain.indexConfig();
+      var cacheDir =
+          data.resolve("eval-cache")
+              .resolve(
+                  name
+                      + "-"
+                      + config.model().id()
+                      + "-"
+                      + config.vectorFormat().name().toLowerCase(Locale.ROOT));
+      config = config.withDirectory(cacheDir);
+      var err = cli.getErr();
+      var out = cli.getOut();
+      err.println("cache index: " + cacheDir);
+      var headerPrinted = new boolean[1];
+      AnswerReport report;
+      try (var progress = SyncProgress.forCommand(true, err)) {
+        report =
+            new AnswerEvaluation(new AnswerEvaluation.Options(dir, config, maxQueries))
+                .run(
+                    progress,
+                    line -> {
+                      if (json) {
+                        return;
+                      }
+                      if (!headerPrinted[0]) {
+                        out.println(BeirReport.header());
+                        headerPrinted[0] = true;
+                      }
+                      out.println(line);
+                    });
+      }
+      var reports = Files.createDirectories(data.resolve("eval-reports"));
+      var file =
+          reports.resolve(
+              "answers-"
+                  + name
+                  + "-"
+                  + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                  + ".json");
+      Files.writeString(file, Json.pretty(report));
+      if (json) {
+        out.println(Json.pretty(report));
+      } else {
+        var misses = report.misses();
+        if (!misses.isEmpty()) {
+          out.println();
+          out.println("misses (" + misses.size() + "):");
+          misses.forEach(out::println);
+        }
+        out.println();
+        out.println(report.summary());
       }
       err.println("report: " + file);
       return 0;
