@@ -15,4 +15,21 @@ final class Sanitize {
     String one = s.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
     return one.length() <= max ? one : one.substring(0, max - 1).strip() + "…";
   }
+
+  /**
+   * Text with its links made plain (wikilinks to their label, Markdown links to their text, URLs to
+   * their host, stray brackets of a cut link removed), so that a quoted passage adds no link of its
+   * own.
+   */
+  static String unlink(String s) {
+    if (s == null) {
+      return "";
+    }
+    return s.replaceAll("\\[\\[([^\\]|]+)\\|([^\\]]+)]]", "$2")
+        .replaceAll("\\[\\[([^\\]]+)]]", "$1")
+        .replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1")
+        .replaceAll("https?://([^/\\s)]+)\\S*", "$1")
+        .replace("[[", "")
+        .replace("]]", "");
+  }
 }

@@ -142,16 +142,8 @@ final class SectionSynthesis {
     return title + " (`" + s.key() + "`)";
   }
 
-  /** Text with links made plain, so a passage adds no link of its own to the section. */
+  /** Text with links made plain, on one line, so that a passage adds no link of its own. */
   static String plain(String text) {
-    if (text == null) {
-      return "";
-    }
-    String s = text;
-    s = s.replaceAll("\\[\\[([^\\]|]+)\\|([^\\]]+)]]", "$2");
-    s = s.replaceAll("\\[\\[([^\\]]+)]]", "$1");
-    s = s.replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1");
-    s = s.replaceAll("https?://([^/\\s)]+)\\S*", "$1");
-    return Sanitize.line(s, 700);
+    return Sanitize.line(Sanitize.unlink(text), 700);
   }
 }

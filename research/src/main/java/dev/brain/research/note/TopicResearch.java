@@ -24,6 +24,9 @@ final class TopicResearch {
   /** Sources kept per topic from the corpus. */
   static final int CORPUS_SOURCES = 5;
 
+  /** Longest passage kept per source. */
+  static final int EXCERPT_CHARS = 280;
+
   /** Pages fetched per topic in deep mode. */
   static final int PAGES_PER_TOPIC = 2;
 
@@ -123,7 +126,7 @@ final class TopicResearch {
       String excerpt = hit.snippet();
       if (depth == Depth.DEEP && i < PAGES_PER_TOPIC) {
         try {
-          String best = Passages.best(web.page(hit.url()), query, 600);
+          String best = Passages.best(web.page(hit.url()), query, 2 * EXCERPT_CHARS);
           if (!best.isEmpty()) {
             excerpt = best;
           }
@@ -137,9 +140,9 @@ final class TopicResearch {
 
   private static Source source(EvidenceRow row, String query) {
     String text = row.excerpt() == null ? "" : row.excerpt();
-    String excerpt = Passages.best(text, query, 400);
+    String excerpt = Passages.best(text, query, EXCERPT_CHARS);
     if (excerpt.isEmpty()) {
-      excerpt = Sanitize.line(text, 400);
+      excerpt = Passages.first(text, EXCERPT_CHARS);
     }
     String title = row.title() == null || row.title().isBlank() ? row.sourceKey() : row.title();
     if (row.notePath() != null && !row.notePath().isBlank()) {
@@ -168,6 +171,25 @@ final class TopicResearch {
   static final class Passages {
     private Passages() {}
 
+    /** The opening sentences of {@code text} (headings and table rules left out). */
+    static String first(String text, int max) {
+      return Sanitize.line(String.join(" ", pieces(text)), max);
+    }
+
+    private static List<String> pieces(String text) {
+      var pieces = new ArrayList<String>();
+      String unlinked = Sanitize.unlink(text).replaceAll("\\|\\s*:?-{3,}:?\\s*(?=\\|)", "");
+      for (String line : unlinked.split("\\r?\\n")) {
+        String l = line.strip();
+        if (l.isEmpty() || l.matches("#{1,6}|\\|?[-:| ]+\\|?|---+")) {
+          continue; // table rules and front-matter fences say nothing
+        }
+        l = l.replaceFirst("^(#{1,6}|[-*+>]|\\d+[.)])\\s+", "").replaceAll("\\s*\\|\\s*", " | ");
+        pieces.addAll(List.of(l.split("(?<=[.!?])\\s+|\\s+-\\s+(?=\\S)")));
+      }
+      return pieces;
+    }
+
     /**
      * The sentences of {@code text} sharing most words with {@code query} (at most two, in text
      * order, together at most {@code max} characters); empty when none shares a word.
@@ -177,7 +199,7 @@ final class TopicResearch {
       if (words.isEmpty() || text.isBlank()) {
         return "";
       }
-      String[] sentences = text.replaceAll("\\s+", " ").split("(?<=[.!?])\\s+");
+      String[] sentences = pieces(text).toArray(String[]::new);
       record Scored(int index, int score, String sentence) {}
       var scored = new ArrayList<Scored>();
       for (int i = 0; i < sentences.length; i++) {
@@ -188,7 +210,7 @@ final class TopicResearch {
             score++;
           }
         }
-        if (score > 0 && sentences[i].length() >= 20) {
+        if (score > 0 && sentences[i].length() >= 12) {
           scored.add(new Scored(i, score, sentences[i].strip()));
         }
       }
