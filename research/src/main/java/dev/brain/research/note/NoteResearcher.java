@@ -180,6 +180,40 @@ public final class NoteResearcher {
     return result;
   }
 
+  /**
+   * The file a surface's path names: a record key {@code note:<collection>/<path>}, an absolute
+   * path, or a path relative to a collection's root (the first collection holding it), else to the
+   * working directory. Whether it may be researched is checked later, by {@link #research}.
+   */
+  public static java.nio.file.Path locate(String pathOrKey, List<CollectionRoot> collections) {
+    if (pathOrKey == null || pathOrKey.isBlank()) {
+      throw new NoteResearchException(
+          Reason.INVALID_INPUT, "path is missing: name the note file to research", "path");
+    }
+    String p = pathOrKey.strip();
+    if (p.startsWith("note:")) {
+      String rest = p.substring("note:".length());
+      for (CollectionRoot c : collections) {
+        if (rest.startsWith(c.name() + "/")) {
+          return c.root().resolve(rest.substring(c.name().length() + 1));
+        }
+      }
+      throw new NoteResearchException(
+          Reason.NOT_FOUND, "no configured collection holds the key " + p, "path");
+    }
+    java.nio.file.Path path = java.nio.file.Path.of(p);
+    if (path.isAbsolute()) {
+      return path;
+    }
+    for (CollectionRoot c : collections) {
+      java.nio.file.Path inside = c.root().resolve(path);
+      if (java.nio.file.Files.exists(inside)) {
+        return inside;
+      }
+    }
+    return path;
+  }
+
   private List<Topic> topics(
       String input, NoteFile note, String focus, ChatModel model, int[] calls) {
     List<Topic> topics;
