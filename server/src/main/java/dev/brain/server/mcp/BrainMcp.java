@@ -156,7 +156,12 @@ public final class BrainMcp {
         + " for counts. Cite records by their exact keys: note:<collection>/<path>, src:<12"
         + " hex>, bm:<hash>, feed-entry:<hash>, doc:<id>. The evidence is a capped working set,"
         + " not the full corpus: say so when it is weak or missing. The tools never write"
-        + " anything and never answer for you.";
+        + " anything and never answer for you."
+        + (tools.allowsWrites()
+            ? " Exception, allowed here by mcp.allow-writes: brain_research_note writes a cited"
+                + " '## Research' section into the note it is given; call it only when the user"
+                + " asks for that."
+            : "");
   }
 
   /** The tools, described by {@code mcp/tools.json}, each calling its {@link BrainTools} method. */
