@@ -9,6 +9,9 @@ import dev.brain.index.SyncReport;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.models.chat.ChatModels;
 import dev.brain.research.Researcher;
+import dev.brain.research.note.NoteRequest;
+import dev.brain.research.note.NoteResearcher;
+import dev.brain.research.note.NoteResult;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.run.ResearchRunner;
@@ -62,6 +65,7 @@ public final class Brain implements AutoCloseable {
   private final Researcher researcher;
   private final TraceStore traces;
   private final ResearchRunner runner;
+  private final NoteResearcher notes;
   private final boolean readOnly;
   private final Map<String, ChatModel> models = new ConcurrentHashMap<>();
 
@@ -73,6 +77,16 @@ public final class Brain implements AutoCloseable {
     this.researcher = new Researcher(index, retriever);
     this.traces = traces(config);
     this.runner = new ResearchRunner(index, retriever, traces);
+    this.notes =
+        new NoteResearcher(
+            this::pack,
+            this::reindexNote,
+            traces,
+            new NoteResearcher.Options(
+                config.note().webSearchUrl(),
+                config.note().concurrency(),
+                config.note().pageTimeout(),
+                config.research().budgets().synthesis()));
   }
 
   /**
@@ -245,6 +259,34 @@ public final class Brain implements AutoCloseable {
       return null;
     }
     return models.computeIfAbsent(spec, s -> ChatModels.open(s, config.chat().chatConfig()));
+  }
+
+  /**
+   * Researches a note and writes its {@code ## Research} section (brain's one explicit write path;
+   * see {@link NoteResearcher}): topics by the configured chat model (deterministic without one),
+   * the corpus and the configured web search per topic, a verified cited section written atomically
+   * in place of an older one, the note re-indexed (not by a read-only brain: the result says so)
+   * and a trace written. A dry run writes nothing.
+   *
+   * @throws dev.brain.research.note.NoteResearchException when the note is refused (not a text
+   *     note, outside the collections), the model fails, the section cites what is not real, or the
+   *     note changed during the run; nothing was written
+   * @throws IOException if the note cannot be read or written
+   * @throws InterruptedException if the calling thread is interrupted
+   */
+  public NoteResult researchNote(NoteRequest request) throws IOException, InterruptedException {
+    var collections = dev.brain.index.CollectionsFile.of(config.dataDir()).read();
+    return notes.research(request, collections, chatModel(config.chat().model()));
+  }
+
+  private String reindexNote(dev.brain.index.CollectionRoot collection, Path note)
+      throws IOException {
+    if (readOnly) {
+      return "not re-indexed: this brain has the index open read-only; 'brain index' (or a"
+          + " watching server) picks the change up";
+    }
+    index.syncCollections(List.of(collection), null);
+    return "done";
   }
 
   /** The researcher, for surfaces that build, synthesize and verify step by step. */

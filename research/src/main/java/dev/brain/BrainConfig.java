@@ -35,7 +35,7 @@ import java.util.Objects;
  *   port: 9000
  * }</pre>
  *
- * Sections still to come (collections, mcp) will be records of their own beside these.
+ * The collections section is read by {@code CollectionsFile}.
  *
  * @param dataDir the data directory: index, traces and {@code brain.yaml}
  * @param index how the index is built
@@ -45,6 +45,8 @@ import java.util.Objects;
  * @param server the web server
  * @param traces how long research traces are kept
  * @param agent the agent loop: controller and worker models, budgets, tool policy
+ * @param note note research ({@code brain note research}): the web search provider and the pool
+ * @param mcp the MCP server: whether its one writing tool is offered
  * @param settings every value, where it came from, in file order
  */
 public record BrainConfig(
@@ -56,6 +58,8 @@ public record BrainConfig(
     Server server,
     Traces traces,
     Agent agent,
+    Note note,
+    Mcp mcp,
     List<Setting> settings) {
 
   /** The configuration file's name inside the data directory. */
@@ -71,6 +75,8 @@ public record BrainConfig(
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(traces, "traces");
     Objects.requireNonNull(agent, "agent");
+    Objects.requireNonNull(note, "note");
+    Objects.requireNonNull(mcp, "mcp");
     settings = settings == null ? List.of() : List.copyOf(settings);
   }
 
@@ -546,6 +552,32 @@ public record BrainConfig(
   }
 
   /**
+   * {@code note.*}: note research ({@code brain note research}). Local first: without a web search
+   * URL only the corpus is researched.
+   *
+   * @param webSearchUrl a SearxNG-compatible JSON search endpoint (asked as {@code
+   *     URL?q=...&format=json}); default none. Env {@code BRAIN_NOTE_WEB_SEARCH_URL}
+   * @param concurrency topics researched at once; default 4
+   * @param pageTimeout time per fetched page in deep mode; default 10s
+   */
+  public record Note(URI webSearchUrl, int concurrency, Duration pageTimeout) {
+    public Note {
+      if (concurrency < 1) {
+        throw new IllegalArgumentException("concurrency must be positive, got " + concurrency);
+      }
+      Objects.requireNonNull(pageTimeout, "pageTimeout");
+    }
+  }
+
+  /**
+   * {@code mcp.*}: the MCP server.
+   *
+   * @param allowWrites offer the one writing tool, {@code brain_research_note}; default false. Env
+   *     {@code BRAIN_MCP_ALLOW_WRITES}
+   */
+  public record Mcp(boolean allowWrites) {}
+
+  /**
    * The configuration of {@code dataDir}: its {@code brain.yaml}, overridden by the process's
    * environment.
    *
@@ -574,6 +606,8 @@ public record BrainConfig(
             server(r),
             traces(r),
             agent(r),
+            note(r),
+            mcp(r),
             null);
     r.rejectUnknownKeys();
     return new BrainConfig(
@@ -585,6 +619,8 @@ public record BrainConfig(
         config.server,
         config.traces,
         config.agent,
+        config.note,
+        config.mcp,
         r.settings());
   }
 
@@ -596,25 +632,37 @@ public record BrainConfig(
   /** This configuration for another data directory (the values are kept). */
   public BrainConfig withDataDir(Path value) {
     return new BrainConfig(
-        value, index, retrieval, research, chat, server, traces, agent, settings);
+        value, index, retrieval, research, chat, server, traces, agent, note, mcp, settings);
   }
 
   /** This configuration with another server section. */
   public BrainConfig withServer(Server value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, value, traces, agent, settings);
+        dataDir, index, retrieval, research, chat, value, traces, agent, note, mcp, settings);
   }
 
   /** This configuration with another agent section. */
   public BrainConfig withAgent(Agent value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, server, traces, value, settings);
+        dataDir, index, retrieval, research, chat, server, traces, value, note, mcp, settings);
   }
 
   /** This configuration with another chat section. */
   public BrainConfig withChat(Chat value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, value, server, traces, agent, settings);
+        dataDir, index, retrieval, research, value, server, traces, agent, note, mcp, settings);
+  }
+
+  /** This configuration with another note research section. */
+  public BrainConfig withNote(Note value) {
+    return new BrainConfig(
+        dataDir, index, retrieval, research, chat, server, traces, agent, value, mcp, settings);
+  }
+
+  /** This configuration with another MCP section. */
+  public BrainConfig withMcp(Mcp value) {
+    return new BrainConfig(
+        dataDir, index, retrieval, research, chat, server, traces, agent, note, value, settings);
   }
 
   /** The index configuration of this data directory. */
@@ -736,6 +784,24 @@ public record BrainConfig(
         r.duration("agent.worker-timeout", null, Duration.ofSeconds(60), Duration.ofSeconds(1)),
         r.list("agent.allow", null),
         r.list("agent.deny", null));
+  }
+
+  private static Note note(ConfigReader r) {
+    String url =
+        r.checked(
+            "note.web-search-url",
+            "BRAIN_NOTE_WEB_SEARCH_URL",
+            null,
+            BrainConfig::url,
+            "an http:// or https:// URL of a SearxNG-compatible JSON search endpoint");
+    return new Note(
+        url == null ? null : URI.create(url),
+        r.integer("note.concurrency", null, 4, 1, 64),
+        r.duration("note.page-timeout", null, Duration.ofSeconds(10), Duration.ofMillis(1)));
+  }
+
+  private static Mcp mcp(ConfigReader r) {
+    return new Mcp(r.bool("mcp.allow-writes", "BRAIN_MCP_ALLOW_WRITES", false));
   }
 
   private static String spec(String value) {

@@ -45,6 +45,7 @@ import picocli.CommandLine.ScopeType;
       DemoCommand.class,
       McpCommand.class,
       AgentCommand.class,
+      NoteCommand.class,
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})

@@ -151,6 +151,7 @@ public final class BrainServer implements AutoCloseable {
             "/api/research",
             new ResearchService(server, brain, models, limiter),
             new TraceService(server, brain, models, limiter))
+        .register("/api/note", new NoteService(server, brain, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
         // One page for every record; it reads the (URL-encoded) key from its own path.

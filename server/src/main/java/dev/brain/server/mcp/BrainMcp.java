@@ -156,14 +156,19 @@ public final class BrainMcp {
         + " for counts. Cite records by their exact keys: note:<collection>/<path>, src:<12"
         + " hex>, bm:<hash>, feed-entry:<hash>, doc:<id>. The evidence is a capped working set,"
         + " not the full corpus: say so when it is weak or missing. The tools never write"
-        + " anything and never answer for you.";
+        + " anything and never answer for you."
+        + (tools.allowsWrites()
+            ? " Exception, allowed here by mcp.allow-writes: brain_research_note writes a cited"
+                + " '## Research' section into the note it is given; call it only when the user"
+                + " asks for that."
+            : "");
   }
 
   /** The tools, described by {@code mcp/tools.json}, each calling its {@link BrainTools} method. */
   static List<SyncToolSpecification> toolSpecifications(BrainTools tools) {
     Map<String, Tool> handlers = handlers(tools);
     var out = new ArrayList<SyncToolSpecification>();
-    for (McpSchema.Tool tool : ToolCatalog.tools()) {
+    for (McpSchema.Tool tool : ToolCatalog.tools(tools.allowsWrites())) {
       Tool handler = handlers.get(tool.name());
       if (handler == null) {
         throw new IllegalStateException("no handler for tool " + tool.name());
@@ -186,7 +191,8 @@ public final class BrainMcp {
         "brain_get_many", tools::getMany,
         "brain_related", tools::related,
         "brain_topic_brief", tools::topicBrief,
-        "brain_status", tools::status);
+        "brain_status", tools::status,
+        "brain_research_note", tools::researchNote);
   }
 
   /** A tool's implementation. */
@@ -328,7 +334,17 @@ public final class BrainMcp {
   static final class ToolCatalog {
     private ToolCatalog() {}
 
+    /** The read-only tools. */
     static List<McpSchema.Tool> tools() {
+      return tools(false);
+    }
+
+    /**
+     * The tools; those marked {@code "writes": true} ({@code brain_research_note}) only when {@code
+     * writes} is on ({@code mcp.allow-writes}). Annotations come from the file, read-only unless it
+     * says otherwise.
+     */
+    static List<McpSchema.Tool> tools(boolean writes) {
       var json = new ObjectMapper();
       JsonNode root;
       try (var in = BrainMcp.class.getResourceAsStream("/mcp/tools.json")) {
@@ -342,6 +358,9 @@ public final class BrainMcp {
       JsonNode record = root.get("record_schema");
       var out = new ArrayList<McpSchema.Tool>();
       for (JsonNode t : root.get("tools")) {
+        if (t.path("writes").asBoolean(false) && !writes) {
+          continue;
+        }
         JsonNode output = inline(t.get("output").deepCopy(), record);
         out.add(
             McpSchema.Tool.builder(
@@ -351,7 +370,12 @@ public final class BrainMcp {
                 .outputSchema(json.convertValue(output, BrainTools.MAP_TYPE))
                 .annotations(
                     new McpSchema.ToolAnnotations(
-                        t.get("title").asText(), true, false, true, false, null))
+                        t.get("title").asText(),
+                        t.path("read_only").asBoolean(true),
+                        t.path("destructive").asBoolean(false),
+                        t.path("idempotent").asBoolean(true),
+                        t.path("open_world").asBoolean(false),
+                        null))
                 .build());
       }
       return out;

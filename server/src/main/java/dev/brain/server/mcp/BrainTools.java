@@ -70,6 +70,52 @@ public final class BrainTools {
     this.researcher = brain.researcher();
   }
 
+  /** Whether the writing tool {@code brain_research_note} is offered ({@code mcp.allow-writes}). */
+  public boolean allowsWrites() {
+    return brain.config().mcp().allowWrites();
+  }
+
+  /**
+   * {@code brain_research_note}: researches a note and writes its {@code ## Research} section — the
+   * one writing tool, offered only with {@code mcp.allow-writes: true}. Refusals (not a text note,
+   * outside the collections, edited meanwhile) are tool errors with the reason.
+   */
+  public ToolOutput researchNote(Map<String, Object> arguments) throws IOException {
+    if (!allowsWrites()) {
+      throw new ToolInputException(
+          "path", "brain_research_note is off; set mcp.allow-writes: true in brain.yaml");
+    }
+    var args =
+        new ToolArgs("brain_research_note", arguments, Set.of("path", "depth", "focus", "dry_run"));
+    String path = args.requiredString("path");
+    Boolean dryRun = args.bool("dry_run");
+    try {
+      var collections = dev.brain.index.CollectionsFile.of(brain.config().dataDir()).read();
+      var request =
+          new dev.brain.research.note.NoteRequest(
+              dev.brain.research.note.NoteResearcher.locate(path, collections),
+              dev.brain.research.note.Depth.of(args.string("depth")),
+              args.string("focus"),
+              Boolean.TRUE.equals(dryRun));
+      var result = brain.researchNote(request);
+      Map<String, Object> out = toMap(result);
+      String text =
+          (result.written()
+                  ? "wrote the section into " + result.path()
+                  : "dry run, nothing written")
+              + " ("
+              + result.topics().size()
+              + " topics)\n\n"
+              + result.section();
+      return new ToolOutput(out, text);
+    } catch (dev.brain.research.note.NoteResearchException e) {
+      throw new ToolInputException(e.field() == null ? "path" : e.field(), e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+  }
+
   /**
    * A tool's answer: the structured result and a concise text rendering of it.
    *

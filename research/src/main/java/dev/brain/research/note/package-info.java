@@ -1,0 +1,15 @@
+/**
+ * Note research ({@code brain note research}): brain's one explicit write path. {@link
+ * dev.brain.research.note.NoteResearcher} reads a note inside a configured collection, extracts up
+ * to ten topics (with a chat model, or deterministically from headings, key phrases, tags and
+ * links), researches each against the corpus (and a configured web search endpoint) on a bounded
+ * pool, synthesizes a cited {@code ## Research} section (with the model, or extractively), checks
+ * every wikilink and URL in it, and writes it back atomically, replacing an older one and leaving
+ * every other byte of the note as it was.
+ *
+ * <p>Package-private machinery: {@code NoteFile} (path checks, reading, the atomic write), {@code
+ * ResearchSection} (finding and replacing the section), {@code TopicExtractor} and {@code
+ * ModelTopics} (topics), {@code TopicResearch} with {@code WebSearch} (gathering), {@code
+ * SectionSynthesis} and {@code SectionCheck} (the section), {@code NoteTrace} (the trace).
+ */
+package dev.brain.research.note;

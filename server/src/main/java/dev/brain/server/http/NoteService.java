@@ -1,0 +1,98 @@
+package dev.brain.server.http;
+
+import dev.brain.Brain;
+import dev.brain.BrainConfig;
+import dev.brain.index.CollectionsFile;
+import dev.brain.research.note.Depth;
+import dev.brain.research.note.NoteRequest;
+import dev.brain.research.note.NoteResearchException;
+import dev.brain.research.note.NoteResearcher;
+import dev.brain.research.note.NoteResult;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+
+/**
+ * {@code POST /api/note/research}: researches a note and writes its {@code ## Research} section
+ * (brain's one write path), answering the {@code note_research.v1} result. Takes a run slot like a
+ * research run. Refusals and failures are structured errors: 400 no path, 404 no such note, 409 the
+ * note changed meanwhile, 422 not a text note inside a collection or a bad option, 502 the model
+ * failed or cited what is not real.
+ */
+final class NoteService implements HttpService {
+
+  /**
+   * The body.
+   *
+   * @param path the note: a key {@code note:<collection>/<path>}, an absolute path, or a path in a
+   *     collection
+   * @param depth {@code shallow} (default) or {@code deep}
+   * @param focus narrows the topics; optional
+   * @param dryRun build the section, write nothing; default false
+   */
+  record Body(String path, String depth, String focus, Boolean dryRun) {}
+
+  private final BrainConfig.Server config;
+  private final Brain brain;
+  private final RunLimiter limiter;
+
+  NoteService(BrainConfig.Server config, Brain brain, RunLimiter limiter) {
+    this.config = config;
+    this.brain = brain;
+    this.limiter = limiter;
+  }
+
+  @Override
+  public void routing(HttpRules rules) {
+    rules.post("/research", this::research);
+  }
+
+  private void research(ServerRequest req, ServerResponse res) throws IOException {
+    Body body = HttpJson.read(req, config.maxBodyBytes(), "POST /api/note/research", Body.class);
+    if (body.path() == null || body.path().isBlank()) {
+      throw ApiException.badRequest("missing_path", "path is missing: name the note", "path");
+    }
+    var slot = limiter.acquire();
+    try {
+      BrainServer.refreshQuietly(brain);
+      var collections = CollectionsFile.of(brain.config().dataDir()).read();
+      var request =
+          new NoteRequest(
+              NoteResearcher.locate(body.path(), collections),
+              Depth.of(body.depth()),
+              body.focus(),
+              Boolean.TRUE.equals(body.dryRun()));
+      NoteResult result = brain.researchNote(request);
+      HttpJson.ok(res, result);
+    } catch (NoteResearchException e) {
+      throw error(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    } finally {
+      slot.close();
+    }
+  }
+
+  /** The HTTP error of a refusal or failure. */
+  static ApiException error(NoteResearchException e) {
+    return switch (e.reason()) {
+      case INVALID_INPUT ->
+          new ApiException(
+              Status.UNPROCESSABLE_CONTENT_422, "invalid_note", e.getMessage(), e.field());
+      case NOT_FOUND -> ApiException.notFound(e.getMessage(), e.field());
+      case CONFLICT ->
+          new ApiException(Status.CONFLICT_409, "note_changed", e.getMessage(), "path");
+      case MODEL_FAILED ->
+          new ApiException(Status.BAD_GATEWAY_502, "model_failed", e.getMessage(), null);
+      case VERIFICATION_FAILED ->
+          new ApiException(Status.BAD_GATEWAY_502, "verification_failed", e.getMessage(), null);
+      case RESEARCH_FAILED ->
+          new ApiException(
+              Status.INTERNAL_SERVER_ERROR_500, "research_failed", e.getMessage(), null);
+    };
+  }
+}

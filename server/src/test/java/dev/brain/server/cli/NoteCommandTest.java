@@ -1,0 +1,75 @@
+package dev.brain.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code brain note research} on a small vault of its own. */
+class NoteCommandTest {
+
+  @TempDir static Path dir;
+  static Path vault;
+  static Path data;
+
+  record Run(int code, String out, String err) {}
+
+  static Run brain(String... args) {
+    var out = new StringWriter();
+    var err = new StringWriter();
+    var all = new String[args.length + 2];
+    all[0] = "--data";
+    all[1] = data.toString();
+    System.arraycopy(args, 0, all, 2, args.length);
+    int code = BrainCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), all);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @BeforeAll
+  static void add() throws Exception {
+    vault = Files.createDirectories(dir.resolve("vault"));
+    Files.writeString(vault.resolve("Grinder.md"), "# Grinder\n\nConical burrs, see [[Burrs]].\n");
+    Files.writeString(vault.resolve("Burrs.md"), "# Burrs\n\nConical burrs keep retention low.\n");
+    data = dir.resolve("data");
+    assertThat(brain("add", vault.toString()).code()).isZero();
+  }
+
+  @Test
+  void dryRunPrintsTheSectionAndWritesNothing() throws Exception {
+    Path note = vault.resolve("Grinder.md");
+    String before = Files.readString(note);
+    Run run = brain("note", "research", note.toString(), "--dry-run");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("## Research\n").contains("[[Burrs]]");
+    assertThat(run.err()).contains("dry run, nothing written");
+    assertThat(Files.readString(note)).isEqualTo(before);
+  }
+
+  @Test
+  void writesReindexesAndPrintsTheTrace() throws Exception {
+    Path note = Files.writeString(vault.resolve("Retention.md"), "# Retention\n\nBurrs.\n");
+    Run run = brain("note", "research", note.toString(), "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).contains("\"written\" : true", "\"reindex\" : \"done\"", "\"trace_id\"");
+    assertThat(Files.readString(note)).startsWith("# Retention\n\nBurrs.\n\n## Research\n");
+  }
+
+  @Test
+  void refusalsAreOneLineErrors() throws Exception {
+    Path binary = Files.write(vault.resolve("photo.md"), new byte[] {(byte) 0xff, 0, 1});
+    Run run = brain("note", "research", binary.toString());
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_ERROR);
+    assertThat(run.err())
+        .startsWith("brain: ")
+        .contains("looks binary")
+        .doesNotContain("Exception");
+    run = brain("note", "research", vault.resolve("Grinder.md").toString(), "--depth", "very");
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
+    assertThat(run.err()).contains("depth must be 'shallow' or 'deep'");
+  }
+}
