@@ -25,12 +25,14 @@ final class RouteMethods {
           Map.entry("/api/search", READ),
           Map.entry("/api/get", READ),
           Map.entry("/api/facets", READ),
+          Map.entry("/api/status", READ),
           Map.entry("/api/research/traces", READ),
           Map.entry("/api/research", WRITE),
           Map.entry("/api/research/run", WRITE),
           Map.entry("/api/research/synthesize", WRITE),
           Map.entry("/api/research/trace-diff", WRITE),
-          Map.entry("/api/research/eval-cases", WRITE));
+          Map.entry("/api/research/eval-cases", WRITE),
+          Map.entry("/api/note/research", WRITE));
 
   private RouteMethods() {}
 
