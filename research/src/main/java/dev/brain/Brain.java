@@ -73,9 +73,9 @@ public final class Brain implements AutoCloseable {
     this.readOnly = readOnly;
     this.index = index;
     this.retriever = new Retriever(index);
-    this.researcher = new Researcher(index, retriever);
+    this.researcher = new Researcher(retriever);
     this.traces = traces(config);
-    this.runner = new ResearchRunner(index, retriever, traces);
+    this.runner = new ResearchRunner(retriever, traces);
   }
 
   /**
