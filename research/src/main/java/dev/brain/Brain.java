@@ -1,7 +1,10 @@
 package dev.brain;
 
 import dev.brain.index.BrainIndex;
+import dev.brain.index.CollectionRoot;
+import dev.brain.index.CollectionWatcher;
 import dev.brain.index.CorpusRecord;
+import dev.brain.index.IndexMetadata;
 import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
 import dev.brain.index.SyncListener;
@@ -74,9 +77,9 @@ public final class Brain implements AutoCloseable {
     this.readOnly = readOnly;
     this.index = index;
     this.retriever = new Retriever(index);
-    this.researcher = new Researcher(index, retriever);
+    this.researcher = new Researcher(retriever);
     this.traces = traces(config);
-    this.runner = new ResearchRunner(index, retriever, traces);
+    this.runner = new ResearchRunner(retriever, traces);
     this.notes =
         new NoteResearcher(
             this::pack,
@@ -155,6 +158,53 @@ public final class Brain implements AutoCloseable {
   /** {@link #index(List, SyncListener)} without progress callbacks. */
   public SyncReport index(Path... roots) throws IOException {
     return index.sync(Arrays.asList(roots), null);
+  }
+
+  /**
+   * Brings the index in line with {@code collections}: each one's new and changed files imported,
+   * its vanished files' records deleted, its sync recorded for {@link #indexStatus()}.
+   *
+   * @param listener progress callbacks (may be {@code null})
+   * @throws IOException if the index cannot be written
+   */
+  public SyncReport sync(List<CollectionRoot> collections, SyncListener listener)
+      throws IOException {
+    return index.syncCollections(collections, listener);
+  }
+
+  /**
+   * Deletes the records of a collection from the index (its folder is untouched).
+   *
+   * @return how many records were deleted
+   * @throws IOException if the index cannot be written
+   */
+  public long removeCollection(String name) throws IOException {
+    return index.removeCollection(name);
+  }
+
+  /**
+   * Follows {@code collections} and syncs each change into this brain's index on a thread of its
+   * own until the returned watcher is closed; the first sync of every collection runs at once.
+   * Bursts of changes within {@link CollectionWatcher#DEFAULT_DEBOUNCE} become one sync.
+   *
+   * @param listener told of each sync and each failed one, on the watcher's thread
+   * @throws IOException if the folders cannot be watched
+   */
+  public CollectionWatcher watch(
+      List<CollectionRoot> collections, CollectionWatcher.Listener listener) throws IOException {
+    return CollectionWatcher.start(
+        index, collections, CollectionWatcher.DEFAULT_DEBOUNCE, listener);
+  }
+
+  /**
+   * Deletes the index of {@code config} (not the traces or {@code brain.yaml}), for a rebuild with
+   * another brain version; the next {@link #open} starts empty.
+   *
+   * @throws dev.brain.index.IndexLockedException if a writer has the index open
+   * @throws IOException if it cannot be deleted
+   */
+  public static void deleteIndex(BrainConfig config) throws IOException {
+    BrainIndex.deleteIndex(config.indexConfig());
   }
 
   /**
@@ -334,6 +384,11 @@ public final class Brain implements AutoCloseable {
   /** Counts by kind, source type and tag, size on disk and the index metadata. */
   public IndexStats stats() throws IOException {
     return index.stats();
+  }
+
+  /** The index's metadata: its models, vector format and last sync. */
+  public IndexMetadata metadata() {
+    return index.metadata();
   }
 
   /**

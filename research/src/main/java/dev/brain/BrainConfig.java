@@ -323,114 +323,90 @@ public record BrainConfig(
 
     /** These settings binding another host. */
     public Server withHost(String value) {
-      return new Server(
-          value,
-          port,
-          allowRemote,
-          token,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          heartbeatInterval,
-          maxConcurrentRuns,
-          allowedHosts);
+      return copy(c -> c.host = value);
     }
 
     /** These settings on another port (0: any free port). */
     public Server withPort(int value) {
-      return new Server(
-          host,
-          value,
-          allowRemote,
-          token,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          heartbeatInterval,
-          maxConcurrentRuns,
-          allowedHosts);
+      return copy(c -> c.port = value);
     }
 
     /** These settings allowing (or not) a non-loopback host. */
     public Server withAllowRemote(boolean value) {
-      return new Server(
-          host,
-          port,
-          value,
-          token,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          heartbeatInterval,
-          maxConcurrentRuns,
-          allowedHosts);
+      return copy(c -> c.allowRemote = value);
     }
 
     /** These settings with other request body limits. */
     public Server withBodyLimits(long body, long packBody) {
-      return new Server(
-          host,
-          port,
-          allowRemote,
-          token,
-          body,
-          packBody,
-          heartbeatInterval,
-          maxConcurrentRuns,
-          allowedHosts);
+      return copy(
+          c -> {
+            c.maxBodyBytes = body;
+            c.maxPackBodyBytes = packBody;
+          });
     }
 
     /** These settings with another heartbeat interval. */
     public Server withHeartbeatInterval(Duration value) {
-      return new Server(
-          host,
-          port,
-          allowRemote,
-          token,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          value,
-          maxConcurrentRuns,
-          allowedHosts);
+      return copy(c -> c.heartbeatInterval = value);
     }
 
     /** These settings with a bearer token (null: none). */
     public Server withToken(String value) {
-      return new Server(
-          host,
-          port,
-          allowRemote,
-          value,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          heartbeatInterval,
-          maxConcurrentRuns,
-          allowedHosts);
+      return copy(c -> c.token = value);
     }
 
     /** These settings with other allowed host names. */
     public Server withAllowedHosts(List<String> value) {
-      return new Server(
-          host,
-          port,
-          allowRemote,
-          token,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          heartbeatInterval,
-          maxConcurrentRuns,
-          value);
+      return copy(c -> c.allowedHosts = value);
     }
 
     /** These settings with another cap on concurrent runs. */
     public Server withMaxConcurrentRuns(int value) {
-      return new Server(
-          host,
-          port,
-          allowRemote,
-          token,
-          maxBodyBytes,
-          maxPackBodyBytes,
-          heartbeatInterval,
-          value,
-          allowedHosts);
+      return copy(c -> c.maxConcurrentRuns = value);
+    }
+
+    private Server copy(java.util.function.Consumer<Copy> change) {
+      var copy = new Copy(this);
+      change.accept(copy);
+      return copy.build();
+    }
+
+    /** The fields of a {@code Server} to change before building a checked copy. */
+    private static final class Copy {
+      String host;
+      int port;
+      boolean allowRemote;
+      String token;
+      long maxBodyBytes;
+      long maxPackBodyBytes;
+      Duration heartbeatInterval;
+      int maxConcurrentRuns;
+      List<String> allowedHosts;
+
+      Copy(Server s) {
+        host = s.host;
+        port = s.port;
+        allowRemote = s.allowRemote;
+        token = s.token;
+        maxBodyBytes = s.maxBodyBytes;
+        maxPackBodyBytes = s.maxPackBodyBytes;
+        heartbeatInterval = s.heartbeatInterval;
+        maxConcurrentRuns = s.maxConcurrentRuns;
+        allowedHosts = s.allowedHosts;
+      }
+
+      Server build() {
+        return new Server(
+            host,
+            port,
+            allowRemote,
+            token,
+            maxBodyBytes,
+            maxPackBodyBytes,
+            heartbeatInterval,
+            maxConcurrentRuns,
+            allowedHosts);
+      }
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.brain.models.Embedder;
 import dev.brain.research.Researcher;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +78,7 @@ public class ResearchBench {
     learnVariants(c, vectors, cache);
     var embedder = new PrecomputedEmbedder(Prepare.MODEL, Map.of(), vectors, null);
     index = BrainIndex.openReadOnly(BenchData.config(c, VectorFormat.FLOAT), embedder);
-    researcher = new Researcher(index);
+    researcher = new Researcher(new Retriever(index));
   }
 
   /** Runs every question once with a real model behind the cache; caches what it had to embed. */
@@ -87,7 +88,7 @@ public class ResearchBench {
       var learning = new PrecomputedEmbedder(Prepare.MODEL, Map.of(), vectors, real);
       try (BrainIndex learnIndex =
           BrainIndex.openReadOnly(BenchData.config(c, VectorFormat.FLOAT), learning)) {
-        var r = new Researcher(learnIndex);
+        var r = new Researcher(new Retriever(learnIndex));
         for (String q : questions) {
           r.pack(q, options);
         }

@@ -2,6 +2,7 @@ package dev.brain.bench;
 
 import dev.brain.bench.BenchData.Corpus;
 import dev.brain.index.IndexFields;
+import dev.brain.index.IndexInternals;
 import dev.brain.index.VectorFormat;
 import dev.brain.retrieval.Lane;
 import dev.brain.retrieval.Retriever;
@@ -95,8 +96,8 @@ public class SearchBench {
           case "vector" -> SearchOptions.builder().lanes(Lane.VECTOR).build();
           default -> SearchOptions.defaults();
         };
-    searcher = state.index.acquireSearcher();
-    queryBuilder = new QueryBuilder(state.index.analyzer());
+    searcher = IndexInternals.acquireSearcher(state.index);
+    queryBuilder = new QueryBuilder(IndexInternals.analyzer(state.index));
     rawK = lane.endsWith("@100") ? 100 : 10;
   }
 
@@ -121,7 +122,7 @@ public class SearchBench {
 
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
-    state.index.releaseSearcher(searcher);
+    IndexInternals.releaseSearcher(state.index, searcher);
     state.close();
   }
 }

@@ -2,6 +2,7 @@ package dev.brain.bench;
 
 import dev.brain.bench.BenchData.Corpus;
 import dev.brain.index.IndexFields;
+import dev.brain.index.IndexInternals;
 import dev.brain.index.VectorFormat;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +64,7 @@ public class VectorFormatBench {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     state = SearchState.open(Corpus.ofLabel(corpus), VectorFormat.valueOf(format));
-    searcher = state.index.acquireSearcher();
+    searcher = IndexInternals.acquireSearcher(state.index);
   }
 
   @Benchmark
@@ -74,7 +75,7 @@ public class VectorFormatBench {
 
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
-    state.index.releaseSearcher(searcher);
+    IndexInternals.releaseSearcher(state.index, searcher);
     state.close();
   }
 }

@@ -89,7 +89,7 @@ public final class AnswerEvaluation {
         retrieval.add(c);
         log.accept(c.line());
       }
-      var runner = new ResearchRunner(index, retriever, null);
+      var runner = new ResearchRunner(retriever, null);
       var results = new ArrayList<AnswerReport.Question>();
       for (var q : queries.entrySet()) {
         var result =

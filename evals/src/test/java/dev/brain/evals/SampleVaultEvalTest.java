@@ -54,7 +54,7 @@ class SampleVaultEvalTest {
         BrainIndex.open(
             IndexConfig.defaults(dir).withEmbedBatchSize(1).withCommitInterval(Duration.ofDays(1)));
     assertThat(index.sync(List.of(VAULT)).failed()).isEmpty();
-    runner = new ResearchRunner(index, new Retriever(index), null);
+    runner = new ResearchRunner(new Retriever(index), null);
   }
 
   @AfterAll

@@ -51,7 +51,7 @@ class TraceDiffTest {
     Path vault = Path.of("..", "samples", "vault").toAbsolutePath().normalize();
     try (BrainIndex index = BrainIndex.open(IndexConfig.defaults(data.resolve("index")))) {
       index.sync(List.of(vault));
-      var runner = new ResearchRunner(index, new Retriever(index), new TraceStore(data));
+      var runner = new ResearchRunner(new Retriever(index), new TraceStore(data));
       rerunFindsTheSameEvidence(runner);
     }
   }

@@ -448,17 +448,13 @@ public final class BrainIndex implements AutoCloseable {
     }
   }
 
-  /**
-   * For the retrieval module: a near-real-time searcher over the index. Every acquired searcher
-   * must be handed back with {@link #releaseSearcher(IndexSearcher)} (in a {@code finally}). Field
-   * names are in {@link IndexFields}.
-   */
-  public IndexSearcher acquireSearcher() throws IOException {
+  /** See {@link IndexInternals#acquireSearcher}. */
+  IndexSearcher acquireSearcher() throws IOException {
     return searchers.acquire();
   }
 
-  /** For the retrieval module: releases a searcher from {@link #acquireSearcher()}. */
-  public void releaseSearcher(IndexSearcher searcher) throws IOException {
+  /** See {@link IndexInternals#releaseSearcher}. */
+  void releaseSearcher(IndexSearcher searcher) throws IOException {
     searchers.release(searcher);
   }
 
@@ -485,11 +481,8 @@ public final class BrainIndex implements AutoCloseable {
     return current;
   }
 
-  /**
-   * For the retrieval module: the analyzer of the text fields ({@link IndexFields#TEXT}, {@link
-   * IndexFields#HEADING}, {@link IndexFields#TITLE}); queries must be analyzed the same way.
-   */
-  public Analyzer analyzer() {
+  /** See {@link IndexInternals#analyzer}. */
+  Analyzer analyzer() {
     return analyzer;
   }
 

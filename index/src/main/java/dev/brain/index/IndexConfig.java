@@ -5,6 +5,7 @@ import dev.brain.models.EmbeddingModel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Everything that shapes a brain index. Start from {@link #defaults(Path)} and change fields with
@@ -81,100 +82,89 @@ public record IndexConfig(
 
   /** This configuration with another index folder. */
   public IndexConfig withDirectory(Path value) {
-    return new IndexConfig(
-        value,
-        model,
-        vectorFormat,
-        hnswMaxConn,
-        hnswBeamWidth,
-        chunkMaxTokens,
-        chunkOverlapTokens,
-        commitInterval,
-        embedBatchSize);
+    return copy(c -> c.directory = value);
   }
 
   /** This configuration with another embedding model. */
   public IndexConfig withModel(EmbeddingModel value) {
-    return new IndexConfig(
-        directory,
-        value,
-        vectorFormat,
-        hnswMaxConn,
-        hnswBeamWidth,
-        chunkMaxTokens,
-        chunkOverlapTokens,
-        commitInterval,
-        embedBatchSize);
+    return copy(c -> c.model = value);
   }
 
   /** This configuration with another vector format. */
   public IndexConfig withVectorFormat(VectorFormat value) {
-    return new IndexConfig(
-        directory,
-        model,
-        value,
-        hnswMaxConn,
-        hnswBeamWidth,
-        chunkMaxTokens,
-        chunkOverlapTokens,
-        commitInterval,
-        embedBatchSize);
+    return copy(c -> c.vectorFormat = value);
   }
 
   /** This configuration with other HNSW construction parameters. */
   public IndexConfig withHnsw(int maxConn, int beamWidth) {
-    return new IndexConfig(
-        directory,
-        model,
-        vectorFormat,
-        maxConn,
-        beamWidth,
-        chunkMaxTokens,
-        chunkOverlapTokens,
-        commitInterval,
-        embedBatchSize);
+    return copy(
+        c -> {
+          c.hnswMaxConn = maxConn;
+          c.hnswBeamWidth = beamWidth;
+        });
   }
 
   /** This configuration with another chunk budget. */
   public IndexConfig withChunking(int maxTokens, int overlapTokens) {
-    return new IndexConfig(
-        directory,
-        model,
-        vectorFormat,
-        hnswMaxConn,
-        hnswBeamWidth,
-        maxTokens,
-        overlapTokens,
-        commitInterval,
-        embedBatchSize);
+    return copy(
+        c -> {
+          c.chunkMaxTokens = maxTokens;
+          c.chunkOverlapTokens = overlapTokens;
+        });
   }
 
   /** This configuration with another commit interval. */
   public IndexConfig withCommitInterval(Duration value) {
-    return new IndexConfig(
-        directory,
-        model,
-        vectorFormat,
-        hnswMaxConn,
-        hnswBeamWidth,
-        chunkMaxTokens,
-        chunkOverlapTokens,
-        value,
-        embedBatchSize);
+    return copy(c -> c.commitInterval = value);
   }
 
   /** This configuration with another embedding batch size. */
   public IndexConfig withEmbedBatchSize(int value) {
-    return new IndexConfig(
-        directory,
-        model,
-        vectorFormat,
-        hnswMaxConn,
-        hnswBeamWidth,
-        chunkMaxTokens,
-        chunkOverlapTokens,
-        commitInterval,
-        value);
+    return copy(c -> c.embedBatchSize = value);
+  }
+
+  private IndexConfig copy(Consumer<Copy> change) {
+    var copy = new Copy(this);
+    change.accept(copy);
+    return copy.build();
+  }
+
+  /** The fields of an {@code IndexConfig} to change before building a checked copy. */
+  private static final class Copy {
+    Path directory;
+    EmbeddingModel model;
+    VectorFormat vectorFormat;
+    int hnswMaxConn;
+    int hnswBeamWidth;
+    int chunkMaxTokens;
+    int chunkOverlapTokens;
+    Duration commitInterval;
+    int embedBatchSize;
+
+    Copy(IndexConfig c) {
+      directory = c.directory;
+      model = c.model;
+      vectorFormat = c.vectorFormat;
+      hnswMaxConn = c.hnswMaxConn;
+      hnswBeamWidth = c.hnswBeamWidth;
+      chunkMaxTokens = c.chunkMaxTokens;
+      chunkOverlapTokens = c.chunkOverlapTokens;
+      commitInterval = c.commitInterval;
+      embedBatchSize = c.embedBatchSize;
+    }
+
+    IndexConfig build() {
+      return new IndexConfig(
+          directory,
+          model,
+          vectorFormat,
+          hnswMaxConn,
+          hnswBeamWidth,
+          chunkMaxTokens,
+          chunkOverlapTokens,
+          commitInterval,
+          embedBatchSize);
+    }
   }
 
   /**

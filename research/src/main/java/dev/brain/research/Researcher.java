@@ -1,6 +1,5 @@
 package dev.brain.research;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.models.chat.ChatListener;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.pack.EvidenceMerge;
@@ -35,7 +34,7 @@ import java.util.Objects;
  * together:
  *
  * <pre>{@code
- * var researcher = new Researcher(index);
+ * var researcher = new Researcher(new Retriever(index));
  * ResearchPack pack = researcher.pack("what do I know about espresso?", ResearchOptions.defaults());
  * PreparedSynthesis prepared = researcher.prepare(pack, SynthesisOptions.defaults());
  * SynthesisResult answer = researcher.synthesize(prepared, null, SynthesisOptions.defaults(), null);
@@ -49,17 +48,10 @@ import java.util.Objects;
  */
 public final class Researcher {
 
-  private final BrainIndex index;
   private final Retriever retriever;
 
-  /** A researcher over {@code index} with its own retriever. */
-  public Researcher(BrainIndex index) {
-    this(index, new Retriever(index));
-  }
-
-  /** A researcher over {@code index} sharing {@code retriever} (which must search that index). */
-  public Researcher(BrainIndex index, Retriever retriever) {
-    this.index = Objects.requireNonNull(index, "index");
+  /** A researcher over {@code retriever}'s index. */
+  public Researcher(Retriever retriever) {
     this.retriever = Objects.requireNonNull(retriever, "retriever");
   }
 
@@ -82,7 +74,7 @@ public final class Researcher {
    */
   public Pinned pin(ResearchPack pack, List<String> keys, ResearchOptions options)
       throws IOException {
-    var merged = EvidenceMerge.pinned(index, pack, keys, options);
+    var merged = EvidenceMerge.pinned(retriever, pack, keys, options);
     return new Pinned(merged.pack(), merged.report());
   }
 
@@ -117,7 +109,7 @@ public final class Researcher {
       strategy = planned.strategy();
       info = planned.info();
     }
-    return new PackBuilder(index, retriever).build(strategy, options, info).pack();
+    return new PackBuilder(retriever).build(strategy, options, info).pack();
   }
 
   /**
@@ -155,7 +147,7 @@ public final class Researcher {
     Objects.requireNonNull(prepared, "prepared");
     Objects.requireNonNull(options, "options");
     return model == null
-        ? ExtractiveSynthesizer.answer(prepared, index)
+        ? ExtractiveSynthesizer.answer(prepared, retriever)
         : ModelSynthesizer.answer(prepared, model, options, listener);
   }
 

@@ -64,7 +64,7 @@ class SampleVaultResearchTest {
   static void indexTheSampleVault() throws IOException {
     index = BrainIndex.open(IndexConfig.defaults(dir));
     index.sync(List.of(VAULT));
-    researcher = new Researcher(index);
+    researcher = new Researcher(new dev.brain.retrieval.Retriever(index));
   }
 
   @AfterAll

@@ -2,6 +2,8 @@ package dev.brain.retrieval;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexFields;
+import dev.brain.index.IndexInternals;
+import dev.brain.index.RecordDetail;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Terms;
@@ -44,7 +47,7 @@ public final class Retriever {
   /** A retriever with other BM25 tuning, for measurements. */
   Retriever(BrainIndex index, Bm25Lane.Params bm25Params) {
     this.index = Objects.requireNonNull(index, "index");
-    this.bm25 = new Bm25Lane(index.analyzer(), bm25Params);
+    this.bm25 = new Bm25Lane(IndexInternals.analyzer(index), bm25Params);
     this.vector = new VectorLane(index::embedder);
   }
 
@@ -63,13 +66,17 @@ public final class Retriever {
       throw new InvalidSearchException("query", "the query is empty; give words to search for");
     }
     long start = System.nanoTime();
-    IndexSearcher searcher = index.acquireSearcher();
+    IndexSearcher searcher = IndexInternals.acquireSearcher(index);
     try {
       checkSourceTypes(searcher, options.filters());
-      return new Run(searcher, QueryText.parse(query.strip(), index.analyzer()), options, start)
+      return new Run(
+              searcher,
+              QueryText.parse(query.strip(), IndexInternals.analyzer(index)),
+              options,
+              start)
           .execute();
     } finally {
-      index.releaseSearcher(searcher);
+      IndexInternals.releaseSearcher(index, searcher);
     }
   }
 
@@ -78,12 +85,31 @@ public final class Retriever {
    * any present in the index, sorted.
    */
   public List<String> sourceTypes() throws IOException {
-    IndexSearcher searcher = index.acquireSearcher();
+    IndexSearcher searcher = IndexInternals.acquireSearcher(index);
     try {
       return sourceTypes(searcher);
     } finally {
-      index.releaseSearcher(searcher);
+      IndexInternals.releaseSearcher(index, searcher);
     }
+  }
+
+  /**
+   * The record with this key, with its chunks and backlinks, or empty when the index holds none:
+   * what research reads to window a whole record, inspect a row or expand its links.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public Optional<RecordDetail> get(String key) throws IOException {
+    return index.get(key);
+  }
+
+  /**
+   * The chunks in the index: what research weighs a concept's match count against.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public long chunkCount() throws IOException {
+    return index.stats().chunks();
   }
 
   private static List<String> sourceTypes(IndexSearcher searcher) throws IOException {
@@ -157,7 +183,9 @@ public final class Retriever {
 
       long t2 = System.nanoTime();
       boolean vectorUsed = reports.get(Lane.VECTOR).status() == LaneStatus.USED;
-      var rows = new Rows(searcher, index.analyzer(), query, options, bm25Scoring, vectorUsed);
+      var rows =
+          new Rows(
+              searcher, IndexInternals.analyzer(index), query, options, bm25Scoring, vectorUsed);
       List<EvidenceRow> ranked =
           rows.ranked(fused.subList(0, Math.min(options.limit(), fused.size())));
       timings.put("rows", millisSince(t2));

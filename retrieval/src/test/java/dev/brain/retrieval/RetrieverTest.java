@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
+import dev.brain.index.IndexInternals;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -388,16 +389,20 @@ class RetrieverTest {
             () -> {
               throw new IllegalStateException("bge-small-en-v1.5 resources not on the classpath");
             });
-    var searcher = index.acquireSearcher();
+    var searcher = IndexInternals.acquireSearcher(index);
     try {
       LaneHits hits =
           lane.search(
-              searcher, QueryText.parse("espresso", index.analyzer()), null, 10, VectorSearch.AUTO);
+              searcher,
+              QueryText.parse("espresso", IndexInternals.analyzer(index)),
+              null,
+              10,
+              VectorSearch.AUTO);
 
       assertThat(hits.status()).isEqualTo(LaneStatus.MODEL_UNAVAILABLE);
       assertThat(hits.detail()).contains("resources not on the classpath");
     } finally {
-      index.releaseSearcher(searcher);
+      IndexInternals.releaseSearcher(index, searcher);
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.brain.retrieval;
 
 import dev.brain.index.BrainIndex;
+import dev.brain.index.IndexInternals;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -101,16 +102,16 @@ final class SciFactEval {
     }
 
     Map<String, List<Hit>> bm25Hits(Bm25Lane.Params params) throws IOException {
-      var lane = new Bm25Lane(index.analyzer(), params);
+      var lane = new Bm25Lane(IndexInternals.analyzer(index), params);
       var out = new LinkedHashMap<String, List<Hit>>();
-      IndexSearcher searcher = index.acquireSearcher();
+      IndexSearcher searcher = IndexInternals.acquireSearcher(index);
       try {
         for (var q : queries.entrySet()) {
-          QueryText text = QueryText.parse(q.getValue(), index.analyzer());
+          QueryText text = QueryText.parse(q.getValue(), IndexInternals.analyzer(index));
           out.put(q.getKey(), lane.search(searcher, text, null, DEPTH).hits());
         }
       } finally {
-        index.releaseSearcher(searcher);
+        IndexInternals.releaseSearcher(index, searcher);
       }
       return out;
     }
@@ -118,14 +119,14 @@ final class SciFactEval {
     Map<String, List<Hit>> vectorHits(VectorSearch mode) throws IOException {
       var lane = new VectorLane(index::embedder);
       var out = new LinkedHashMap<String, List<Hit>>();
-      IndexSearcher searcher = index.acquireSearcher();
+      IndexSearcher searcher = IndexInternals.acquireSearcher(index);
       try {
         int count = searcher.count(new FieldExistsQuery(dev.brain.index.IndexFields.VECTOR));
         for (String id : queries.keySet()) {
           out.put(id, lane.search(searcher, vector(id), null, DEPTH, mode, count).hits());
         }
       } finally {
-        index.releaseSearcher(searcher);
+        IndexInternals.releaseSearcher(index, searcher);
       }
       return out;
     }
@@ -228,8 +229,8 @@ final class SciFactEval {
      */
     void recallAgainst(Path floatCache) throws IOException {
       try (BrainIndex reference = SciFactBench.open(floatCache)) {
-        IndexSearcher ref = reference.acquireSearcher();
-        IndexSearcher searcher = index.acquireSearcher();
+        IndexSearcher ref = IndexInternals.acquireSearcher(reference);
+        IndexSearcher searcher = IndexInternals.acquireSearcher(index);
         try {
           var lane = new VectorLane(index::embedder);
           int count = searcher.count(new FieldExistsQuery(dev.brain.index.IndexFields.VECTOR));
@@ -258,8 +259,8 @@ final class SciFactEval {
               "against exact float search: exact scan recall@10 %.4f, hnsw (k=100) recall@10 %.4f%n",
               exact / n, hnsw / n);
         } finally {
-          index.releaseSearcher(searcher);
-          reference.releaseSearcher(ref);
+          IndexInternals.releaseSearcher(index, searcher);
+          IndexInternals.releaseSearcher(reference, ref);
         }
       }
     }
@@ -275,7 +276,7 @@ final class SciFactEval {
 
     /** HNSW recall@10 of chunk hits against exact search, and per-query latency of each. */
     void recall() throws IOException {
-      IndexSearcher searcher = index.acquireSearcher();
+      IndexSearcher searcher = IndexInternals.acquireSearcher(index);
       try {
         for (String id : queries.keySet()) {
           vector(id);
@@ -314,7 +315,7 @@ final class SciFactEval {
               k, count, recall / n, exactNanos / 1e6 / n, hnswNanos / 1e6 / n);
         }
       } finally {
-        index.releaseSearcher(searcher);
+        IndexInternals.releaseSearcher(index, searcher);
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.brain.retrieval;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexFields;
+import dev.brain.index.IndexInternals;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,20 +42,24 @@ final class SciFactVariants {
     var qrels = SciFactBench.qrels(dataset);
     var queries = SciFactBench.queries(dataset, qrels.keySet());
     try (BrainIndex index = SciFactBench.open(cache)) {
-      IndexSearcher searcher = index.acquireSearcher();
+      IndexSearcher searcher = IndexInternals.acquireSearcher(index);
       try {
         var keys = new ArrayList<String>();
         var vectors = new ArrayList<float[]>();
         var docs = new ArrayList<Integer>();
         readVectors(searcher, keys, vectors, docs);
-        var bm25 = new Bm25Lane(index.analyzer(), Bm25Lane.Params.DEFAULTS);
+        var bm25 = new Bm25Lane(IndexInternals.analyzer(index), Bm25Lane.Params.DEFAULTS);
         var scores = new Scores();
         for (var q : queries.entrySet()) {
           var rel = qrels.get(q.getKey());
           scores.query(q.getKey());
           float[] query = index.embedder().embedQuery(q.getValue());
           List<Hit> lexical =
-              bm25.search(searcher, QueryText.parse(q.getValue(), index.analyzer()), null, DEPTH)
+              bm25.search(
+                      searcher,
+                      QueryText.parse(q.getValue(), IndexInternals.analyzer(index)),
+                      null,
+                      DEPTH)
                   .hits();
           double[] cos = scores(query, vectors);
           List<Hit> dense = top(cos, keys, docs);
@@ -109,7 +114,7 @@ final class SciFactVariants {
             queries.size(), vectors.size(), DEPTH);
         scores.print();
       } finally {
-        index.releaseSearcher(searcher);
+        IndexInternals.releaseSearcher(index, searcher);
       }
     }
   }

@@ -60,7 +60,7 @@ public final class ChatModels {
     }
     String trimmed = spec.strip();
     int slash = trimmed.indexOf('/');
-    String provider = slash < 0 ? trimmed : trimmed.substring(0, slash).toLowerCase(Locale.ROOT);
+    String provider = provider(trimmed);
     String model = slash < 0 ? "" : trimmed.substring(slash + 1).strip();
     if (model.isEmpty()) {
       throw new IllegalArgumentException(unknown(spec));
@@ -71,6 +71,27 @@ public final class ChatModels {
       case "openai" -> new OpenAiChatModel(id, model, config);
       default -> throw new IllegalArgumentException(unknown(spec));
     };
+  }
+
+  /**
+   * The base URL of the server of {@code spec}'s provider in {@code config}: {@link
+   * ChatConfig#ollamaUrl()} or {@link ChatConfig#openAiUrl()}. The model part is not checked.
+   *
+   * @throws IllegalArgumentException for {@value #EXTRACTIVE} or an unknown provider
+   */
+  public static URI baseUrl(String spec, ChatConfig config) {
+    Objects.requireNonNull(spec, "spec");
+    return switch (provider(spec.strip())) {
+      case "ollama" -> config.ollamaUrl();
+      case "openai" -> config.openAiUrl();
+      default -> throw new IllegalArgumentException(unknown(spec));
+    };
+  }
+
+  /** The provider part of a stripped spec, lower-cased: what comes before the first {@code /}. */
+  private static String provider(String spec) {
+    int slash = spec.indexOf('/');
+    return (slash < 0 ? spec : spec.substring(0, slash)).toLowerCase(Locale.ROOT);
   }
 
   private static String unknown(String spec) {

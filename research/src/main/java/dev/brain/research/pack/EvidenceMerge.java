@@ -2,12 +2,12 @@ package dev.brain.research.pack;
 
 import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
-import dev.brain.index.BrainIndex;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryPlan;
 import dev.brain.research.plan.QueryVariant;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -126,14 +126,14 @@ public final class EvidenceMerge {
   }
 
   public static Merged expand(
-      BrainIndex index, ResearchPack base, String lookup, int limit, ResearchOptions options)
+      Retriever retriever, ResearchPack base, String lookup, int limit, ResearchOptions options)
       throws IOException {
     QueryPlan plan = base.queryPlan();
     List<Concept> required = plan.requiredConcepts();
     Set<String> inPack = keys(base.evidence());
     var accepted = new ArrayList<EvidenceRow>();
     var rejected = new ArrayList<MergeReport.Rejected>();
-    Optional<RecordDetail> seed = index.get(lookup);
+    Optional<RecordDetail> seed = retriever.get(lookup);
     Map<String, String> links = new LinkedHashMap<>();
     seed.ifPresent(
         d -> {
@@ -147,7 +147,7 @@ public final class EvidenceMerge {
         rejected.add(new MergeReport.Rejected(key, "already in the pack"));
         continue;
       }
-      Optional<RecordDetail> detail = index.get(key);
+      Optional<RecordDetail> detail = retriever.get(key);
       if (detail.isEmpty()) {
         rejected.add(new MergeReport.Rejected(key, "not in the index"));
         continue;
@@ -206,7 +206,7 @@ public final class EvidenceMerge {
   }
 
   public static Merged pinned(
-      BrainIndex index, ResearchPack base, List<String> pinnedKeys, ResearchOptions options)
+      Retriever retriever, ResearchPack base, List<String> pinnedKeys, ResearchOptions options)
       throws IOException {
     QueryPlan plan = base.queryPlan();
     Set<String> inPack = keys(base.evidence());
@@ -217,7 +217,7 @@ public final class EvidenceMerge {
         rejected.add(new MergeReport.Rejected(key, "already in the pack"));
         continue;
       }
-      Optional<RecordDetail> detail = index.get(key);
+      Optional<RecordDetail> detail = retriever.get(key);
       if (detail.isEmpty()) {
         rejected.add(new MergeReport.Rejected(key, "not in the index"));
         continue;

@@ -1,10 +1,10 @@
 package dev.brain.research.pack;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryPlan;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -34,7 +34,7 @@ public final class Inspector {
   public record Outcome(ResearchPack pack, List<RowInspection> inspections, boolean outOfBudget) {}
 
   public static Outcome inspect(
-      BrainIndex index, ResearchPack pack, int rows, int maxChars, BooleanSupplier outOfTime)
+      Retriever retriever, ResearchPack pack, int rows, int maxChars, BooleanSupplier outOfTime)
       throws IOException {
     QueryPlan plan = pack.queryPlan();
     List<Concept> required = plan.requiredConcepts();
@@ -52,7 +52,7 @@ public final class Inspector {
         break;
       }
       done++;
-      Optional<RecordDetail> detail = index.get(row.sourceKey());
+      Optional<RecordDetail> detail = retriever.get(row.sourceKey());
       List<Concept> before = ConceptMatch.matched(row, plan.concepts());
       if (detail.isEmpty()) {
         inspections.add(

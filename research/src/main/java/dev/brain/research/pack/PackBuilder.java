@@ -1,6 +1,5 @@
 package dev.brain.research.pack;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.research.plan.PlannerInfo;
 import dev.brain.research.plan.QueryFamily;
 import dev.brain.research.plan.QueryPlan;
@@ -36,7 +35,6 @@ public final class PackBuilder {
   /** Records named by the nearest-in-meaning follow-up of a pack without evidence. */
   static final int NEAREST = 3;
 
-  private final BrainIndex index;
   private final Retriever retriever;
 
   /**
@@ -57,8 +55,7 @@ public final class PackBuilder {
     }
   }
 
-  public PackBuilder(BrainIndex index, Retriever retriever) {
-    this.index = index;
+  public PackBuilder(Retriever retriever) {
     this.retriever = retriever;
   }
 
@@ -67,7 +64,7 @@ public final class PackBuilder {
     var rowsPerVariant = new LinkedHashMap<String, Integer>();
     SearchFilters filters = SearchFilters.NONE.withSourceTypes(options.sourceTypes());
     Set<Lane> lanes = lanes(options);
-    var weights = ConceptWeights.measure(retriever, strategy.concepts(), index.stats().chunks());
+    var weights = ConceptWeights.measure(retriever, strategy.concepts(), retriever.chunkCount());
     var ranking = new EvidenceRanking(strategy, weights);
     SearchResult main = null;
     for (Variant v : strategy.variants()) {
@@ -91,7 +88,7 @@ public final class PackBuilder {
     TopicBrief topicBrief =
         brief
             ? TopicBriefBuilder.build(
-                index, topic, seeds(evidence, exactTagRows), options.sourceTypes())
+                retriever, topic, seeds(evidence, exactTagRows), options.sourceTypes())
             : null;
     QueryPlan plan =
         plan(strategy, options, planner, lanes, brief ? topic : strategy.topic(), brief);

@@ -1,6 +1,5 @@
 package dev.brain.research.pack;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
 import dev.brain.index.importer.Tags;
@@ -9,6 +8,7 @@ import dev.brain.research.pack.TopicBrief.Entity;
 import dev.brain.research.pack.TopicBrief.Node;
 import dev.brain.research.pack.TopicBrief.Pivot;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ final class TopicBriefBuilder {
 
   /** The brief of {@code topic} over {@code seeds} (evidence rows, best first). */
   static TopicBrief build(
-      BrainIndex index, String topic, List<EvidenceRow> seeds, List<String> sourceTypes)
+      Retriever retriever, String topic, List<EvidenceRow> seeds, List<String> sourceTypes)
       throws IOException {
     var builder = new TopicBriefBuilder();
     var used = new ArrayList<EvidenceRow>();
@@ -59,7 +59,7 @@ final class TopicBriefBuilder {
       }
     }
     for (EvidenceRow row : used) {
-      builder.addSeed(row, index.get(row.sourceKey()));
+      builder.addSeed(row, retriever.get(row.sourceKey()));
     }
     return builder.finish(topic, used, sourceTypes);
   }

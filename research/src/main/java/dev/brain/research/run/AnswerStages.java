@@ -6,7 +6,6 @@ import static dev.brain.research.run.StageData.seconds;
 import static dev.brain.research.run.StageData.synthesisInput;
 import static dev.brain.research.run.StageData.synthesisModelId;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.pack.EvidenceMerge;
 import dev.brain.research.pack.ResearchOptions;
@@ -20,6 +19,7 @@ import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.research.synthesis.Truncation;
 import dev.brain.research.synthesis.Verifier;
 import dev.brain.research.trace.TraceStore;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +29,7 @@ import java.util.Map;
  * verify. Each stage reads and fills the run's {@link RunState}.
  */
 final class AnswerStages {
-  private final BrainIndex index;
+  private final Retriever retriever;
   private final RunRequest request;
   private final ResearchOptions options;
   private final RunBudgets budgets;
@@ -38,13 +38,13 @@ final class AnswerStages {
   private final RunState state;
 
   AnswerStages(
-      BrainIndex index,
+      Retriever retriever,
       RunRequest request,
       ResearchOptions options,
       RunListener listener,
       Stages stages,
       RunState state) {
-    this.index = index;
+    this.retriever = retriever;
     this.request = request;
     this.options = options;
     this.budgets = request.budgets();
@@ -57,7 +57,7 @@ final class AnswerStages {
     stages.begin(RunStage.PREPARATION, "Preparing the state.synthesis input", Map.of());
     List<String> pins = request.continuity().pinnedEvidenceKeys();
     if (!pins.isEmpty()) {
-      var merged = EvidenceMerge.pinned(index, state.pack, pins, options);
+      var merged = EvidenceMerge.pinned(retriever, state.pack, pins, options);
       state.pack = merged.pack();
       state.pinned = merged.report();
     }
@@ -94,7 +94,7 @@ final class AnswerStages {
         model == null ? "Writing an extractive answer" : "Asking " + model.id() + " for an answer",
         data("model", synthesisModelId(request)));
     if (model == null) {
-      state.synthesis = ExtractiveSynthesizer.answer(state.prepared, index);
+      state.synthesis = ExtractiveSynthesizer.answer(state.prepared, retriever);
     } else {
       SynthesisOptions bounded =
           request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));

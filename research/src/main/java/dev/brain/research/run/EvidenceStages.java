@@ -10,7 +10,6 @@ import static dev.brain.research.run.StageData.planSummary;
 import static dev.brain.research.run.StageData.plannerInput;
 import static dev.brain.research.run.StageData.verdictData;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.pack.EvidenceMerge;
 import dev.brain.research.pack.Inspector;
@@ -40,7 +39,6 @@ import java.util.Map;
  * retry or related expansion. Each stage reads and fills the run's {@link RunState}.
  */
 final class EvidenceStages {
-  private final BrainIndex index;
   private final Retriever retriever;
   private final RunRequest request;
   private final ResearchOptions options;
@@ -49,13 +47,11 @@ final class EvidenceStages {
   private final RunState state;
 
   EvidenceStages(
-      BrainIndex index,
       Retriever retriever,
       RunRequest request,
       ResearchOptions options,
       Stages stages,
       RunState state) {
-    this.index = index;
     this.retriever = retriever;
     this.request = request;
     this.options = options;
@@ -113,7 +109,7 @@ final class EvidenceStages {
         "Searching " + state.strategy.variants().size() + " query variants",
         data("variants", state.strategy.variants().size()));
     PackBuilder.Built built =
-        new PackBuilder(index, retriever).build(state.strategy, options, state.plannerInfo);
+        new PackBuilder(retriever).build(state.strategy, options, state.plannerInfo);
     state.pack = built.pack();
     state.variantCount = state.strategy.variants().size();
     state.rowsRetrieved = built.rowsRetrieved();
@@ -167,7 +163,7 @@ final class EvidenceStages {
     long budgetEnd = System.nanoTime() + budgets.inspection().toNanos();
     Inspector.Outcome outcome =
         Inspector.inspect(
-            index,
+            retriever,
             state.pack,
             rows,
             budgets.inspectChars(),
@@ -244,9 +240,7 @@ final class EvidenceStages {
     try {
       Strategy focused = QueryAnalyzer.analyze(query, options.semantic());
       retryPack =
-          new PackBuilder(index, retriever)
-              .build(focused, options, PlannerInfo.DETERMINISTIC)
-              .pack();
+          new PackBuilder(retriever).build(focused, options, PlannerInfo.DETERMINISTIC).pack();
     } catch (InvalidSearchException e) {
       stages.end(
           RunStage.RETRY,
@@ -269,7 +263,8 @@ final class EvidenceStages {
 
   void expand(String lookup) throws IOException {
     stages.begin(RunStage.EXPANSION, "Following the links of " + lookup, data("lookup", lookup));
-    var merged = EvidenceMerge.expand(index, state.pack, lookup, budgets.relatedLimit(), options);
+    var merged =
+        EvidenceMerge.expand(retriever, state.pack, lookup, budgets.relatedLimit(), options);
     acceptMerge(RunStage.EXPANSION, "Expansion added ", " related rows (rejected ", merged);
   }
 

@@ -5,7 +5,6 @@ import static dev.brain.research.run.StageData.modelId;
 import static dev.brain.research.run.StageData.oneLine;
 import static dev.brain.research.run.StageData.synthesisModelId;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.plan.QueryAnalyzer;
 import dev.brain.research.run.ProgressEvent.Status;
@@ -38,12 +37,7 @@ final class ResearchRun {
   private final EvidenceStages evidence;
   private final AnswerStages answer;
 
-  ResearchRun(
-      BrainIndex index,
-      Retriever retriever,
-      TraceStore traces,
-      RunRequest request,
-      RunListener listener) {
+  ResearchRun(Retriever retriever, TraceStore traces, RunRequest request, RunListener listener) {
     this.traces = traces;
     this.request = request;
     RunListener events = listener == null ? RunListener.NONE : listener;
@@ -53,8 +47,8 @@ final class ResearchRun {
     // Fails fast (no trace) on a question without searchable words.
     this.state = new RunState(QueryAnalyzer.analyze(retrievalQuestion, options.semantic()));
     this.stages = new Stages(request.budgets(), events);
-    this.evidence = new EvidenceStages(index, retriever, request, options, stages, state);
-    this.answer = new AnswerStages(index, request, options, events, stages, state);
+    this.evidence = new EvidenceStages(retriever, request, options, stages, state);
+    this.answer = new AnswerStages(retriever, request, options, events, stages, state);
   }
 
   RunResult execute() throws IOException {

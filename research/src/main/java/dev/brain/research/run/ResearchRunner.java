@@ -1,11 +1,9 @@
 package dev.brain.research.run;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -14,7 +12,7 @@ import java.util.Objects;
  * each on its caller's thread.
  *
  * <pre>{@code
- * var runner = new ResearchRunner(index, dataDir);
+ * var runner = new ResearchRunner(retriever, new TraceStore(dataDir));
  * RunResult run = runner.run(RunRequest.of("what grind size for the Niche Zero?"), event ->
  *     System.err.println(event.stage().wireName() + " " + event.status().wireName()
  *         + " " + event.message()));
@@ -35,24 +33,14 @@ import java.util.Objects;
  */
 public final class ResearchRunner {
 
-  private final BrainIndex index;
   private final Retriever retriever;
   private final TraceStore traces;
 
   /**
-   * A runner over {@code index} writing traces under {@code dataDir/research-runs} with the default
-   * retention and redaction.
+   * A runner over {@code retriever}'s index, writing traces to {@code traces} ({@code null}: never
+   * write traces, whatever the request says).
    */
-  public ResearchRunner(BrainIndex index, Path dataDir) {
-    this(index, new Retriever(index), new TraceStore(dataDir));
-  }
-
-  /**
-   * A runner over {@code index} sharing {@code retriever}, writing traces to {@code traces} ({@code
-   * null}: never write traces, whatever the request says).
-   */
-  public ResearchRunner(BrainIndex index, Retriever retriever, TraceStore traces) {
-    this.index = Objects.requireNonNull(index, "index");
+  public ResearchRunner(Retriever retriever, TraceStore traces) {
     this.retriever = Objects.requireNonNull(retriever, "retriever");
     this.traces = traces;
   }
@@ -73,6 +61,6 @@ public final class ResearchRunner {
    */
   public RunResult run(RunRequest request, RunListener listener) throws IOException {
     Objects.requireNonNull(request, "request");
-    return new ResearchRun(index, retriever, traces, request, listener).execute();
+    return new ResearchRun(retriever, traces, request, listener).execute();
   }
 }

@@ -7,6 +7,7 @@ import dev.brain.retrieval.InvalidSearchException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The bounds of one research run. Start from {@link #defaults()} and change fields with the {@code
@@ -138,123 +139,112 @@ public record RunBudgets(
 
   /** These budgets with another step limit. */
   public RunBudgets withMaxSteps(int value) {
-    return new RunBudgets(
-        value,
-        maxRetrievalPasses,
-        deadline,
-        planning,
-        retrieval,
-        inspection,
-        synthesis,
-        verification,
-        trace,
-        inspectRows,
-        inspectChars,
-        relatedLimit,
-        retryAcceptLimit);
+    return copy(b -> b.maxSteps = value);
   }
 
   /** These budgets with 1 (no retry or expansion) or 2 retrieval passes. */
   public RunBudgets withMaxRetrievalPasses(int value) {
-    return new RunBudgets(
-        maxSteps,
-        value,
-        deadline,
-        planning,
-        retrieval,
-        inspection,
-        synthesis,
-        verification,
-        trace,
-        inspectRows,
-        inspectChars,
-        relatedLimit,
-        retryAcceptLimit);
+    return copy(b -> b.maxRetrievalPasses = value);
   }
 
   /** These budgets with another overall deadline. */
   public RunBudgets withDeadline(Duration value) {
-    return new RunBudgets(
-        maxSteps,
-        maxRetrievalPasses,
-        value,
-        planning,
-        retrieval,
-        inspection,
-        synthesis,
-        verification,
-        trace,
-        inspectRows,
-        inspectChars,
-        relatedLimit,
-        retryAcceptLimit);
+    return copy(b -> b.deadline = value);
   }
 
   /** These budgets with another budget for {@code stage} (a stage without a budget is refused). */
   public RunBudgets withStageBudget(RunStage stage, Duration value) {
-    if (!stageBudgetsMs().containsKey(stage.wireName())) {
-      throw new InvalidSearchException(
-          "stage",
-          stage.wireName()
-              + " has no budget of its own; budgeted stages: "
-              + String.join(", ", stageBudgetsMs().keySet()));
-    }
-    Duration p = stage == RunStage.PLANNING ? value : planning;
-    Duration r = stage == RunStage.RETRIEVAL ? value : retrieval;
-    Duration i = stage == RunStage.INSPECTION ? value : inspection;
-    Duration s = stage == RunStage.SYNTHESIS ? value : synthesis;
-    Duration v = stage == RunStage.VERIFICATION ? value : verification;
-    Duration t = stage == RunStage.TRACE ? value : trace;
-    return new RunBudgets(
-        maxSteps,
-        maxRetrievalPasses,
-        deadline,
-        p,
-        r,
-        i,
-        s,
-        v,
-        t,
-        inspectRows,
-        inspectChars,
-        relatedLimit,
-        retryAcceptLimit);
+    return copy(
+        b -> {
+          switch (stage) {
+            case PLANNING -> b.planning = value;
+            case RETRIEVAL -> b.retrieval = value;
+            case INSPECTION -> b.inspection = value;
+            case SYNTHESIS -> b.synthesis = value;
+            case VERIFICATION -> b.verification = value;
+            case TRACE -> b.trace = value;
+            default ->
+                throw new InvalidSearchException(
+                    "stage",
+                    stage.wireName()
+                        + " has no budget of its own; budgeted stages: "
+                        + String.join(", ", stageBudgetsMs().keySet()));
+          }
+        });
   }
 
   /** These budgets inspecting another number of rows with another window size. */
   public RunBudgets withInspection(int rows, int chars) {
-    return new RunBudgets(
-        maxSteps,
-        maxRetrievalPasses,
-        deadline,
-        planning,
-        retrieval,
-        inspection,
-        synthesis,
-        verification,
-        trace,
-        rows,
-        chars,
-        relatedLimit,
-        retryAcceptLimit);
+    return copy(
+        b -> {
+          b.inspectRows = rows;
+          b.inspectChars = chars;
+        });
   }
 
   /** These budgets with other limits of new rows from an expansion and from a retry. */
   public RunBudgets withAddedRowLimits(int related, int retryAccepted) {
-    return new RunBudgets(
-        maxSteps,
-        maxRetrievalPasses,
-        deadline,
-        planning,
-        retrieval,
-        inspection,
-        synthesis,
-        verification,
-        trace,
-        inspectRows,
-        inspectChars,
-        related,
-        retryAccepted);
+    return copy(
+        b -> {
+          b.relatedLimit = related;
+          b.retryAcceptLimit = retryAccepted;
+        });
+  }
+
+  private RunBudgets copy(Consumer<Copy> change) {
+    var copy = new Copy(this);
+    change.accept(copy);
+    return copy.build();
+  }
+
+  /** The fields of a {@code RunBudgets} to change before building a checked copy. */
+  private static final class Copy {
+    int maxSteps;
+    int maxRetrievalPasses;
+    Duration deadline;
+    Duration planning;
+    Duration retrieval;
+    Duration inspection;
+    Duration synthesis;
+    Duration verification;
+    Duration trace;
+    int inspectRows;
+    int inspectChars;
+    int relatedLimit;
+    int retryAcceptLimit;
+
+    Copy(RunBudgets b) {
+      maxSteps = b.maxSteps;
+      maxRetrievalPasses = b.maxRetrievalPasses;
+      deadline = b.deadline;
+      planning = b.planning;
+      retrieval = b.retrieval;
+      inspection = b.inspection;
+      synthesis = b.synthesis;
+      verification = b.verification;
+      trace = b.trace;
+      inspectRows = b.inspectRows;
+      inspectChars = b.inspectChars;
+      relatedLimit = b.relatedLimit;
+      retryAcceptLimit = b.retryAcceptLimit;
+    }
+
+    RunBudgets build() {
+      return new RunBudgets(
+          maxSteps,
+          maxRetrievalPasses,
+          deadline,
+          planning,
+          retrieval,
+          inspection,
+          synthesis,
+          verification,
+          trace,
+          inspectRows,
+          inspectChars,
+          relatedLimit,
+          retryAcceptLimit);
+    }
   }
 
   /** The budget of {@code stage}, or {@code null} for stages bounded only by the deadline. */

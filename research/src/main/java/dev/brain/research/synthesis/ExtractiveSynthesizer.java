@@ -1,12 +1,12 @@
 package dev.brain.research.synthesis;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryFamily;
 import dev.brain.research.plan.Words;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -59,14 +59,14 @@ public final class ExtractiveSynthesizer {
 
   /**
    * The extractive answer of a prepared synthesis, quoting whole sentences of the retrieved chunks
-   * in the stored text of {@code index} (the excerpts where a text cannot be read).
+   * in the stored text the {@code retriever} reads (the excerpts where a text cannot be read).
    */
-  public static SynthesisResult answer(PreparedSynthesis prepared, BrainIndex index) {
+  public static SynthesisResult answer(PreparedSynthesis prepared, Retriever retriever) {
     return answer(
         prepared,
         key -> {
           try {
-            return index.get(key).map(d -> d.record().text());
+            return retriever.get(key).map(d -> d.record().text());
           } catch (IOException | RuntimeException e) {
             return Optional.empty();
           }

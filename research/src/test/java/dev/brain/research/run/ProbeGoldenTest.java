@@ -50,7 +50,7 @@ class ProbeGoldenTest {
             IndexConfig.defaults(dir).withEmbedBatchSize(1).withCommitInterval(Duration.ofDays(1)));
     var report = index.sync(List.of(VAULT));
     assertThat(report.failed()).isEmpty();
-    runner = new ResearchRunner(index, new Retriever(index), null);
+    runner = new ResearchRunner(new Retriever(index), null);
   }
 
   @AfterAll

@@ -278,13 +278,14 @@ class ResearchRunnerTest {
 
   @Test
   void anExpansionAddsAtMostItsLimitAndRejectsTheRestWithAReason() throws IOException {
-    var researcher = new Researcher(RunnerVault.index(), RunnerVault.retriever());
+    var researcher = new Researcher(RunnerVault.retriever());
     var options = ResearchOptions.defaults().withLimit(1);
     ResearchPack pack = researcher.pack("espresso", options);
     assertThat(pack.evidence()).hasSize(1);
 
     var merged =
-        EvidenceMerge.expand(RunnerVault.index(), pack, "note:vault/coffee/Coffee.md", 2, options);
+        EvidenceMerge.expand(
+            RunnerVault.retriever(), pack, "note:vault/coffee/Coffee.md", 2, options);
 
     List<EvidenceRow> related =
         merged.pack().evidence().stream().filter(EvidenceRow::isRelated).toList();

@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.CollectionCheck;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionsFile;
@@ -51,11 +50,11 @@ final class Collections {
       throws IOException {
     SyncReport report;
     IndexMetadata metadata;
-    try (var index = BrainIndex.open(brain.indexConfig())) {
+    try (var opened = brain.open()) {
       try (var bar = SyncProgress.forCommand(progress && !json, err)) {
-        report = index.syncCollections(collections, bar);
+        report = opened.sync(collections, bar);
       }
-      metadata = index.metadata();
+      metadata = opened.metadata();
     }
     if (json) {
       out.println(Json.pretty(report));

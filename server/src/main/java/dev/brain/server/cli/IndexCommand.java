@@ -1,6 +1,6 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
+import dev.brain.Brain;
 import dev.brain.index.CollectionCheck;
 import dev.brain.index.CollectionException;
 import dev.brain.index.CollectionRoot;
@@ -75,7 +75,7 @@ final class IndexCommand implements Callable<Integer> {
       targets.addAll(all);
     }
     if (rebuild) {
-      BrainIndex.deleteIndex(brain.indexConfig());
+      Brain.deleteIndex(brain.config());
       out.println("deleted the index at " + brain.indexConfig().directory() + "; rebuilding");
     }
     return Collections.sync(

@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.CollectionException;
 import dev.brain.index.CollectionRoot;
 import java.util.ArrayList;
@@ -41,8 +40,8 @@ final class RemoveCommand implements Callable<Integer> {
     long removed = 0;
     if (java.nio.file.Files.isDirectory(brain.indexConfig().directory())) {
       // The records go first: if the index is busy, brain.yaml still names the collection.
-      try (var index = BrainIndex.open(brain.indexConfig())) {
-        removed = index.removeCollection(name);
+      try (var opened = brain.open()) {
+        removed = opened.removeCollection(name);
       }
     }
     var rest = new ArrayList<>(collections);

@@ -116,17 +116,21 @@ final class ResearchCommand implements Callable<Integer> {
   @Option(
       names = "--limit",
       paramLabel = "N",
-      description = "Evidence rows. Default: " + ResearchOptions.DEFAULT_LIMIT + ".")
-  int limit = ResearchOptions.DEFAULT_LIMIT;
+      description =
+          "Evidence rows. Default: research.limit in brain.yaml, else "
+              + ResearchOptions.DEFAULT_LIMIT
+              + ".")
+  Integer limit;
 
   @Option(
       names = "--max-chars-per-doc",
       paramLabel = "N",
       description =
-          "Longest excerpt per evidence row. Default: "
+          "Longest excerpt per evidence row. Default: research.max-chars-per-doc in brain.yaml,"
+              + " else "
               + ResearchOptions.DEFAULT_MAX_CHARS_PER_DOC
               + ".")
-  int maxCharsPerDoc = ResearchOptions.DEFAULT_MAX_CHARS_PER_DOC;
+  Integer maxCharsPerDoc;
 
   @Option(
       names = "--max-evidence-chars",
@@ -159,16 +163,6 @@ final class ResearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var options =
-        ResearchOptions.defaults()
-            .withSourceTypes(sourceTypes)
-            .withLimit(limit)
-            .withMaxCharsPerDoc(maxCharsPerDoc)
-            .withIncludeRelated(includeRelated)
-            .withIncludeTopicBrief(topicBrief)
-            .withSemantic(!noSemantic);
-    var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
-    String question = String.join(" ", words);
     var flags = new ArrayList<BrainConfig.Flag>();
     if (model != null && !model.isBlank()) {
       flags.add(new BrainConfig.Flag("chat.model", model, "--model"));
@@ -176,9 +170,29 @@ final class ResearchCommand implements Callable<Integer> {
     if (plannerModel != null && !plannerModel.isBlank()) {
       flags.add(new BrainConfig.Flag("chat.planner-model", plannerModel, "--planner-model"));
     }
-    PrintWriter out = spec.commandLine().getOut();
+    if (limit != null) {
+      flags.add(new BrainConfig.Flag("research.limit", String.valueOf(limit), "--limit"));
+    }
+    if (maxCharsPerDoc != null) {
+      flags.add(
+          new BrainConfig.Flag(
+              "research.max-chars-per-doc", String.valueOf(maxCharsPerDoc), "--max-chars-per-doc"));
+    }
     var configFlags = flags.toArray(BrainConfig.Flag[]::new);
-    boolean noPlannerModel = noPlanner || brain.config(configFlags).chat().plannerSpec() == null;
+    BrainConfig config = brain.config(configFlags);
+    // Flags over brain.yaml over built-in defaults: the options start from the configuration.
+    var options =
+        config
+            .research()
+            .options()
+            .withSourceTypes(sourceTypes)
+            .withIncludeRelated(includeRelated)
+            .withIncludeTopicBrief(topicBrief)
+            .withSemantic(!noSemantic);
+    var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
+    String question = String.join(" ", words);
+    PrintWriter out = spec.commandLine().getOut();
+    boolean noPlannerModel = noPlanner || config.chat().plannerSpec() == null;
     var server = retrievalOnly && noPlannerModel ? serverChoice.server(brain.dataDir()) : null;
     if (server != null && server.isPresent()) {
       showPack(server.get().pack(RunningServer.packBody(question, options)), out);

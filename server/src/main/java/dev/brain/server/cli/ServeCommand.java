@@ -49,9 +49,10 @@ final class ServeCommand implements Callable<Integer> {
       serve(config, out, spec.commandLine().getErr());
       return 0;
     }
-    // The watcher writes through its own index; the server's read-only view follows its commits.
-    try (var index = dev.brain.index.BrainIndex.open(brain.indexConfig())) {
-      var watcher = WatchCommand.start(index, Collections.read(brain), out);
+    // The watcher writes through a brain of its own; the server's read-only one follows its
+    // commits.
+    try (var writer = brain.open()) {
+      var watcher = WatchCommand.start(writer, Collections.read(brain), out);
       try {
         serve(config, out, spec.commandLine().getErr());
       } finally {

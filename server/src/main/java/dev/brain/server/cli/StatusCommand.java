@@ -1,7 +1,5 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
-import dev.brain.index.CollectionWatcher;
 import dev.brain.index.IndexStatus;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -34,10 +32,9 @@ final class StatusCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    var config = brain.existingIndexConfig();
     IndexStatus status;
-    try (var index = BrainIndex.openReadOnly(config, null)) {
-      status = IndexStatus.of(index, Collections.read(brain), CollectionWatcher.isWatching(config));
+    try (var opened = brain.openExisting()) {
+      status = opened.indexStatus();
     }
     if (json) {
       out.println(Json.pretty(status));

@@ -2,6 +2,7 @@ package dev.brain.server.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brain.Brain;
+import dev.brain.BrainConfig;
 import dev.brain.evals.TraceDiff;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.run.RunRequest;
@@ -15,11 +16,9 @@ import dev.brain.research.trace.TraceSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -288,20 +287,31 @@ final class TraceCommand implements Callable<Integer> {
     @Option(
         names = "--keep",
         paramLabel = "N",
-        description = "Newest runs always kept. Default: " + RetentionPolicy.DEFAULT_KEEP_NEWEST)
-    int keep = RetentionPolicy.DEFAULT_KEEP_NEWEST;
+        description =
+            "Newest runs always kept. Default: traces.keep-newest in brain.yaml, else "
+                + RetentionPolicy.DEFAULT_KEEP_NEWEST
+                + ".")
+    Integer keep;
 
     @Option(
         names = "--max-age-days",
         paramLabel = "DAYS",
-        description = "Runs younger than this are always kept. Default: 180.")
-    long maxAgeDays = RetentionPolicy.DEFAULT_MAX_AGE.toDays();
+        description =
+            "Runs younger than this are always kept. Default: traces.max-age in brain.yaml, else"
+                + " 180.")
+    Long maxAgeDays;
 
     @Override
     public Integer call() throws IOException {
-      TraceStore store = store(trace.brain);
-      var policy = new RetentionPolicy(keep, Duration.ofDays(maxAgeDays), false);
-      PruneReport report = store.prune(policy, Set.of(), Instant.now(), null);
+      var flags = new ArrayList<BrainConfig.Flag>();
+      if (keep != null) {
+        flags.add(new BrainConfig.Flag("traces.keep-newest", String.valueOf(keep), "--keep"));
+      }
+      if (maxAgeDays != null) {
+        flags.add(new BrainConfig.Flag("traces.max-age", maxAgeDays + "d", "--max-age-days"));
+      }
+      PruneReport report =
+          Brain.traces(trace.brain.config(flags.toArray(BrainConfig.Flag[]::new))).prune();
       spec.commandLine()
           .getOut()
           .printf(

@@ -1,6 +1,6 @@
 package dev.brain.server.cli;
 
-import dev.brain.index.BrainIndex;
+import dev.brain.Brain;
 import dev.brain.index.CollectionException;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionWatcher;
@@ -32,8 +32,8 @@ final class WatchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
     List<CollectionRoot> collections = Collections.read(brain);
-    try (var index = BrainIndex.open(brain.indexConfig())) {
-      var watcher = start(index, collections, out);
+    try (var opened = brain.open()) {
+      var watcher = start(opened, collections, out);
       try {
         new CountDownLatch(1).await(); // until the process is stopped (Ctrl-C)
       } finally {
@@ -44,17 +44,15 @@ final class WatchCommand implements Callable<Integer> {
   }
 
   /** Starts a watcher over {@code collections} that prints one line per sync. */
-  static CollectionWatcher start(
-      BrainIndex index, List<CollectionRoot> collections, PrintWriter out) throws Exception {
+  static CollectionWatcher start(Brain brain, List<CollectionRoot> collections, PrintWriter out)
+      throws Exception {
     if (collections.isEmpty()) {
       throw new CollectionException(
           "no collections to watch: add a folder with `brain add PATH` first");
     }
     var watcher =
-        CollectionWatcher.start(
-            index,
+        brain.watch(
             collections,
-            CollectionWatcher.DEFAULT_DEBOUNCE,
             new CollectionWatcher.Listener() {
               @Override
               public void synced(List<String> names, SyncReport r) {

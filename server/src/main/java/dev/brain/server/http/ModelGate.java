@@ -10,7 +10,6 @@ import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -83,21 +82,19 @@ final class ModelGate implements AutoCloseable {
   }
 
   private URI baseUrl(String spec) {
-    String provider = spec.contains("/") ? spec.substring(0, spec.indexOf('/')) : spec;
-    return switch (provider.toLowerCase(Locale.ROOT)) {
-      case "ollama" -> config.ollamaUrl();
-      case "openai" -> config.openAiUrl();
-      default ->
-          throw new ApiException(
-              Status.UNPROCESSABLE_CONTENT_422,
-              new ApiError(
-                  "invalid_option",
-                  "unknown model '" + spec + "'",
-                  "model",
-                  List.of("extractive", "ollama/<model>", "openai/<model>"),
-                  null),
-              0);
-    };
+    try {
+      return ChatModels.baseUrl(spec, config);
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(
+          Status.UNPROCESSABLE_CONTENT_422,
+          new ApiError(
+              "invalid_option",
+              "unknown model '" + spec + "'",
+              "model",
+              List.of("extractive", "ollama/<model>", "openai/<model>"),
+              null),
+          0);
+    }
   }
 
   /**

@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,6 +102,54 @@ class ResearchCommandTest {
     assertThat(run.out()).doesNotContain("Sources:");
     assertThat(run.out())
         .containsPattern("Nearest in meaning.*\\n  note:vault/\\S+.*\\(cosine 0\\.\\d+\\)");
+  }
+
+  @Test
+  void researchLimitsOfBrainYamlApplyAndFlagsOverrideThem() throws IOException {
+    Path beans = Files.createDirectories(tmp.resolve("beans"));
+    for (String origin : List.of("Ethiopia", "Kenya", "Colombia")) {
+      Files.writeString(
+          beans.resolve(origin.toLowerCase(Locale.ROOT) + ".md"),
+          "# "
+              + origin
+              + "\n\nEspresso from "
+              + origin
+              + " beans wants a fine grind and a long, slow pull of thirty seconds.\n");
+    }
+    String limited = tmp.resolve("data-limited").toString();
+    Run index = brain("--data", limited, "index", beans.toString());
+    assertThat(index.code()).as(index.err()).isZero();
+    String question = "espresso beans grind";
+    assertThat(
+            evidence(brain("--data", limited, "research", "--retrieval-only", "--json", question)))
+        .hasSize(3);
+    Files.writeString(
+        Path.of(limited, "brain.yaml"),
+        "research:\n  limit: 1\n  max-chars-per-doc: 40\n",
+        java.nio.file.StandardOpenOption.APPEND);
+
+    JsonNode configured =
+        evidence(brain("--data", limited, "research", "--retrieval-only", "--json", question));
+    JsonNode flagged =
+        evidence(
+            brain(
+                "--data",
+                limited,
+                "research",
+                "--retrieval-only",
+                "--json",
+                "--limit",
+                "2",
+                question));
+
+    assertThat(configured).hasSize(1);
+    assertThat(configured.at("/0/excerpt").asText().length()).isLessThanOrEqualTo(41);
+    assertThat(flagged).hasSize(2);
+  }
+
+  private static JsonNode evidence(Run run) throws IOException {
+    assertThat(run.code()).as(run.err()).isZero();
+    return Json.MAPPER.readTree(run.out()).path("evidence");
   }
 
   @Test

@@ -141,6 +141,24 @@ class TraceCommandTest {
   }
 
   @Test
+  void pruneKeepsWhatTracesOfBrainYamlSayUnlessFlagsSayOtherwise() throws IOException {
+    String kept = tmp.resolve("data-kept").toString();
+    assertThat(brain("--data", kept, "index", vault.toString()).code()).isZero();
+    brain("--data", kept, "research", "Which tomato gave the most?");
+    brain("--data", kept, "research", "How often should I descale?");
+    Files.writeString(
+        Path.of(kept, "brain.yaml"),
+        "traces:\n  keep-newest: 1\n  max-age: 0d\n",
+        java.nio.file.StandardOpenOption.APPEND);
+
+    Run configured = brain("--data", kept, "trace", "prune");
+    Run flagged = brain("--data", kept, "trace", "prune", "--keep", "0");
+
+    assertThat(configured.out()).as(configured.err()).startsWith("deleted 1 of 2 saved runs");
+    assertThat(flagged.out()).as(flagged.err()).startsWith("deleted 1 of 1 saved runs");
+  }
+
+  @Test
   void anUnknownRunIsAnErrorThatSaysHowToListThem() {
     Run show = brain("--data", data, "trace", "show", "19990101");
 
