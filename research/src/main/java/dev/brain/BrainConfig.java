@@ -484,6 +484,8 @@ public record BrainConfig(
    * @param workerTimeout time per worker call, retry included; default 60s
    * @param allow tools the model may see and run (comma-separated); default all read-only tools
    * @param deny tools never shown nor run (comma-separated); default none
+   * @param mcpConfigs {@code .mcp.json} files whose MCP servers' tools the agent may use
+   *     (comma-separated paths, relative to the data directory); default none
    */
   public record Agent(
       String model,
@@ -495,10 +497,12 @@ public record BrainConfig(
       int workerMaxTokens,
       Duration workerTimeout,
       List<String> allow,
-      List<String> deny) {
+      List<String> deny,
+      List<String> mcpConfigs) {
     public Agent {
       allow = allow == null ? List.of() : List.copyOf(allow);
       deny = deny == null ? List.of() : List.copyOf(deny);
+      mcpConfigs = mcpConfigs == null ? List.of() : List.copyOf(mcpConfigs);
     }
 
     /** The controller's model spec given the chat section, or {@code null} when none is set. */
@@ -526,7 +530,8 @@ public record BrainConfig(
           workerMaxTokens,
           workerTimeout,
           allow,
-          deny);
+          deny,
+          mcpConfigs);
     }
 
     /** This section with another worker model. */
@@ -541,7 +546,8 @@ public record BrainConfig(
           workerMaxTokens,
           workerTimeout,
           allow,
-          deny);
+          deny,
+          mcpConfigs);
     }
   }
 
@@ -735,7 +741,8 @@ public record BrainConfig(
         r.integer("agent.worker-max-tokens", null, 800, 0, 100_000),
         r.duration("agent.worker-timeout", null, Duration.ofSeconds(60), Duration.ofSeconds(1)),
         r.list("agent.allow", null),
-        r.list("agent.deny", null));
+        r.list("agent.deny", null),
+        r.list("agent.mcp-configs", null));
   }
 
   private static String spec(String value) {
