@@ -135,20 +135,29 @@ final class AgentCommand implements Callable<Integer> {
         out.println("tools: " + String.join(", ", controllerLoop.visibleTools(allow)));
         out.flush();
       }
-      AgentResult result =
-          controllerLoop.run(
+      var run =
+          toolbox.run(
+              controllerLoop,
               task,
               allow,
+              "cli",
               event -> {
                 if (!json) {
                   out.println(event.line());
                   out.flush();
                 }
               });
+      AgentResult result = run.result();
       if (json) {
         out.println(Json.pretty(result));
       } else {
         print(result, out);
+        out.println(
+            run.tracePath() == null
+                ? "trace not saved: " + run.traceError()
+                : demo
+                    ? "trace: " + run.runId() + " (in the demo's temporary data directory)"
+                    : "trace: " + run.runId() + " (brain trace show " + run.runId() + ")");
       }
       return result.answered() ? 0 : BrainCommand.EXIT_ERROR;
     }

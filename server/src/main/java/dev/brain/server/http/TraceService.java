@@ -9,6 +9,7 @@ import dev.brain.research.run.RunResult;
 import dev.brain.research.trace.TraceStore;
 import dev.brain.research.trace.TraceSummary;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
@@ -110,6 +111,13 @@ final class TraceService implements HttpService {
             req, config.maxBodyBytes(), "POST /api/research/trace-diff", DiffRequest.class);
     Path dir = find(request.runId());
     JsonNode trace = readable(dir);
+    if ("agent".equals(trace.path("kind").asText())) {
+      throw new ApiException(
+          Status.CONFLICT_409,
+          "not_a_research_run",
+          "run " + dir.getFileName() + " is an agent run; trace-diff re-runs research runs only",
+          "run_id");
+    }
     RunResult now;
     var slot = limiter.acquire();
     try {

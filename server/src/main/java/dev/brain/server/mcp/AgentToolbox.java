@@ -5,11 +5,17 @@ import dev.brain.BrainConfig;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.agent.AgentBudgets;
 import dev.brain.research.agent.AgentController;
+import dev.brain.research.agent.AgentListener;
+import dev.brain.research.agent.AgentResult;
 import dev.brain.research.agent.AgentTool;
+import dev.brain.research.agent.AgentTrace;
 import dev.brain.research.agent.ToolHook;
 import dev.brain.research.agent.ToolPolicy;
 import dev.brain.research.agent.WorkerTools;
+import dev.brain.research.trace.TraceStore;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -28,14 +34,17 @@ public final class AgentToolbox implements AutoCloseable {
   private final ToolPolicy policy;
   private final List<ToolHook> hooks;
   private final McpToolImport imported;
+  private final TraceStore traces;
 
   private AgentToolbox(
       BrainConfig.Agent settings,
       List<AgentTool> tools,
       ToolPolicy policy,
       List<ToolHook> hooks,
-      McpToolImport imported) {
+      McpToolImport imported,
+      TraceStore traces) {
     this.settings = settings;
+    this.traces = traces;
     this.tools = List.copyOf(tools);
     this.policy = policy;
     this.hooks = List.copyOf(hooks);
@@ -77,7 +86,7 @@ public final class AgentToolbox implements AutoCloseable {
     denied.addAll(deny);
     denied.addAll(imported.denied());
     var policy = new ToolPolicy(new HashSet<>(agent.allow()), denied, false);
-    return new AgentToolbox(agent, tools, policy, List.of(), imported);
+    return new AgentToolbox(agent, tools, policy, List.of(), imported, brain.traces());
   }
 
   /** Every registered tool (the policy decides which a run shows). */
@@ -104,6 +113,44 @@ public final class AgentToolbox implements AutoCloseable {
             settings.maxToolOutputChars(),
             settings.deadline());
     return new AgentController(controller, tools, policy, budgets, hooks);
+  }
+
+  /**
+   * A run and its saved trace.
+   *
+   * @param result the run's outcome
+   * @param runId the run id (the trace directory's name)
+   * @param tracePath the trace directory, or null when it could not be written
+   * @param traceError why the trace could not be written, or null
+   */
+  public record TracedRun(AgentResult result, String runId, Path tracePath, String traceError) {}
+
+  /**
+   * Runs {@code task} on {@code loop} and saves the run in the trace store (the same store as
+   * research runs); a trace that cannot be written is reported in the result, never thrown.
+   *
+   * @param surface who asked: {@code cli}, {@code web_api}, {@code web_chat}
+   */
+  public TracedRun run(
+      AgentController loop,
+      String task,
+      Collection<String> allowedTools,
+      String surface,
+      AgentListener listener) {
+    Instant started = Instant.now();
+    String runId = TraceStore.newRunId(started);
+    List<String> shown = loop.visibleTools(allowedTools);
+    AgentResult result = loop.run(task, allowedTools, listener);
+    try {
+      var written = AgentTrace.of(runId, surface, started, shown, result).save(traces);
+      return new TracedRun(result, runId, written.path(), null);
+    } catch (IOException | RuntimeException e) {
+      return new TracedRun(
+          result,
+          runId,
+          null,
+          e.getMessage() == null ? "the trace could not be written" : e.getMessage());
+    }
   }
 
   /** Stops the imported MCP servers. */
