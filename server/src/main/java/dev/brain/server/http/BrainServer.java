@@ -151,6 +151,7 @@ public final class BrainServer implements AutoCloseable {
             "/api/research",
             new ResearchService(server, brain, models, limiter),
             new TraceService(server, brain, limiter))
+        .register("/api/agent", new AgentService(server, brain, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
         .register(

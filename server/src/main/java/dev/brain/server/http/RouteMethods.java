@@ -26,6 +26,7 @@ final class RouteMethods {
           Map.entry("/api/research/traces", READ),
           Map.entry("/api/research", WRITE),
           Map.entry("/api/research/run", WRITE),
+          Map.entry("/api/agent/run", WRITE),
           Map.entry("/api/research/synthesize", WRITE),
           Map.entry("/api/research/trace-diff", WRITE));
 
