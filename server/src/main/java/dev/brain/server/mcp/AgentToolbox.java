@@ -25,8 +25,8 @@ import java.util.List;
 /**
  * Everything an agent run needs besides its controller model, assembled from {@code agent.*} in
  * brain.yaml: brain's local tools, the worker tools, the tools imported from {@code .mcp.json}
- * files, the allow/deny policy and the hooks. Shared by {@code brain agent} and {@code POST
- * /api/agent/run}. Close it to stop the imported MCP servers.
+ * files, the allow/deny policy and the hook rules ({@code agent.hooks.*}). Shared by {@code brain
+ * agent} and {@code POST /api/agent/run}. Close it to stop the imported MCP servers.
  */
 public final class AgentToolbox implements AutoCloseable {
   private final BrainConfig.Agent settings;
@@ -86,7 +86,9 @@ public final class AgentToolbox implements AutoCloseable {
     denied.addAll(deny);
     denied.addAll(imported.denied());
     var policy = new ToolPolicy(new HashSet<>(agent.allow()), denied, false);
-    return new AgentToolbox(agent, tools, policy, List.of(), imported, brain.traces());
+    var rules = agent.hooks();
+    List<ToolHook> hooks = rules.isEmpty() ? List.of() : List.of(rules);
+    return new AgentToolbox(agent, tools, policy, hooks, imported, brain.traces());
   }
 
   /** Every registered tool (the policy decides which a run shows). */
