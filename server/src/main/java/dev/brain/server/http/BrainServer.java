@@ -183,6 +183,12 @@ public final class BrainServer implements AutoCloseable {
     body.put("index", idx);
     body.put("source_types", brain.sourceTypes());
     body.put("model", config.chat().model());
+    // The Chat shows its agent mode only when a tool-calling controller model is configured.
+    String agentModel = config.agent().controllerSpec(config.chat());
+    Map<String, Object> agent = new LinkedHashMap<>();
+    agent.put("available", agentModel != null);
+    agent.put("model", agentModel);
+    body.put("agent", agent);
     body.put("active_runs", limiter.active());
     body.put("max_concurrent_runs", config.server().maxConcurrentRuns());
     HttpJson.ok(res, body);

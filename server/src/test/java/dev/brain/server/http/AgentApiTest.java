@@ -124,6 +124,13 @@ class AgentApiTest {
   }
 
   @Test
+  void healthTellsTheChatThatAnAgentModelIsConfigured() {
+    JsonNode agent = Http.get(base, "/api/health").json().path("agent");
+    assertThat(agent.path("available").asBoolean()).isTrue();
+    assertThat(agent.path("model").asText()).isEqualTo("openai/" + MODEL);
+  }
+
+  @Test
   void anAnswerCitingAKeyNoToolReturnedIsVerificationFailed() {
     openai.enqueue(
         FakeOpenAiServer.answer(MODEL, List.of("Made up [note:vault/nowhere.md]."), 100, 20));
