@@ -466,6 +466,12 @@ public record BrainConfig(
    * @param workerTimeout time per worker call, retry included; default 60s
    * @param allow tools the model may see and run (comma-separated); default all read-only tools
    * @param deny tools never shown nor run (comma-separated); default none
+   * @param mcpConfigs {@code .mcp.json} files whose MCP servers' tools the agent may use
+   *     (comma-separated paths, relative to the data directory); default none
+   * @param hookHalt {@code agent.hooks.halt}: calls to halt, {@code TOOL} or {@code TOOL:REGEX}
+   *     (comma-separated; see {@link dev.brain.research.agent.HookRules}); default none
+   * @param hookSet {@code agent.hooks.set}: arguments to rewrite, {@code TOOL.ARG=VALUE}
+   *     (comma-separated); default none
    */
   public record Agent(
       String model,
@@ -477,10 +483,14 @@ public record BrainConfig(
       int workerMaxTokens,
       Duration workerTimeout,
       List<String> allow,
-      List<String> deny) {
+      List<String> deny,
+      List<String> mcpConfigs,
+      String hookHalt,
+      String hookSet) {
     public Agent {
       allow = allow == null ? List.of() : List.copyOf(allow);
       deny = deny == null ? List.of() : List.copyOf(deny);
+      mcpConfigs = mcpConfigs == null ? List.of() : List.copyOf(mcpConfigs);
     }
 
     /** The controller's model spec given the chat section, or {@code null} when none is set. */
@@ -489,6 +499,11 @@ public record BrainConfig(
         return model;
       }
       return ChatModels.isExtractive(chat.model()) ? null : chat.model();
+    }
+
+    /** The tool hook of {@code agent.hooks.halt} and {@code agent.hooks.set}. */
+    public dev.brain.research.agent.HookRules hooks() {
+      return dev.brain.research.agent.HookRules.parse(hookHalt, hookSet);
     }
 
     /** The worker's model spec given the controller's. */
@@ -508,7 +523,10 @@ public record BrainConfig(
           workerMaxTokens,
           workerTimeout,
           allow,
-          deny);
+          deny,
+          mcpConfigs,
+          hookHalt,
+          hookSet);
     }
 
     /** This section with another worker model. */
@@ -523,7 +541,10 @@ public record BrainConfig(
           workerMaxTokens,
           workerTimeout,
           allow,
-          deny);
+          deny,
+          mcpConfigs,
+          hookHalt,
+          hookSet);
     }
   }
 
@@ -759,7 +780,24 @@ public record BrainConfig(
         r.integer("agent.worker-max-tokens", null, 800, 0, 100_000),
         r.duration("agent.worker-timeout", null, Duration.ofSeconds(60), Duration.ofSeconds(1)),
         r.list("agent.allow", null),
-        r.list("agent.deny", null));
+        r.list("agent.deny", null),
+        r.list("agent.mcp-configs", null),
+        r.checked("agent.hooks.halt", null, null, v -> hookRules(v, null), HOOK_HALT),
+        r.checked("agent.hooks.set", null, null, v -> hookRules(null, v), HOOK_SET));
+  }
+
+  private static final String HOOK_HALT =
+      "comma-separated TOOL or TOOL:REGEX (a tool name or a prefix ending in *)";
+  private static final String HOOK_SET = "comma-separated TOOL.ARG=VALUE";
+
+  /** The rules as written, once they parse. */
+  private static String hookRules(String halt, String set) {
+    try {
+      dev.brain.research.agent.HookRules.parse(halt, set);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("not usable (" + e.getMessage() + ")", e);
+    }
+    return halt != null ? halt : set;
   }
 
   private static Note note(ConfigReader r) {

@@ -109,6 +109,32 @@ class BrainConfigTest {
   }
 
   @Test
+  void agentHookRulesAreReadAndABadRuleNamesKeyAndLine() throws Exception {
+    var config =
+        load(
+            "agent:\n  hooks:\n    halt: brain_get_many, brain_search:(?i)password\n"
+                + "    set: brain_search.limit=3\n",
+            Map.of(),
+            List.of());
+    assertThat(config.agent().hookHalt()).isEqualTo("brain_get_many, brain_search:(?i)password");
+    assertThat(config.agent().hooks().isEmpty()).isFalse();
+    assertThat(setting(config, "agent.hooks.set").source()).endsWith("brain.yaml line 4");
+
+    assertThatThrownBy(
+            () -> load("agent:\n  hooks:\n    halt: brain_search:([\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml line 3")
+        .hasMessageContaining("agent.hooks.halt = 'brain_search:(['")
+        .hasMessageContaining("invalid pattern")
+        .hasMessageContaining("allowed: comma-separated TOOL or TOOL:REGEX");
+    assertThatThrownBy(
+            () -> load("agent:\n  hooks:\n    set: brain_search=3\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml line 3")
+        .hasMessageContaining("is not TOOL.ARG=VALUE");
+  }
+
+  @Test
   void outOfRangeNumberSaysTheRange() {
     assertThatThrownBy(() -> load("server:\n  port: 70000\n", Map.of(), List.of()))
         .isInstanceOf(BrainConfigException.class)

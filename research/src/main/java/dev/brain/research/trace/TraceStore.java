@@ -164,6 +164,21 @@ public final class TraceStore {
     return new TraceWriter(root, redactor, JSON).write(trace, markdown, sidecars);
   }
 
+  /**
+   * Writes the trace of a run that is not a research run (an agent run): {@code run.json} is {@code
+   * document} serialized and {@code run.md} is {@code markdown}, redacted, built and renamed into
+   * place like a research trace. {@code document} must carry {@code run_id}, {@code started_at},
+   * {@code surface}, {@code question}, {@code stop_reason}, {@code status} (what listings show) and
+   * {@code metrics} with {@code duration_ms} and {@code artifact_bytes} = 0 (filled with the
+   * directory's final size).
+   */
+  public Written writeRun(String runId, Object document, String markdown) throws IOException {
+    if (!isRunId(runId)) {
+      throw new IllegalArgumentException("not a run id: " + runId);
+    }
+    return new TraceWriter(root, redactor, JSON).write(runId, document, markdown, Map.of());
+  }
+
   /** The complete traces, newest first. */
   public List<TraceSummary> list() throws IOException {
     var out = new ArrayList<TraceSummary>();

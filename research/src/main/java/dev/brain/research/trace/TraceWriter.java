@@ -47,9 +47,20 @@ final class TraceWriter {
 
   TraceStore.Written write(ResearchTrace trace, String markdown, Map<String, String> sidecars)
       throws IOException {
+    return write(
+        trace.runId(), trace.withMetrics(trace.metrics().withArtifactBytes(0)), markdown, sidecars);
+  }
+
+  /**
+   * Writes the trace of any run whose {@code run.json} is {@code document} serialized; it must hold
+   * {@code "artifact_bytes": 0} once (in its metrics), which becomes the directory's size.
+   */
+  TraceStore.Written write(
+      String runId, Object document, String markdown, Map<String, String> sidecars)
+      throws IOException {
     createPrivateDirectories(root);
-    Path target = root.resolve(trace.runId());
-    Path temporary = root.resolve(TraceStore.TEMPORARY_PREFIX + trace.runId());
+    Path target = root.resolve(runId);
+    Path temporary = root.resolve(TraceStore.TEMPORARY_PREFIX + runId);
     createPrivateDirectory(temporary);
     try {
       var files = new LinkedHashMap<String, byte[]>();
@@ -60,7 +71,7 @@ final class TraceWriter {
       for (byte[] b : files.values()) {
         others += b.length;
       }
-      byte[] json = runJson(trace, others);
+      byte[] json = runJson(runId, document, others);
       files.put(TraceStore.RUN_JSON, json);
       for (var file : files.entrySet()) {
         writePrivate(temporary.resolve(file.getKey()), file.getValue());
@@ -79,14 +90,12 @@ final class TraceWriter {
    * Serialized and redacted once; the byte count is then written into the text (it occurs once, in
    * {@code metrics}) until the count and the text's length agree.
    */
-  private byte[] runJson(ResearchTrace trace, long others) {
-    String template =
-        redactor.redact(serialize(trace.withMetrics(trace.metrics().withArtifactBytes(0))));
+  private byte[] runJson(String runId, Object document, long others) {
+    String template = redactor.redact(serialize(runId, document));
     String field = "\"artifact_bytes\" : 0";
     int at = template.indexOf(field);
     if (at < 0) {
-      throw new IllegalStateException(
-          "run.json of run " + trace.runId() + " has no artifact_bytes");
+      throw new IllegalStateException("run.json of run " + runId + " has no artifact_bytes");
     }
     long total = others + utf8Length(template);
     String json = template;
@@ -109,11 +118,11 @@ final class TraceWriter {
     return s.getBytes(StandardCharsets.UTF_8).length;
   }
 
-  private String serialize(ResearchTrace trace) {
+  private String serialize(String runId, Object document) {
     try {
-      return json.writeValueAsString(trace) + "\n";
+      return json.writeValueAsString(document) + "\n";
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write the trace of run " + trace.runId(), e);
+      throw new IllegalStateException("cannot write the trace of run " + runId, e);
     }
   }
 

@@ -3,21 +3,14 @@ package dev.brain.server.cli;
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
 import dev.brain.models.chat.ChatModel;
-import dev.brain.research.agent.AgentBudgets;
-import dev.brain.research.agent.AgentController;
 import dev.brain.research.agent.AgentResult;
-import dev.brain.research.agent.AgentTool;
-import dev.brain.research.agent.ToolPolicy;
-import dev.brain.research.agent.WorkerTools;
-import dev.brain.server.mcp.BrainTools;
-import dev.brain.server.mcp.LocalAgentTools;
+import dev.brain.server.mcp.AgentToolbox;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -75,6 +68,14 @@ final class AgentCommand implements Callable<Integer> {
       description = "Never these tools (comma-separated).")
   List<String> deny = new ArrayList<>();
 
+  @Option(
+      names = "--mcp-config",
+      paramLabel = "FILE",
+      description =
+          "A .mcp.json file whose MCP servers' tools the agent may use (repeatable; besides"
+              + " agent.mcp-configs).")
+  List<Path> mcpConfigs = new ArrayList<>();
+
   @Option(names = "--max-turns", paramLabel = "N", description = "Most model turns.")
   Integer maxTurns;
 
@@ -122,45 +123,44 @@ final class AgentCommand implements Callable<Integer> {
 
   private int run(
       Brain opened, ChatModel controller, ChatModel worker, String task, PrintWriter out) {
-    var agent = opened.config().agent();
-    var budgets =
-        new AgentBudgets(
-            maxTurns != null ? maxTurns : agent.maxTurns(),
-            agent.maxToolCalls(),
-            agent.maxToolOutputChars(),
-            agent.deadline());
-    var workerBudgets =
-        new WorkerTools.Budgets(
-            WorkerTools.Budgets.defaults().maxInputChars(),
-            agent.workerMaxTokens(),
-            agent.workerTimeout());
-    var tools = new ArrayList<AgentTool>(LocalAgentTools.over(new BrainTools(opened)));
-    tools.addAll(WorkerTools.over(worker, workerBudgets));
-    var denied = new HashSet<>(agent.deny());
-    denied.addAll(deny);
-    var policy = new ToolPolicy(new HashSet<>(agent.allow()), denied, false);
-    var controllerLoop = new AgentController(controller, tools, policy, budgets);
-    if (!json) {
-      out.println("agent: " + controller.id() + ", workers: " + worker.id());
-      out.println("tools: " + String.join(", ", controllerLoop.visibleTools(allow)));
-      out.flush();
+    try (var toolbox = AgentToolbox.open(opened, worker, mcpConfigs, deny)) {
+      PrintWriter err = spec.commandLine().getErr();
+      for (var failure : toolbox.failures()) {
+        err.println("brain: " + failure.line());
+      }
+      err.flush();
+      var controllerLoop = toolbox.controller(controller, maxTurns);
+      if (!json) {
+        out.println("agent: " + controller.id() + ", workers: " + worker.id());
+        out.println("tools: " + String.join(", ", controllerLoop.visibleTools(allow)));
+        out.flush();
+      }
+      var run =
+          toolbox.run(
+              controllerLoop,
+              task,
+              allow,
+              "cli",
+              event -> {
+                if (!json) {
+                  out.println(event.line());
+                  out.flush();
+                }
+              });
+      AgentResult result = run.result();
+      if (json) {
+        out.println(Json.pretty(result));
+      } else {
+        print(result, out);
+        out.println(
+            run.tracePath() == null
+                ? "trace not saved: " + run.traceError()
+                : demo
+                    ? "trace: " + run.runId() + " (in the demo's temporary data directory)"
+                    : "trace: " + run.runId() + " (brain trace show " + run.runId() + ")");
+      }
+      return result.answered() ? 0 : BrainCommand.EXIT_ERROR;
     }
-    AgentResult result =
-        controllerLoop.run(
-            task,
-            allow,
-            event -> {
-              if (!json) {
-                out.println(event.line());
-                out.flush();
-              }
-            });
-    if (json) {
-      out.println(Json.pretty(result));
-    } else {
-      print(result, out);
-    }
-    return result.answered() ? 0 : BrainCommand.EXIT_ERROR;
   }
 
   private static void print(AgentResult result, PrintWriter out) {

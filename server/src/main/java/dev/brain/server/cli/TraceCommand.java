@@ -194,6 +194,10 @@ final class TraceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
       TraceStore store = store(trace.brain);
       JsonNode saved = store.readJson(find(store, run));
+      if ("agent".equals(saved.path("kind").asText())) {
+        throw new IllegalArgumentException(
+            "run " + run + " is an agent run; 'brain trace diff' re-runs research runs only");
+      }
       RunSettings settings = RunSettings.fromJson(saved.path("settings"));
       String answerSpec = model != null ? model : settings.synthesisModel();
       String planSpec = plannerModel != null ? plannerModel : settings.plannerModel();

@@ -152,6 +152,7 @@ public final class BrainServer implements AutoCloseable {
             new ResearchService(server, brain, models, limiter),
             new TraceService(server, brain, models, limiter))
         .register("/api/note", new NoteService(server, brain, limiter))
+        .register("/api/agent", new AgentService(server, brain, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))
         // One page for every record; it reads the (URL-encoded) key from its own path.
@@ -188,6 +189,12 @@ public final class BrainServer implements AutoCloseable {
     body.put("index", idx);
     body.put("source_types", brain.sourceTypes());
     body.put("model", config.chat().model());
+    // The Chat shows its agent mode only when a tool-calling controller model is configured.
+    String agentModel = config.agent().controllerSpec(config.chat());
+    Map<String, Object> agent = new LinkedHashMap<>();
+    agent.put("available", agentModel != null);
+    agent.put("model", agentModel);
+    body.put("agent", agent);
     body.put("active_runs", limiter.active());
     body.put("max_concurrent_runs", config.server().maxConcurrentRuns());
     HttpJson.ok(res, body);

@@ -29,6 +29,7 @@ final class RouteMethods {
           Map.entry("/api/research/traces", READ),
           Map.entry("/api/research", WRITE),
           Map.entry("/api/research/run", WRITE),
+          Map.entry("/api/agent/run", WRITE),
           Map.entry("/api/research/synthesize", WRITE),
           Map.entry("/api/research/trace-diff", WRITE),
           Map.entry("/api/research/eval-cases", WRITE),

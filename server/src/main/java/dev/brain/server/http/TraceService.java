@@ -139,7 +139,15 @@ final class TraceService implements HttpService {
     var request =
         HttpJson.read(
             req, config.maxBodyBytes(), "POST /api/research/trace-diff", DiffRequest.class);
-    JsonNode trace = readable(find(request.runId()));
+    Path dir = find(request.runId());
+    JsonNode trace = readable(dir);
+    if ("agent".equals(trace.path("kind").asText())) {
+      throw new ApiException(
+          Status.CONFLICT_409,
+          "not_a_research_run",
+          "run " + dir.getFileName() + " is an agent run; trace-diff re-runs research runs only",
+          "run_id");
+    }
     RunSettings saved = RunSettings.fromJson(trace.path("settings"));
     // The saved run's models, checked to be reachable before anything runs (503 otherwise).
     ChatModel answerer = model(saved.synthesisModel());

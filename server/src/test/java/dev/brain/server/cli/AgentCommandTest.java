@@ -47,7 +47,9 @@ class AgentCommandTest {
     assertThat(run.out())
         .contains("-> brain_search {\"query\":\"espresso grind size\"")
         .contains("-> summarize ")
-        .contains("stop: final_answer after 3 turns, 2 tool calls");
+        .contains("stop: final_answer after 3 turns, 2 tool calls")
+        .contains("trace: ")
+        .contains("(in the demo's temporary data directory)");
   }
 
   @Test

@@ -84,6 +84,7 @@ class OpenApiSpecTest {
           new ResearchService(config.server(), brain, models, limiter),
           new TraceService(config.server(), brain, models, limiter));
       record("/api/note", routes, new NoteService(config.server(), brain, limiter));
+      record("/api/agent", routes, new AgentService(config.server(), brain, models, limiter));
     }
     assertThat(routes).hasSizeGreaterThanOrEqualTo(8);
     // HEAD answers wherever GET does (the guard's rule), so the spec describes the GET alone.
