@@ -12,7 +12,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code brain status}: per collection what is indexed, how the last sync went, what is watched.
+ * {@code brain status}: per collection what is indexed, how the last sync went, what is watched. A
+ * {@code brain serve} running on the data directory answers it when there is one ({@code --local}
+ * reads the index here).
  */
 @Command(
     name = "status",
@@ -31,13 +33,21 @@ final class StatusCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the status as JSON.")
   boolean json;
 
+  @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
+
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    var config = brain.existingIndexConfig();
+    var server = serverChoice.server(brain.dataDir());
     IndexStatus status;
-    try (var index = BrainIndex.openReadOnly(config, null)) {
-      status = IndexStatus.of(index, Collections.read(brain), CollectionWatcher.isWatching(config));
+    if (server.isPresent()) {
+      status = server.get().status();
+    } else {
+      var config = brain.existingIndexConfig();
+      try (var index = BrainIndex.openReadOnly(config, null)) {
+        status =
+            IndexStatus.of(index, Collections.read(brain), CollectionWatcher.isWatching(config));
+      }
     }
     if (json) {
       out.println(Json.pretty(status));
