@@ -35,7 +35,7 @@ import java.util.Objects;
  *   port: 9000
  * }</pre>
  *
- * Sections still to come (collections, mcp) will be records of their own beside these.
+ * Sections still to come (mcp) will be records of their own beside these.
  *
  * @param dataDir the data directory: index, traces and {@code brain.yaml}
  * @param index how the index is built
@@ -45,6 +45,7 @@ import java.util.Objects;
  * @param server the web server
  * @param traces how long research traces are kept
  * @param agent the agent loop: controller and worker models, budgets, tool policy
+ * @param collections the folders {@code brain add} remembered
  * @param settings every value, where it came from, in file order
  */
 public record BrainConfig(
@@ -56,6 +57,7 @@ public record BrainConfig(
     Server server,
     Traces traces,
     Agent agent,
+    Collections collections,
     List<Setting> settings) {
 
   /** The configuration file's name inside the data directory. */
@@ -71,6 +73,7 @@ public record BrainConfig(
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(traces, "traces");
     Objects.requireNonNull(agent, "agent");
+    Objects.requireNonNull(collections, "collections");
     settings = settings == null ? List.of() : List.copyOf(settings);
   }
 
@@ -546,6 +549,32 @@ public record BrainConfig(
   }
 
   /**
+   * {@code collections:}: the folders {@code brain add} remembered, in file order. Only {@code
+   * brain add} and {@code brain remove} write this section ({@link dev.brain.index.CollectionsFile}
+   * rewrites it alone, keeping every other byte of {@code brain.yaml}); environment variables and
+   * flags do not touch it.
+   *
+   * <pre>
+   * collections:
+   *   - name: "notes"
+   *     root: "/home/me/notes"
+   *     excludes: ["drafts/"]
+   * </pre>
+   *
+   * @param roots the collections; default none
+   */
+  public record Collections(List<dev.brain.index.CollectionRoot> roots) {
+    public Collections {
+      roots = roots == null ? List.of() : List.copyOf(roots);
+    }
+
+    /** The collection named {@code name}, if there is one. */
+    public java.util.Optional<dev.brain.index.CollectionRoot> named(String name) {
+      return roots.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+  }
+
+  /**
    * The configuration of {@code dataDir}: its {@code brain.yaml}, overridden by the process's
    * environment.
    *
@@ -574,6 +603,7 @@ public record BrainConfig(
             server(r),
             traces(r),
             agent(r),
+            new Collections(r.collections()),
             null);
     r.rejectUnknownKeys();
     return new BrainConfig(
@@ -585,6 +615,7 @@ public record BrainConfig(
         config.server,
         config.traces,
         config.agent,
+        config.collections,
         r.settings());
   }
 
@@ -596,25 +627,25 @@ public record BrainConfig(
   /** This configuration for another data directory (the values are kept). */
   public BrainConfig withDataDir(Path value) {
     return new BrainConfig(
-        value, index, retrieval, research, chat, server, traces, agent, settings);
+        value, index, retrieval, research, chat, server, traces, agent, collections, settings);
   }
 
   /** This configuration with another server section. */
   public BrainConfig withServer(Server value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, value, traces, agent, settings);
+        dataDir, index, retrieval, research, chat, value, traces, agent, collections, settings);
   }
 
   /** This configuration with another agent section. */
   public BrainConfig withAgent(Agent value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, server, traces, value, settings);
+        dataDir, index, retrieval, research, chat, server, traces, value, collections, settings);
   }
 
   /** This configuration with another chat section. */
   public BrainConfig withChat(Chat value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, value, server, traces, agent, settings);
+        dataDir, index, retrieval, research, value, server, traces, agent, collections, settings);
   }
 
   /** The index configuration of this data directory. */
