@@ -35,7 +35,7 @@ import java.util.Objects;
  *   port: 9000
  * }</pre>
  *
- * The collections section is read by {@code CollectionsFile}.
+ * The {@code collections} section is written by {@code brain add} and {@code brain remove} alone.
  *
  * @param dataDir the data directory: index, traces and {@code brain.yaml}
  * @param index how the index is built
@@ -47,6 +47,7 @@ import java.util.Objects;
  * @param agent the agent loop: controller and worker models, budgets, tool policy
  * @param note note research ({@code brain note research}): the web search provider and the pool
  * @param mcp the MCP server: whether its one writing tool is offered
+ * @param collections the folders {@code brain add} remembered
  * @param settings every value, where it came from, in file order
  */
 public record BrainConfig(
@@ -60,6 +61,7 @@ public record BrainConfig(
     Agent agent,
     Note note,
     Mcp mcp,
+    Collections collections,
     List<Setting> settings) {
 
   /** The configuration file's name inside the data directory. */
@@ -77,6 +79,7 @@ public record BrainConfig(
     Objects.requireNonNull(agent, "agent");
     Objects.requireNonNull(note, "note");
     Objects.requireNonNull(mcp, "mcp");
+    Objects.requireNonNull(collections, "collections");
     settings = settings == null ? List.of() : List.copyOf(settings);
   }
 
@@ -567,6 +570,32 @@ public record BrainConfig(
   }
 
   /**
+   * {@code collections:}: the folders {@code brain add} remembered, in file order. Only {@code
+   * brain add} and {@code brain remove} write this section ({@link dev.brain.index.CollectionsFile}
+   * rewrites it alone, keeping every other byte of {@code brain.yaml}); environment variables and
+   * flags do not touch it.
+   *
+   * <pre>
+   * collections:
+   *   - name: "notes"
+   *     root: "/home/me/notes"
+   *     excludes: ["drafts/"]
+   * </pre>
+   *
+   * @param roots the collections; default none
+   */
+  public record Collections(List<dev.brain.index.CollectionRoot> roots) {
+    public Collections {
+      roots = roots == null ? List.of() : List.copyOf(roots);
+    }
+
+    /** The collection named {@code name}, if there is one. */
+    public java.util.Optional<dev.brain.index.CollectionRoot> named(String name) {
+      return roots.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+  }
+
+  /**
    * {@code mcp.*}: the MCP server.
    *
    * @param allowWrites offer the one writing tool, {@code brain_research_note}; default false. Env
@@ -605,6 +634,7 @@ public record BrainConfig(
             agent(r),
             note(r),
             mcp(r),
+            new Collections(r.collections()),
             null);
     r.rejectUnknownKeys();
     return new BrainConfig(
@@ -618,6 +648,7 @@ public record BrainConfig(
         config.agent,
         config.note,
         config.mcp,
+        config.collections,
         r.settings());
   }
 
@@ -629,37 +660,103 @@ public record BrainConfig(
   /** This configuration for another data directory (the values are kept). */
   public BrainConfig withDataDir(Path value) {
     return new BrainConfig(
-        value, index, retrieval, research, chat, server, traces, agent, note, mcp, settings);
+        value,
+        index,
+        retrieval,
+        research,
+        chat,
+        server,
+        traces,
+        agent,
+        note,
+        mcp,
+        collections,
+        settings);
   }
 
   /** This configuration with another server section. */
   public BrainConfig withServer(Server value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, value, traces, agent, note, mcp, settings);
+        dataDir,
+        index,
+        retrieval,
+        research,
+        chat,
+        value,
+        traces,
+        agent,
+        note,
+        mcp,
+        collections,
+        settings);
   }
 
   /** This configuration with another agent section. */
   public BrainConfig withAgent(Agent value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, server, traces, value, note, mcp, settings);
+        dataDir,
+        index,
+        retrieval,
+        research,
+        chat,
+        server,
+        traces,
+        value,
+        note,
+        mcp,
+        collections,
+        settings);
   }
 
   /** This configuration with another chat section. */
   public BrainConfig withChat(Chat value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, value, server, traces, agent, note, mcp, settings);
+        dataDir,
+        index,
+        retrieval,
+        research,
+        value,
+        server,
+        traces,
+        agent,
+        note,
+        mcp,
+        collections,
+        settings);
   }
 
   /** This configuration with another note research section. */
   public BrainConfig withNote(Note value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, server, traces, agent, value, mcp, settings);
+        dataDir,
+        index,
+        retrieval,
+        research,
+        chat,
+        server,
+        traces,
+        agent,
+        value,
+        mcp,
+        collections,
+        settings);
   }
 
   /** This configuration with another MCP section. */
   public BrainConfig withMcp(Mcp value) {
     return new BrainConfig(
-        dataDir, index, retrieval, research, chat, server, traces, agent, note, value, settings);
+        dataDir,
+        index,
+        retrieval,
+        research,
+        chat,
+        server,
+        traces,
+        agent,
+        note,
+        value,
+        collections,
+        settings);
   }
 
   /** The index configuration of this data directory. */

@@ -1,5 +1,7 @@
 package dev.brain;
 
+import dev.brain.index.CollectionRoot;
+import dev.brain.index.CollectionsFile;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigException;
 import io.helidon.config.ConfigSources;
@@ -9,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,8 +141,82 @@ final class ConfigReader {
     return List.copyOf(settings.values());
   }
 
-  /** The section {@code brain add} writes; {@code dev.brain.index.CollectionsFile} owns it. */
+  /**
+   * The section {@code brain add} writes; {@code dev.brain.index.CollectionsFile} reads, checks and
+   * rewrites it ({@link #collections()}).
+   */
   static final String COLLECTIONS = "collections";
+
+  /**
+   * The {@code collections:} list of the file, read and checked by {@link CollectionsFile} (which
+   * also rewrites that section alone for {@code brain add} and {@code brain remove}); one setting
+   * {@code collections.<name>} per collection, with the line of its entry.
+   *
+   * @throws BrainConfigException naming the file and the entry when the section is malformed
+   */
+  List<CollectionRoot> collections() {
+    if (!CollectionsFile.FILE_NAME.equals(String.valueOf(file.getFileName()))) {
+      return List.of();
+    }
+    List<CollectionRoot> roots;
+    try {
+      roots = CollectionsFile.of(file.toAbsolutePath().getParent()).read();
+    } catch (IOException e) {
+      throw new BrainConfigException(file + ": cannot be read: " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw new BrainConfigException(e.getMessage());
+    }
+    List<Integer> entryLines = entryLines(roots.size());
+    for (int i = 0; i < roots.size(); i++) {
+      CollectionRoot c = roots.get(i);
+      String key = COLLECTIONS + "." + c.name();
+      String source =
+          i < entryLines.size() ? file + " line " + entryLines.get(i) : where(COLLECTIONS);
+      settings.put(key, new BrainConfig.Setting(key, describe(c), source, null));
+    }
+    return roots;
+  }
+
+  /** A collection as {@code brain config} shows it: its root, excludes and size cap. */
+  private static String describe(CollectionRoot c) {
+    var parts = new ArrayList<String>();
+    if (!c.excludes().isEmpty()) {
+      parts.add("excludes " + String.join(", ", c.excludes()));
+    }
+    if (c.maxFileBytes() != CollectionRoot.DEFAULT_MAX_FILE_BYTES) {
+      parts.add("max " + (c.maxFileBytes() >> 20) + " MB per file");
+    }
+    return c.root() + (parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")");
+  }
+
+  /**
+   * The lines of the first {@code count} list items ({@code - name: ...}) of the block-style {@code
+   * collections:} section; fewer when the section is written another way.
+   */
+  private List<Integer> entryLines(int count) {
+    Integer sectionLine = lines.get(COLLECTIONS);
+    if (sectionLine == null || count == 0) {
+      return List.of();
+    }
+    List<String> text;
+    try {
+      text = Files.readAllLines(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return List.of();
+    }
+    var out = new ArrayList<Integer>();
+    for (int i = sectionLine; i < text.size() && out.size() < count; i++) {
+      String line = text.get(i);
+      boolean topLevel = !line.isEmpty() && !Character.isWhitespace(line.charAt(0));
+      if (topLevel && !line.startsWith("-") && !line.startsWith("#")) {
+        break;
+      }
+      if (line.stripLeading().startsWith("-")) {
+        out.add(i + 1);
+      }
+    }
+    return out;
+  }
 
   /**
    * Fails on any key of the file that no read asked for (a typo such as {@code server.prot}).
@@ -153,7 +230,7 @@ final class ConfigReader {
             node -> {
               String key = node.key().toString();
               if (key.equals(COLLECTIONS) || key.startsWith(COLLECTIONS + ".")) {
-                return; // the collections list: CollectionsFile reads and checks it
+                return; // the collections list: read and checked by collections()
               }
               String moved = MOVED.get(key);
               if (moved != null) {

@@ -170,6 +170,50 @@ class BrainConfigTest {
   }
 
   @Test
+  void theCollectionsSectionIsTypedAndShownWithItsLines() throws Exception {
+    Path notes = Files.createDirectories(data.resolve("notes"));
+    var config =
+        load(
+            "server:\n  port: 9000\n# my folders\ncollections:\n  - name: \"notes\"\n"
+                + "    root: \""
+                + notes
+                + "\"\n    excludes: [\"drafts/\"]\n  - name: papers\n    root: /tmp/papers\n"
+                + "    max_file_mb: 2\nretrieval:\n  limit: 7\n",
+            Map.of(),
+            List.of());
+    var roots = config.collections().roots();
+    assertThat(roots).extracting(c -> c.name()).containsExactly("notes", "papers");
+    assertThat(roots.get(0).root()).isEqualTo(notes.toAbsolutePath().normalize());
+    assertThat(roots.get(0).excludes()).containsExactly("drafts/");
+    assertThat(roots.get(1).maxFileBytes()).isEqualTo(2L << 20);
+    assertThat(config.collections().named("papers")).contains(roots.get(1));
+    assertThat(config.retrieval().limit()).isEqualTo(7);
+
+    var shown = setting(config, "collections.notes");
+    assertThat(shown.value()).isEqualTo(notes.toAbsolutePath() + " (excludes drafts/)");
+    assertThat(shown.source()).endsWith("brain.yaml line 5");
+    var papers = setting(config, "collections.papers");
+    assertThat(papers.value()).isEqualTo("/tmp/papers (max 2 MB per file)");
+    assertThat(papers.source()).endsWith("brain.yaml line 8");
+  }
+
+  @Test
+  void noFileOrNoSectionMeansNoCollections() throws Exception {
+    assertThat(load(null, Map.of(), List.of()).collections().roots()).isEmpty();
+    assertThat(load("server:\n  port: 9000\n", Map.of(), List.of()).collections().roots())
+        .isEmpty();
+    assertThat(BrainConfig.defaults(data).collections().roots()).isEmpty();
+  }
+
+  @Test
+  void aMalformedCollectionsEntryIsAConfigErrorNamingIt() {
+    assertThatThrownBy(
+            () -> load("collections:\n  - name: notes\n  - root: /tmp/x\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml: collection 1 needs a 'name' and a 'root'");
+  }
+
+  @Test
   void theOldServerModelKeySaysWhereItMoved() {
     assertThatThrownBy(() -> load("server:\n  model: ollama/x\n", Map.of(), List.of()))
         .isInstanceOf(BrainConfigException.class)

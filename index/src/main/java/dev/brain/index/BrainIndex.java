@@ -305,6 +305,24 @@ public final class BrainIndex implements AutoCloseable {
     return write(listener, run -> run.run(List.copyOf(collections)));
   }
 
+  /**
+   * Syncs only what changed in one collection: the files at or below {@code changed} (files or
+   * folders, existing or gone) are read, and records from files there that are gone are deleted;
+   * the rest of the collection is not read. Then, as {@link #syncCollections}, the missing vectors
+   * are embedded. The collection's recorded outcome keeps earlier issues of files outside {@code
+   * changed}. This is what a watcher runs after file events; after lost events it runs {@link
+   * #syncCollections}.
+   *
+   * @throws java.nio.file.NoSuchFileException if the root does not exist
+   * @throws IllegalStateException if another sync is running on this index
+   */
+  public SyncReport syncChanged(
+      CollectionRoot collection, java.util.Set<Path> changed, SyncListener listener)
+      throws IOException {
+    CollectionSync previous = collectionSyncs.get(collection.name());
+    return write(listener, run -> run.runChanged(collection, changed, previous));
+  }
+
   private interface SyncWork {
     SyncReport on(SyncRun run) throws IOException;
   }

@@ -17,6 +17,7 @@ import java.nio.file.WatchService;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +28,10 @@ import java.util.concurrent.TimeUnit;
  * Follows the folders of collections with the JDK {@link WatchService} and syncs a collection after
  * its files change: every folder below a root is registered (folders created later too), a burst of
  * events (an editor's save storm, a {@code git checkout}) waits for a quiet period and becomes one
- * sync, renames and deletions are ordinary syncs (the sync deletes what vanished), and an {@code
- * OVERFLOW} (events were lost) resyncs every collection. Syncs run on the watcher's own thread
- * through the writable {@link BrainIndex}, whose commits readers see at once.
+ * sync of just the files and folders the events named ({@link BrainIndex#syncChanged}: renames and
+ * deletions included, the sync deletes what vanished there), and an {@code OVERFLOW} (events were
+ * lost) resyncs every collection in full, as the first sync at start does. Syncs run on the
+ * watcher's own thread through the writable {@link BrainIndex}, whose commits readers see at once.
  */
 public final class CollectionWatcher implements AutoCloseable {
 
@@ -57,6 +59,13 @@ public final class CollectionWatcher implements AutoCloseable {
   private final WatchService service;
   private final Map<WatchKey, CollectionRoot> keys = new HashMap<>();
   private final Set<String> dirty = new LinkedHashSet<>();
+
+  /** Collections to sync in full: at start (to catch up) and after lost events. */
+  private final Set<String> rescan = new HashSet<>();
+
+  /** Per collection, the files and folders events named since its last sync. */
+  private final Map<String, Set<Path>> changed = new HashMap<>();
+
   private final Thread thread;
   private volatile boolean running = true;
   private long firstDirtyNanos;
@@ -73,6 +82,7 @@ public final class CollectionWatcher implements AutoCloseable {
       collections.put(c.name(), c);
       registerTree(c, c.root());
       dirty.add(c.name()); // catch up with changes made while nobody watched
+      rescan.add(c.name());
     }
     this.thread = Thread.ofPlatform().name("brain-watch").daemon().unstarted(this::loop);
   }
@@ -189,7 +199,8 @@ public final class CollectionWatcher implements AutoCloseable {
     Path dir = (Path) key.watchable();
     for (WatchEvent<?> event : key.pollEvents()) {
       if (event.kind() == OVERFLOW) {
-        markDirty(collections.keySet()); // events were lost: rescan everything
+        rescan.addAll(collections.keySet()); // events were lost: rescan everything
+        markDirty(collections.keySet());
         continue;
       }
       if (collection == null) {
@@ -203,6 +214,7 @@ public final class CollectionWatcher implements AutoCloseable {
           LOG.log(System.Logger.Level.WARNING, "cannot watch " + child, e);
         }
       }
+      changed.computeIfAbsent(collection.name(), n -> new LinkedHashSet<>()).add(child);
       markDirty(Set.of(collection.name()));
     }
     if (!key.reset()) {
@@ -231,16 +243,38 @@ public final class CollectionWatcher implements AutoCloseable {
     }
     List<String> names = List.copyOf(dirty);
     dirty.clear();
+    List<String> full = names.stream().filter(rescan::contains).toList();
+    rescan.removeAll(full);
+    var paths = new HashMap<String, Set<Path>>();
+    for (String name : names) {
+      Set<Path> p = changed.remove(name);
+      if (!full.contains(name) && p != null) {
+        paths.put(name, p);
+      }
+    }
     List<CollectionRoot> roots =
-        names.stream().map(collections::get).filter(c -> Files.exists(c.root())).toList();
-    if (roots.isEmpty()) {
+        full.stream().map(collections::get).filter(c -> Files.exists(c.root())).toList();
+    if (!roots.isEmpty()) {
+      try {
+        listener.synced(full, index.syncCollections(roots, SyncListener.NONE));
+      } catch (IOException | RuntimeException e) {
+        listener.failed(full, e);
+      }
+    }
+    paths.forEach(this::syncChanged);
+  }
+
+  /** Syncs only what events named in one collection; a failure is retried as a full rescan. */
+  private void syncChanged(String name, Set<Path> paths) {
+    CollectionRoot c = collections.get(name);
+    if (!Files.exists(c.root())) {
       return;
     }
     try {
-      SyncReport report = index.syncCollections(roots, SyncListener.NONE);
-      listener.synced(names, report);
+      listener.synced(List.of(name), index.syncChanged(c, paths, SyncListener.NONE));
     } catch (IOException | RuntimeException e) {
-      listener.failed(names, e);
+      rescan.add(name); // the next change of this collection syncs it whole
+      listener.failed(List.of(name), e);
     }
   }
 

@@ -28,7 +28,8 @@ import org.apache.lucene.search.SearcherManager;
  * One incremental sync: walk the roots, read and prepare records on a helper thread, embed missing
  * vectors in batches across records on the calling thread, replace each changed record with its
  * chunks in one atomic block, delete records whose files or entries are gone, and commit
- * periodically and at the end.
+ * periodically and at the end. A partial sync ({@link #runChanged}) reads and deletes only below
+ * the paths a watcher saw change.
  */
 final class SyncRun {
 
@@ -89,7 +90,42 @@ final class SyncRun {
     long start = System.nanoTime();
     lastCommitNanos = start;
     check(collections);
-    return execute(start, walk(collections), collections);
+    return execute(start, walk(collections), collections, null);
+  }
+
+  /**
+   * A sync of what lies at or below {@code changed} paths of one collection (a watcher's events):
+   * only those files are read, and only records from files there are deleted when their file is
+   * gone. The collection is still walked (listing folders is cheap; reading files is not) so its
+   * excludes apply as in a full sync and its file count stays right.
+   *
+   * @param previous the collection's last recorded sync, whose issues outside {@code changed} still
+   *     stand; {@code null} for none
+   */
+  SyncReport runChanged(CollectionRoot collection, Set<Path> changed, CollectionSync previous)
+      throws IOException {
+    long start = System.nanoTime();
+    lastCommitNanos = start;
+    check(List.of(collection));
+    List<Path> scope = changed.stream().map(p -> p.toAbsolutePath().normalize()).toList();
+    List<RecordPreparer.FileTask> all = walk(List.of(collection));
+    skipped.removeIf(issue -> !within(issue.file(), scope)); // the walk reported them all
+    var tasks = all.stream().filter(t -> within(t.file(), scope)).toList();
+    return execute(start, tasks, List.of(collection), new Partial(scope, all.size(), previous));
+  }
+
+  /**
+   * What a partial sync covers.
+   *
+   * @param scope the changed files and folders
+   * @param files the collection's files (the walk's count)
+   * @param previous the collection's last recorded sync, or {@code null}
+   */
+  private record Partial(List<Path> scope, int files, CollectionSync previous) {}
+
+  private static boolean within(Path file, List<Path> scope) {
+    Path f = file.toAbsolutePath().normalize();
+    return scope.stream().anyMatch(f::startsWith);
   }
 
   /**
@@ -99,7 +135,7 @@ final class SyncRun {
   SyncReport put(List<CorpusRecord> records) throws IOException {
     long start = System.nanoTime();
     var task = new RecordPreparer.FileTask(GIVEN, null, List.copyOf(records));
-    return execute(start, List.of(task), List.of());
+    return execute(start, List.of(task), List.of(), null);
   }
 
   /** The label under which directly handed-over records are reported. */
@@ -110,7 +146,10 @@ final class SyncRun {
    * (none for records handed over directly), then embeds what is missing.
    */
   private SyncReport execute(
-      long start, List<RecordPreparer.FileTask> files, List<CollectionRoot> collections)
+      long start,
+      List<RecordPreparer.FileTask> files,
+      List<CollectionRoot> collections,
+      Partial partial)
       throws IOException {
     lastCommitNanos = start;
     listener.filesPlanned(files.size());
@@ -137,7 +176,7 @@ final class SyncRun {
     } finally {
       joinQuietly(reader);
     }
-    deleteStale(states, produced, collections);
+    deleteStale(states, produced, collections, partial);
     // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
     commit(false);
     listener.lexicalCommitted(added + updated);
@@ -146,7 +185,7 @@ final class SyncRun {
     chunksEmbedded += embedding.embedded();
     chunksReused += embedding.reused();
     embedNanos += embedding.embedNanos();
-    commit(true, outcomes(collections, files));
+    commit(true, outcomes(collections, files, partial));
     return new SyncReport(
         files.size(),
         added,
@@ -285,14 +324,41 @@ final class SyncRun {
   }
 
   private List<CollectionSync> outcomes(
-      List<CollectionRoot> collections, List<RecordPreparer.FileTask> files) {
+      List<CollectionRoot> collections, List<RecordPreparer.FileTask> files, Partial partial) {
     Instant now = Instant.now();
     var out = new ArrayList<CollectionSync>();
     for (CollectionRoot c : collections) {
+      if (partial != null) {
+        out.add(
+            CollectionSync.of(
+                c,
+                now,
+                partial.files(),
+                withEarlier(skipped, partial, true),
+                withEarlier(failed, partial, false)));
+        continue;
+      }
       int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
       out.add(CollectionSync.of(c, now, count, skipped, failed));
     }
     return out;
+  }
+
+  /** This run's issues, then the earlier ones about files outside a partial sync's scope. */
+  private static List<SyncReport.FileIssue> withEarlier(
+      List<SyncReport.FileIssue> now, Partial partial, boolean skippedIssues) {
+    if (partial.previous() == null) {
+      return now;
+    }
+    var all = new ArrayList<>(now);
+    var earlier = skippedIssues ? partial.previous().skipped() : partial.previous().failed();
+    for (CollectionStatus.Issue issue : earlier) {
+      Path file = Path.of(issue.file());
+      if (!within(file, partial.scope())) {
+        all.add(new SyncReport.FileIssue(file, issue.reason()));
+      }
+    }
+    return all;
   }
 
   private void commit(boolean complete) throws IOException {
@@ -340,13 +406,17 @@ final class SyncRun {
   private void deleteStale(
       Map<String, IndexReads.RecordState> states,
       Set<String> produced,
-      List<CollectionRoot> collections)
+      List<CollectionRoot> collections,
+      Partial partial)
       throws IOException {
     for (var entry : states.entrySet()) {
       String key = entry.getKey();
       String origin = entry.getValue().origin();
       if (produced.contains(key) || origin == null || unreadOrigins.contains(origin)) {
         continue;
+      }
+      if (partial != null && !within(Path.of(origin), partial.scope())) {
+        continue; // outside what changed: not looked at this time
       }
       if (isIn(origin, entry.getValue().collection(), collections)) {
         writer.deleteDocuments(Documents.parentTerm(key));

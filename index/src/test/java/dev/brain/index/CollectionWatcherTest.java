@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,94 @@ class CollectionWatcherTest {
       assertThat(failures.get()).isZero();
     }
     assertThat(CollectionWatcher.isWatching(IndexConfig.defaults(data))).isFalse();
+  }
+
+  @Test
+  @Timeout(600)
+  void afterTheFirstSyncOnlyTheChangedFilesAreReadAndAGoneFolderTakesItsNotes() throws Exception {
+    Files.writeString(folder.resolve("one.md"), "# One\n\nfirst\n");
+    Files.writeString(folder.resolve("two.md"), "# Two\n\nsecond\n");
+    Path sub = Files.createDirectories(folder.resolve("sub"));
+    Files.writeString(sub.resolve("three.md"), "# Three\n\nthird\n");
+    var reports = new java.util.concurrent.LinkedBlockingQueue<SyncReport>();
+    var failures = new AtomicInteger();
+    var listener =
+        new CollectionWatcher.Listener() {
+          @Override
+          public void synced(List<String> collections, SyncReport report) {
+            reports.add(report);
+          }
+
+          @Override
+          public void failed(List<String> collections, Exception error) {
+            failures.incrementAndGet();
+          }
+        };
+    try (Embedder model = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15);
+        var index = BrainIndex.open(IndexConfig.defaults(data), model);
+        var watcher =
+            CollectionWatcher.start(
+                index,
+                List.of(CollectionRoot.of("notes", folder)),
+                Duration.ofMillis(300),
+                listener)) {
+      SyncReport first = reports.poll(EVENTUALLY.toSeconds(), TimeUnit.SECONDS);
+      assertThat(first).isNotNull();
+      assertThat(first.files()).as("the first sync catches up in full").isEqualTo(3);
+      assertThat(watcher.collections()).containsExactly("notes");
+
+      Files.writeString(folder.resolve("one.md"), "# One\n\nedited\n");
+      eventually(() -> text(index, "note:notes/one.md").contains("edited"));
+      Files.delete(sub.resolve("three.md"));
+      Files.delete(sub);
+      eventually(() -> !has(index, "note:notes/sub/three.md"));
+      assertThat(has(index, "note:notes/two.md")).isTrue();
+
+      var later = new java.util.ArrayList<SyncReport>();
+      // The deletion is searchable at the sync's lexical commit, before its report arrives.
+      eventually(
+          () -> {
+            reports.drainTo(later);
+            return later.stream().mapToInt(SyncReport::deleted).sum() >= 1;
+          });
+      for (SyncReport r : later) {
+        assertThat(r.files()).as("files read by a sync after an event").isLessThanOrEqualTo(1);
+        assertThat(r.added() + r.updated() + r.unchanged() + r.deleted()).isLessThanOrEqualTo(1);
+      }
+      assertThat(later.stream().mapToInt(SyncReport::deleted).sum()).isEqualTo(1);
+      assertThat(failures.get()).isZero();
+    }
+  }
+
+  @Test
+  void aChangedPathSyncKeepsTheRestOfTheCollectionAndItsEarlierIssues() throws Exception {
+    Files.writeString(folder.resolve("a.md"), "# A\n\nfirst\n");
+    Files.writeString(folder.resolve("b.md"), "# B\n\nsecond\n");
+    Files.write(folder.resolve("big.md"), new byte[4096]);
+    var notes = new CollectionRoot("notes", folder, List.of(), 1024);
+    try (Embedder model = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15);
+        var index = BrainIndex.open(IndexConfig.defaults(data), model)) {
+      index.syncCollections(List.of(notes), SyncListener.NONE);
+      Files.writeString(folder.resolve("a.md"), "# A\n\nedited\n");
+      Files.delete(folder.resolve("b.md"));
+
+      var report =
+          index.syncChanged(notes, java.util.Set.of(folder.resolve("a.md")), SyncListener.NONE);
+      assertThat(report.files()).isEqualTo(1);
+      assertThat(report.updated()).isEqualTo(1);
+      assertThat(report.deleted()).as("b.md lies outside the changed paths").isZero();
+      assertThat(text(index, "note:notes/a.md")).contains("edited");
+      assertThat(has(index, "note:notes/b.md")).isTrue();
+
+      report =
+          index.syncChanged(notes, java.util.Set.of(folder.resolve("b.md")), SyncListener.NONE);
+      assertThat(report.deleted()).isEqualTo(1);
+      assertThat(has(index, "note:notes/b.md")).isFalse();
+
+      var status = IndexStatus.of(index, List.of(notes), false).collections().getFirst();
+      assertThat(status.files()).as("the walk still counts every file").isEqualTo(2);
+      assertThat(status.skipped()).extracting(i -> i.file()).anyMatch(f -> f.endsWith("big.md"));
+    }
   }
 
   private static boolean has(BrainIndex index, String key) {

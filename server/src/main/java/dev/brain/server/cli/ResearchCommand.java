@@ -2,6 +2,7 @@ package dev.brain.server.cli;
 
 import dev.brain.BrainConfig;
 import dev.brain.models.chat.ChatModel;
+import dev.brain.models.chat.ChatModels;
 import dev.brain.research.pack.NextStep;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
@@ -41,6 +42,10 @@ import picocli.CommandLine.Spec;
  * expansion, step and time budgets): its stages print as a live timeline on stderr, and the run is
  * saved as a trace under {@code <data>/research-runs/} (its path is the last line) unless {@code
  * --no-trace}. {@code --retrieval-only} builds the pack alone, untraced.
+ *
+ * <p>When {@code brain serve} runs on the data directory and no chat model takes part, the server
+ * runs the question (warm index and embedder) and this prints its result the same way; the timeline
+ * follows when the run is over. {@code --local} runs it here.
  */
 @Command(
     name = "research",
@@ -192,11 +197,22 @@ final class ResearchCommand implements Callable<Integer> {
     var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
     String question = String.join(" ", words);
     PrintWriter out = spec.commandLine().getOut();
-    boolean noPlannerModel = noPlanner || config.chat().plannerSpec() == null;
-    var server = retrievalOnly && noPlannerModel ? serverChoice.server(brain.dataDir()) : null;
+    var server = noChatModel(configFlags) ? serverChoice.server(brain.dataDir()) : null;
     if (server != null && server.isPresent()) {
-      showPack(server.get().pack(RunningServer.packBody(question, options)), out);
-      return 0;
+      if (retrievalOnly) {
+        showPack(server.get().pack(RunningServer.packBody(question, options)), out);
+        return 0;
+      }
+      RunResult run =
+          server
+              .get()
+              .run(
+                  RunningServer.runBody(
+                      question, options, synthesis, ChatModels.EXTRACTIVE, !noTrace));
+      var timeline = new RunTimeline(spec.commandLine().getErr());
+      run.events().forEach(timeline::onProgress); // after the fact: the server ran it
+      printOutcome(run, out);
+      return exitCode(run.status());
     }
     try (var opened = brain.openExisting(configFlags)) {
       var chat = opened.config().chat();
@@ -220,12 +236,28 @@ final class ResearchCommand implements Callable<Integer> {
               .withSurface("cli")
               .withTrace(!noTrace);
       RunResult run = opened.run(request, new RunTimeline(spec.commandLine().getErr()));
-      if (json) {
-        out.println(Json.pretty(run));
-      } else {
-        printRun(run, out);
-      }
+      printOutcome(run, out);
       return exitCode(run.status());
+    }
+  }
+
+  /**
+   * Whether the run needs no chat model (no planner model, the extractive answer) and no option the
+   * server's run lacks ({@code --deadline}): then a running {@code brain serve} can run it. A chat
+   * model stays with this process, whose environment holds its servers and keys.
+   */
+  private boolean noChatModel(BrainConfig.Flag[] configFlags) {
+    var chat = brain.config(configFlags).chat();
+    boolean noPlannerModel = noPlanner || chat.plannerSpec() == null;
+    boolean extractive = chat.model() == null || ChatModels.isExtractive(chat.model());
+    return noPlannerModel && (retrievalOnly || extractive && deadlineSeconds == null);
+  }
+
+  private void printOutcome(RunResult run, PrintWriter out) {
+    if (json) {
+      out.println(Json.pretty(run));
+    } else {
+      printRun(run, out);
     }
   }
 

@@ -1,11 +1,21 @@
 package dev.brain.server.cli;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.brain.index.IndexStatus;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.run.RunResult;
+import dev.brain.research.synthesis.AnswerStatus;
+import dev.brain.research.synthesis.AnswerWarning;
+import dev.brain.research.synthesis.Citation;
+import dev.brain.research.synthesis.PreparedSynthesis;
+import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.research.synthesis.Truncation;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
@@ -26,9 +36,10 @@ import java.util.Optional;
 
 /**
  * A {@code brain serve} running on the same data directory, found through its {@link
- * ServerAdvertisement}: {@code search}, {@code get} and {@code research --retrieval-only} ask it
- * instead of opening the index and the model in a new process, which is what makes them fast. The
- * answers are the same records the in-process code returns, printed the same way.
+ * ServerAdvertisement}: {@code search}, {@code get}, {@code status} and {@code research} (when no
+ * chat model takes part) ask it instead of opening the index and the model in a new process, which
+ * is what makes them fast. The answers are the same records the in-process code returns, printed
+ * the same way.
  *
  * <p>An advertisement is used only when its process is alive, its URL is on this machine and the
  * server there answers the health check with the advertised process id to the advertised token;
@@ -117,6 +128,104 @@ final class RunningServer {
       throw failure(res);
     }
     return MAPPER.readValue(res.body(), ResearchPack.class);
+  }
+
+  /**
+   * {@code POST /api/research/run} asked for as one JSON document: the whole run (plan, retrieval,
+   * judge, extractive answer, verification, trace) as the in-process runner returns it.
+   */
+  RunResult run(Map<String, Object> body) throws IOException {
+    var res = send("POST", "api/research/run", MAPPER.writeValueAsString(body), REQUEST_TIMEOUT);
+    if (res.statusCode() != 200) {
+      throw failure(res);
+    }
+    return runResult(res.body());
+  }
+
+  /**
+   * A run read back from its JSON. The synthesis input's JSON leaves out the pack it was built from
+   * (and the prompt texts), so it is rebuilt around the run's final pack.
+   */
+  static RunResult runResult(String json) throws IOException {
+    JsonNode tree = MAPPER.readTree(json);
+    JsonNode preparedJson = tree instanceof ObjectNode o ? o.remove("prepared_synthesis") : null;
+    RunResult r = MAPPER.treeToValue(tree, RunResult.class);
+    if (preparedJson == null || preparedJson.isNull() || r.pack() == null) {
+      return r;
+    }
+    var p = MAPPER.treeToValue(preparedJson, PreparedJson.class);
+    var prepared =
+        new PreparedSynthesis(
+            p.schemaVersion(),
+            p.question(),
+            p.promptVersion(),
+            p.answerStatus(),
+            p.answerWarnings() == null ? List.of() : p.answerWarnings(),
+            p.truncation(),
+            p.citableSources() == null ? List.of() : p.citableSources(),
+            null,
+            null,
+            List.of(),
+            r.pack());
+    return new RunResult(
+        r.schemaVersion(),
+        r.runId(),
+        r.question(),
+        r.retrievalQuestion(),
+        r.stopReason(),
+        r.status(),
+        r.synthesis(),
+        r.verification(),
+        r.failure(),
+        r.judge(),
+        r.finalJudge(),
+        r.merge(),
+        r.pinned(),
+        r.inspections(),
+        r.timings(),
+        r.metrics(),
+        r.events(),
+        r.tracePath(),
+        r.traceError(),
+        r.pack(),
+        prepared);
+  }
+
+  /** The JSON fields of a {@link PreparedSynthesis}. */
+  private record PreparedJson(
+      @JsonProperty("schema_version") String schemaVersion,
+      String question,
+      @JsonProperty("prompt_version") String promptVersion,
+      @JsonProperty("answer_status") AnswerStatus answerStatus,
+      @JsonProperty("answer_warnings") List<AnswerWarning> answerWarnings,
+      Truncation truncation,
+      @JsonProperty("citable_sources") List<Citation> citableSources) {}
+
+  /** {@code GET /api/status}: the collections' status as the server sees it. */
+  IndexStatus status() throws IOException {
+    var res = send("GET", "api/status", null, REQUEST_TIMEOUT);
+    if (res.statusCode() != 200) {
+      throw failure(res);
+    }
+    return MAPPER.readValue(res.body(), IndexStatus.class);
+  }
+
+  /**
+   * The {@code POST /api/research/run} body of a traced or untraced run of {@code question} with
+   * options, answered by {@code model} (the extractive synthesizer).
+   */
+  static Map<String, Object> runBody(
+      String question,
+      ResearchOptions options,
+      SynthesisOptions synthesis,
+      String model,
+      boolean trace) {
+    var body = packBody(question, options);
+    body.put("model", model);
+    body.put("max_evidence_chars", synthesis.maxEvidenceChars());
+    body.put("trace", trace);
+    body.put("surface", "cli");
+    return body;
   }
 
   /** The {@code POST /api/research} body asking for the pack of {@code question} with options. */

@@ -114,7 +114,7 @@ final class SearchCommand implements Callable<Integer> {
     if (json) {
       out.println(Json.pretty(result));
     } else {
-      print(result, out);
+      print(result, ObsidianLinks.of(brain), out);
     }
     return 0;
   }
@@ -163,11 +163,16 @@ final class SearchCommand implements Callable<Integer> {
   }
 
   static void print(SearchResult result, PrintWriter out) {
+    print(result, ObsidianLinks.NONE, out);
+  }
+
+  /** The rows, with an {@code obsidian://} link under each note of an Obsidian vault. */
+  static void print(SearchResult result, ObsidianLinks obsidian, PrintWriter out) {
     if (result.rows().isEmpty()) {
       out.println("no results for \"" + result.query() + "\"");
     }
     for (var row : result.rows()) {
-      printRow(row, out);
+      printRow(row, obsidian, out);
     }
     var lanes = new ArrayList<String>();
     for (LaneReport lane : result.lanes()) {
@@ -182,7 +187,7 @@ final class SearchCommand implements Callable<Integer> {
     out.println("lanes: " + String.join(" · ", lanes));
   }
 
-  private static void printRow(EvidenceRow row, PrintWriter out) {
+  private static void printRow(EvidenceRow row, ObsidianLinks obsidian, PrintWriter out) {
     var title = row.title() == null || row.title().isBlank() ? "" : "  " + row.title();
     out.printf(Locale.ROOT, "%2d. %s%s%n", row.rank(), row.sourceKey(), title);
     var where = new ArrayList<String>();
@@ -200,6 +205,7 @@ final class SearchCommand implements Callable<Integer> {
       where.add(row.relationship() + " " + row.relatedTo());
     }
     out.println("    " + String.join(" · ", where));
+    obsidian.link(row.sourceKey(), row.notePath()).ifPresent(link -> out.println("    " + link));
     var lanes = new ArrayList<String>();
     for (var lane : row.retrieval().lanes()) {
       lanes.add(

@@ -10,7 +10,9 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code brain status}: per collection what is indexed, how the last sync went, what is watched.
+ * {@code brain status}: per collection what is indexed, how the last sync went, what is watched. A
+ * {@code brain serve} running on the data directory answers it when there is one ({@code --local}
+ * reads the index here).
  */
 @Command(
     name = "status",
@@ -29,12 +31,19 @@ final class StatusCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the status as JSON.")
   boolean json;
 
+  @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
+
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
+    var server = serverChoice.server(brain.dataDir());
     IndexStatus status;
-    try (var opened = brain.openExisting()) {
-      status = opened.indexStatus();
+    if (server.isPresent()) {
+      status = server.get().status();
+    } else {
+      try (var opened = brain.openExisting()) {
+        status = opened.indexStatus();
+      }
     }
     if (json) {
       out.println(Json.pretty(status));

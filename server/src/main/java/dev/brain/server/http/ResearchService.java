@@ -4,7 +4,9 @@ import dev.brain.Brain;
 import dev.brain.BrainConfig;
 import dev.brain.research.Researcher;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.run.RunListener;
 import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
 import dev.brain.research.synthesis.PreparedSynthesis;
 import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.retrieval.InvalidSearchException;
@@ -129,8 +131,12 @@ final class ResearchService implements HttpService {
             .validate();
     // Checked now, so bad options are a 422 rather than an error event later.
     var options = request.options();
-    var synthesis = request.synthesisOptions();
+    request.synthesisOptions();
     checkSourceTypes(options.sourceTypes());
+    if (wantsJson(req)) {
+      runToJson(request, res);
+      return;
+    }
     requireEventStream(req);
     try (var slot = limiter.acquire()) {
       BrainServer.refreshQuietly(brain);
@@ -144,20 +150,58 @@ final class ResearchService implements HttpService {
         return;
       }
       ModelGate.Resolved model = models.resolve(request.model());
-      RunRequest run =
-          RunRequest.of(request.question())
-              .withOptions(options)
-              .withSynthesis(synthesis)
-              .withModel(model.model())
-              .withContinuity(request.continuity())
-              .withSurface(request.surfaceName())
-              .withTrace(request.wantsTrace());
+      RunRequest run = runRequest(request, model);
       EventStream.serve(
           res,
           config.heartbeatInterval(),
           new RunStream(brain, run, model)::run,
           ResearchService::failure,
           slot::close);
+    }
+  }
+
+  /**
+   * The runner's request of a run body, answered by {@code model}, within the budgets of {@code
+   * brain.yaml}'s {@code research} section (as {@code brain research} runs).
+   */
+  private RunRequest runRequest(ResearchRequest request, ModelGate.Resolved model) {
+    return RunRequest.of(request.question())
+        .withOptions(request.options())
+        .withSynthesis(request.synthesisOptions())
+        .withBudgets(brain.config().research().budgets())
+        .withModel(model.model())
+        .withContinuity(request.continuity())
+        .withSurface(request.surfaceName())
+        .withTrace(request.wantsTrace());
+  }
+
+  /**
+   * Whether a run is asked for as one JSON document ({@code Accept: application/json} without
+   * {@code text/event-stream}): what {@code brain research} sends to a running server, so it prints
+   * the same {@code research_run.v1} the in-process run returns.
+   */
+  private static boolean wantsJson(ServerRequest req) {
+    return req.headers().contains(io.helidon.http.HeaderNames.ACCEPT)
+        && !req.headers().isAccepted(MediaTypes.TEXT_EVENT_STREAM)
+        && req.headers().isAccepted(MediaTypes.APPLICATION_JSON);
+  }
+
+  /** A whole run answered as its {@code research_run.v1} JSON when it ends. */
+  private void runToJson(ResearchRequest request, ServerResponse res) throws IOException {
+    if (!request.wantsAnswer()) {
+      throw ApiException.invalidOption(
+          "synthesize: false is answered as an event stream; POST /api/research returns the pack"
+              + " as JSON",
+          "synthesize");
+    }
+    var slot = limiter.acquire();
+    try {
+      BrainServer.refreshQuietly(brain);
+      ModelGate.Resolved model = models.resolve(request.model());
+      RunResult result = brain.run(runRequest(request, model), RunListener.NONE);
+      HttpJson.ok(res, result);
+    } finally {
+      slot.close();
     }
   }
 

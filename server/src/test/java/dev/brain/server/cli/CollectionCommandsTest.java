@@ -52,6 +52,10 @@ class CollectionCommandsTest {
     assertThat(index.out()).contains("added collection 'home'", "1 added");
 
     assertThat(brain("collections").out()).contains("work  " + work, "home  " + home);
+    assertThat(brain("config").out())
+        .containsPattern("collections\\.work +" + java.util.regex.Pattern.quote(work.toString()))
+        .containsPattern("collections\\.home +" + java.util.regex.Pattern.quote(home.toString()))
+        .contains("brain.yaml line");
     assertThat(brain("get", "note:work/README.md").out()).contains("quarterly roadmap");
     assertThat(brain("get", "note:home/README.md").out()).contains("garden roadmap");
     assertThat(brain("search", "roadmap", "--no-semantic").out())

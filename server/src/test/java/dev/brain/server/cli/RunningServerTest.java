@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code search}, {@code get} and {@code research --retrieval-only} through a server advertised in
- * the data directory. Two data directories hold different notes, so the output shows who answered:
- * a server over {@code served} advertised in {@code local}'s directory answers with {@code
- * served}'s note, the in-process fallback with {@code local}'s.
+ * {@code search}, {@code get}, {@code status} and {@code research} (pack and extractive answer)
+ * through a server advertised in the data directory. Two data directories hold different notes, so
+ * the output shows who answered: a server over {@code served} advertised in {@code local}'s
+ * directory answers with {@code served}'s note, the in-process fallback with {@code local}'s.
  */
 class RunningServerTest {
 
@@ -88,6 +88,57 @@ class RunningServerTest {
       assertThat(pack.code()).as(pack.err()).isZero();
       assertThat(pack.out()).contains("kettle.md").doesNotContain("scale.md");
     }
+  }
+
+  @Test
+  void researchWithAnAnswerAndStatusAreAnsweredByTheServer() throws IOException {
+    try (var ad = ServerAdvertisement.publish(local, server)) {
+      assertThat(ad.advertisement().url()).isEqualTo(server.url().toString());
+      var run = brain("--data", local.toString(), "research", "--no-trace", "gooseneck kettle");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("kettle.md").doesNotContain("scale.md");
+      assertThat(run.out()).contains("answer by extractive").contains("trace: off");
+      assertThat(run.err()).contains("retrieval");
+
+      var status = brain("--data", local.toString(), "status");
+      assertThat(status.code()).as(status.err()).isZero();
+      assertThat(status.out()).contains("served-vault").doesNotContain("local-vault");
+
+      var inProcess = brain("--data", local.toString(), "status", "--local");
+      assertThat(inProcess.out()).contains("local-vault").doesNotContain("served-vault");
+    }
+  }
+
+  @Test
+  void remoteAndInProcessResearchAndStatusPrintTheSame() throws IOException {
+    String[] research = {"--data", served.toString(), "research", "--no-trace", "gooseneck kettle"};
+    String[] status = {"--data", served.toString(), "status"};
+    Run researchHere = brain(withLocal(research));
+    Run statusHere = brain(withLocal(status));
+    Run researchThere;
+    Run statusThere;
+    Run jsonThere;
+    try (var ad = ServerAdvertisement.publish(served, server)) {
+      assertThat(ServerAdvertisement.read(served)).contains(ad.advertisement());
+      researchThere = brain(research);
+      statusThere = brain(status);
+      jsonThere = brain("--data", served.toString(), "research", "--json", "gooseneck kettle");
+    }
+    assertThat(researchThere.code()).as(researchThere.err()).isEqualTo(researchHere.code());
+    assertThat(researchThere.out()).isEqualTo(researchHere.out()).contains("kettle.md");
+    assertThat(statusThere.out()).isEqualTo(statusHere.out()).contains("served-vault");
+    assertThat(jsonThere.code()).as(jsonThere.err()).isZero();
+    assertThat(jsonThere.out()).contains("\"schema_version\" : \"research_run.v1\"");
+    var trace =
+        java.util.regex.Pattern.compile("\"trace_path\" : \"([^\"]+)\"").matcher(jsonThere.out());
+    assertThat(trace.find()).as(jsonThere.out()).isTrue();
+    assertThat(Path.of(trace.group(1))).startsWith(served).isDirectory();
+  }
+
+  private static String[] withLocal(String[] args) {
+    var list = new java.util.ArrayList<>(java.util.List.of(args));
+    list.add(3, "--local");
+    return list.toArray(String[]::new);
   }
 
   @Test

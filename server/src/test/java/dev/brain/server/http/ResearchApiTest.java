@@ -275,11 +275,27 @@ class ResearchApiTest {
   }
 
   @Test
-  void aClientThatAcceptsNoEventStreamGets406() {
+  void aClientThatAcceptsOnlyJsonGetsTheFinishedRun() throws Exception {
+    var reply =
+        Http.send(
+            Sse.post(
+                    base.resolve("/api/research/run"),
+                    json(java.util.Map.of("question", BACKFLUSH, "trace", false)))
+                .setHeader("Accept", "application/json"));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    var run = reply.json();
+    assertThat(run.path("schema_version").asText()).isEqualTo("research_run.v1");
+    assertThat(run.path("synthesis").path("model").asText()).isEqualTo("extractive");
+    assertThat(run.path("pack").path("evidence").size()).isPositive();
+    assertThat(run.path("trace_path").isNull()).isTrue();
+  }
+
+  @Test
+  void aClientThatAcceptsNeitherEventStreamNorJsonGets406() {
     var reply =
         Http.send(
             Sse.post(base.resolve("/api/research/run"), "{\"question\":\"coffee\"}")
-                .setHeader("Accept", "application/json"));
+                .setHeader("Accept", "text/html"));
     assertThat(reply.status()).isEqualTo(406);
     assertThat(reply.error().path("code").asText()).isEqualTo("not_acceptable");
   }
