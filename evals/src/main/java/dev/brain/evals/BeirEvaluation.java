@@ -107,7 +107,7 @@ public final class BeirEvaluation {
   /** Each lane alone, then all of them fused when there are several. */
   static List<Set<Lane>> conditions(Set<Lane> lanes) {
     var conditions = new ArrayList<Set<Lane>>();
-    for (var lane : lanes) {
+    for (var lane : lanes.stream().sorted().toList()) {
       conditions.add(Set.of(lane));
     }
     if (lanes.size() > 1) {
@@ -164,7 +164,9 @@ public final class BeirEvaluation {
     var name =
         lanes.size() == 1
             ? lanes.iterator().next().wireName()
-            : "hybrid(" + String.join("+", lanes.stream().map(Lane::wireName).toList()) + ")";
+            : "hybrid("
+                + String.join("+", lanes.stream().sorted().map(Lane::wireName).toList())
+                + ")";
     return new BeirReport.Condition(
         name,
         lanes.stream().map(Lane::wireName).toList(),

@@ -50,7 +50,7 @@ class AnswerEvaluationTest {
     assertThat(report.citesRelevant()).isEqualTo(1.0);
     assertThat(report.retrieval())
         .extracting(BeirReport.Condition::name)
-        .contains("bm25", "vector", "hybrid(vector+bm25)");
+        .contains("bm25", "vector", "hybrid(bm25+vector)");
     assertThat(report.results().get(0).citations()).contains("doc:d1");
     assertThat(report.results().get(1).citations()).contains("doc:d3");
     assertThat(report.misses()).isEmpty();
