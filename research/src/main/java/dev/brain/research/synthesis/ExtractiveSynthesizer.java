@@ -22,9 +22,11 @@ import java.util.function.Function;
  * evidence from Markdown to the text a reader sees (no callout, code-fence or table syntax,
  * wikilinks as their visible text; see {@link EvidenceSentences}), splits it into whole sentences,
  * selects those that cover the question's concepts (greedily, new required concepts first, at most
- * {@value #MAX_SENTENCES}), and writes them in rank order, each cited with its record key, the
- * user's notes apart from saved sources. It says plainly which required concepts no selected
- * sentence mentions, and when the pack holds no evidence it says only that.
+ * {@value #MAX_SENTENCES}, preferring among equals the sentence that offers what the question asks
+ * for: a date for "when", a figure for "how many"; see {@link AnswerShape}), and writes them with
+ * that sentence first and the rest in rank order, each cited with its record key, the user's notes
+ * apart from saved sources. It says plainly which required concepts no selected sentence mentions,
+ * and when the pack holds no evidence it says only that.
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
@@ -45,7 +47,8 @@ public final class ExtractiveSynthesizer {
       EvidenceRow row,
       String text,
       String next,
-      Set<Concept> concepts) {
+      Set<Concept> concepts,
+      boolean offers) {
 
     long required() {
       return concepts.stream().filter(Concept::required).count();
@@ -81,7 +84,9 @@ public final class ExtractiveSynthesizer {
       return result(prepared, noEvidence(pack), List.of());
     }
     List<Concept> concepts = pack.queryPlan().concepts();
-    List<Sentence> candidates = sentences(prepared.includedRows(), concepts, rawText);
+    AnswerShape.Kind kind = AnswerShape.of(pack.question());
+    List<Sentence> candidates =
+        sentences(prepared.includedRows(), concepts, rawText, pack.question(), kind);
     List<Sentence> picked =
         pack.queryPlan().queryFamily() == QueryFamily.ENTITY_TOPIC_OVERVIEW
             ? overview(candidates)
@@ -138,7 +143,11 @@ public final class ExtractiveSynthesizer {
   }
 
   private static List<Sentence> sentences(
-      List<EvidenceRow> rows, List<Concept> concepts, Function<String, Optional<String>> rawText) {
+      List<EvidenceRow> rows,
+      List<Concept> concepts,
+      Function<String, Optional<String>> rawText,
+      String question,
+      AnswerShape.Kind kind) {
     var out = new ArrayList<Sentence>();
     for (int i = 0; i < rows.size(); i++) {
       EvidenceRow row = rows.get(i);
@@ -162,7 +171,8 @@ public final class ExtractiveSynthesizer {
         // A sentence ending with a colon leads into the next one (the first item of the list it
         // introduces); no other sentence is continued.
         String next = p + 1 < quotes.size() ? quotes.get(p + 1).text() : null;
-        out.add(new Sentence(i, p, row, text, next, covered));
+        boolean offers = AnswerShape.offers(kind, question, text);
+        out.add(new Sentence(i, p, row, text, next, covered, offers));
       }
     }
     return out;
@@ -209,8 +219,41 @@ public final class ExtractiveSynthesizer {
         }
       }
     }
-    picked.sort(Comparator.comparingInt(Sentence::rowIndex).thenComparingInt(Sentence::position));
+    offering(candidates, picked);
+    // The sentence offering what the question asks for leads; the rest follow in rank order.
+    picked.sort(
+        Comparator.comparing((Sentence s) -> !s.offers())
+            .thenComparingInt(Sentence::rowIndex)
+            .thenComparingInt(Sentence::position));
     return picked;
+  }
+
+  /**
+   * When no picked sentence offers the asked-for kind of thing, the candidate that does and covers
+   * most required concepts (the higher-ranked row first) joins the answer, in place of the last
+   * pick when the answer is full: a "when" question quoting only undated sentences on its topic has
+   * not been answered.
+   */
+  private static void offering(List<Sentence> candidates, List<Sentence> picked) {
+    if (picked.isEmpty() || picked.stream().anyMatch(Sentence::offers)) {
+      return;
+    }
+    Sentence best = null;
+    for (Sentence s : candidates) {
+      if (s.offers()
+          && s.required() > 0
+          && !picked.contains(s)
+          && !repeatsOneOf(s, picked)
+          && (best == null || s.required() > best.required())) {
+        best = s;
+      }
+    }
+    if (best != null) {
+      if (picked.size() >= MAX_SENTENCES) {
+        picked.remove(picked.size() - 1);
+      }
+      picked.add(best);
+    }
   }
 
   private static Sentence best(
@@ -225,7 +268,11 @@ public final class ExtractiveSynthesizer {
         continue;
       }
       long fresh = s.concepts().stream().filter(c -> c.required() && !covered.contains(c)).count();
-      double score = 3 * fresh + s.required() + 0.5 * (s.concepts().size() - s.required());
+      double score =
+          3 * fresh
+              + s.required()
+              + 0.5 * (s.concepts().size() - s.required())
+              + (s.offers() ? OFFERS : 0);
       if (score > bestScore) {
         best = s;
         bestScore = score;
@@ -233,6 +280,13 @@ public final class ExtractiveSynthesizer {
     }
     return best;
   }
+
+  /**
+   * What offering the asked-for kind of thing (a date for "when", a figure for "how many"; see
+   * {@link AnswerShape}) adds to a sentence's score: more than a concept the question does not
+   * require, less than a required one, so it decides among sentences covering the same concepts.
+   */
+  static final double OFFERS = 0.75;
 
   /** Share of shared words from which two sentences count as one (the same news wire, say). */
   static final double NEAR_DUPLICATE = 0.8;

@@ -98,6 +98,55 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void theSentenceHoldingTheAskedForDateLeads() {
+    var pack =
+        Packs.pack(
+            "When did the bakery on Elm Street open?",
+            List.of(
+                Packs.pdf(
+                    1,
+                    "aaaa11112222",
+                    "The bakery on Elm Street opened to long queues of neighbours."),
+                Packs.pdf(
+                    2,
+                    "bbbb11112222",
+                    "The bakery on Elm Street opened in March 2019 after a year of repairs.")));
+
+    String answer = answer(pack).answer();
+
+    assertThat(answer)
+        .startsWith(
+            "From saved sources:\n- The bakery on Elm Street opened in March 2019 after a year"
+                + " of repairs. (pdf) [src:bbbb11112222]")
+        .contains("opened to long queues");
+  }
+
+  @Test
+  void aDatedSentenceLaterInTheTextLeadsTheAnswer() {
+    String raw =
+        "Les McCann was a soul jazz pianist and singer from Kentucky. McCann recorded Swiss"
+            + " Movement live at Montreux. Les McCann died in Los Angeles on December 29, 2023.";
+    var pack =
+        Packs.pack(
+            "When did Les McCann pass away?",
+            List.of(Packs.stored(Packs.pdf(1, "cccc11112222", raw), raw, raw)));
+
+    String answer = answer(pack, Map.of("src:cccc11112222", raw)).answer();
+
+    assertThat(answer)
+        .startsWith("From saved sources:\n- Les McCann died in Los Angeles on December 29, 2023.");
+    assertThat(AnswerShape.of("When did Les McCann pass away?")).isEqualTo(AnswerShape.Kind.DATE);
+    assertThat(AnswerShape.of("How much did Legends pay?")).isEqualTo(AnswerShape.Kind.NUMBER);
+    assertThat(AnswerShape.of("Who won the cup?")).isEqualTo(AnswerShape.Kind.NAME);
+    assertThat(AnswerShape.of("How do I restore a deleted note?")).isEqualTo(AnswerShape.Kind.ANY);
+    // A year the question names is not an answer to it.
+    assertThat(
+            AnswerShape.offers(
+                AnswerShape.Kind.DATE, "What happened in 2023?", "In 2023 it rained."))
+        .isFalse();
+  }
+
+  @Test
   void dropsASentenceThatRepeatsOneAlreadyQuoted() {
     var pack =
         Packs.pack(
