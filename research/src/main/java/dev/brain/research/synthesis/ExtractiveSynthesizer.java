@@ -6,27 +6,19 @@ import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryFamily;
 import dev.brain.research.plan.Words;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.Retriever;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
- * The built-in, deterministic synthesizer: no model, no outside knowledge. It renders the included
- * evidence from Markdown to the text a reader sees (no callout, code-fence or table syntax,
- * wikilinks as their visible text; see {@link EvidenceSentences}), splits it into whole sentences,
- * selects those that cover the question's concepts (greedily, new required concepts first, at most
- * {@value #MAX_SENTENCES}, preferring among equals the sentence that offers what the question asks
- * for: a date for "when", a figure for "how many"; see {@link AnswerShape}), and writes them with
- * that sentence first and the rest in rank order, each cited with its record key, the user's notes
- * apart from saved sources. It says plainly which required concepts no selected sentence mentions,
- * and when the pack holds no evidence it says only that.
+ * The built-in, deterministic synthesizer: no model, no outside knowledge. It splits the included
+ * evidence into sentences, selects those that cover the question's concepts (greedily, new required
+ * concepts first, at most {@value #MAX_SENTENCES}), and writes them in rank order, each cited with
+ * its record key, the user's notes apart from saved sources. It says plainly which required
+ * concepts no selected sentence mentions, and when the pack holds no evidence it says only that.
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
@@ -38,6 +30,18 @@ public final class ExtractiveSynthesizer {
   /** Most sentences taken from the top row; other rows give at most two. */
   static final int MAX_PER_ROW = 3;
 
+  /** Longest sentence quoted; longer ones are cut at a word boundary. */
+  static final int MAX_SENTENCE_CHARS = 320;
+
+  private static final Pattern SENTENCE_END =
+      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}\"“(*])|\\s+(?=[-•]\\s)|\\s+(?=\\d+\\.\\s)");
+  private static final Pattern WIKILINK_ALIAS = Pattern.compile("\\[\\[([^\\]|]+)\\|([^\\]]+)]]");
+  private static final Pattern WIKILINK = Pattern.compile("\\[\\[([^\\]]+)]]");
+  private static final Pattern HEADING = Pattern.compile("(?:^|\\s)#{1,6}\\s");
+  private static final Pattern TABLE_RULE = Pattern.compile("\\|?(?:\\s*:?-{3,}:?\\s*\\|)+");
+  private static final Pattern URL = Pattern.compile("<?https?://\\S+>?");
+  private static final Pattern FOLDER = Pattern.compile("\\bFolder: [^.]*?(?=$|\\.\\s)");
+
   private ExtractiveSynthesizer() {}
 
   /** A sentence of an evidence row with the concepts it covers. */
@@ -47,46 +51,21 @@ public final class ExtractiveSynthesizer {
       EvidenceRow row,
       String text,
       String next,
-      Set<Concept> concepts,
-      boolean offers) {
+      Set<Concept> concepts) {
 
     long required() {
       return concepts.stream().filter(Concept::required).count();
     }
   }
 
-  /** The extractive answer of a prepared synthesis, quoting from the rows' excerpts alone. */
+  /** The extractive answer of a prepared synthesis. */
   public static SynthesisResult answer(PreparedSynthesis prepared) {
-    return answer(prepared, key -> Optional.empty());
-  }
-
-  /**
-   * The extractive answer of a prepared synthesis, quoting whole sentences of the retrieved chunks
-   * in the stored text the {@code retriever} reads (the excerpts where a text cannot be read).
-   */
-  public static SynthesisResult answer(PreparedSynthesis prepared, Retriever retriever) {
-    return answer(
-        prepared,
-        key -> {
-          try {
-            return retriever.get(key).map(d -> d.record().text());
-          } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-          }
-        });
-  }
-
-  /** The extractive answer, reading a record's stored text by key through {@code rawText}. */
-  static SynthesisResult answer(
-      PreparedSynthesis prepared, Function<String, Optional<String>> rawText) {
     ResearchPack pack = prepared.pack();
     if (!pack.hasEvidence()) {
       return result(prepared, noEvidence(pack), List.of());
     }
     List<Concept> concepts = pack.queryPlan().concepts();
-    AnswerShape.Kind kind = AnswerShape.of(pack.question());
-    List<Sentence> candidates =
-        sentences(prepared.includedRows(), concepts, rawText, pack.question(), kind);
+    List<Sentence> candidates = sentences(prepared.includedRows(), concepts);
     List<Sentence> picked =
         pack.queryPlan().queryFamily() == QueryFamily.ENTITY_TOPIC_OVERVIEW
             ? overview(candidates)
@@ -142,25 +121,14 @@ public final class ExtractiveSynthesizer {
         + "].";
   }
 
-  private static List<Sentence> sentences(
-      List<EvidenceRow> rows,
-      List<Concept> concepts,
-      Function<String, Optional<String>> rawText,
-      String question,
-      AnswerShape.Kind kind) {
+  private static List<Sentence> sentences(List<EvidenceRow> rows, List<Concept> concepts) {
     var out = new ArrayList<Sentence>();
     for (int i = 0; i < rows.size(); i++) {
       EvidenceRow row = rows.get(i);
-      List<String> headings = knownHeadings(row);
-      List<EvidenceSentences.Quote> quotes =
-          EvidenceSentences.quotes(row, rawText).stream()
-              .filter(q -> states(row, q.text(), headings))
-              .toList();
-      for (int p = 0; p < quotes.size(); p++) {
-        String text = quotes.get(p).text();
-        // The first statement under a heading is also about what the heading names.
-        Set<String> stems = new HashSet<>(Words.stems(text));
-        stems.addAll(Words.stems(quotes.get(p).opens()));
+      List<String> texts = split(row.excerpt(), knownHeadings(row));
+      for (int p = 0; p < texts.size(); p++) {
+        String text = texts.get(p);
+        Set<String> stems = Words.stems(text);
         var covered = new LinkedHashSet<Concept>();
         for (Concept c : concepts) {
           // A row the user tagged with the concept is about it in every sentence.
@@ -168,25 +136,11 @@ public final class ExtractiveSynthesizer {
             covered.add(c);
           }
         }
-        // A sentence ending with a colon leads into the next one (the first item of the list it
-        // introduces); no other sentence is continued.
-        String next = p + 1 < quotes.size() ? quotes.get(p + 1).text() : null;
-        boolean offers = AnswerShape.offers(kind, question, text);
-        out.add(new Sentence(i, p, row, text, next, covered, offers));
+        String next = p + 1 < texts.size() ? texts.get(p + 1) : null;
+        out.add(new Sentence(i, p, row, text, next, covered));
       }
     }
     return out;
-  }
-
-  /**
-   * Whether a quoted text states something: not the row's title or a heading repeated as a line,
-   * not a bare link, not a bookmark's folder line.
-   */
-  private static boolean states(EvidenceRow row, String text, List<String> headings) {
-    boolean heading = headings.stream().anyMatch(h -> h.equalsIgnoreCase(text));
-    boolean link = text.equals(row.url()) || !text.contains(" ") && text.contains("://");
-    boolean folder = "bookmark".equals(row.sourceType()) && text.startsWith("Folder: ");
-    return !heading && !link && !folder;
   }
 
   /** The title and heading path of a row: text that opens sections rather than stating facts. */
@@ -198,7 +152,57 @@ public final class ExtractiveSynthesizer {
     if (row.chunk() != null) {
       out.addAll(row.chunk().headingPath());
     }
+    out.sort(Comparator.comparingInt(String::length).reversed());
     return out;
+  }
+
+  /**
+   * Cleans an excerpt (Markdown emphasis, wikilinks, tables, URLs, bookmark folder lines) and
+   * splits it into statements of useful length: headings and titles that open a sentence are
+   * removed, questions are skipped.
+   */
+  static List<String> split(String excerpt, List<String> headings) {
+    if (excerpt == null || excerpt.isBlank()) {
+      return List.of();
+    }
+    String text = excerpt.strip().replaceAll("^…|…$", "");
+    text = WIKILINK_ALIAS.matcher(text).replaceAll("$2");
+    text = WIKILINK.matcher(text).replaceAll("$1");
+    text = text.replace("**", "").replace("__", "").replace("`", "");
+    text = TABLE_RULE.matcher(text).replaceAll(" ");
+    text = text.replaceAll("\\|\\s*\\|", "; ").replace("|", " ");
+    text = URL.matcher(text).replaceAll("");
+    text = FOLDER.matcher(text).replaceAll(". ").replaceAll("\\.(\\s*\\.)+", ".");
+    var out = new ArrayList<String>();
+    for (String part : HEADING.split(text)) {
+      for (String s : SENTENCE_END.split(part)) {
+        String t = withoutHeading(s.strip().replaceFirst("^[-•;]\\s+", ""), headings);
+        if (t.length() >= 12 && t.chars().anyMatch(Character::isLetter) && !t.endsWith("?")) {
+          out.add(cut(t));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String withoutHeading(String sentence, List<String> headings) {
+    for (String h : headings) {
+      if (sentence.equalsIgnoreCase(h)) {
+        return "";
+      }
+      if (sentence.length() > h.length() + 1 && sentence.startsWith(h + " ")) {
+        return sentence.substring(h.length()).strip();
+      }
+    }
+    return sentence;
+  }
+
+  private static String cut(String s) {
+    if (s.length() <= MAX_SENTENCE_CHARS) {
+      return s;
+    }
+    int space = s.lastIndexOf(' ', MAX_SENTENCE_CHARS - 1);
+    return s.substring(0, space > 0 ? space : MAX_SENTENCE_CHARS - 1) + " …";
   }
 
   /** Greedy cover: per row in rank order, the sentence adding most uncovered required concepts. */
@@ -219,41 +223,8 @@ public final class ExtractiveSynthesizer {
         }
       }
     }
-    offering(candidates, picked);
-    // The sentence offering what the question asks for leads; the rest follow in rank order.
-    picked.sort(
-        Comparator.comparing((Sentence s) -> !s.offers())
-            .thenComparingInt(Sentence::rowIndex)
-            .thenComparingInt(Sentence::position));
+    picked.sort(Comparator.comparingInt(Sentence::rowIndex).thenComparingInt(Sentence::position));
     return picked;
-  }
-
-  /**
-   * When no picked sentence offers the asked-for kind of thing, the candidate that does and covers
-   * most required concepts (the higher-ranked row first) joins the answer, in place of the last
-   * pick when the answer is full: a "when" question quoting only undated sentences on its topic has
-   * not been answered.
-   */
-  private static void offering(List<Sentence> candidates, List<Sentence> picked) {
-    if (picked.isEmpty() || picked.stream().anyMatch(Sentence::offers)) {
-      return;
-    }
-    Sentence best = null;
-    for (Sentence s : candidates) {
-      if (s.offers()
-          && s.required() > 0
-          && !picked.contains(s)
-          && !repeatsOneOf(s, picked)
-          && (best == null || s.required() > best.required())) {
-        best = s;
-      }
-    }
-    if (best != null) {
-      if (picked.size() >= MAX_SENTENCES) {
-        picked.remove(picked.size() - 1);
-      }
-      picked.add(best);
-    }
   }
 
   private static Sentence best(
@@ -261,51 +232,17 @@ public final class ExtractiveSynthesizer {
     Sentence best = null;
     double bestScore = 0;
     for (Sentence s : candidates) {
-      if (s.rowIndex() != row
-          || picked.contains(s)
-          || s.required() == 0
-          || repeatsOneOf(s, picked)) {
+      if (s.rowIndex() != row || picked.contains(s) || s.required() == 0) {
         continue;
       }
       long fresh = s.concepts().stream().filter(c -> c.required() && !covered.contains(c)).count();
-      double score =
-          3 * fresh
-              + s.required()
-              + 0.5 * (s.concepts().size() - s.required())
-              + (s.offers() ? OFFERS : 0);
+      double score = 3 * fresh + s.required() + 0.5 * (s.concepts().size() - s.required());
       if (score > bestScore) {
         best = s;
         bestScore = score;
       }
     }
     return best;
-  }
-
-  /**
-   * What offering the asked-for kind of thing (a date for "when", a figure for "how many"; see
-   * {@link AnswerShape}) adds to a sentence's score: more than a concept the question does not
-   * require, less than a required one, so it decides among sentences covering the same concepts.
-   */
-  static final double OFFERS = 0.75;
-
-  /** Share of shared words from which two sentences count as one (the same news wire, say). */
-  static final double NEAR_DUPLICATE = 0.8;
-
-  /**
-   * Whether {@code s} says again what a picked sentence says: most of their words (by stem) are the
-   * same, as when two saved pages carry the same wire story or a note quotes a source.
-   */
-  private static boolean repeatsOneOf(Sentence s, List<Sentence> picked) {
-    Set<String> words = Words.stems(s.text());
-    for (Sentence p : picked) {
-      Set<String> other = Words.stems(p.text());
-      long shared = words.stream().filter(other::contains).count();
-      int union = words.size() + other.size() - (int) shared;
-      if (union > 0 && shared >= NEAR_DUPLICATE * union) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -329,7 +266,6 @@ public final class ExtractiveSynthesizer {
       for (Sentence s : candidates) {
         if (s.rowIndex() == r
             && s.required() > 0
-            && !repeatsOneOf(s, picked)
             && (best == null || s.concepts().size() > best.concepts().size())) {
           best = s;
         }
