@@ -15,6 +15,7 @@ import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -22,6 +23,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -139,34 +141,11 @@ final class EvalCommand {
       var err = cli.getErr();
       var out = cli.getOut();
       err.println("cache index: " + cacheDir);
-      // The header waits for the first result so a bad folder prints only its error.
-      var headerPrinted = new boolean[1];
       BeirReport report;
       try (var progress = SyncProgress.forCommand(true, err)) {
-        report =
-            new BeirEvaluation(options)
-                .run(
-                    progress,
-                    line -> {
-                      if (json) {
-                        return;
-                      }
-                      if (!headerPrinted[0]) {
-                        out.println(BeirReport.header());
-                        headerPrinted[0] = true;
-                      }
-                      out.println(line);
-                    });
+        report = new BeirEvaluation(options).run(progress, tableLines(out, json));
       }
-      var reports = Files.createDirectories(data.resolve("eval-reports"));
-      var file =
-          reports.resolve(
-              "beir-"
-                  + name
-                  + "-"
-                  + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                  + ".json");
-      Files.writeString(file, Json.pretty(report));
+      var file = writeReport(data, "beir-" + name, report);
       if (json) {
         out.println(Json.pretty(report));
       } else {
@@ -236,33 +215,13 @@ final class EvalCommand {
       var err = cli.getErr();
       var out = cli.getOut();
       err.println("cache index: " + cacheDir);
-      var headerPrinted = new boolean[1];
       AnswerReport report;
       try (var progress = SyncProgress.forCommand(true, err)) {
         report =
             new AnswerEvaluation(new AnswerEvaluation.Options(dir, config, maxQueries))
-                .run(
-                    progress,
-                    line -> {
-                      if (json) {
-                        return;
-                      }
-                      if (!headerPrinted[0]) {
-                        out.println(BeirReport.header());
-                        headerPrinted[0] = true;
-                      }
-                      out.println(line);
-                    });
+                .run(progress, tableLines(out, json));
       }
-      var reports = Files.createDirectories(data.resolve("eval-reports"));
-      var file =
-          reports.resolve(
-              "answers-"
-                  + name
-                  + "-"
-                  + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                  + ".json");
-      Files.writeString(file, Json.pretty(report));
+      var file = writeReport(data, "answers-" + name, report);
       if (json) {
         out.println(Json.pretty(report));
       } else {
@@ -434,5 +393,36 @@ final class EvalCommand {
       throw new ParameterException(
           cli, "unknown vector format '" + value + "'; use float, int8 or int4");
     }
+  }
+
+  /**
+   * Prints a report's table lines as they come, the header before the first one (so a bad folder
+   * prints only its error); nothing in JSON mode.
+   */
+  private static Consumer<String> tableLines(PrintWriter out, boolean json) {
+    var headerPrinted = new boolean[1];
+    return line -> {
+      if (json) {
+        return;
+      }
+      if (!headerPrinted[0]) {
+        out.println(BeirReport.header());
+        headerPrinted[0] = true;
+      }
+      out.println(line);
+    };
+  }
+
+  /** Writes {@code report} to {@code <data>/eval-reports/<stem>-<time>.json}; returns the file. */
+  private static Path writeReport(Path data, String stem, Object report) throws IOException {
+    var reports = Files.createDirectories(data.resolve("eval-reports"));
+    var file =
+        reports.resolve(
+            stem
+                + "-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                + ".json");
+    Files.writeString(file, Json.pretty(report));
+    return file;
   }
 }
