@@ -298,8 +298,8 @@ public final class Brain implements AutoCloseable {
 
   /**
    * The chat model of a spec ({@code ollama/<model>}, {@code openai/<model>}), opened on first use
-   * with {@link BrainConfig.Chat#chatConfig()} and kept until {@link #close()}; {@code null} for
-   * {@code null} or {@code extractive}.
+   * with {@link ChatSettings#chatConfig()} and kept until {@link #close()}; {@code null} for {@code
+   * null} or {@code extractive}.
    *
    * @throws dev.brain.models.chat.ChatException if the spec names no known provider or a hosted
    *     server that is not allowed

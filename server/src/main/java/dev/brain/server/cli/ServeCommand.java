@@ -1,6 +1,7 @@
 package dev.brain.server.cli;
 
 import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import dev.brain.server.http.BrainServer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -119,7 +120,7 @@ final class ServeCommand implements Callable<Integer> {
             commandLine,
             "--allow-remote needs a token: set server.token in brain.yaml (or BRAIN_SERVER_TOKEN) to a"
                 + " secret of at least "
-                + BrainConfig.Server.MIN_TOKEN_CHARS
+                + ServerSettings.MIN_TOKEN_CHARS
                 + " characters; clients send it as 'Authorization: Bearer <token>'");
       }
       return config;

@@ -2,7 +2,7 @@ package dev.brain.server.http;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brain.Brain;
-import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import dev.brain.research.agent.AgentResult;
 import dev.brain.research.agent.AgentStopReason;
 import dev.brain.server.mcp.AgentToolbox;
@@ -27,12 +27,12 @@ import java.util.Map;
  * HTTP errors. Every run is saved in the trace store.
  */
 final class AgentService implements HttpService {
-  private final BrainConfig.Server config;
+  private final ServerSettings config;
   private final Brain brain;
   private final ModelGate models;
   private final RunLimiter limiter;
 
-  AgentService(BrainConfig.Server config, Brain brain, ModelGate models, RunLimiter limiter) {
+  AgentService(ServerSettings config, Brain brain, ModelGate models, RunLimiter limiter) {
     this.config = config;
     this.brain = brain;
     this.models = models;

@@ -2,6 +2,7 @@ package dev.brain.server.http;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import dev.brain.server.mcp.BrainMcp;
 import dev.brain.server.mcp.BrainTools;
 import io.helidon.webserver.WebServer;
@@ -74,7 +75,7 @@ public final class BrainServer implements AutoCloseable {
    * @throws IOException if the index cannot be read
    */
   public static BrainServer start(BrainConfig config) throws IOException {
-    BrainConfig.Server settings = config.server();
+    ServerSettings settings = config.server();
     requireAllowedHost(settings);
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(config.chat().model(), config.chat().chatConfig());
@@ -115,11 +116,11 @@ public final class BrainServer implements AutoCloseable {
    * The body size refused before any handler runs: four times the largest endpoint limit. Helidon
    * refuses it without reading the body, which a client still uploading sees as a reset.
    */
-  static long hardBodyLimit(BrainConfig.Server config) {
+  static long hardBodyLimit(ServerSettings config) {
     return 4 * Math.max(config.maxBodyBytes(), config.maxPackBodyBytes());
   }
 
-  private static void requireAllowedHost(BrainConfig.Server config) {
+  private static void requireAllowedHost(ServerSettings config) {
     if (!config.allowRemote() && !config.bindsLoopbackOnly()) {
       throw new IllegalArgumentException(
           "refusing to bind "

@@ -1,7 +1,7 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
-import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import dev.brain.index.CollectionsFile;
 import dev.brain.research.note.Depth;
 import dev.brain.research.note.NoteRequest;
@@ -35,11 +35,11 @@ final class NoteService implements HttpService {
    */
   record Body(String path, String depth, String focus, Boolean dryRun) {}
 
-  private final BrainConfig.Server config;
+  private final ServerSettings config;
   private final Brain brain;
   private final RunLimiter limiter;
 
-  NoteService(BrainConfig.Server config, Brain brain, RunLimiter limiter) {
+  NoteService(ServerSettings config, Brain brain, RunLimiter limiter) {
     this.config = config;
     this.brain = brain;
     this.limiter = limiter;

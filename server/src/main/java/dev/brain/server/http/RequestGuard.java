@@ -1,6 +1,6 @@
 package dev.brain.server.http;
 
-import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -53,7 +53,7 @@ final class RequestGuard implements Filter {
   private final Set<String> allowedHosts;
   private final byte[] token;
 
-  RequestGuard(BrainConfig.Server config) {
+  RequestGuard(ServerSettings config) {
     var hosts = new HashSet<String>();
     if (config.allowRemote()) {
       hosts.addAll(config.allowedHosts());
@@ -70,20 +70,20 @@ final class RequestGuard implements Filter {
    * Refuses a configuration that lets the network in without a token.
    *
    * @throws IllegalArgumentException if remote access is allowed without a token, or the token is
-   *     shorter than {@value BrainConfig.Server#MIN_TOKEN_CHARS} characters
+   *     shorter than {@value ServerSettings#MIN_TOKEN_CHARS} characters
    */
-  static void requireToken(BrainConfig.Server config) {
+  static void requireToken(ServerSettings config) {
     if (config.allowRemote() && config.token() == null) {
       throw new IllegalArgumentException(
           "remote access is allowed but server.token is not set; set server.token in brain.yaml"
               + " (or BRAIN_SERVER_TOKEN) to a secret of at least "
-              + BrainConfig.Server.MIN_TOKEN_CHARS
+              + ServerSettings.MIN_TOKEN_CHARS
               + " characters, which clients send as 'Authorization: Bearer <token>'");
     }
-    if (config.token() != null && config.token().length() < BrainConfig.Server.MIN_TOKEN_CHARS) {
+    if (config.token() != null && config.token().length() < ServerSettings.MIN_TOKEN_CHARS) {
       throw new IllegalArgumentException(
           "server.token is too short: use at least "
-              + BrainConfig.Server.MIN_TOKEN_CHARS
+              + ServerSettings.MIN_TOKEN_CHARS
               + " characters");
     }
   }

@@ -1,7 +1,7 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
-import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import dev.brain.research.Researcher;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.run.RunListener;
@@ -30,13 +30,13 @@ import java.util.Map;
  * terminal {@code error} event.
  */
 final class ResearchService implements HttpService {
-  private final BrainConfig.Server config;
+  private final ServerSettings config;
   private final Brain brain;
   private final Researcher researcher;
   private final ModelGate models;
   private final RunLimiter limiter;
 
-  ResearchService(BrainConfig.Server config, Brain brain, ModelGate models, RunLimiter limiter) {
+  ResearchService(ServerSettings config, Brain brain, ModelGate models, RunLimiter limiter) {
     this.config = config;
     this.brain = brain;
     this.researcher = brain.researcher();

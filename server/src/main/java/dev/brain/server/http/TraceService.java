@@ -2,7 +2,7 @@ package dev.brain.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brain.Brain;
-import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import dev.brain.evals.CaseProposal;
 import dev.brain.evals.EvalException;
 import dev.brain.evals.ResearchEvalCase;
@@ -45,13 +45,13 @@ final class TraceService implements HttpService {
   /** The case file the Harness Lab promotes to when the request names none. */
   static final String DEFAULT_CASE_FILE = "lab";
 
-  private final BrainConfig.Server config;
+  private final ServerSettings config;
   private final Brain brain;
   private final TraceStore traces;
   private final ModelGate models;
   private final RunLimiter limiter;
 
-  TraceService(BrainConfig.Server config, Brain brain, ModelGate models, RunLimiter limiter) {
+  TraceService(ServerSettings config, Brain brain, ModelGate models, RunLimiter limiter) {
     this.config = config;
     this.brain = brain;
     this.traces = brain.traces();

@@ -1,5 +1,6 @@
 package dev.brain.server.mcp;
 
+import dev.brain.AgentSettings;
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
 import dev.brain.models.chat.ChatModel;
@@ -29,7 +30,7 @@ import java.util.List;
  * agent} and {@code POST /api/agent/run}. Close it to stop the imported MCP servers.
  */
 public final class AgentToolbox implements AutoCloseable {
-  private final BrainConfig.Agent settings;
+  private final AgentSettings settings;
   private final List<AgentTool> tools;
   private final ToolPolicy policy;
   private final List<ToolHook> hooks;
@@ -37,7 +38,7 @@ public final class AgentToolbox implements AutoCloseable {
   private final TraceStore traces;
 
   private AgentToolbox(
-      BrainConfig.Agent settings,
+      AgentSettings settings,
       List<AgentTool> tools,
       ToolPolicy policy,
       List<ToolHook> hooks,
@@ -62,7 +63,7 @@ public final class AgentToolbox implements AutoCloseable {
   public static AgentToolbox open(
       Brain brain, ChatModel worker, List<Path> mcpConfigs, Collection<String> deny) {
     BrainConfig config = brain.config();
-    BrainConfig.Agent agent = config.agent();
+    AgentSettings agent = config.agent();
     var tools = new ArrayList<AgentTool>(LocalAgentTools.over(new BrainTools(brain)));
     var workerBudgets =
         new WorkerTools.Budgets(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brain.BrainConfig;
+import dev.brain.ServerSettings;
 import io.helidon.webserver.WebServer;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -28,7 +29,7 @@ class RequestGuardTest {
     }
   }
 
-  private URI start(BrainConfig.Server config) {
+  private URI start(ServerSettings config) {
     server =
         WebServer.builder()
             .port(0)

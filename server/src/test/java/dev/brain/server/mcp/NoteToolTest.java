@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.McpSettings;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionsFile;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -47,7 +48,7 @@ class NoteToolTest {
     BrainConfig config = BrainConfig.load(data);
     assertThat(config.mcp().allowWrites()).isFalse();
     assertThat(names(config)).contains("brain_search").doesNotContain("brain_research_note");
-    assertThat(names(config.withMcp(new BrainConfig.Mcp(true)))).contains("brain_research_note");
+    assertThat(names(config.withMcp(new McpSettings(true)))).contains("brain_research_note");
   }
 
   @Test
@@ -67,7 +68,7 @@ class NoteToolTest {
 
   @Test
   void dryRunAnswersTheSectionAndRefusalsAreToolErrors() throws Exception {
-    BrainConfig config = BrainConfig.load(data).withMcp(new BrainConfig.Mcp(true));
+    BrainConfig config = BrainConfig.load(data).withMcp(new McpSettings(true));
     try (Brain brain = Brain.openReadOnly(config)) {
       var tools = new BrainTools(brain);
       var ok =

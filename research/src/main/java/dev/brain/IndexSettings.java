@@ -1,0 +1,59 @@
+package dev.brain;
+
+import dev.brain.chunking.Chunker;
+import dev.brain.index.IndexConfig;
+import dev.brain.index.VectorFormat;
+import dev.brain.models.EmbeddingModel;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+
+/**
+ * {@code index.*}: how the index is built. Model and vector format are recorded in the index: an
+ * index is opened with the ones it was built with, or not at all.
+ *
+ * @param model embedding model id; default {@code bge-small-en-v1.5} (also {@code
+ *     all-minilm-l6-v2}). Env {@code BRAIN_INDEX_MODEL}
+ * @param vectorFormat {@code float} (default), {@code int8} or {@code int4}
+ * @param chunkMaxTokens token budget of a chunk; default {@value Chunker#DEFAULT_MAX_TOKENS}
+ * @param chunkOverlapTokens overlap of consecutive chunks; default {@value
+ *     Chunker#DEFAULT_OVERLAP_TOKENS}
+ * @param embedBatchSize chunks per embedder call; default {@value
+ *     IndexConfig#DEFAULT_EMBED_BATCH_SIZE}
+ */
+public record IndexSettings(
+    EmbeddingModel model,
+    VectorFormat vectorFormat,
+    int chunkMaxTokens,
+    int chunkOverlapTokens,
+    int embedBatchSize) {
+
+  /** The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}). */
+  public IndexConfig toIndexConfig(Path dataDir) {
+    return IndexConfig.defaults(dataDir)
+        .withModel(model)
+        .withVectorFormat(vectorFormat)
+        .withChunking(chunkMaxTokens, chunkOverlapTokens)
+        .withEmbedBatchSize(embedBatchSize);
+  }
+
+  /** The {@code index.*} values of {@code r}: flag, environment, file or default. */
+  static IndexSettings read(ConfigReader r) {
+    var models = new LinkedHashMap<String, EmbeddingModel>();
+    EmbeddingModel.bundled().forEach(m -> models.put(m.id(), m));
+    var formats = new LinkedHashMap<String, VectorFormat>();
+    for (VectorFormat f : VectorFormat.values()) {
+      formats.put(f.name().toLowerCase(Locale.ROOT), f);
+    }
+    var d = IndexConfig.defaults(Path.of("."));
+    EmbeddingModel model = r.choice("index.model", "BRAIN_INDEX_MODEL", d.model(), models);
+    VectorFormat format = r.choice("index.vector-format", null, d.vectorFormat(), formats);
+    int maxTokens = r.integer("index.chunk-max-tokens", null, d.chunkMaxTokens(), 16, 8192);
+    return new IndexSettings(
+        model,
+        format,
+        maxTokens,
+        r.integer("index.chunk-overlap-tokens", null, d.chunkOverlapTokens(), 0, maxTokens / 2),
+        r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096));
+  }
+}

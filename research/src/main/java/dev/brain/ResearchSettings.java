@@ -1,0 +1,59 @@
+package dev.brain;
+
+import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.run.RunBudgets;
+import java.time.Duration;
+
+/**
+ * {@code research.*}: the defaults of a research pack and the budgets of a run.
+ *
+ * @param limit evidence rows of a pack; default {@value ResearchOptions#DEFAULT_LIMIT}
+ * @param maxCharsPerDoc longest excerpt per row; default {@value
+ *     ResearchOptions#DEFAULT_MAX_CHARS_PER_DOC}
+ * @param deadline a whole run; default 3m
+ * @param maxSteps stages a run may start; default {@value RunBudgets#DEFAULT_MAX_STEPS}
+ * @param maxRetrievalPasses 1 (no retry) or 2 (one retry or related expansion); default 2
+ * @param plannerTimeout how long a model planner may take; default 20s
+ * @param synthesisTimeout how long the answer may take; default 2m
+ */
+public record ResearchSettings(
+    int limit,
+    int maxCharsPerDoc,
+    Duration deadline,
+    int maxSteps,
+    int maxRetrievalPasses,
+    Duration plannerTimeout,
+    Duration synthesisTimeout) {
+
+  /** Pack options with these defaults. */
+  public ResearchOptions options() {
+    return ResearchOptions.defaults()
+        .withLimit(limit)
+        .withMaxCharsPerDoc(maxCharsPerDoc)
+        .withPlannerTimeout(plannerTimeout);
+  }
+
+  /** Run budgets with these values (other stage budgets at their defaults). */
+  public RunBudgets budgets() {
+    return RunBudgets.defaults()
+        .withDeadline(deadline)
+        .withMaxSteps(maxSteps)
+        .withMaxRetrievalPasses(maxRetrievalPasses)
+        .withStageBudget(dev.brain.research.run.RunStage.PLANNING, plannerTimeout)
+        .withStageBudget(dev.brain.research.run.RunStage.SYNTHESIS, synthesisTimeout);
+  }
+
+  /** The {@code research.*} values of {@code r}: flag, environment, file or default. */
+  static ResearchSettings read(ConfigReader r) {
+    var o = ResearchOptions.defaults();
+    var b = RunBudgets.defaults();
+    return new ResearchSettings(
+        r.integer("research.limit", null, o.limit(), 1, ResearchOptions.MAX_LIMIT),
+        r.integer("research.max-chars-per-doc", null, o.maxCharsPerDoc(), 40, 100_000),
+        r.duration("research.deadline", null, b.deadline(), Duration.ofSeconds(1)),
+        r.integer("research.max-steps", null, b.maxSteps(), 1, 100),
+        r.integer("research.max-retrieval-passes", null, b.maxRetrievalPasses(), 1, 2),
+        r.duration("research.planner-timeout", null, b.planning(), Duration.ofMillis(1)),
+        r.duration("research.synthesis-timeout", null, b.synthesis(), Duration.ofMillis(1)));
+  }
+}

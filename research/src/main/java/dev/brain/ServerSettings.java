@@ -1,0 +1,192 @@
+package dev.brain;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code server.*}: {@code brain serve}.
+ *
+ * @param host address to bind; default {@code 127.0.0.1} (loopback only)
+ * @param port default 8742; 0 picks a free port
+ * @param allowRemote whether a non-loopback host may be bound; default false
+ * @param token bearer token every request must carry ({@code Authorization: Bearer <token>}, else
+ *     401); default none; required, at least {@value #MIN_TOKEN_CHARS} characters, when {@code
+ *     allowRemote}. Env {@code BRAIN_SERVER_TOKEN}
+ * @param maxBodyBytes largest JSON body of the research endpoints; default 64 KiB
+ * @param maxPackBodyBytes largest body of {@code /api/research/synthesize}; default 4 MiB
+ * @param heartbeatInterval SSE heartbeat while a stage is slow; default 5s
+ * @param maxConcurrentRuns synthesis and research runs served at once; default 2
+ * @param allowedHosts host names a request's {@code Host} may carry besides loopback ones (and a
+ *     non-wildcard {@code host}), honoured only with {@code allowRemote}; default none. In the file
+ *     a comma-separated list
+ */
+public record ServerSettings(
+    String host,
+    int port,
+    boolean allowRemote,
+    String token,
+    long maxBodyBytes,
+    long maxPackBodyBytes,
+    Duration heartbeatInterval,
+    int maxConcurrentRuns,
+    List<String> allowedHosts) {
+
+  /** Shortest accepted {@link #token()}. */
+  public static final int MIN_TOKEN_CHARS = 16;
+
+  /** Default {@link #host()}. */
+  public static final String DEFAULT_HOST = "127.0.0.1";
+
+  /** Default {@link #port()}. */
+  public static final int DEFAULT_PORT = 8742;
+
+  public ServerSettings {
+    host = host == null || host.isBlank() ? DEFAULT_HOST : host.strip();
+    token = token == null || token.isBlank() ? null : token.strip();
+    allowedHosts =
+        allowedHosts == null
+            ? List.of()
+            : allowedHosts.stream()
+                .map(h -> h.strip().toLowerCase(java.util.Locale.ROOT))
+                .filter(h -> !h.isEmpty())
+                .toList();
+    if (port < 0 || port > 65_535) {
+      throw new IllegalArgumentException("port must be between 0 and 65535, got " + port);
+    }
+    if (maxBodyBytes <= 0 || maxPackBodyBytes <= 0 || maxConcurrentRuns <= 0) {
+      throw new IllegalArgumentException("body limits and concurrent runs must be positive");
+    }
+    Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
+    if (heartbeatInterval.isNegative() || heartbeatInterval.isZero()) {
+      throw new IllegalArgumentException("heartbeatInterval must be positive");
+    }
+  }
+
+  /** These settings binding another host. */
+  public ServerSettings withHost(String value) {
+    return copy(c -> c.host = value);
+  }
+
+  /** These settings on another port (0: any free port). */
+  public ServerSettings withPort(int value) {
+    return copy(c -> c.port = value);
+  }
+
+  /** These settings allowing (or not) a non-loopback host. */
+  public ServerSettings withAllowRemote(boolean value) {
+    return copy(c -> c.allowRemote = value);
+  }
+
+  /** These settings with other request body limits. */
+  public ServerSettings withBodyLimits(long body, long packBody) {
+    return copy(
+        c -> {
+          c.maxBodyBytes = body;
+          c.maxPackBodyBytes = packBody;
+        });
+  }
+
+  /** These settings with another heartbeat interval. */
+  public ServerSettings withHeartbeatInterval(Duration value) {
+    return copy(c -> c.heartbeatInterval = value);
+  }
+
+  /** These settings with a bearer token (null: none). */
+  public ServerSettings withToken(String value) {
+    return copy(c -> c.token = value);
+  }
+
+  /** These settings with other allowed host names. */
+  public ServerSettings withAllowedHosts(List<String> value) {
+    return copy(c -> c.allowedHosts = value);
+  }
+
+  /** These settings with another cap on concurrent runs. */
+  public ServerSettings withMaxConcurrentRuns(int value) {
+    return copy(c -> c.maxConcurrentRuns = value);
+  }
+
+  private ServerSettings copy(java.util.function.Consumer<Copy> change) {
+    var copy = new Copy(this);
+    change.accept(copy);
+    return copy.build();
+  }
+
+  /** The fields of a {@code ServerSettings} to change before building a checked copy. */
+  private static final class Copy {
+    String host;
+    int port;
+    boolean allowRemote;
+    String token;
+    long maxBodyBytes;
+    long maxPackBodyBytes;
+    Duration heartbeatInterval;
+    int maxConcurrentRuns;
+    List<String> allowedHosts;
+
+    Copy(ServerSettings s) {
+      host = s.host;
+      port = s.port;
+      allowRemote = s.allowRemote;
+      token = s.token;
+      maxBodyBytes = s.maxBodyBytes;
+      maxPackBodyBytes = s.maxPackBodyBytes;
+      heartbeatInterval = s.heartbeatInterval;
+      maxConcurrentRuns = s.maxConcurrentRuns;
+      allowedHosts = s.allowedHosts;
+    }
+
+    ServerSettings build() {
+      return new ServerSettings(
+          host,
+          port,
+          allowRemote,
+          token,
+          maxBodyBytes,
+          maxPackBodyBytes,
+          heartbeatInterval,
+          maxConcurrentRuns,
+          allowedHosts);
+    }
+  }
+
+  /**
+   * Whether {@link #host()} is a loopback address ({@code 127.0.0.1}, {@code ::1}, {@code
+   * localhost}).
+   *
+   * @throws IllegalArgumentException if the host name cannot be resolved
+   */
+  public boolean bindsLoopbackOnly() {
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalArgumentException("cannot resolve host '" + host + "'", e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Server[host="
+        + host
+        + ", port="
+        + port
+        + ", token="
+        + (token == null ? "none" : "(set)")
+        + "]";
+  }
+
+  /** The {@code server.*} values of {@code r}: flag, environment, file or default. */
+  static ServerSettings read(ConfigReader r) {
+    return new ServerSettings(
+        r.string("server.host", "BRAIN_SERVER_HOST", ServerSettings.DEFAULT_HOST),
+        r.integer("server.port", "BRAIN_SERVER_PORT", ServerSettings.DEFAULT_PORT, 0, 65_535),
+        r.bool("server.allow-remote", "BRAIN_SERVER_ALLOW_REMOTE", false),
+        r.secret("server.token", "BRAIN_SERVER_TOKEN"),
+        r.integer("server.max-body-bytes", null, 64 * 1024, 1, Integer.MAX_VALUE),
+        r.integer("server.max-pack-body-bytes", null, 4 * 1024 * 1024, 1, Integer.MAX_VALUE),
+        r.duration("server.heartbeat-interval", null, Duration.ofSeconds(5), Duration.ofMillis(1)),
+        r.integer("server.max-concurrent-runs", null, 2, 1, 1000),
+        r.list("server.allowed-hosts", "BRAIN_SERVER_ALLOWED_HOSTS"));
+  }
+}
