@@ -2,14 +2,105 @@ package dev.brain;
 
 import dev.brain.models.chat.ChatModels;
 import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
- * The checks of {@code brain.yaml} values that are more than a number or a word: each returns the
- * value as brain keeps it or throws {@link IllegalArgumentException} saying what it is not, which
- * {@link ConfigReader} turns into an error naming the key and the allowed values.
+ * How a configuration value is parsed and shown: each parser returns the value as brain keeps it or
+ * throws {@link IllegalArgumentException} saying what the text is not, which {@link ConfigReader}
+ * turns into an error naming the source, the key and the allowed values.
  */
 final class ConfigValues {
+  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
+
   private ConfigValues() {}
+
+  /** A comma-separated list of words, blanks dropped. */
+  static List<String> list(String value) {
+    return Arrays.stream(value.split(",")).map(String::strip).filter(w -> !w.isEmpty()).toList();
+  }
+
+  /** A whole number from {@code min} to {@code max}. */
+  static int wholeNumber(String value, int min, int max) {
+    int n;
+    try {
+      n = Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not a whole number");
+    }
+    if (n < min || n > max) {
+      throw new IllegalArgumentException("out of range");
+    }
+    return n;
+  }
+
+  /** A number from {@code min} to {@code max}. */
+  static double number(String value, double min, double max) {
+    double n;
+    try {
+      n = Double.parseDouble(value.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not a number");
+    }
+    if (!(n >= min && n <= max)) {
+      throw new IllegalArgumentException("out of range");
+    }
+    return n;
+  }
+
+  /** {@code true} or {@code false}, in any case. */
+  static boolean bool(String value) {
+    String s = value.strip().toLowerCase(Locale.ROOT);
+    if (!s.equals("true") && !s.equals("false")) {
+      throw new IllegalArgumentException("not a boolean");
+    }
+    return s.equals("true");
+  }
+
+  /** A duration written like {@code 500ms}, {@code 20s}, {@code 3m}, {@code 2h} or {@code 180d}. */
+  static Duration duration(String value, Duration min) {
+    var m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw new IllegalArgumentException("not a duration");
+    }
+    long n = Long.parseLong(m.group(1));
+    Duration d =
+        switch (m.group(2)) {
+          case "ms" -> Duration.ofMillis(n);
+          case "s" -> Duration.ofSeconds(n);
+          case "m" -> Duration.ofMinutes(n);
+          case "h" -> Duration.ofHours(n);
+          default -> Duration.ofDays(n);
+        };
+    if (d.compareTo(min) < 0) {
+      throw new IllegalArgumentException("too short");
+    }
+    return d;
+  }
+
+  /** A duration the way {@link #duration} reads it, in its largest whole unit. */
+  static String show(Duration d) {
+    if (d == null) {
+      return "(none)";
+    }
+    long ms = d.toMillis();
+    if (ms % 86_400_000 == 0) {
+      return ms / 86_400_000 + "d";
+    }
+    if (ms % 3_600_000 == 0) {
+      return ms / 3_600_000 + "h";
+    }
+    if (ms % 60_000 == 0) {
+      return ms / 60_000 + "m";
+    }
+    if (ms % 1000 == 0) {
+      return ms / 1000 + "s";
+    }
+    return ms + "ms";
+  }
 
   /** A chat model spec: {@code extractive}, {@code ollama/<model>} or {@code openai/<model>}. */
   static String chatModel(String value) {
