@@ -14,11 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The bounded agent loop: a tool-calling controller model is shown the permitted tools' schemas,
@@ -119,7 +117,7 @@ public final class AgentController {
     private final long deadline;
     private final List<ChatMessage> messages = new ArrayList<>();
     private final List<AgentEvent> events = new ArrayList<>();
-    private final Set<String> evidenceKeys = new LinkedHashSet<>();
+    private final EvidenceKeys evidence = new EvidenceKeys();
     private final List<ChatRequest.ToolSpec> specs;
     private int turn;
     private int toolCalls;
@@ -262,8 +260,8 @@ public final class AgentController {
       long start = System.nanoTime();
       String result;
       try {
-        result = callWithDeadline(tool, arguments);
-      } catch (DeadlinePassed e) {
+        result = DeadlineCall.call(tool, arguments, remaining());
+      } catch (DeadlineCall.Passed e) {
         return new ToolOutcome("", true);
       } catch (AgentTool.ToolFailure e) {
         result = errorJson("tool '" + tool.name() + "' failed: " + e.getMessage());
@@ -271,7 +269,7 @@ public final class AgentController {
       long millis = (System.nanoTime() - start) / 1_000_000;
       String kept = cut(result == null ? "" : result);
       if (tool.evidence()) {
-        collectKeys(result, kept);
+        evidence.collect(result, kept);
       }
       emit(
           new AgentEvent(
@@ -284,44 +282,6 @@ public final class AgentController {
               millis,
               null));
       return new ToolOutcome(kept, false);
-    }
-
-    private String callWithDeadline(AgentTool tool, JsonNode arguments)
-        throws AgentTool.ToolFailure, DeadlinePassed {
-      var holder = new Object[1];
-      var failure = new Exception[1];
-      Thread worker =
-          Thread.ofVirtual()
-              .name("agent-tool-" + tool.name())
-              .start(
-                  () -> {
-                    try {
-                      holder[0] = tool.call(arguments);
-                    } catch (AgentTool.ToolFailure | InterruptedException | RuntimeException e) {
-                      failure[0] = e;
-                    }
-                  });
-      try {
-        if (!worker.join(remaining().plusMillis(1))) {
-          worker.interrupt();
-          throw new DeadlinePassed();
-        }
-      } catch (InterruptedException e) {
-        worker.interrupt();
-        Thread.currentThread().interrupt();
-        throw new DeadlinePassed();
-      }
-      if (failure[0] instanceof AgentTool.ToolFailure f) {
-        throw f;
-      }
-      if (failure[0] instanceof InterruptedException) {
-        throw new DeadlinePassed();
-      }
-      if (failure[0] instanceof RuntimeException r) {
-        throw new AgentTool.ToolFailure(
-            r.getMessage() == null ? "an internal error" : r.getMessage(), r);
-      }
-      return (String) holder[0];
     }
 
     private ChatMessage refuse(ChatResponse.ToolCall call, String reason) {
@@ -348,34 +308,17 @@ public final class AgentController {
           + " characters; ask for less (a smaller limit, fewer keys) to see the rest]";
     }
 
-    /** Keys the model actually saw: found in the result's JSON and present in the kept text. */
-    private void collectKeys(String full, String kept) {
-      JsonNode root;
-      try {
-        root = JSON.readTree(full);
-      } catch (JsonProcessingException e) {
-        return;
-      }
-      var found = new LinkedHashSet<String>();
-      walk(root, found);
-      for (String key : found) {
-        if (kept.contains(key)) {
-          evidenceKeys.add(key);
-        }
-      }
-    }
-
     private AgentResult finish(String answer) {
       String text = answer == null ? "" : answer.strip();
       List<String> cited = Verifier.citedKeys(text);
-      var unknown = cited.stream().filter(k -> !returned(k)).toList();
+      var unknown = cited.stream().filter(k -> !evidence.returned(k)).toList();
       if (!unknown.isEmpty()) {
         return stop(
             AgentStopReason.VERIFICATION_FAILED,
             "the answer cites keys no tool returned in this run: " + String.join(", ", unknown),
             cited);
       }
-      if (cited.isEmpty() && !evidenceKeys.isEmpty()) {
+      if (cited.isEmpty() && !evidence.isEmpty()) {
         return stop(
             AgentStopReason.VERIFICATION_FAILED,
             "the answer cites no record key although the tools returned evidence",
@@ -386,15 +329,6 @@ public final class AgentController {
       }
       emit(AgentEvent.note("answer", turn, cited.size() + " cited keys"));
       return result(text, AgentStopReason.FINAL_ANSWER, null, cited);
-    }
-
-    /** Exact key, or a chunk of it ({@code key#3}). */
-    private boolean returned(String cited) {
-      if (evidenceKeys.contains(cited)) {
-        return true;
-      }
-      int hash = cited.indexOf('#');
-      return hash > 0 && evidenceKeys.contains(cited.substring(0, hash));
     }
 
     private AgentResult stop(AgentStopReason reason, String message) {
@@ -416,7 +350,7 @@ public final class AgentController {
           reason,
           message,
           cited,
-          List.copyOf(evidenceKeys),
+          evidence.list(),
           turn,
           toolCalls,
           events);
@@ -430,26 +364,6 @@ public final class AgentController {
     private Duration remaining() {
       long left = deadline - System.nanoTime();
       return left <= 0 ? Duration.ZERO : Duration.ofNanos(left);
-    }
-  }
-
-  /** The record keys in a tool result: values of {@code key}/{@code source_key} and key lists. */
-  private static void walk(JsonNode node, Set<String> out) {
-    if (node.isArray()) {
-      node.forEach(child -> walk(child, out));
-      return;
-    }
-    if (!node.isObject()) {
-      return;
-    }
-    for (var field : node.properties()) {
-      String name = field.getKey();
-      JsonNode value = field.getValue();
-      if ((name.equals("key") || name.equals("source_key")) && value.isTextual()) {
-        out.add(value.asText());
-      } else {
-        walk(value, out);
-      }
     }
   }
 
@@ -472,10 +386,5 @@ public final class AgentController {
   private static String excerpt(String text) {
     String s = text == null ? "" : text;
     return "'" + (s.length() > 120 ? s.substring(0, 120) + "…" : s) + "'";
-  }
-
-  /** The deadline passed while a tool ran. */
-  private static final class DeadlinePassed extends Exception {
-    private static final long serialVersionUID = 1L;
   }
 }
