@@ -3,14 +3,15 @@ package dev.brain;
 import dev.brain.index.BrainIndex;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionWatcher;
+import dev.brain.index.CollectionsFile;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexMetadata;
 import dev.brain.index.IndexStats;
+import dev.brain.index.IndexStatus;
 import dev.brain.index.RecordDetail;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
 import dev.brain.models.chat.ChatModel;
-import dev.brain.models.chat.ChatModels;
 import dev.brain.research.Researcher;
 import dev.brain.research.note.NoteRequest;
 import dev.brain.research.note.NoteResearcher;
@@ -33,13 +34,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * brain as a library: one data directory's index, search, research (pack and run), traces and
@@ -68,9 +66,9 @@ public final class Brain implements AutoCloseable {
   private final Researcher researcher;
   private final TraceStore traces;
   private final ResearchRunner runner;
-  private final NoteResearcher notes;
+  private final BrainNotes notes;
   private final boolean readOnly;
-  private final Map<String, ChatModel> models = new ConcurrentHashMap<>();
+  private final ChatModelCache models;
 
   private Brain(BrainConfig config, BrainIndex index, boolean readOnly) {
     this.config = config;
@@ -80,16 +78,8 @@ public final class Brain implements AutoCloseable {
     this.researcher = new Researcher(retriever);
     this.traces = traces(config);
     this.runner = new ResearchRunner(retriever, traces);
-    this.notes =
-        new NoteResearcher(
-            this::pack,
-            this::reindexNote,
-            traces,
-            new NoteResearcher.Options(
-                config.note().webSearchUrl(),
-                config.note().concurrency(),
-                config.note().pageTimeout(),
-                config.research().budgets().synthesis()));
+    this.models = new ChatModelCache(config.chat().chatConfig());
+    this.notes = new BrainNotes(config, index, readOnly, this::pack, traces);
   }
 
   /**
@@ -305,10 +295,7 @@ public final class Brain implements AutoCloseable {
    *     server that is not allowed
    */
   public ChatModel chatModel(String spec) {
-    if (spec == null || ChatModels.isExtractive(spec)) {
-      return null;
-    }
-    return models.computeIfAbsent(spec, s -> ChatModels.open(s, config.chat().chatConfig()));
+    return models.get(spec);
   }
 
   /**
@@ -325,18 +312,7 @@ public final class Brain implements AutoCloseable {
    * @throws InterruptedException if the calling thread is interrupted
    */
   public NoteResult researchNote(NoteRequest request) throws IOException, InterruptedException {
-    var collections = dev.brain.index.CollectionsFile.of(config.dataDir()).read();
-    return notes.research(request, collections, chatModel(config.chat().model()));
-  }
-
-  private String reindexNote(dev.brain.index.CollectionRoot collection, Path note)
-      throws IOException {
-    if (readOnly) {
-      return "not re-indexed: this brain has the index open read-only; 'brain index' (or a"
-          + " watching server) picks the change up";
-    }
-    index.syncCollections(List.of(collection), null);
-    return "done";
+    return notes.research(request, chatModel(config.chat().model()));
   }
 
   /** The researcher, for surfaces that build, synthesize and verify step by step. */
@@ -392,50 +368,19 @@ public final class Brain implements AutoCloseable {
   }
 
   /**
-   * What this brain is: where, how much, which models.
-   *
-   * @param dataDir the data directory
-   * @param records records in the index
-   * @param chunks chunks in the index
-   * @param sizeBytes index size on disk
-   * @param embeddingModel the index's embedding model
-   * @param lastSyncAt when the index was last written, or {@code null}
-   * @param chatModel the configured chat model spec
-   * @param readOnly whether this brain was opened read-only
-   */
-  public record Status(
-      Path dataDir,
-      long records,
-      long chunks,
-      long sizeBytes,
-      String embeddingModel,
-      Instant lastSyncAt,
-      String chatModel,
-      boolean readOnly) {}
-
-  /**
    * Per collection of {@code brain.yaml} (and any other the index holds) what is indexed, how its
    * last sync went, its vector coverage, and whether a watcher follows the collections.
    */
-  public dev.brain.index.IndexStatus indexStatus() throws IOException {
-    return dev.brain.index.IndexStatus.of(
+  public IndexStatus indexStatus() throws IOException {
+    return IndexStatus.of(
         index,
-        dev.brain.index.CollectionsFile.of(config.dataDir()).read(),
-        dev.brain.index.CollectionWatcher.isWatching(config.indexConfig()));
+        CollectionsFile.of(config.dataDir()).read(),
+        CollectionWatcher.isWatching(config.indexConfig()));
   }
 
   /** The status of this brain. */
-  public Status status() throws IOException {
-    IndexStats stats = index.stats();
-    return new Status(
-        config.dataDir(),
-        stats.records(),
-        stats.chunks(),
-        stats.sizeBytes(),
-        stats.metadata().modelId(),
-        stats.metadata().lastSyncAt(),
-        config.chat().model(),
-        readOnly);
+  public BrainStatus status() throws IOException {
+    return BrainStatus.of(config, index.stats(), readOnly);
   }
 
   /**
@@ -451,7 +396,7 @@ public final class Brain implements AutoCloseable {
   @Override
   public void close() throws IOException {
     try {
-      models.values().forEach(ChatModel::close);
+      models.close();
     } finally {
       index.close();
     }
