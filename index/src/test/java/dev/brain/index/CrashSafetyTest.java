@@ -4,16 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,21 +28,12 @@ class CrashSafetyTest {
   void aSyncKilledMidwayLeavesAWholeIndexAndAReRunCompletesIt() throws Exception {
     writeNotes(vault, NOTES);
 
-    Process child = startChild();
-    List<String> output = new ArrayList<>();
-    try (var lines =
-        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = lines.readLine()) != null) {
-        output.add(line);
-        if (line.startsWith("committed ") && !line.equals("committed 0")) {
-          break;
-        }
-      }
-    } finally {
-      child.destroyForcibly();
-      child.waitFor(30, TimeUnit.SECONDS);
-    }
+    List<String> output =
+        SyncChild.runAndKill(
+            data,
+            vault,
+            lines ->
+                lines.getLast().startsWith("committed ") && !lines.getLast().equals("committed 0"));
     assertThat(output)
         .as("child output (stderr in the surefire report)")
         .anyMatch(l -> l.startsWith("committed "));
@@ -69,27 +54,6 @@ class CrashSafetyTest {
       assertThat(index.stats().records()).isEqualTo(NOTES);
       assertThat(index.metadata().lastSyncAt()).isNotNull();
     }
-  }
-
-  private Process startChild() throws IOException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    var command =
-        List.of(
-            java.toString(),
-            "--enable-native-access=ALL-UNNAMED",
-            "--add-modules",
-            "jdk.incubator.vector",
-            "-Dai.djl.offline=true",
-            "-cp",
-            System.getProperty("java.class.path"),
-            SyncChild.class.getName(),
-            data.toString(),
-            vault.toString(),
-            Long.toString(Duration.ofMillis(200).toMillis()));
-    var builder = new ProcessBuilder(command);
-    builder.environment().put("DJL_OFFLINE", "true");
-    builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-    return builder.start();
   }
 
   /** Tiny Markdown notes (one chunk each) in a few folders. */

@@ -4,17 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.junit.jupiter.api.Test;
@@ -39,7 +33,14 @@ class EmbeddingCrashTest {
   void aSyncKilledWhileEmbeddingLosesNothingAndEmbedsNoChunkTwice() throws Exception {
     CrashSafetyTest.writeNotes(vault, NOTES);
 
-    List<String> output = runChildUntilAnEmbeddingCommit();
+    // Killed once a commit of the embedding pass (after the lexical one) is on disk.
+    List<String> output =
+        SyncChild.runAndKill(
+            data,
+            vault,
+            lines ->
+                lines.getLast().startsWith("committed ")
+                    && lines.stream().anyMatch(l -> l.startsWith("lexical ")));
     assertThat(output).as("child output").contains("lexical " + NOTES);
     assertThat(output).noneMatch(l -> l.startsWith("done"));
 
@@ -85,28 +86,6 @@ class EmbeddingCrashTest {
     }
   }
 
-  private List<String> runChildUntilAnEmbeddingCommit() throws Exception {
-    Process child = startChild();
-    List<String> output = new ArrayList<>();
-    try (var lines =
-        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-      boolean lexical = false;
-      String line;
-      while ((line = lines.readLine()) != null) {
-        output.add(line);
-        if (line.startsWith("lexical ")) {
-          lexical = true;
-        } else if (lexical && line.startsWith("committed ")) {
-          break; // a commit of the embedding pass is on disk
-        }
-      }
-    } finally {
-      child.destroyForcibly();
-      child.waitFor(30, TimeUnit.SECONDS);
-    }
-    return output;
-  }
-
   private static Set<String> embedHashesWithVectors(BrainIndex index) throws IOException {
     IndexSearcher searcher = index.acquireSearcher();
     try {
@@ -119,26 +98,5 @@ class EmbeddingCrashTest {
     } finally {
       index.releaseSearcher(searcher);
     }
-  }
-
-  private Process startChild() throws IOException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    var command =
-        List.of(
-            java.toString(),
-            "--enable-native-access=ALL-UNNAMED",
-            "--add-modules",
-            "jdk.incubator.vector",
-            "-Dai.djl.offline=true",
-            "-cp",
-            System.getProperty("java.class.path"),
-            SyncChild.class.getName(),
-            data.toString(),
-            vault.toString(),
-            Long.toString(Duration.ofMillis(200).toMillis()));
-    var builder = new ProcessBuilder(command);
-    builder.environment().put("DJL_OFFLINE", "true");
-    builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-    return builder.start();
   }
 }
