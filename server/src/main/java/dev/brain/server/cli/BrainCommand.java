@@ -70,8 +70,20 @@ public final class BrainCommand {
       description = "Print stack traces of errors.")
   boolean debug;
 
-  /** The data directory: {@code --data}, else {@code BRAIN_HOME}, else {@code ~/.brain}. */
+  /**
+   * The server's open brain when this command runs inside {@code brain serve} ({@link
+   * ServerCommands}); null in a process of its own.
+   */
+  Brain served;
+
+  /**
+   * The data directory: the server's when run inside one, else {@code --data}, else {@code
+   * BRAIN_HOME}, else {@code ~/.brain}.
+   */
   Path dataDir() {
+    if (served != null) {
+      return served.config().dataDir();
+    }
     if (data != null) {
       return data.toAbsolutePath().normalize();
     }
@@ -114,6 +126,30 @@ public final class BrainCommand {
     return Brain.openReadOnly(config);
   }
 
+  /**
+   * The brain a read-only command that a server can run works with: the server's own when it runs
+   * inside one (left open), else the data directory's opened read-only as by {@link #openExisting}.
+   * Close the lease when done.
+   */
+  Lease useExisting(BrainConfig.Flag... flags) throws IOException {
+    return served != null ? new Lease(served, false) : new Lease(openExisting(flags), true);
+  }
+
+  /**
+   * A brain for the length of one command.
+   *
+   * @param brain the brain
+   * @param owned whether closing the lease closes the brain
+   */
+  record Lease(Brain brain, boolean owned) implements AutoCloseable {
+    @Override
+    public void close() throws IOException {
+      if (owned) {
+        brain.close();
+      }
+    }
+  }
+
   /** The index configuration of the data directory, for commands that create or update it. */
   IndexConfig indexConfig() {
     return config().indexConfig();
@@ -145,7 +181,11 @@ public final class BrainCommand {
 
   /** Runs the CLI writing to the given streams; for tests. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    var root = new BrainCommand();
+    return commandLine(new BrainCommand(), out, err).execute(args);
+  }
+
+  /** The command line of {@code root} writing to the given streams, with brain's error handling. */
+  static CommandLine commandLine(BrainCommand root, PrintWriter out, PrintWriter err) {
     var cli = new CommandLine(root);
     cli.setOut(out);
     cli.setErr(err);
@@ -169,7 +209,7 @@ public final class BrainCommand {
           }
           return EXIT_ERROR;
         });
-    return cli.execute(args);
+    return cli;
   }
 
   private static boolean isCollectionName(Exception e) {
