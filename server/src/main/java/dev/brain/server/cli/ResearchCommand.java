@@ -199,7 +199,7 @@ final class ResearchCommand implements Callable<Integer> {
       printOutcome(run, out);
       return exitCode(run.status());
     }
-    try (var lease = brain.useExisting(configFlags)) {
+    try (var lease = brain.useExisting(options.semantic(), configFlags)) {
       var opened = lease.brain();
       // The configuration with this command's flags (inside a server, the server's brain was
       // opened without them).

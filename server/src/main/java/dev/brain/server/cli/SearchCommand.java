@@ -109,6 +109,9 @@ final class SearchCommand implements Callable<Integer> {
     }
     var options = builder.filters(filters).build();
     var server = serverChoice.server(brain);
+    if (server.isEmpty() && options.uses(dev.brain.retrieval.Lane.VECTOR)) {
+      brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
+    }
     var result = server.isPresent() ? server.get().search(params()) : searchLocally(options);
     var out = spec.commandLine().getOut();
     if (json) {
@@ -120,7 +123,7 @@ final class SearchCommand implements Callable<Integer> {
   }
 
   private SearchResult searchLocally(SearchOptions options) throws java.io.IOException {
-    try (var lease = brain.useExisting()) {
+    try (var lease = brain.useExisting(options.uses(dev.brain.retrieval.Lane.VECTOR))) {
       return lease.brain().search(String.join(" ", words), options);
     }
   }

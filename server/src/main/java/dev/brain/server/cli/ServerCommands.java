@@ -32,7 +32,7 @@ final class ServerCommands implements CliRunner {
     var root = new BrainCommand();
     root.served = brain;
     int code =
-        BrainCommand.commandLine(root, new PrintWriter(out, true), new PrintWriter(err, true))
+        BrainCommand.commandLine(root, new PrintWriter(out, true), new PrintWriter(err, true), argv)
             .execute(argv);
     return new Output(code, out.toString(), err.toString());
   }
@@ -44,7 +44,7 @@ final class ServerCommands implements CliRunner {
     var sink = new PrintWriter(java.io.Writer.nullWriter());
     CommandLine.ParseResult parsed;
     try {
-      parsed = BrainCommand.commandLine(root, sink, sink).parseArgs(argv);
+      parsed = BrainCommand.commandLine(root, sink, sink, argv).parseArgs(argv);
     } catch (ParameterException e) {
       throw new IllegalArgumentException("not a valid brain command: " + e.getMessage(), e);
     }
