@@ -27,7 +27,19 @@ public interface Embedder extends AutoCloseable {
    *     loaded
    */
   static Embedder open(EmbeddingModel model, EmbedderOptions options) {
-    return OnnxEmbedder.load(model, options);
+    Embedder preloaded = EmbedderPreload.take(model, options);
+    return preloaded != null ? preloaded : OnnxEmbedder.load(model, options);
+  }
+
+  /**
+   * Starts loading {@code model} with the default options on a background thread, once per process;
+   * the first {@link #open} of the same model takes it over (waiting for it if need be). For a
+   * one-shot process such as a CLI search: ONNX Runtime, the tokenizer and the model load while the
+   * index opens and the lexical lanes run. The embedder is the same as one opened directly; one
+   * that is never opened is left to the process's exit.
+   */
+  static void preload(EmbeddingModel model) {
+    EmbedderPreload.start(model, EmbedderOptions.defaults());
   }
 
   /** The model this embedder runs; its id and dimension identify the vectors it makes. */

@@ -104,6 +104,50 @@ class ReleaseArchiveIT {
     assertThat(cache).exists();
   }
 
+  @Test
+  void aRunningServerAnswersWithoutAJvmAndAKilledOneFallsBackToTheJvm() throws Exception {
+    Path vault = Files.createDirectories(tmp.resolve("served-vault"));
+    Files.writeString(vault.resolve("kettle.md"), "# Kettle\n\nThe gooseneck kettle pours.");
+    Path data = tmp.resolve("served-data");
+    var index = brain("--data", data.toString(), "index", vault.toString());
+    assertThat(index.code()).as(index.err()).isZero();
+    String[] search = {"--data", data.toString(), "search", "--json", "gooseneck kettle"};
+    String[] local = {"--data", data.toString(), "search", "--local", "--json", "gooseneck kettle"};
+    var inProcess = brain(local);
+    assertThat(inProcess.code()).as(inProcess.err()).isZero();
+
+    var command = new ArrayList<>(List.of(onPath.toString(), "--data", data.toString()));
+    command.addAll(List.of("serve", "--port", "0"));
+    var pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.redirectOutput(tmp.resolve("serve.log").toFile());
+    Process server = pb.start(); // bin/brain execs the JVM: this is the server's process
+    try {
+      Path ad = data.resolve("server.json");
+      for (int i = 0; i < 240 && !Files.exists(ad); i++) {
+        Thread.sleep(500);
+      }
+      assertThat(ad).as(Files.readString(tmp.resolve("serve.log"))).exists();
+      assertThat(Files.readString(ad)).contains("\"pid\":" + server.pid());
+      var served = brain(search);
+      assertThat(served.code()).as(served.err()).isZero();
+      assertThat(masked(served.out())).isEqualTo(masked(inProcess.out()));
+      assertThat(served.err()).isEmpty(); // no JVM started: not even its incubator notice
+    } finally {
+      server.destroyForcibly(); // SIGKILL: no shutdown hook, the advertisement stays behind
+      server.waitFor(1, TimeUnit.MINUTES);
+    }
+    assertThat(data.resolve("server.json")).exists();
+    var fallback = brain(search);
+    assertThat(fallback.code()).as(fallback.err()).isZero();
+    assertThat(masked(fallback.out())).isEqualTo(masked(inProcess.out()));
+  }
+
+  /** Timings differ from run to run; everything else must not. */
+  private static String masked(String json) {
+    return json.replaceAll("(?s)\"timings_ms\" : \\{[^}]*}", "")
+        .replaceAll("\"took_ms\" : [0-9.E-]+", "");
+  }
+
   /** The cache is assembled in the background after the training run; wait for it. */
   private static Path awaitCache(Path lib) throws Exception {
     for (int i = 0; i < 600; i++) {

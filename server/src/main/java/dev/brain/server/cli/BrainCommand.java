@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,27 +29,6 @@ import picocli.CommandLine.ScopeType;
     versionProvider = BrainCommand.Version.class,
     description =
         "Local-first research engine for your notes, saved pages, PDFs, feeds and transcripts.",
-    subcommands = {
-      CommandLine.HelpCommand.class,
-      AddCommand.class,
-      CollectionsCommand.class,
-      RemoveCommand.class,
-      IndexCommand.class,
-      StatusCommand.class,
-      WatchCommand.class,
-      StatsCommand.class,
-      ConfigCommand.class,
-      GetCommand.class,
-      SearchCommand.class,
-      ResearchCommand.class,
-      TraceCommand.class,
-      EvalCommand.class,
-      ServeCommand.class,
-      DemoCommand.class,
-      McpCommand.class,
-      AgentCommand.class,
-      NoteCommand.class,
-    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ok", "1:error (the command failed; the message says why)", "2:usage"})
 public final class BrainCommand {
@@ -70,8 +52,20 @@ public final class BrainCommand {
       description = "Print stack traces of errors.")
   boolean debug;
 
-  /** The data directory: {@code --data}, else {@code BRAIN_HOME}, else {@code ~/.brain}. */
+  /**
+   * The server's open brain when this command runs inside {@code brain serve} ({@link
+   * ServerCommands}); null in a process of its own.
+   */
+  Brain served;
+
+  /**
+   * The data directory: the server's when run inside one, else {@code --data}, else {@code
+   * BRAIN_HOME}, else {@code ~/.brain}.
+   */
   Path dataDir() {
+    if (served != null) {
+      return served.config().dataDir();
+    }
     if (data != null) {
       return data.toAbsolutePath().normalize();
     }
@@ -114,6 +108,82 @@ public final class BrainCommand {
     return Brain.openReadOnly(config);
   }
 
+  /**
+   * The brain a read-only command that a server can run works with: the server's own when it runs
+   * inside one (left open), else the data directory's opened read-only as by {@link #openExisting}.
+   * Close the lease when done.
+   */
+  Lease useExisting(BrainConfig.Flag... flags) throws IOException {
+    return useExisting(false, flags);
+  }
+
+  /**
+   * As {@link #useExisting(BrainConfig.Flag...)}; with {@code embeds} (the command will embed a
+   * query) a process of its own starts loading the embedding model before it opens the index, so
+   * the two overlap.
+   */
+  Lease useExisting(boolean embeds, BrainConfig.Flag... flags) throws IOException {
+    if (served != null) {
+      return new Lease(served, false);
+    }
+    var config = config(flags);
+    requireIndex(config.indexConfig());
+    if (embeds) {
+      dev.brain.models.Embedder.preload(config.indexConfig().model());
+    }
+    return new Lease(Brain.openReadOnly(config), true);
+  }
+
+  /** A top-level {@code index:} key in {@code brain.yaml}, which may name the embedding model. */
+  private static final java.util.regex.Pattern INDEX_SECTION =
+      java.util.regex.Pattern.compile("(?m)^[\"']?index[\"']?\\s*:");
+
+  /**
+   * Starts loading the embedding model in the background before the configuration is read (which
+   * takes about as long as opening the index), when the model it will name is known without reading
+   * it: {@code brain.yaml} has no {@code index:} section and {@code BRAIN_INDEX_MODEL} is unset or
+   * names a bundled model. Otherwise the model starts loading once the configuration is read
+   * ({@link #useExisting(boolean, BrainConfig.Flag...)}). A wrong guess costs only the work: the
+   * index takes a preloaded embedder only of its own model. Nothing inside a server.
+   */
+  void preloadEmbedderEarly() {
+    if (served != null) {
+      return;
+    }
+    String named = System.getenv("BRAIN_INDEX_MODEL");
+    var model =
+        named == null || named.isBlank()
+            ? java.util.Optional.of(IndexConfig.defaults(Path.of(".")).model())
+            : dev.brain.models.EmbeddingModel.byId(named.strip());
+    if (model.isEmpty()) {
+      return;
+    }
+    Path file = dataDir().resolve(BrainConfig.FILE);
+    try {
+      if (Files.exists(file) && INDEX_SECTION.matcher(Files.readString(file)).find()) {
+        return;
+      }
+    } catch (IOException | RuntimeException e) {
+      return; // the configuration will say what is wrong with the file
+    }
+    dev.brain.models.Embedder.preload(model.get());
+  }
+
+  /**
+   * A brain for the length of one command.
+   *
+   * @param brain the brain
+   * @param owned whether closing the lease closes the brain
+   */
+  record Lease(Brain brain, boolean owned) implements AutoCloseable {
+    @Override
+    public void close() throws IOException {
+      if (owned) {
+        brain.close();
+      }
+    }
+  }
+
   /** The index configuration of the data directory, for commands that create or update it. */
   IndexConfig indexConfig() {
     return config().indexConfig();
@@ -145,8 +215,70 @@ public final class BrainCommand {
 
   /** Runs the CLI writing to the given streams; for tests. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    var root = new BrainCommand();
+    return commandLine(new BrainCommand(), out, err, args).execute(args);
+  }
+
+  /**
+   * The subcommands, in the order help lists them. Building a picocli command model reflects over
+   * every option of every command, so a run builds only the one it invokes ({@link #commandLine}).
+   */
+  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+  private static Map<String, Supplier<Object>> subcommands() {
+    var map = new LinkedHashMap<String, Supplier<Object>>();
+    map.put("help", CommandLine.HelpCommand::new);
+    map.put("add", AddCommand::new);
+    map.put("collections", CollectionsCommand::new);
+    map.put("remove", RemoveCommand::new);
+    map.put("index", IndexCommand::new);
+    map.put("status", StatusCommand::new);
+    map.put("watch", WatchCommand::new);
+    map.put("stats", StatsCommand::new);
+    map.put("config", ConfigCommand::new);
+    map.put("get", GetCommand::new);
+    map.put("search", SearchCommand::new);
+    map.put("research", ResearchCommand::new);
+    map.put("trace", TraceCommand::new);
+    map.put("eval", EvalCommand::new);
+    map.put("serve", ServeCommand::new);
+    map.put("demo", DemoCommand::new);
+    map.put("mcp", McpCommand::new);
+    map.put("agent", AgentCommand::new);
+    map.put("note", NoteCommand::new);
+    return java.util.Collections.unmodifiableMap(map);
+  }
+
+  /**
+   * The subcommand {@code args} invoke: the first argument past the global options; null when it is
+   * not one of brain's commands other than {@code help} (help, a typo, an option), which needs them
+   * all.
+   */
+  static String invoked(String... args) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--data")) {
+        i++;
+      } else if (!a.startsWith("--data=") && !a.equals("--debug")) {
+        return !a.equals("help") && SUBCOMMANDS.containsKey(a) ? a : null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The command line of {@code root} for {@code args} writing to the given streams, with brain's
+   * error handling: only the invoked subcommand is built, or all of them when that is not clear.
+   */
+  static CommandLine commandLine(
+      BrainCommand root, PrintWriter out, PrintWriter err, String... args) {
     var cli = new CommandLine(root);
+    String invoked = invoked(args);
+    SUBCOMMANDS.forEach(
+        (name, command) -> {
+          if (invoked == null || invoked.equals(name)) {
+            cli.addSubcommand(name, command.get());
+          }
+        });
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
@@ -169,7 +301,7 @@ public final class BrainCommand {
           }
           return EXIT_ERROR;
         });
-    return cli.execute(args);
+    return cli;
   }
 
   private static boolean isCollectionName(Exception e) {

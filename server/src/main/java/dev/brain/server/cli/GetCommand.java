@@ -32,7 +32,7 @@ final class GetCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    var server = serverChoice.server(brain.dataDir());
+    var server = serverChoice.server(brain);
     var detail = server.isPresent() ? server.get().get(key) : getLocally();
     if (detail.isEmpty()) {
       spec.commandLine().getErr().println("brain: no record with key " + key);
@@ -47,8 +47,8 @@ final class GetCommand implements Callable<Integer> {
   }
 
   private java.util.Optional<RecordDetail> getLocally() throws java.io.IOException {
-    try (var opened = brain.openExisting()) {
-      return opened.get(key);
+    try (var lease = brain.useExisting()) {
+      return lease.brain().get(key);
     }
   }
 

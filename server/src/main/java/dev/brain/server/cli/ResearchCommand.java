@@ -168,22 +168,7 @@ final class ResearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var flags = new ArrayList<BrainConfig.Flag>();
-    if (model != null && !model.isBlank()) {
-      flags.add(new BrainConfig.Flag("chat.model", model, "--model"));
-    }
-    if (plannerModel != null && !plannerModel.isBlank()) {
-      flags.add(new BrainConfig.Flag("chat.planner-model", plannerModel, "--planner-model"));
-    }
-    if (limit != null) {
-      flags.add(new BrainConfig.Flag("research.limit", String.valueOf(limit), "--limit"));
-    }
-    if (maxCharsPerDoc != null) {
-      flags.add(
-          new BrainConfig.Flag(
-              "research.max-chars-per-doc", String.valueOf(maxCharsPerDoc), "--max-chars-per-doc"));
-    }
-    var configFlags = flags.toArray(BrainConfig.Flag[]::new);
+    var configFlags = configFlags();
     BrainConfig config = brain.config(configFlags);
     // Flags over brain.yaml over built-in defaults: the options start from the configuration.
     var options =
@@ -197,7 +182,7 @@ final class ResearchCommand implements Callable<Integer> {
     var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
     String question = String.join(" ", words);
     PrintWriter out = spec.commandLine().getOut();
-    var server = noChatModel(configFlags) ? serverChoice.server(brain.dataDir()) : null;
+    var server = noChatModel(configFlags) ? serverChoice.server(brain) : null;
     if (server != null && server.isPresent()) {
       if (retrievalOnly) {
         showPack(server.get().pack(RunningServer.packBody(question, options)), out);
@@ -214,15 +199,18 @@ final class ResearchCommand implements Callable<Integer> {
       printOutcome(run, out);
       return exitCode(run.status());
     }
-    try (var opened = brain.openExisting(configFlags)) {
-      var chat = opened.config().chat();
+    try (var lease = brain.useExisting(options.semantic(), configFlags)) {
+      var opened = lease.brain();
+      // The configuration with this command's flags (inside a server, the server's brain was
+      // opened without them).
+      var chat = config.chat();
       ChatModel planner = noPlanner ? null : opened.chatModel(chat.plannerSpec());
       ChatModel answerer = retrievalOnly ? null : opened.chatModel(chat.model());
       if (retrievalOnly) {
         showPack(opened.researcher().pack(question, options, planner), out);
         return 0;
       }
-      var budgets = opened.config().research().budgets();
+      var budgets = config.research().budgets();
       if (deadlineSeconds != null) {
         budgets = budgets.withDeadline(Duration.ofSeconds(deadlineSeconds));
       }
@@ -239,6 +227,31 @@ final class ResearchCommand implements Callable<Integer> {
       printOutcome(run, out);
       return exitCode(run.status());
     }
+  }
+
+  /** The configuration values this command's flags set ({@code --model}, {@code --limit}...). */
+  private BrainConfig.Flag[] configFlags() {
+    var flags = new ArrayList<BrainConfig.Flag>();
+    if (model != null && !model.isBlank()) {
+      flags.add(new BrainConfig.Flag("chat.model", model, "--model"));
+    }
+    if (plannerModel != null && !plannerModel.isBlank()) {
+      flags.add(new BrainConfig.Flag("chat.planner-model", plannerModel, "--planner-model"));
+    }
+    if (limit != null) {
+      flags.add(new BrainConfig.Flag("research.limit", String.valueOf(limit), "--limit"));
+    }
+    if (maxCharsPerDoc != null) {
+      flags.add(
+          new BrainConfig.Flag(
+              "research.max-chars-per-doc", String.valueOf(maxCharsPerDoc), "--max-chars-per-doc"));
+    }
+    return flags.toArray(BrainConfig.Flag[]::new);
+  }
+
+  /** Whether a running server may run this command: no chat model takes part (see below). */
+  boolean servable() {
+    return noChatModel(configFlags());
   }
 
   /**

@@ -108,7 +108,10 @@ final class SearchCommand implements Callable<Integer> {
       filters = filters.withDateRange(DateRange.created(day(since), day(until)));
     }
     var options = builder.filters(filters).build();
-    var server = serverChoice.server(brain.dataDir());
+    var server = serverChoice.server(brain);
+    if (server.isEmpty() && options.uses(dev.brain.retrieval.Lane.VECTOR)) {
+      brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
+    }
     var result = server.isPresent() ? server.get().search(params()) : searchLocally(options);
     var out = spec.commandLine().getOut();
     if (json) {
@@ -120,8 +123,8 @@ final class SearchCommand implements Callable<Integer> {
   }
 
   private SearchResult searchLocally(SearchOptions options) throws java.io.IOException {
-    try (var opened = brain.openExisting()) {
-      return opened.search(String.join(" ", words), options);
+    try (var lease = brain.useExisting(options.uses(dev.brain.retrieval.Lane.VECTOR))) {
+      return lease.brain().search(String.join(" ", words), options);
     }
   }
 

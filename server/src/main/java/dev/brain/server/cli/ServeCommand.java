@@ -142,7 +142,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     BrainServer server;
     try {
-      server = BrainServer.start(config);
+      server = BrainServer.start(config, ServerCommands.INSTANCE);
     } catch (RuntimeException e) {
       if (hasCause(e, BindException.class)) {
         throw new IllegalStateException(

@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -56,18 +54,11 @@ record ServerAdvertisement(long pid, String url, String token, String version) {
    * returned handle removes the file again (if it is still this server's) when closed.
    */
   static Published publish(Path dataDir, BrainServer server) throws IOException {
-    // With server.token set the guard checks it, so clients must send that one.
-    String token = server.config().server().token();
-    if (token == null) {
-      byte[] secret = new byte[32];
-      new SecureRandom().nextBytes(secret);
-      token = HexFormat.of().formatHex(secret);
-    }
     var ad =
         new ServerAdvertisement(
             ProcessHandle.current().pid(),
             server.url().toString(),
-            token,
+            server.clientToken(),
             BuildInfo.current().version());
     Files.createDirectories(dataDir);
     Path tmp = privateTempFile(dataDir);

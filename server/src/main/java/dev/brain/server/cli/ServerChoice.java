@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -16,8 +15,11 @@ final class ServerChoice {
               + " the running server answers, which is faster).")
   boolean local;
 
-  /** The running server to ask, unless {@code --local}. */
-  Optional<RunningServer> server(Path dataDir) {
-    return local ? Optional.empty() : RunningServer.find(dataDir);
+  /**
+   * The running server to ask, unless {@code --local} or the command already runs inside a server
+   * (which never asks itself).
+   */
+  Optional<RunningServer> server(BrainCommand brain) {
+    return local || brain.served != null ? Optional.empty() : RunningServer.find(brain.dataDir());
   }
 }

@@ -36,13 +36,13 @@ final class StatusCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    var server = serverChoice.server(brain.dataDir());
+    var server = serverChoice.server(brain);
     IndexStatus status;
     if (server.isPresent()) {
       status = server.get().status();
     } else {
-      try (var opened = brain.openExisting()) {
-        status = opened.indexStatus();
+      try (var lease = brain.useExisting()) {
+        status = lease.brain().indexStatus();
       }
     }
     if (json) {

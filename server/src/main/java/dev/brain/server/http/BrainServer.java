@@ -13,7 +13,9 @@ import io.helidon.webserver.staticcontent.StaticContentFeature;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -49,6 +51,7 @@ public final class BrainServer implements AutoCloseable {
   private final ModelGate models;
   private final BrainMcp.HttpEndpoint mcp;
   private final WebServer server;
+  private final String clientToken;
   private final Object lock = new Object();
   private boolean closed;
 
@@ -57,12 +60,14 @@ public final class BrainServer implements AutoCloseable {
       Brain brain,
       ModelGate models,
       BrainMcp.HttpEndpoint mcp,
-      WebServer server) {
+      WebServer server,
+      String clientToken) {
     this.config = config;
     this.brain = brain;
     this.models = models;
     this.mcp = mcp;
     this.server = server;
+    this.clientToken = clientToken;
   }
 
   /**
@@ -75,8 +80,25 @@ public final class BrainServer implements AutoCloseable {
    * @throws IOException if the index cannot be read
    */
   public static BrainServer start(BrainConfig config) throws IOException {
+    return start(config, NO_CLI);
+  }
+
+  /** Refuses every command: a server started without the CLI's runner. */
+  private static final CliRunner NO_CLI =
+      (brain, args) -> {
+        throw new IllegalArgumentException("this server runs no brain commands");
+      };
+
+  /**
+   * Like {@link #start(BrainConfig)}, with {@code POST /api/cli} running read-only commands through
+   * {@code cli}.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public static BrainServer start(BrainConfig config, CliRunner cli) throws IOException {
     ServerSettings settings = config.server();
     requireAllowedHost(settings);
+    String clientToken = settings.token() != null ? settings.token() : randomToken();
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(config.chat().model(), config.chat().chatConfig());
     BrainMcp.HttpEndpoint mcp = null;
@@ -98,10 +120,18 @@ public final class BrainServer implements AutoCloseable {
               .idleConnectionTimeout(IDLE_TIMEOUT)
               .idleConnectionPeriod(Duration.ofSeconds(5))
               .maxTcpConnections(MAX_CONNECTIONS)
-              .routing(routing -> routing(routing, config, brain, models, endpoint))
+              .routing(
+                  routing ->
+                      routing(
+                          routing,
+                          config,
+                          brain,
+                          models,
+                          endpoint,
+                          new CliEndpoint(clientToken, cli)))
               .build()
               .start();
-      return new BrainServer(config, brain, models, mcp, server);
+      return new BrainServer(config, brain, models, mcp, server, clientToken);
     } catch (RuntimeException e) {
       if (mcp != null) {
         mcp.close();
@@ -111,6 +141,16 @@ public final class BrainServer implements AutoCloseable {
       throw e;
     }
   }
+
+  /** 32 random bytes in hex. */
+  private static String randomToken() {
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    return HexFormat.of().formatHex(secret);
+  }
+
+  /** What {@code POST /api/cli} needs: the token clients must send, the runner. */
+  private record CliEndpoint(String token, CliRunner runner) {}
 
   /**
    * The body size refused before any handler runs: four times the largest endpoint limit. Helidon
@@ -136,7 +176,8 @@ public final class BrainServer implements AutoCloseable {
       BrainConfig config,
       Brain brain,
       ModelGate models,
-      BrainMcp.HttpEndpoint mcp) {
+      BrainMcp.HttpEndpoint mcp,
+      CliEndpoint cli) {
     var server = config.server();
     var limiter = new RunLimiter(server.maxConcurrentRuns());
     ErrorMapping.register(routing);
@@ -146,6 +187,9 @@ public final class BrainServer implements AutoCloseable {
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
         .register("/api", new SearchService(brain))
         .register("/api", new StatusService(brain))
+        .register(
+            "/api",
+            new CliService(server.maxBodyBytes(), cli.token(), brain, cli.runner(), limiter))
         // MCP's Streamable HTTP endpoint, inside this routing so the guard covers it too.
         .register("/mcp", mcp)
         .register(
@@ -227,6 +271,15 @@ public final class BrainServer implements AutoCloseable {
       host = "127.0.0.1";
     }
     return URI.create("http://" + host + ":" + port() + "/");
+  }
+
+  /**
+   * The token local clients send as {@code Authorization: Bearer <token>}: {@code server.token}
+   * when set, else 32 random bytes in hex chosen at start. {@code POST /api/cli} always requires
+   * it; {@code brain serve} advertises it in {@code <data>/server.json}.
+   */
+  public String clientToken() {
+    return clientToken;
   }
 
   /** The configuration the server runs with. */

@@ -26,6 +26,7 @@ final class RouteMethods {
           Map.entry("/api/get", READ),
           Map.entry("/api/facets", READ),
           Map.entry("/api/status", READ),
+          Map.entry("/api/cli", WRITE),
           Map.entry("/api/research/traces", READ),
           Map.entry("/api/research", WRITE),
           Map.entry("/api/research/run", WRITE),

@@ -79,6 +79,15 @@ class OpenApiSpecTest {
       // The prefixes BrainServer registers the services under.
       record("/api", routes, new SearchService(brain));
       record(
+          "/api",
+          routes,
+          new CliService(
+              config.server().maxBodyBytes(),
+              "t".repeat(32),
+              brain,
+              (b, args) -> new CliRunner.Output(0, "", ""),
+              limiter));
+      record(
           "/api/research",
           routes,
           new ResearchService(config.server(), brain, models, limiter),

@@ -1,0 +1,59 @@
+package dev.brain.models;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The one background load {@link Embedder#preload} starts per process, handed over to the first
+ * {@link Embedder#open} of the same model and options. A load that failed is not handed over: the
+ * caller loads again and sees the error itself.
+ */
+final class EmbedderPreload {
+  private static boolean started; // guarded by EmbedderPreload.class
+  private static EmbeddingModel model;
+  private static EmbedderOptions options;
+  private static CompletableFuture<Embedder> pending;
+
+  private EmbedderPreload() {}
+
+  static synchronized void start(EmbeddingModel model, EmbedderOptions options) {
+    if (started) {
+      return;
+    }
+    started = true;
+    EmbedderPreload.model = model;
+    EmbedderPreload.options = options;
+    var future = new CompletableFuture<Embedder>();
+    pending = future;
+    Thread.ofPlatform()
+        .daemon()
+        .name("brain-embedder-preload")
+        .start(
+            () -> {
+              try {
+                future.complete(OnnxEmbedder.load(model, options));
+              } catch (RuntimeException | Error e) {
+                future.completeExceptionally(e);
+              }
+            });
+  }
+
+  /** The preloaded embedder of {@code model} and {@code options} (waiting for it); else null. */
+  static Embedder take(EmbeddingModel model, EmbedderOptions options) {
+    CompletableFuture<Embedder> future;
+    synchronized (EmbedderPreload.class) {
+      if (pending == null
+          || !model.equals(EmbedderPreload.model)
+          || !options.equals(EmbedderPreload.options)) {
+        return null;
+      }
+      future = pending;
+      pending = null;
+    }
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      return null;
+    }
+  }
+}

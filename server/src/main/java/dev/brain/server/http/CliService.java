@@ -1,0 +1,108 @@
+package dev.brain.server.http;
+
+import dev.brain.Brain;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+
+/**
+ * {@code POST /api/cli}: runs a read-only {@code brain} command ({@code search}, {@code get},
+ * {@code status}, {@code research} without a chat model) in the server through a {@link CliRunner}
+ * and answers exactly what the command printed: the body is standard output followed by standard
+ * error ({@code application/octet-stream}), {@code Brain-Stdout-Length} says where one ends and
+ * {@code Brain-Exit-Code} carries the exit code. It needs the token the server advertises in {@code
+ * <data>/server.json} even when {@code server.token} is not set (401), and refuses anything else
+ * with 422 so the client runs it itself.
+ */
+final class CliService implements HttpService {
+  /** Header with the command's exit code. */
+  static final String EXIT_CODE = "Brain-Exit-Code";
+
+  /** Header with the byte length of standard output at the start of the body. */
+  static final String STDOUT_LENGTH = "Brain-Stdout-Length";
+
+  /** Arguments beyond this many are refused (a command line is never that long). */
+  static final int MAX_ARGS = 256;
+
+  /**
+   * The body.
+   *
+   * @param args the command's arguments as typed after {@code brain}
+   */
+  record Body(List<String> args) {}
+
+  private final long maxBodyBytes;
+  private final byte[] token;
+  private final Brain brain;
+  private final CliRunner runner;
+  private final RunLimiter limiter;
+
+  CliService(long maxBodyBytes, String token, Brain brain, CliRunner runner, RunLimiter limiter) {
+    this.maxBodyBytes = maxBodyBytes;
+    this.token = token.getBytes(StandardCharsets.UTF_8);
+    this.brain = brain;
+    this.runner = runner;
+    this.limiter = limiter;
+  }
+
+  @Override
+  public void routing(HttpRules rules) {
+    rules.post("/cli", this::run);
+  }
+
+  private void run(ServerRequest req, ServerResponse res) {
+    String authorization = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
+    if (!tokenMatches(authorization)) {
+      res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"brain\"");
+      throw new ApiException(
+          Status.UNAUTHORIZED_401,
+          "unauthorized",
+          "send the token of <data>/server.json as 'Authorization: Bearer <token>'",
+          "Authorization");
+    }
+    Body body = HttpJson.read(req, maxBodyBytes, "POST /api/cli", Body.class);
+    if (body.args() == null || body.args().isEmpty()) {
+      throw ApiException.badRequest("missing_args", "args is missing: name the command", "args");
+    }
+    if (body.args().size() > MAX_ARGS || body.args().contains(null)) {
+      throw ApiException.invalidOption(
+          "args must be at most " + MAX_ARGS + " strings, none of them null", "args");
+    }
+    CliRunner.Output output;
+    var slot = limiter.acquire();
+    try {
+      BrainServer.refreshQuietly(brain);
+      output = runner.run(brain, List.copyOf(body.args()));
+    } catch (IllegalArgumentException e) {
+      throw new ApiException(
+          Status.UNPROCESSABLE_CONTENT_422, "not_served", e.getMessage(), "args");
+    } finally {
+      slot.close();
+    }
+    byte[] out = output.stdout().getBytes(StandardCharsets.UTF_8);
+    byte[] err = output.stderr().getBytes(StandardCharsets.UTF_8);
+    byte[] all = new byte[out.length + err.length];
+    System.arraycopy(out, 0, all, 0, out.length);
+    System.arraycopy(err, 0, all, out.length, err.length);
+    res.status(Status.OK_200);
+    res.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");
+    res.header(HeaderNames.CACHE_CONTROL, "no-store");
+    res.header(HeaderNames.create(EXIT_CODE), Integer.toString(output.exitCode()));
+    res.header(HeaderNames.create(STDOUT_LENGTH), Integer.toString(out.length));
+    res.send(all);
+  }
+
+  private boolean tokenMatches(String authorization) {
+    if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      return false;
+    }
+    byte[] given = authorization.substring(7).strip().getBytes(StandardCharsets.UTF_8);
+    return MessageDigest.isEqual(given, token);
+  }
+}
