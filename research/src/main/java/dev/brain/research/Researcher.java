@@ -147,7 +147,7 @@ public final class Researcher {
     Objects.requireNonNull(prepared, "prepared");
     Objects.requireNonNull(options, "options");
     return model == null
-        ? ExtractiveSynthesizer.answer(prepared)
+        ? ExtractiveSynthesizer.answer(prepared, retriever)
         : ModelSynthesizer.answer(prepared, model, options, listener);
   }
 

@@ -104,6 +104,32 @@ public final class Retriever {
   }
 
   /**
+   * How close in meaning each text is to {@code query} by the index's embedding model (the query
+   * embedded as a query, the texts as passages): one cosine in [-1, 1] per text, in input order.
+   * Research ranks the sentences it quotes with it. Loads the model on first use (about a second).
+   *
+   * @throws IllegalStateException if the embedding model cannot be loaded
+   */
+  public double[] similarities(String query, List<String> texts) {
+    var out = new double[texts.size()];
+    if (texts.isEmpty()) {
+      return out;
+    }
+    var embedder = index.embedder();
+    float[] q = embedder.embedQuery(query);
+    List<float[]> vectors = embedder.embedPassages(texts);
+    for (int i = 0; i < out.length; i++) {
+      float[] v = vectors.get(i);
+      double dot = 0;
+      for (int d = 0; d < q.length; d++) {
+        dot += q[d] * v[d];
+      }
+      out[i] = dot; // both vectors are L2-normalized
+    }
+    return out;
+  }
+
+  /**
    * The chunks in the index: what research weighs a concept's match count against.
    *
    * @throws IOException if the index cannot be read

@@ -64,6 +64,20 @@ class RetrieverTest {
   // ---- lanes alone ----
 
   @Test
+  void similaritiesRankATextByHowCloseItIsInMeaningToTheQuery() {
+    double[] cosines =
+        retriever.similarities(
+            "How often should I backflush the espresso machine?",
+            List.of(
+                "Backflush the espresso machine with detergent every 200 shots.",
+                "Tomatoes were sown on 20 March, seven weeks before the last frost."));
+
+    assertThat(cosines).hasSize(2);
+    assertThat(cosines[0]).isGreaterThan(cosines[1]).isLessThanOrEqualTo(1.0001);
+    assertThat(retriever.similarities("anything", List.of())).isEmpty();
+  }
+
+  @Test
   void bm25LaneAloneRanksByWordsAndTitle() throws IOException {
     SearchResult result = search("burr grinders", lanes(Lane.BM25));
 

@@ -94,7 +94,7 @@ final class AnswerStages {
         model == null ? "Writing an extractive answer" : "Asking " + model.id() + " for an answer",
         data("model", synthesisModelId(request)));
     if (model == null) {
-      state.synthesis = ExtractiveSynthesizer.answer(state.prepared);
+      state.synthesis = ExtractiveSynthesizer.answer(state.prepared, retriever);
     } else {
       SynthesisOptions bounded =
           request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));

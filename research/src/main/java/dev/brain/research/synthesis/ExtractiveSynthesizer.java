@@ -6,74 +6,175 @@ import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryFamily;
 import dev.brain.research.plan.Words;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * The built-in, deterministic synthesizer: no model, no outside knowledge. It splits the included
- * evidence into sentences, selects those that cover the question's concepts (greedily, new required
- * concepts first, at most {@value #MAX_SENTENCES}), and writes them in rank order, each cited with
- * its record key, the user's notes apart from saved sources. It says plainly which required
- * concepts no selected sentence mentions, and when the pack holds no evidence it says only that.
+ * The built-in, deterministic synthesizer: no model, no outside knowledge. It renders the included
+ * evidence from Markdown to the text a reader sees (no callout, code-fence or table syntax,
+ * wikilinks as their visible text; see {@link EvidenceSentences}), splits it into whole sentences
+ * and scores each one that mentions a required concept by four signals: the share of the question's
+ * required concepts it covers (a sentence opening with a pronoun also covers what the sentence
+ * before it names), how close it is in meaning to the question (the index's embedding model,
+ * sentence against question, relative to the other candidates), and whether it offers what the
+ * question asks for (a date for "when", a figure for "how many" or "how often"; see {@link
+ * AnswerShape}), and the rank of its row (a transcript's speaker label counts for neither). The
+ * best sentence of each of the top {@value #LEAD_ROWS} rows and the best others lead the answer,
+ * {@value #LEAD_SENTENCES} in all, best first; sentences covering a required concept none of them
+ * mentions follow, up to {@value #MAX_SENTENCES}. Each is cited with its record key, the user's
+ * notes apart from saved sources. It says plainly which required concepts no selected sentence
+ * mentions, and when the pack holds no evidence it says only that.
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
 public final class ExtractiveSynthesizer {
 
   /** Most sentences in an answer. */
-  static final int MAX_SENTENCES = 6;
+  static final int MAX_SENTENCES = 5;
 
-  /** Most sentences taken from the top row; other rows give at most two. */
-  static final int MAX_PER_ROW = 3;
+  /** Sentences chosen by score alone; the rest only add a required concept. */
+  static final int LEAD_SENTENCES = 4;
 
-  /** Longest sentence quoted; longer ones are cut at a word boundary. */
-  static final int MAX_SENTENCE_CHARS = 320;
+  /** Most sentences quoted from one row but the top one. */
+  static final int PER_ROW = 2;
 
-  private static final Pattern SENTENCE_END =
-      Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{N}\"“(*])|\\s+(?=[-•]\\s)|\\s+(?=\\d+\\.\\s)");
-  private static final Pattern WIKILINK_ALIAS = Pattern.compile("\\[\\[([^\\]|]+)\\|([^\\]]+)]]");
-  private static final Pattern WIKILINK = Pattern.compile("\\[\\[([^\\]]+)]]");
-  private static final Pattern HEADING = Pattern.compile("(?:^|\\s)#{1,6}\\s");
-  private static final Pattern TABLE_RULE = Pattern.compile("\\|?(?:\\s*:?-{3,}:?\\s*\\|)+");
-  private static final Pattern URL = Pattern.compile("<?https?://\\S+>?");
-  private static final Pattern FOLDER = Pattern.compile("\\bFolder: [^.]*?(?=$|\\.\\s)");
+  /** Most sentences quoted from the top row. */
+  static final int TOP_ROW = 3;
+
+  /** Rows whose best sentence leads the answer when it scores well enough. */
+  static final int LEAD_ROWS = 2;
+
+  /** Share of the best sentence's score a top row's best sentence needs to lead too. */
+  static final double LEAD_FLOOR = 0.6;
+
+  private static final Comparator<Sentence> BEST_FIRST =
+      Comparator.comparingDouble(Sentence::score)
+          .reversed()
+          .thenComparingInt(Sentence::rowIndex)
+          .thenComparingInt(Sentence::position);
+
+  /** Weight of the share of required concepts a sentence covers (0 to 1). */
+  static final double COVERAGE = 1.0;
+
+  /**
+   * Weight of a sentence's closeness in meaning to the question, scaled among the candidates from
+   * the least close (0) to the closest (1). Less than full coverage: bge-small places on-topic
+   * sentences that do not hold the answer about as close as the one that does.
+   */
+  static final double MEANING = 0.75;
+
+  /**
+   * What offering the asked-for kind of thing (a date for "when", a figure for "how many"; see
+   * {@link AnswerShape}) adds to a sentence's score.
+   */
+  static final double OFFERS = 0.5;
+
+  /** What the top row's rank adds to its sentences' scores; the row at rank r gets RANK / r. */
+  static final double RANK = 0.5;
+
+  /** Most sentences whose meaning is measured (those covering most required concepts first). */
+  static final int MAX_MEASURED = 32;
 
   private ExtractiveSynthesizer() {}
 
-  /** A sentence of an evidence row with the concepts it covers. */
+  /** A sentence of an evidence row with the concepts it covers and its score. */
   private record Sentence(
       int rowIndex,
       int position,
       EvidenceRow row,
       String text,
+      String said,
       String next,
-      Set<Concept> concepts) {
+      Set<Concept> concepts,
+      boolean offers,
+      double score) {
 
     long required() {
       return concepts.stream().filter(Concept::required).count();
     }
+
+    Sentence scored(double value) {
+      return new Sentence(rowIndex, position, row, text, said, next, concepts, offers, value);
+    }
   }
 
-  /** The extractive answer of a prepared synthesis. */
+  /**
+   * How close in meaning each sentence is to the question: one cosine per sentence, in input order;
+   * {@link #NONE} where no embedding model is at hand.
+   */
+  @FunctionalInterface
+  interface Meaning {
+    double[] of(String question, List<String> sentences);
+
+    /** No measure of meaning: sentences are scored by coverage, answer type and rank alone. */
+    Meaning NONE = (question, sentences) -> new double[sentences.size()];
+  }
+
+  /** The extractive answer of a prepared synthesis, quoting from the rows' excerpts alone. */
   public static SynthesisResult answer(PreparedSynthesis prepared) {
+    return answer(prepared, key -> Optional.empty(), Meaning.NONE);
+  }
+
+  /**
+   * The extractive answer of a prepared synthesis, quoting whole sentences of the retrieved chunks
+   * in the stored text the {@code retriever} reads (the excerpts where a text cannot be read),
+   * ranked with the index's embedding model (by coverage and answer type alone if it cannot load).
+   */
+  public static SynthesisResult answer(PreparedSynthesis prepared, Retriever retriever) {
+    return answer(
+        prepared,
+        key -> {
+          try {
+            return retriever.get(key).map(d -> d.record().text());
+          } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+          }
+        },
+        (question, sentences) -> {
+          try {
+            return retriever.similarities(question, sentences);
+          } catch (RuntimeException e) {
+            return Meaning.NONE.of(question, sentences);
+          }
+        });
+  }
+
+  /** The extractive answer, reading a record's stored text by key through {@code rawText}. */
+  static SynthesisResult answer(
+      PreparedSynthesis prepared, Function<String, Optional<String>> rawText) {
+    return answer(prepared, rawText, Meaning.NONE);
+  }
+
+  /**
+   * The extractive answer, with stored texts from {@code rawText}, meaning from {@code meaning}.
+   */
+  static SynthesisResult answer(
+      PreparedSynthesis prepared, Function<String, Optional<String>> rawText, Meaning meaning) {
     ResearchPack pack = prepared.pack();
     if (!pack.hasEvidence()) {
       return result(prepared, noEvidence(pack), List.of());
     }
     List<Concept> concepts = pack.queryPlan().concepts();
-    List<Sentence> candidates = sentences(prepared.includedRows(), concepts);
+    List<Concept> required = pack.queryPlan().requiredConcepts();
+    AnswerShape.Kind kind = AnswerShape.of(pack.question());
+    List<Sentence> candidates =
+        sentences(prepared.includedRows(), concepts, rawText, pack.question(), kind);
     List<Sentence> picked =
         pack.queryPlan().queryFamily() == QueryFamily.ENTITY_TOPIC_OVERVIEW
             ? overview(candidates)
-            : cover(candidates, pack.queryPlan().requiredConcepts());
+            : select(scored(candidates, required.size(), pack.question(), meaning), required);
     String text =
-        picked.isEmpty()
-            ? closest(prepared.includedRows().get(0))
-            : write(picked, pack.queryPlan().requiredConcepts());
+        picked.isEmpty() ? closest(prepared.includedRows().get(0)) : write(picked, required);
     return result(prepared, text, Citations.of(pack, text));
   }
 
@@ -121,14 +222,28 @@ public final class ExtractiveSynthesizer {
         + "].";
   }
 
-  private static List<Sentence> sentences(List<EvidenceRow> rows, List<Concept> concepts) {
+  private static List<Sentence> sentences(
+      List<EvidenceRow> rows,
+      List<Concept> concepts,
+      Function<String, Optional<String>> rawText,
+      String question,
+      AnswerShape.Kind kind) {
     var out = new ArrayList<Sentence>();
     for (int i = 0; i < rows.size(); i++) {
       EvidenceRow row = rows.get(i);
-      List<String> texts = split(row.excerpt(), knownHeadings(row));
-      for (int p = 0; p < texts.size(); p++) {
-        String text = texts.get(p);
-        Set<String> stems = Words.stems(text);
+      List<String> headings = knownHeadings(row);
+      List<EvidenceSentences.Quote> quotes =
+          EvidenceSentences.quotes(row, rawText).stream()
+              .filter(q -> states(row, q.text(), headings))
+              .toList();
+      Set<Concept> before = Set.of();
+      for (int p = 0; p < quotes.size(); p++) {
+        EvidenceSentences.Quote quote = quotes.get(p);
+        String text = quote.text();
+        String said = withoutSpeaker(row, text);
+        // The first statement under a heading is also about what the heading names.
+        Set<String> stems = new HashSet<>(Words.stems(said));
+        stems.addAll(Words.stems(quote.opens()));
         var covered = new LinkedHashSet<Concept>();
         for (Concept c : concepts) {
           // A row the user tagged with the concept is about it in every sentence.
@@ -136,11 +251,30 @@ public final class ExtractiveSynthesizer {
             covered.add(c);
           }
         }
-        String next = p + 1 < texts.size() ? texts.get(p + 1) : null;
-        out.add(new Sentence(i, p, row, text, next, covered));
+        // "It was announced in December 2023." is about what the sentence before it names.
+        if (p > 0 && quotes.get(p - 1).block() == quote.block() && opensWithPronoun(text)) {
+          covered.addAll(before);
+        }
+        before = covered;
+        // A sentence ending with a colon leads into the next one (the first item of the list it
+        // introduces); no other sentence is continued.
+        String next = p + 1 < quotes.size() ? quotes.get(p + 1).text() : null;
+        boolean offers = AnswerShape.offers(kind, question, text);
+        out.add(new Sentence(i, p, row, text, said, next, covered, offers, 0));
       }
     }
     return out;
+  }
+
+  /**
+   * Whether a quoted text states something: not the row's title or a heading repeated as a line,
+   * not a bare link, not a bookmark's folder line.
+   */
+  private static boolean states(EvidenceRow row, String text, List<String> headings) {
+    boolean heading = headings.stream().anyMatch(h -> h.equalsIgnoreCase(text));
+    boolean link = text.equals(row.url()) || !text.contains(" ") && text.contains("://");
+    boolean folder = "bookmark".equals(row.sourceType()) && text.startsWith("Folder: ");
+    return !heading && !link && !folder;
   }
 
   /** The title and heading path of a row: text that opens sections rather than stating facts. */
@@ -152,112 +286,164 @@ public final class ExtractiveSynthesizer {
     if (row.chunk() != null) {
       out.addAll(row.chunk().headingPath());
     }
-    out.sort(Comparator.comparingInt(String::length).reversed());
+    return out;
+  }
+
+  /** A transcript line's speaker label: up to four capitalised words and a colon. */
+  private static final Pattern SPEAKER =
+      Pattern.compile("^\\p{Lu}[\\p{L}.'-]*(?: \\p{Lu}[\\p{L}.'-]*){0,3}: ");
+
+  /**
+   * What a transcript line says, without its speaker label: "Ines Duarte: Not at all." names who
+   * speaks, not what the line is about, so the label neither covers a concept nor counts for
+   * meaning (the quote keeps it).
+   */
+  static String withoutSpeaker(EvidenceRow row, String text) {
+    boolean transcript =
+        "transcript".equals(row.sourceType()) || "transcript".equals(row.evidenceRole());
+    return transcript ? SPEAKER.matcher(text).replaceFirst("") : text;
+  }
+
+  private static final Set<String> PRONOUNS =
+      Set.of("it", "its", "he", "his", "she", "her", "they", "their", "this", "these");
+
+  /** Whether a sentence opens with a pronoun standing for what the sentence before it names. */
+  static boolean opensWithPronoun(String sentence) {
+    int end = 0;
+    while (end < sentence.length() && Character.isLetter(sentence.charAt(end))) {
+      end++;
+    }
+    return PRONOUNS.contains(sentence.substring(0, end).toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * The candidates that mention a required concept, each with its score: required coverage,
+   * closeness in meaning (scaled from the least to the most similar candidate), the offered answer
+   * type and the row's rank. Only the {@value #MAX_MEASURED} sentences covering most required
+   * concepts are measured for meaning (in rank order among equals), so the embedding model sees a
+   * bounded batch.
+   */
+  private static List<Sentence> scored(
+      List<Sentence> sentences, int requiredCount, String question, Meaning meaning) {
+    List<Sentence> eligible =
+        sentences.stream()
+            .filter(s -> s.required() > 0)
+            .sorted(
+                Comparator.comparingLong(Sentence::required)
+                    .reversed()
+                    .thenComparingInt(Sentence::rowIndex)
+                    .thenComparingInt(Sentence::position))
+            .limit(MAX_MEASURED)
+            .toList();
+    if (eligible.isEmpty()) {
+      return List.of();
+    }
+    double[] cosine = meaning.of(question, eligible.stream().map(Sentence::said).toList());
+    double min = Double.MAX_VALUE;
+    double max = -Double.MAX_VALUE;
+    for (double c : cosine) {
+      min = Math.min(min, c);
+      max = Math.max(max, c);
+    }
+    var out = new ArrayList<Sentence>();
+    for (int i = 0; i < eligible.size(); i++) {
+      Sentence s = eligible.get(i);
+      double closeness = max > min ? (cosine[i] - min) / (max - min) : 0;
+      double score =
+          COVERAGE * s.required() / Math.max(1, requiredCount)
+              + MEANING * closeness
+              + (s.offers() ? OFFERS : 0)
+              + RANK / (1 + s.rowIndex());
+      out.add(s.scored(score));
+    }
+    out.sort(BEST_FIRST);
     return out;
   }
 
   /**
-   * Cleans an excerpt (Markdown emphasis, wikilinks, tables, URLs, bookmark folder lines) and
-   * splits it into statements of useful length: headings and titles that open a sentence are
-   * removed, questions are skipped.
+   * The answer's sentences, best first. The best sentence of each of the top {@value #LEAD_ROWS}
+   * rows scoring at least {@value #LEAD_FLOOR} of the best score (the top documents each have their
+   * say), then the best-scored others up to {@value #LEAD_SENTENCES} in all, none of a row the
+   * ranking found only a partial match; then, for each required concept none of them mentions, the
+   * best-scored sentence that does; at most {@value #PER_ROW} per row ({@value #TOP_ROW} of the top
+   * row), no near-duplicates.
    */
-  static List<String> split(String excerpt, List<String> headings) {
-    if (excerpt == null || excerpt.isBlank()) {
-      return List.of();
-    }
-    String text = excerpt.strip().replaceAll("^…|…$", "");
-    text = WIKILINK_ALIAS.matcher(text).replaceAll("$2");
-    text = WIKILINK.matcher(text).replaceAll("$1");
-    text = text.replace("**", "").replace("__", "").replace("`", "");
-    text = TABLE_RULE.matcher(text).replaceAll(" ");
-    text = text.replaceAll("\\|\\s*\\|", "; ").replace("|", " ");
-    text = URL.matcher(text).replaceAll("");
-    text = FOLDER.matcher(text).replaceAll(". ").replaceAll("\\.(\\s*\\.)+", ".");
-    var out = new ArrayList<String>();
-    for (String part : HEADING.split(text)) {
-      for (String s : SENTENCE_END.split(part)) {
-        String t = withoutHeading(s.strip().replaceFirst("^[-•;]\\s+", ""), headings);
-        if (t.length() >= 12 && t.chars().anyMatch(Character::isLetter) && !t.endsWith("?")) {
-          out.add(cut(t));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static String withoutHeading(String sentence, List<String> headings) {
-    for (String h : headings) {
-      if (sentence.equalsIgnoreCase(h)) {
-        return "";
-      }
-      if (sentence.length() > h.length() + 1 && sentence.startsWith(h + " ")) {
-        return sentence.substring(h.length()).strip();
-      }
-    }
-    return sentence;
-  }
-
-  private static String cut(String s) {
-    if (s.length() <= MAX_SENTENCE_CHARS) {
-      return s;
-    }
-    int space = s.lastIndexOf(' ', MAX_SENTENCE_CHARS - 1);
-    return s.substring(0, space > 0 ? space : MAX_SENTENCE_CHARS - 1) + " …";
-  }
-
-  /** Greedy cover: per row in rank order, the sentence adding most uncovered required concepts. */
-  private static List<Sentence> cover(List<Sentence> candidates, List<Concept> required) {
+  private static List<Sentence> select(List<Sentence> ranked, List<Concept> required) {
     var picked = new ArrayList<Sentence>();
-    var covered = new LinkedHashSet<Concept>();
-    int rows = candidates.stream().mapToInt(Sentence::rowIndex).max().orElse(-1) + 1;
-    for (int round = 0; round < MAX_PER_ROW; round++) {
-      for (int r = 0; r < rows && picked.size() < MAX_SENTENCES; r++) {
-        int limit = r == 0 ? MAX_PER_ROW : 2;
-        if (round >= limit) {
-          continue;
-        }
-        Sentence best = best(candidates, r, covered, picked);
-        if (best != null && worthTaking(best, covered, required, r)) {
-          picked.add(best);
-          best.concepts().stream().filter(Concept::required).forEach(covered::add);
+    if (ranked.isEmpty()) {
+      return picked;
+    }
+    double floor = LEAD_FLOOR * ranked.get(0).score();
+    for (int row = 0; row < LEAD_ROWS; row++) {
+      for (Sentence s : ranked) {
+        if (s.rowIndex() == row) {
+          if (s.score() >= floor && !ConceptMatch.isPartial(s.row()) && fits(s, picked)) {
+            picked.add(s);
+          }
+          break;
         }
       }
     }
-    picked.sort(Comparator.comparingInt(Sentence::rowIndex).thenComparingInt(Sentence::position));
+    for (Sentence s : ranked) {
+      if (picked.size() >= LEAD_SENTENCES) {
+        break;
+      }
+      if (!ConceptMatch.isPartial(s.row()) && fits(s, picked)) {
+        picked.add(s);
+      }
+    }
+    for (Sentence s : ranked) {
+      if (picked.size() >= MAX_SENTENCES) {
+        break;
+      }
+      if (addsConcept(s, picked) && fits(s, picked)) {
+        picked.add(s);
+      }
+    }
+    picked.sort(BEST_FIRST);
     return picked;
   }
 
-  private static Sentence best(
-      List<Sentence> candidates, int row, Set<Concept> covered, List<Sentence> picked) {
-    Sentence best = null;
-    double bestScore = 0;
-    for (Sentence s : candidates) {
-      if (s.rowIndex() != row || picked.contains(s) || s.required() == 0) {
-        continue;
-      }
-      long fresh = s.concepts().stream().filter(c -> c.required() && !covered.contains(c)).count();
-      double score = 3 * fresh + s.required() + 0.5 * (s.concepts().size() - s.required());
-      if (score > bestScore) {
-        best = s;
-        bestScore = score;
+  /**
+   * Whether {@code s} may join {@code picked}: new, of a row not yet quoted too often, no repeat.
+   */
+  private static boolean fits(Sentence s, List<Sentence> picked) {
+    long fromRow = picked.stream().filter(p -> p.rowIndex() == s.rowIndex()).count();
+    int limit = s.rowIndex() == 0 ? TOP_ROW : PER_ROW;
+    return !picked.contains(s) && fromRow < limit && !repeatsOneOf(s, picked);
+  }
+
+  /** Whether {@code s} mentions a required concept no picked sentence mentions. */
+  private static boolean addsConcept(Sentence s, List<Sentence> picked) {
+    return s.concepts().stream()
+        .filter(Concept::required)
+        .anyMatch(c -> picked.stream().noneMatch(p -> p.concepts().contains(c)));
+  }
+
+  /** Share of shared words from which two sentences count as one (the same news wire, say). */
+  static final double NEAR_DUPLICATE = 0.8;
+
+  /**
+   * Whether {@code s} says again what a picked sentence says: most of their words (by stem) are the
+   * same, as when two saved pages carry the same wire story or a note quotes a source.
+   */
+  private static boolean repeatsOneOf(Sentence s, List<Sentence> picked) {
+    Set<String> words = Words.stems(s.text());
+    for (Sentence p : picked) {
+      Set<String> other = Words.stems(p.text());
+      long shared = words.stream().filter(other::contains).count();
+      int union = words.size() + other.size() - (int) shared;
+      if (union > 0 && shared >= NEAR_DUPLICATE * union) {
+        return true;
       }
     }
-    return best;
+    return false;
   }
 
   /**
-   * A sentence adds an uncovered concept, or is a strong one of the two top rows, and not of a row
-   * the ranking found only a partial match: "Forum for home espresso: machine mods" restates the
-   * espresso machine of a backflush question and says nothing about backflushing.
+   * For a broad topic: per row in rank order, the sentence covering most concepts, the first in the
+   * text among equals (what a document says first about its topic introduces it best).
    */
-  private static boolean worthTaking(
-      Sentence s, Set<Concept> covered, List<Concept> required, int rowIndex) {
-    boolean fresh = s.concepts().stream().anyMatch(c -> c.required() && !covered.contains(c));
-    boolean strong = s.required() * 2 >= Math.max(1, required.size());
-    return fresh || strong && rowIndex < 2 && !ConceptMatch.isPartial(s.row());
-  }
-
-  /** For a broad topic: the most on-topic sentence of each top row. */
   private static List<Sentence> overview(List<Sentence> candidates) {
     var picked = new ArrayList<Sentence>();
     int rows = candidates.stream().mapToInt(Sentence::rowIndex).max().orElse(-1) + 1;
@@ -266,6 +452,7 @@ public final class ExtractiveSynthesizer {
       for (Sentence s : candidates) {
         if (s.rowIndex() == r
             && s.required() > 0
+            && !repeatsOneOf(s, picked)
             && (best == null || s.concepts().size() > best.concepts().size())) {
           best = s;
         }
@@ -283,9 +470,8 @@ public final class ExtractiveSynthesizer {
     for (Sentence s : picked) {
       ("note".equals(s.row().sourceType()) ? notes : sources).add(s);
     }
-    boolean notesFirst =
-        !notes.isEmpty()
-            && (sources.isEmpty() || notes.get(0).rowIndex() < sources.get(0).rowIndex());
+    // The best sentence leads: its section comes first.
+    boolean notesFirst = "note".equals(picked.get(0).row().sourceType());
     var t = new StringBuilder();
     if (notesFirst) {
       section(t, "From your notes:", notes);

@@ -2,8 +2,12 @@ package dev.brain.research.synthesis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brain.models.Embedder;
+import dev.brain.models.EmbeddingModel;
 import dev.brain.research.pack.ResearchPack;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Sentence selection of the built-in synthesizer, on hand-made packs. */
@@ -13,16 +17,221 @@ class ExtractiveSynthesizerTest {
     return ExtractiveSynthesizer.answer(SynthesisInput.prepare(pack, SynthesisOptions.defaults()));
   }
 
-  @Test
-  void splitsExcerptsIntoCleanStatements() {
-    List<String> sentences =
-        ExtractiveSynthesizer.split(
-            "…# Grinder **Espresso: 15** on the dial, see [[Dial-in log|my log]]. Why not finer?"
-                + " - Purge 2 g after a change. Folder: Bookmarks bar / Coffee https://x.example/a…",
-            List.of("Grinder"));
+  /** An answer that reads the stored texts in {@code raw}. */
+  private static SynthesisResult answer(ResearchPack pack, Map<String, String> raw) {
+    return ExtractiveSynthesizer.answer(
+        SynthesisInput.prepare(pack, SynthesisOptions.defaults()),
+        key -> Optional.ofNullable(raw.get(key)));
+  }
 
-    assertThat(sentences)
-        .containsExactly("Espresso: 15 on the dial, see my log.", "Purge 2 g after a change.");
+  @Test
+  void readsMarkdownAsVisibleTextWithoutCalloutOrCodeFenceSyntax() {
+    String raw =
+        """
+        # Deleted files
+
+        > [!info]+ Info
+        > Deleted notes stay in the system trash; the **File recovery** plugin keeps snapshots.
+
+        To restore a deleted note, open [[File recovery|the recovery view]] and paste the
+        following text:
+
+        ```md
+        restore --all
+        ```
+
+        | Setting | Default |
+        | --- | --- |
+        | Snapshot interval | 5 minutes |
+        """;
+    String key = "note:help/Deleted files.md";
+    var row =
+        Packs.stored(Packs.note(1, "help/Deleted files.md", "…the following text: md…"), raw, "…");
+    var pack = Packs.pack("Where do deleted notes go after I delete them?", List.of(row));
+
+    String answer = answer(pack, Map.of(key, raw)).answer();
+
+    assertThat(answer)
+        .contains(
+            "Deleted notes stay in the system trash; the File recovery plugin keeps snapshots.")
+        .doesNotContain("[!info", "> ", "```", "**", "restore --all", "text: md", "Info Deleted");
+    assertThat(MarkdownText.blocks(raw))
+        .extracting(MarkdownText.Block::text)
+        .contains(
+            "Info",
+            "To restore a deleted note, open the recovery view and paste the following text:",
+            "Setting: Snapshot interval, Default: 5 minutes.")
+        .noneMatch(t -> t.contains("restore --all"));
+  }
+
+  @Test
+  void neverCutsTheTitleOffTheFrontOfASentence() {
+    // The old synthesizer dropped a leading "Sync" as the note's title: "is a core plugin that…".
+    String raw = "Sync is a core plugin that protects your notes with end-to-end encryption.";
+    var row = Packs.stored(Packs.note(1, "Sync.md", raw), raw, raw);
+    var pack = Packs.pack("Which plugin protects my notes with encryption?", List.of(row));
+
+    assertThat(answer(pack, Map.of("note:Sync.md", raw)).answer())
+        .contains("- Sync is a core plugin that protects your notes");
+    assertThat(answer(pack).answer()).contains("- Sync is a core plugin");
+  }
+
+  @Test
+  void leavesOutASentenceTheExcerptCutInsteadOfQuotingPartOfIt() {
+    assertThat(
+            EvidenceSentences.ofExcerpt(
+                "…plugin that keeps them. Trash keeps deleted notes for 7 days. Then they are"
+                    + " gone for…"))
+        .containsExactly("Trash keeps deleted notes for 7 days.");
+  }
+
+  @Test
+  void quotesALongSentenceWholeNeverCutMidWay() {
+    String sentence =
+        "The trash keeps deleted notes for seven days"
+            + ", and then removes them for good".repeat(12)
+            + ".";
+    var row = Packs.stored(Packs.note(1, "Trash.md", sentence), sentence, sentence);
+    var pack = Packs.pack("How long does the trash keep deleted notes?", List.of(row));
+
+    assertThat(answer(pack, Map.of("note:Trash.md", sentence)).answer())
+        .contains(sentence)
+        .doesNotContain("…");
+  }
+
+  @Test
+  void theSentenceHoldingTheAskedForDateLeads() {
+    var pack =
+        Packs.pack(
+            "When did the bakery on Elm Street open?",
+            List.of(
+                Packs.pdf(
+                    1,
+                    "aaaa11112222",
+                    "The bakery on Elm Street opened to long queues of neighbours."),
+                Packs.pdf(
+                    2,
+                    "bbbb11112222",
+                    "The bakery on Elm Street opened in March 2019 after a year of repairs.")));
+
+    String answer = answer(pack).answer();
+
+    assertThat(answer)
+        .startsWith(
+            "From saved sources:\n- The bakery on Elm Street opened in March 2019 after a year"
+                + " of repairs. (pdf) [src:bbbb11112222]")
+        .contains("opened to long queues");
+  }
+
+  @Test
+  void aDatedSentenceLaterInTheTextLeadsTheAnswer() {
+    String raw =
+        "Les McCann was a soul jazz pianist and singer from Kentucky. McCann recorded Swiss"
+            + " Movement live at Montreux. Les McCann died in Los Angeles on December 29, 2023.";
+    var pack =
+        Packs.pack(
+            "When did Les McCann pass away?",
+            List.of(Packs.stored(Packs.pdf(1, "cccc11112222", raw), raw, raw)));
+
+    String answer = answer(pack, Map.of("src:cccc11112222", raw)).answer();
+
+    assertThat(answer)
+        .startsWith("From saved sources:\n- Les McCann died in Los Angeles on December 29, 2023.");
+    assertThat(AnswerShape.of("When did Les McCann pass away?")).isEqualTo(AnswerShape.Kind.DATE);
+    assertThat(AnswerShape.of("How much did Legends pay?")).isEqualTo(AnswerShape.Kind.NUMBER);
+    assertThat(AnswerShape.of("Who won the cup?")).isEqualTo(AnswerShape.Kind.NAME);
+    assertThat(AnswerShape.of("How often should I descale?")).isEqualTo(AnswerShape.Kind.NUMBER);
+    // "When do I ..." asks for a condition ("at about 700 km"), not a date.
+    assertThat(AnswerShape.of("When do I retire running shoes?")).isEqualTo(AnswerShape.Kind.ANY);
+    assertThat(AnswerShape.offers(AnswerShape.Kind.NUMBER, "How often?", "Descale once a week."))
+        .isTrue();
+    assertThat(AnswerShape.of("How do I restore a deleted note?")).isEqualTo(AnswerShape.Kind.ANY);
+    // A year the question names is not an answer to it.
+    assertThat(
+            AnswerShape.offers(
+                AnswerShape.Kind.DATE, "What happened in 2023?", "In 2023 it rained."))
+        .isFalse();
+  }
+
+  @Test
+  void aSentenceOpeningWithAPronounIsAboutWhatTheSentenceBeforeItNames() {
+    String raw =
+        "The Xiaomi SU7 is a battery electric sedan developed by Xiaomi. It was announced in"
+            + " December 2023, with deliveries scheduled for February 2024.";
+    var pack =
+        Packs.pack(
+            "When did Xiaomi announce the SU7?",
+            List.of(Packs.stored(Packs.pdf(1, "dddd11112222", raw), raw, raw)));
+
+    String answer = answer(pack, Map.of("src:dddd11112222", raw)).answer();
+
+    assertThat(answer)
+        .startsWith("From saved sources:\n- It was announced in December 2023")
+        .doesNotContain("evidence is incomplete");
+    assertThat(ExtractiveSynthesizer.opensWithPronoun("It was announced in 2023.")).isTrue();
+    assertThat(ExtractiveSynthesizer.opensWithPronoun("Itemised costs follow.")).isFalse();
+  }
+
+  @Test
+  void amongSentencesCoveringTheSameConceptsTheOneClosestInMeaningLeads() {
+    String raw =
+        "Caffe Tecnico espresso machine guide, edition 3. Backflush the espresso machine with"
+            + " detergent every 200 shots. Backflush the espresso machine gasket gently.";
+    var pack =
+        Packs.pack(
+            "How should I clean the espresso machine, and how often?",
+            List.of(Packs.stored(Packs.pdf(1, "eeee11112222", raw), raw, raw)));
+    // The bundled embedding model, sentence against question, as the retriever measures it.
+    try (Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15)) {
+      ExtractiveSynthesizer.Meaning meaning =
+          (question, sentences) -> {
+            float[] q = embedder.embedQuery(question);
+            return embedder.embedPassages(sentences).stream()
+                .mapToDouble(
+                    v -> {
+                      double dot = 0;
+                      for (int d = 0; d < q.length; d++) {
+                        dot += q[d] * v[d];
+                      }
+                      return dot;
+                    })
+                .toArray();
+          };
+
+      String answer =
+          ExtractiveSynthesizer.answer(
+                  SynthesisInput.prepare(pack, SynthesisOptions.defaults()),
+                  key -> Optional.of(raw),
+                  meaning)
+              .answer();
+
+      assertThat(answer)
+          .startsWith(
+              "From saved sources:\n- Backflush the espresso machine with detergent every 200"
+                  + " shots.");
+    }
+  }
+
+  @Test
+  void dropsASentenceThatRepeatsOneAlreadyQuoted() {
+    var pack =
+        Packs.pack(
+            "Who was named Time Person of the Year 2023?",
+            List.of(
+                Packs.pdf(
+                    1, "aaaa11112222", "Time named Taylor Swift its Person of the Year 2023."),
+                Packs.pdf(
+                    2, "bbbb11112222", "Time named Taylor Swift its 2023 Person of the Year."),
+                Packs.pdf(
+                    3,
+                    "cccc11112222",
+                    "Swift is the first entertainer named Person of the Year by Time for her art.")));
+
+    String answer = answer(pack).answer();
+
+    assertThat(answer)
+        .contains("Time named Taylor Swift its Person of the Year 2023. (pdf) [src:aaaa11112222]")
+        .doesNotContain("[src:bbbb11112222]");
   }
 
   @Test

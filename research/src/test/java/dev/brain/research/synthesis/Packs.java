@@ -34,6 +34,43 @@ final class Packs {
     return row(rank, "note:" + path, "item", "note", "related", text, List.of(), relatedTo);
   }
 
+  /**
+   * The same row, but the pack holds only {@code excerpt} of it: its one chunk spans the whole of
+   * {@code raw} (the record's stored text), which the synthesizer reads through its sources.
+   */
+  static EvidenceRow stored(EvidenceRow row, String raw, String excerpt) {
+    var chunk =
+        new ChunkRef(
+            List.of(row.sourceKey() + "#0"),
+            List.of(0),
+            "raw",
+            List.of(),
+            0,
+            raw.length(),
+            List.of(new ChunkRef.Span(0, 0, 0, raw.length())));
+    return new EvidenceRow(
+        row.rank(),
+        row.sourceKey(),
+        row.kind(),
+        row.sourceType(),
+        row.title(),
+        row.url(),
+        row.notePath(),
+        row.userTags(),
+        row.createdAt(),
+        row.publishedAt(),
+        row.summary(),
+        excerpt,
+        row.evidenceRole(),
+        chunk,
+        row.retrieval(),
+        row.signals(),
+        row.matchedTerms(),
+        row.missingTerms(),
+        row.relatedTo(),
+        row.relationship());
+  }
+
   /** A row whose excerpt is {@code chars} long. */
   static EvidenceRow sized(int rank, String path, int chars) {
     return note(rank, path, filler(chars));

@@ -1,0 +1,201 @@
+package dev.brain.research.synthesis;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What kind of thing a question asks for, and whether a sentence offers one the question does not
+ * already name: a month or year for "when" and "what year", a figure for "how many" and "how much",
+ * a figure or a frequency ("once a week", "daily") for "how often", a capitalised name for "who",
+ * "which" and "where". A sentence that only restates the question's words offers nothing new; among
+ * sentences covering the same concepts the extractive synthesizer prefers the one that offers the
+ * asked-for kind, and leads with it.
+ */
+final class AnswerShape {
+
+  /** The kind of answer a question wants; {@link #ANY} when its words do not say. */
+  enum Kind {
+    DATE,
+    NUMBER,
+    NAME,
+    ANY
+  }
+
+  private static final Set<String> MONTHS =
+      Set.of(
+          "january",
+          "february",
+          "march",
+          "april",
+          "may",
+          "june",
+          "july",
+          "august",
+          "september",
+          "october",
+          "november",
+          "december",
+          "jan",
+          "feb",
+          "mar",
+          "apr",
+          "jun",
+          "jul",
+          "aug",
+          "sep",
+          "sept",
+          "oct",
+          "nov",
+          "dec");
+
+  private static final Set<String> NUMBER_WORDS =
+      Set.of(
+          "one",
+          "two",
+          "three",
+          "four",
+          "five",
+          "six",
+          "seven",
+          "eight",
+          "nine",
+          "ten",
+          "eleven",
+          "twelve",
+          "twenty",
+          "thirty",
+          "forty",
+          "fifty",
+          "hundred",
+          "thousand",
+          "million",
+          "billion",
+          "trillion",
+          "dozen",
+          "once",
+          "twice",
+          "daily",
+          "weekly",
+          "monthly",
+          "yearly",
+          "seventh",
+          "sixth",
+          "fifth",
+          "fourth",
+          "third");
+
+  private AnswerShape() {}
+
+  /** The kind of answer {@code question} wants. */
+  static Kind of(String question) {
+    String q = " " + String.join(" ", words(question.toLowerCase(Locale.ROOT))) + " ";
+    // "When do I retire running shoes?" asks for a condition, not a date.
+    boolean condition =
+        containsAny(q, " when do ", " when does ", " when should ", " when can ", " when to ");
+    if (q.startsWith(" when ") && !condition
+        || containsAny(
+            q,
+            " what year ",
+            " which year ",
+            " what date ",
+            " which date ",
+            " what month ",
+            " which month ",
+            " what day ",
+            " which day ",
+            " since when ")) {
+      return Kind.DATE;
+    }
+    if (containsAny(
+        q,
+        " how many ",
+        " how much ",
+        " how often ",
+        " how long ",
+        " how old ",
+        " how far ",
+        " how tall ",
+        " how big ",
+        " how fast ",
+        " what percentage ",
+        " price ",
+        " cost ")) {
+      return Kind.NUMBER;
+    }
+    if (q.startsWith(" who ")
+        || q.startsWith(" whom ")
+        || q.startsWith(" whose ")
+        || q.startsWith(" which ")
+        || q.startsWith(" where ")) {
+      return Kind.NAME;
+    }
+    return Kind.ANY;
+  }
+
+  /**
+   * Whether {@code sentence} offers a {@code kind} of thing that {@code question} does not name.
+   */
+  static boolean offers(Kind kind, String question, String sentence) {
+    if (kind == Kind.ANY) {
+      return false;
+    }
+    Set<String> asked = new HashSet<>(words(question.toLowerCase(Locale.ROOT)));
+    List<String> words = words(sentence);
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      String lower = w.toLowerCase(Locale.ROOT);
+      if (asked.contains(lower)) {
+        continue;
+      }
+      boolean offered =
+          switch (kind) {
+            case DATE -> MONTHS.contains(lower) || isYear(w);
+            case NUMBER ->
+                !isYear(w) && w.chars().anyMatch(Character::isDigit)
+                    || NUMBER_WORDS.contains(lower);
+            case NAME -> i > 0 && Character.isUpperCase(w.charAt(0)) && !MONTHS.contains(lower);
+            case ANY -> false;
+          };
+      if (offered) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isYear(String w) {
+    if (w.length() != 4 || !w.chars().allMatch(Character::isDigit)) {
+      return false;
+    }
+    int y = Integer.parseInt(w);
+    return y >= 1000 && y <= 2199;
+  }
+
+  private static boolean containsAny(String s, String... parts) {
+    for (String p : parts) {
+      if (s.contains(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Runs of letters and digits. */
+  private static List<String> words(String s) {
+    var out = new ArrayList<String>();
+    int start = -1;
+    for (int i = 0; i <= s.length(); i++) {
+      boolean part = i < s.length() && Character.isLetterOrDigit(s.charAt(i));
+      if (part && start < 0) {
+        start = i;
+      } else if (!part && start >= 0) {
+        out.add(s.substring(start, i));
+        start = -1;
+      }
+    }
+    return out;
+  }
+}
