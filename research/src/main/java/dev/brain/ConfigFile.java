@@ -1,10 +1,12 @@
 package dev.brain;
 
+import io.helidon.common.media.type.MediaTypes;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigException;
 import io.helidon.config.ConfigSources;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,15 +48,24 @@ final class ConfigFile {
     if (!Files.isRegularFile(path)) {
       return new ConfigFile(path, Config.empty(), Map.of());
     }
-    Map<String, Integer> lines = keyLines(path);
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new BrainConfigException(path + ": cannot be read: " + e.getMessage());
+    }
+    Map<String, Integer> lines = keyLines(path, text);
     Config yaml;
     try {
+      // The text already read, as a YAML source: a file source would read the file again and
+      // digest it (for change polling brain does not use), which initializes the JDK's security
+      // providers, a good part of a CLI command's start-up.
       yaml =
           Config.builder()
               .disableEnvironmentVariablesSource()
               .disableSystemPropertiesSource()
               .disableValueResolving()
-              .addSource(ConfigSources.file(path))
+              .addSource(ConfigSources.create(text, MediaTypes.APPLICATION_X_YAML))
               .build();
     } catch (ConfigException e) {
       throw new BrainConfigException(path + ": cannot be read: " + e.getMessage());
@@ -79,9 +90,9 @@ final class ConfigFile {
   }
 
   /** The line of every key in the file, by dotted key; the file's YAML errors with their line. */
-  private static Map<String, Integer> keyLines(Path file) {
+  private static Map<String, Integer> keyLines(Path file, String text) {
     Node root;
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    try (Reader in = new StringReader(text)) {
       root = new Yaml(new LoaderOptions()).compose(in);
     } catch (MarkedYAMLException e) {
       var mark = e.getProblemMark();

@@ -4,9 +4,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * The one background load {@link Embedder#preload} starts per process, handed over to the first
- * {@link Embedder#open} of the same model and options. A load that failed is not handed over: the
- * caller loads again and sees the error itself.
+ * The one background load {@link Embedder#preload} starts per process, with one tiny query run to
+ * warm the graph, handed over to the first {@link Embedder#open} of the same model and options. A
+ * load that failed is not handed over: the caller loads again and sees the error itself.
  */
 final class EmbedderPreload {
   private static boolean started; // guarded by EmbedderPreload.class
@@ -31,7 +31,16 @@ final class EmbedderPreload {
         .start(
             () -> {
               try {
-                future.complete(OnnxEmbedder.load(model, options));
+                var embedder = OnnxEmbedder.load(model, options);
+                // One tiny query warms the graph (ONNX Runtime prepares its kernels and buffers on
+                // the first run), so the caller's own first query does not pay for it.
+                try {
+                  embedder.embedQuery("warm-up");
+                } catch (RuntimeException e) {
+                  embedder.close();
+                  throw e;
+                }
+                future.complete(embedder);
               } catch (RuntimeException | Error e) {
                 future.completeExceptionally(e);
               }

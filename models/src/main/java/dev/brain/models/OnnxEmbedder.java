@@ -86,7 +86,8 @@ final class OnnxEmbedder implements Embedder {
   static OnnxEmbedder load(EmbeddingModel model, EmbedderOptions options) {
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(options, "options");
-    byte[] onnx = readResource(model, model.onnxResource());
+    var onnxFile = ModelFile.of(model);
+    byte[] onnx = onnxFile.isPresent() ? null : readResource(model, model.onnxResource());
     byte[] tokenizerJson = readResource(model, model.tokenizerResource());
     keepDjlOffline();
     OnnxNativeLibrary.prepare();
@@ -100,7 +101,10 @@ final class OnnxEmbedder implements Embedder {
       // No usage events; the launcher also sets ORT_DISABLE_TELEMETRY, which ONNX Runtime reads
       // before this point and which alone keeps its telemetry files from being created.
       environment.setTelemetry(false);
-      session = environment.createSession(onnx, sessionOptions(options));
+      session =
+          onnxFile.isPresent()
+              ? environment.createSession(onnxFile.get().toString(), sessionOptions(options))
+              : environment.createSession(onnx, sessionOptions(options));
       requireOutput(model, session);
       return new OnnxEmbedder(model, options, environment, session, tokenizer, counter);
     } catch (OrtException | IOException | RuntimeException e) {

@@ -87,7 +87,7 @@ final class OnnxNativeLibrary {
     return true;
   }
 
-  private static void createPrivateDirectory(Path dir) throws IOException {
+  static void createPrivateDirectory(Path dir) throws IOException {
     if (Files.exists(dir)) {
       return;
     }
@@ -99,7 +99,7 @@ final class OnnxNativeLibrary {
     }
   }
 
-  private static boolean ownedByCurrentUser(Path dir) throws IOException {
+  static boolean ownedByCurrentUser(Path dir) throws IOException {
     String user = System.getProperty("user.name");
     return user == null || Files.getOwner(dir).getName().equals(user);
   }

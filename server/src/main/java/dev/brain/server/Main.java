@@ -21,7 +21,9 @@ public final class Main {
   /** Runs the CLI and exits with its code: 0 ok, 1 error, 2 usage. */
   public static void main(String[] args) throws IOException {
     quietLibraries();
-    System.exit(BrainCommand.run(expandArgsFile(args)));
+    String[] expanded = expandArgsFile(args);
+    BrainCommand.preloadBeforeParsing(expanded);
+    System.exit(BrainCommand.run(expanded));
   }
 
   /**

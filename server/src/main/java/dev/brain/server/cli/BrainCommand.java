@@ -170,6 +170,65 @@ public final class BrainCommand {
   }
 
   /**
+   * Starts loading the embedding model before the command line is even parsed when {@code args} are
+   * a {@code brain search} that will run in this process with the vector lane: building the picocli
+   * model takes a good part of a second on a cold JVM (picocli's classes are too old for the
+   * class-data cache), and the load overlaps it. Only in a process of its own ({@code Main}); the
+   * search command's own {@link #preloadEmbedderEarly} call is then a no-op.
+   */
+  public static void preloadBeforeParsing(String... args) {
+    searchDataDir(args)
+        .ifPresent(
+            dir -> {
+              var root = new BrainCommand();
+              root.data = dir;
+              root.preloadEmbedderEarly();
+            });
+  }
+
+  /**
+   * The data directory of a {@code brain search} in {@code args} that will surely embed its query
+   * in this process; empty when in doubt (help, {@code --lanes}, {@code --no-semantic}, a server
+   * advertised without {@code --local}, an argument that is not a path), which leaves the decision
+   * to the command once parsed.
+   */
+  static java.util.Optional<Path> searchDataDir(String... args) {
+    if (!"search".equals(invoked(args))) {
+      return java.util.Optional.empty();
+    }
+    var root = new BrainCommand();
+    boolean local = false;
+    try {
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if (a.equals("--")) {
+          break;
+        } else if (a.equals("--data") && i + 1 < args.length) {
+          root.data = Path.of(args[++i]);
+        } else if (a.startsWith("--data=")) {
+          root.data = Path.of(a.substring("--data=".length()));
+        } else if (a.equals("--local")) {
+          local = true;
+        } else if (a.equals("-h")
+            || a.equals("--help")
+            || a.equals("-V")
+            || a.equals("--version")
+            || a.equals("--no-semantic")
+            || a.startsWith("--lanes")) {
+          return java.util.Optional.empty();
+        }
+      }
+      Path dir = root.dataDir();
+      if (!local && Files.exists(dir.resolve(ServerAdvertisement.FILE))) {
+        return java.util.Optional.empty();
+      }
+      return java.util.Optional.of(dir);
+    } catch (RuntimeException e) {
+      return java.util.Optional.empty(); // picocli will say what is wrong with the arguments
+    }
+  }
+
+  /**
    * A brain for the length of one command.
    *
    * @param brain the brain

@@ -154,4 +154,26 @@ class BrainCommandTest {
         .doesNotContain("Exception")
         .doesNotContain("\tat ");
   }
+
+  @Test
+  void aSearchThatWillEmbedItsQueryIsRecognizedBeforeParsing() throws IOException {
+    var data = tmp.resolve("data");
+    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "espresso"))
+        .contains(data);
+    assertThat(BrainCommand.searchDataDir("search", "--data=" + data, "--limit", "3", "espresso"))
+        .contains(data);
+    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "--", "--help"))
+        .contains(data);
+    // Not a search, help, or no vector lane: the command decides once parsed.
+    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "get", "x")).isEmpty();
+    assertThat(BrainCommand.searchDataDir("search", "--help")).isEmpty();
+    assertThat(BrainCommand.searchDataDir("search", "--no-semantic", "x")).isEmpty();
+    assertThat(BrainCommand.searchDataDir("search", "--lanes=bm25", "x")).isEmpty();
+    // An advertised server answers instead, unless --local.
+    Files.createDirectories(data);
+    Files.writeString(data.resolve(ServerAdvertisement.FILE), "{}");
+    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "x")).isEmpty();
+    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "--local", "x"))
+        .contains(data);
+  }
 }
