@@ -56,12 +56,15 @@ final class ModelFile {
     Path target =
         dir.resolve(
             String.format(Locale.ROOT, "%d-%08x-%s", entry.getSize(), entry.getCrc(), name));
-    if (Files.isRegularFile(target) && Files.size(target) == entry.getSize()) {
-      return Optional.of(target);
-    }
+    // Ownership first: a copy in a directory someone else made is never trusted or reused.
     OnnxNativeLibrary.createPrivateDirectory(dir);
     if (!Files.isDirectory(dir) || !OnnxNativeLibrary.ownedByCurrentUser(dir)) {
       return Optional.empty();
+    }
+    if (Files.isRegularFile(target)
+        && OnnxNativeLibrary.ownedByCurrentUser(target)
+        && Files.size(target) == entry.getSize()) {
+      return Optional.of(target);
     }
     Path partial = Files.createTempFile(dir, name, ".partial");
     try (InputStream in = connection.getInputStream()) {
