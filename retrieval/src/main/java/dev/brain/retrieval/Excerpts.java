@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Cuts the excerpt of an evidence row: a window of the record's text centred on the densest cluster
- * of query terms in the best chunk, at most {@code maxChars} long with its ellipses, never cutting
- * a word, whitespace runs collapsed to single spaces.
+ * Cuts the excerpt of an evidence row: a window of the best chunk's text (as a reader sees it)
+ * centred on the densest cluster of query terms, at most {@code maxChars} long with its ellipses,
+ * never cutting a word, whitespace runs collapsed to single spaces.
  */
 final class Excerpts {
   private Excerpts() {}

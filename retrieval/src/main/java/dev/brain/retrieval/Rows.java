@@ -1,5 +1,6 @@
 package dev.brain.retrieval;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.retrieval.Fusion.FusedChunk;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import dev.brain.retrieval.Stored.StoredChunk;
@@ -22,6 +23,9 @@ import org.apache.lucene.search.Query;
  * adjacent chunks into spans, cuts the excerpt, and works out matched terms and signals.
  */
 final class Rows {
+
+  /** How much of a record's raw text is rendered for an excerpt of a row without a chunk. */
+  private static final int RAW_HEAD_CHARS = 8_000;
 
   private final IndexSearcher searcher;
   private final Analyzer analyzer;
@@ -131,7 +135,7 @@ final class Rows {
       String relatedTo,
       String relationship) {
     StoredChunk best = chunks.isEmpty() ? null : chunks.get(0);
-    // Each kept chunk is analyzed once, for terms, phrases and the excerpt.
+    // Each kept chunk is analyzed once, for terms and phrases.
     List<List<Analysis.Token>> tokens = new ArrayList<>(chunks.size());
     for (StoredChunk c : chunks) {
       tokens.add(Analysis.tokens(analyzer, c.text()));
@@ -152,7 +156,7 @@ final class Rows {
         iso(record.createdAt()),
         iso(record.publishedAt()),
         record.summary(),
-        excerpt(record, best, best == null ? List.of() : tokens.get(0)),
+        excerpt(record, best),
         role,
         best == null ? null : chunkRef(chunks, record),
         retrieval,
@@ -235,24 +239,28 @@ final class Rows {
     return List.of();
   }
 
-  private String excerpt(StoredRecord record, StoredChunk best, List<Analysis.Token> tokens) {
+  /**
+   * The excerpt: a window of the best chunk's text as a reader sees it (Markdown rendered by {@link
+   * MarkdownText}), centred on the query terms that the same analysis finds in that text. Without a
+   * chunk, the start of the record's text.
+   */
+  private String excerpt(StoredRecord record, StoredChunk best) {
+    boolean markdown = MarkdownText.isMarkdown(record.sourceType());
     if (best == null) {
-      String text = record.rawText() == null ? "" : record.rawText();
+      String raw = record.rawText() == null ? "" : record.rawText();
+      // Only the start is shown: render no more of a long text than a window can take.
+      String head = raw.substring(0, Math.min(raw.length(), RAW_HEAD_CHARS));
+      String text = MarkdownText.visibleText(head, markdown);
       return Excerpts.excerpt(text, 0, List.of(), options.maxExcerptChars());
     }
-    String text = record.textFor(best.role());
-    int offset = best.startChar();
-    if (text == null || best.endChar() > text.length()) {
-      text = best.text(); // offsets do not fit the stored text: fall back to the chunk alone
-      offset = 0;
-    }
+    String text = MarkdownText.visibleText(best.text(), markdown);
     var matches = new ArrayList<Excerpts.Match>();
-    for (Analysis.Token t : tokens) {
+    for (Analysis.Token t : Analysis.tokens(analyzer, text)) {
       if (query.terms().containsKey(t.term())) {
-        matches.add(new Excerpts.Match(offset + t.start(), offset + t.end(), t.term()));
+        matches.add(new Excerpts.Match(t.start(), t.end(), t.term()));
       }
     }
-    return Excerpts.excerpt(text, offset, matches, options.maxExcerptChars());
+    return Excerpts.excerpt(text, 0, matches, options.maxExcerptChars());
   }
 
   /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */

@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.retrieval.ChunkRef;
 import dev.brain.retrieval.EvidenceRow;
 import java.text.BreakIterator;
@@ -8,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -22,9 +22,6 @@ final class EvidenceSentences {
 
   /** Marks an excerpt cut before or after its text. */
   private static final String ELLIPSIS = "\u2026";
-
-  /** Source types whose stored text is plain text rather than Markdown. */
-  private static final Set<String> PLAIN_TEXT_TYPES = Set.of("pdf", "transcript");
 
   /** Shortest statement worth quoting, in characters. */
   static final int MIN_CHARS = 12;
@@ -105,7 +102,7 @@ final class EvidenceSentences {
    * text layer and a transcript are plain text with hard line breaks, read paragraph by paragraph.
    */
   private static boolean isMarkdown(EvidenceRow row) {
-    return !PLAIN_TEXT_TYPES.contains(row.sourceType());
+    return MarkdownText.isMarkdown(row.sourceType());
   }
 
   private static boolean isRawText(ChunkRef chunk) {

@@ -2,6 +2,7 @@ package dev.brain.research.synthesis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
 import dev.brain.research.pack.ResearchPack;

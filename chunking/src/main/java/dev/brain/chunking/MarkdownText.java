@@ -1,7 +1,8 @@
-package dev.brain.research.synthesis;
+package dev.brain.chunking;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableBody;
 import org.commonmark.ext.gfm.tables.TableCell;
@@ -29,13 +30,15 @@ import org.commonmark.parser.Parser;
 
 /**
  * Markdown rendered as the text a reader sees, block by block: the extractive synthesizer quotes
- * sentences from these blocks, so no Markdown syntax reaches an answer. Headings are kept apart
- * (they open sections, they state nothing); code blocks, HTML and thematic breaks are dropped; an
- * Obsidian callout ({@code > [!info]+ Title}) loses its marker and its title becomes a heading;
- * links and wikilinks ({@code [[Note|shown]]}) become their visible text, images nothing; a table
- * row becomes one statement, each cell after its column's header ({@code Plan: Plus, Price: 8}).
+ * sentences from these blocks and retrieval cuts excerpts from {@link #visibleText}, so no Markdown
+ * syntax reaches an answer or an excerpt. Headings are kept apart (they open sections, they state
+ * nothing); code blocks, HTML and thematic breaks are dropped; an Obsidian callout ({@code >
+ * [!info]+ Title}) loses its marker and its title becomes a heading; links and wikilinks ({@code
+ * [[Note|shown]]}) become their visible text, images nothing; a table row becomes one statement,
+ * each cell after its column's header ({@code Plan: Plus, Price: 8}), or in a table without header
+ * names, the row's first cell before the rest ({@code Dose: 18 g}).
  */
-final class MarkdownText {
+public final class MarkdownText {
 
   /** Thread-safe: commonmark parsers hold no state between parses. */
   private static final Parser PARSER =
@@ -49,16 +52,48 @@ final class MarkdownText {
    * @param text the block's text on one line (inline whitespace collapsed)
    * @param heading whether it is a heading (or a callout's title)
    */
-  record Block(String text, boolean heading) {}
+  public record Block(String text, boolean heading) {}
 
-  /** The blocks of {@code markdown}, in document order; blank blocks are left out. */
-  static List<Block> blocks(String markdown) {
+  /** Source types whose stored text is plain text (a PDF's text layer, a transcript). */
+  private static final Set<String> PLAIN_TEXT_TYPES = Set.of("pdf", "transcript");
+
+  /**
+   * Whether a record of {@code sourceType} stores Markdown (notes, and text converted from HTML or
+   * feeds) rather than plain text with hard line breaks (PDFs, transcripts).
+   */
+  public static boolean isMarkdown(String sourceType) {
+    return !PLAIN_TEXT_TYPES.contains(sourceType);
+  }
+
+  /**
+   * The blocks of {@code markdown}, in document order; blank blocks and code blocks are left out.
+   */
+  public static List<Block> blocks(String markdown) {
+    return blocks(markdown, false);
+  }
+
+  private static List<Block> blocks(String markdown, boolean keepCode) {
     var out = new ArrayList<Block>();
     if (markdown == null || markdown.isBlank()) {
       return out;
     }
-    collect(PARSER.parse(markdown), out, false);
+    collect(PARSER.parse(markdown), out, false, keepCode);
     return out;
+  }
+
+  /**
+   * The text a reader sees in {@code text}, on one line: with {@code markdown}, its blocks (as
+   * {@link #blocks}, but code blocks keep their contents, without the fences) joined by spaces;
+   * otherwise the plain text with whitespace runs collapsed.
+   */
+  public static String visibleText(String text, boolean markdown) {
+    if (text == null) {
+      return "";
+    }
+    if (!markdown) {
+      return strip(text);
+    }
+    return String.join(" ", blocks(text, true).stream().map(Block::text).toList());
   }
 
   /** Longest line of plain text read as a heading. */
@@ -69,7 +104,7 @@ final class MarkdownText {
    * each on one line; nothing is read as Markdown syntax. A short one-line paragraph without
    * closing punctuation or a colon ("4. Descaling", not "Backflush: every 200 shots") is a heading.
    */
-  static List<Block> plainBlocks(String text) {
+  public static List<Block> plainBlocks(String text) {
     var out = new ArrayList<Block>();
     if (text == null || text.isBlank()) {
       return out;
@@ -87,21 +122,21 @@ final class MarkdownText {
     return out;
   }
 
-  private static void collect(Node parent, List<Block> out, boolean inQuote) {
+  private static void collect(Node parent, List<Block> out, boolean inQuote, boolean keepCode) {
     for (Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
       switch (n) {
         case Heading h -> add(out, inline(h), true);
         case Paragraph p -> paragraph(p, out, inQuote && p == parent.getFirstChild());
-        case BlockQuote q -> collect(q, out, true);
-        case ListBlock l -> collect(l, out, inQuote);
-        case ListItem i -> collect(i, out, false);
+        case BlockQuote q -> collect(q, out, true, keepCode);
+        case ListBlock l -> collect(l, out, inQuote, keepCode);
+        case ListItem i -> collect(i, out, false, keepCode);
         case TableBlock t -> table(t, out);
-        case FencedCodeBlock ignored -> {}
-        case IndentedCodeBlock ignored -> {}
+        case FencedCodeBlock f -> add(out, keepCode ? f.getLiteral() : "", false);
+        case IndentedCodeBlock c -> add(out, keepCode ? c.getLiteral() : "", false);
         case HtmlBlock ignored -> {}
         case ThematicBreak ignored -> {}
         case LinkReferenceDefinition ignored -> {}
-        default -> collect(n, out, inQuote);
+        default -> collect(n, out, inQuote, keepCode);
       }
     }
   }
@@ -149,6 +184,13 @@ final class MarkdownText {
   }
 
   private static String tableRow(List<String> header, List<String> cells) {
+    if (header.stream().allMatch(String::isBlank) && cells.size() > 1 && !cells.get(0).isBlank()) {
+      // A key-value table ("| | |" header): "Dose: 18 g", not "Dose, 18 g".
+      String rest =
+          String.join(
+              ", ", cells.subList(1, cells.size()).stream().filter(c -> !c.isBlank()).toList());
+      return rest.isEmpty() ? cells.get(0) + "." : cells.get(0) + ": " + rest + ".";
+    }
     var parts = new ArrayList<String>();
     for (int i = 0; i < cells.size(); i++) {
       String cell = cells.get(i);
