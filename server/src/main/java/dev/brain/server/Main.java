@@ -13,6 +13,10 @@ public final class Main {
   // Held strongly: java.util.logging keeps only weak references to configured loggers.
   private static final Logger LUCENE_LOG = Logger.getLogger("org.apache.lucene");
 
+  // Its notice that the vector API is off (bin/brain runs short commands without C2) is not news.
+  private static final Logger LUCENE_VECTOR_LOG =
+      Logger.getLogger("org.apache.lucene.internal.vectorization");
+
   private Main() {}
 
   /** Option {@code bin/brain} uses to hand over long arguments in a file. */
@@ -56,5 +60,6 @@ public final class Main {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error");
     }
     LUCENE_LOG.setLevel(Level.WARNING);
+    LUCENE_VECTOR_LOG.setLevel(Level.SEVERE);
   }
 }
