@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The word lists of the deterministic strategy that shape a plan: generic modifiers, time words,
@@ -117,51 +119,34 @@ final class Vocabulary {
           "end",
           "ended");
 
-  /** Month and weekday names and relative time words. */
+  /**
+   * Month ({@link Words#MONTHS}, but not "may", which is mostly the verb) and weekday names and
+   * relative time words.
+   */
   static final Set<String> TIME_WORDS =
-      Set.of(
-          "january",
-          "february",
-          "march",
-          "april",
-          "june",
-          "july",
-          "august",
-          "september",
-          "october",
-          "november",
-          "december",
-          "jan",
-          "feb",
-          "mar",
-          "apr",
-          "jun",
-          "jul",
-          "aug",
-          "sep",
-          "sept",
-          "oct",
-          "nov",
-          "dec",
-          "monday",
-          "tuesday",
-          "wednesday",
-          "thursday",
-          "friday",
-          "saturday",
-          "sunday",
-          "yesterday",
-          "today",
-          "tonight",
-          "recently",
-          "recent",
-          "lately",
-          "ago",
-          "year",
-          "years",
-          "month",
-          "months",
-          "decade");
+      Stream.concat(
+              Words.MONTHS.stream().filter(m -> !m.equals("may")),
+              Stream.of(
+                  "monday",
+                  "tuesday",
+                  "wednesday",
+                  "thursday",
+                  "friday",
+                  "saturday",
+                  "sunday",
+                  "yesterday",
+                  "today",
+                  "tonight",
+                  "recently",
+                  "recent",
+                  "lately",
+                  "ago",
+                  "year",
+                  "years",
+                  "month",
+                  "months",
+                  "decade"))
+          .collect(Collectors.toUnmodifiableSet());
 
   /** Words that name a kind of source, with the source type (or evidence role) they point to. */
   static final Map<String, String> SOURCE_HINTS =

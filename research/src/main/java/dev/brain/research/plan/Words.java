@@ -19,6 +19,37 @@ import java.util.regex.Pattern;
 public final class Words {
   private Words() {}
 
+  /**
+   * Month names and their abbreviations, lower-case. "may" is in: whoever reads a question rather
+   * than a date leaves the verb out.
+   */
+  public static final Set<String> MONTHS =
+      Set.of(
+          "january",
+          "february",
+          "march",
+          "april",
+          "may",
+          "june",
+          "july",
+          "august",
+          "september",
+          "october",
+          "november",
+          "december",
+          "jan",
+          "feb",
+          "mar",
+          "apr",
+          "jun",
+          "jul",
+          "aug",
+          "sep",
+          "sept",
+          "oct",
+          "nov",
+          "dec");
+
   // A word keeps inner apostrophes, dots, hyphens and slashes (can't, node.js, medium-hard,
   // owner/repo); a leading # marks a tag.
   private static final Pattern WORD =

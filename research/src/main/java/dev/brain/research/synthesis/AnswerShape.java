@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.research.plan.Words;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,33 +24,6 @@ final class AnswerShape {
     NAME,
     ANY
   }
-
-  private static final Set<String> MONTHS =
-      Set.of(
-          "january",
-          "february",
-          "march",
-          "april",
-          "may",
-          "june",
-          "july",
-          "august",
-          "september",
-          "october",
-          "november",
-          "december",
-          "jan",
-          "feb",
-          "mar",
-          "apr",
-          "jun",
-          "jul",
-          "aug",
-          "sep",
-          "sept",
-          "oct",
-          "nov",
-          "dec");
 
   private static final Set<String> NUMBER_WORDS =
       Set.of(
@@ -152,11 +126,12 @@ final class AnswerShape {
       }
       boolean offered =
           switch (kind) {
-            case DATE -> MONTHS.contains(lower) || isYear(w);
+            case DATE -> Words.MONTHS.contains(lower) || isYear(w);
             case NUMBER ->
                 !isYear(w) && w.chars().anyMatch(Character::isDigit)
                     || NUMBER_WORDS.contains(lower);
-            case NAME -> i > 0 && Character.isUpperCase(w.charAt(0)) && !MONTHS.contains(lower);
+            case NAME ->
+                i > 0 && Character.isUpperCase(w.charAt(0)) && !Words.MONTHS.contains(lower);
             case ANY -> false;
           };
       if (offered) {
