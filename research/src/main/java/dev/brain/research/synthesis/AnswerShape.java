@@ -11,7 +11,8 @@ import java.util.Set;
  * What kind of thing a question asks for, and whether a sentence offers one the question does not
  * already name: a month or year for "when" and "what year", a figure for "how many" and "how much",
  * a figure or a frequency ("once a week", "daily") for "how often", a capitalised name for "who",
- * "which" and "where". A sentence that only restates the question's words offers nothing new; among
+ * "which" and "where", a model or version number ("A350-900", "PS5", "10.3") for "which model" and
+ * "what version". A sentence that only restates the question's words offers nothing new; among
  * sentences covering the same concepts the extractive synthesizer prefers the one that offers the
  * asked-for kind, and leads with it.
  */
@@ -22,6 +23,7 @@ final class AnswerShape {
     DATE,
     NUMBER,
     NAME,
+    MODEL,
     ANY
   }
 
@@ -99,6 +101,16 @@ final class AnswerShape {
         " cost ")) {
       return Kind.NUMBER;
     }
+    if (containsAny(
+        q,
+        " what model ",
+        " which model ",
+        " the model of ",
+        " what version ",
+        " which version ",
+        " the version of ")) {
+      return Kind.MODEL;
+    }
     if (q.startsWith(" who ")
         || q.startsWith(" whom ")
         || q.startsWith(" whose ")
@@ -132,6 +144,7 @@ final class AnswerShape {
                     || NUMBER_WORDS.contains(lower);
             case NAME ->
                 i > 0 && Character.isUpperCase(w.charAt(0)) && !Words.MONTHS.contains(lower);
+            case MODEL -> !isYear(w) && w.chars().anyMatch(Character::isDigit);
             case ANY -> false;
           };
       if (offered) {

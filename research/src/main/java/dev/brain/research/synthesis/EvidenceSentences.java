@@ -46,8 +46,10 @@ final class EvidenceSentences {
    * @param block which block of its text the sentence is in (sentences of one paragraph share it)
    * @param opens the heading the sentence is the first statement under, or empty: a reader takes
    *     "4. Descaling / The interval depends on water hardness." as a statement about descaling
+   * @param lead whether the sentence is the first statement of the record's text, the one that says
+   *     what the record is about (a news story's who-did-what sentence)
    */
-  record Quote(String text, String context, int block, String opens) {}
+  record Quote(String text, String context, int block, String opens, boolean lead) {}
 
   /** The quotable sentences of {@code row} with their context, in text order. */
   static List<Quote> quotes(EvidenceRow row, Function<String, Optional<String>> rawText) {
@@ -61,13 +63,16 @@ final class EvidenceSentences {
           heading.isEmpty() || heading.equalsIgnoreCase(title)
               ? title
               : title.isEmpty() ? heading : title + " · " + heading;
-      out.add(new Quote(s.text(), context, s.block(), s.opens()));
+      out.add(new Quote(s.text(), context, s.block(), s.opens(), s.lead()));
     }
     return out;
   }
 
-  /** A sentence, the heading last seen before it in its text (or {@code null}), its block. */
-  private record Located(String text, String heading, int block, String opens) {}
+  /**
+   * A sentence, the heading last seen before it in its text (or {@code null}), its block, the
+   * heading it opens, whether it is the text's first statement.
+   */
+  private record Located(String text, String heading, int block, String opens, boolean lead) {}
 
   private static List<Located> located(
       EvidenceRow row, Function<String, Optional<String>> rawText) {
@@ -85,7 +90,12 @@ final class EvidenceSentences {
           if (seen.add(s.text())) {
             // Blocks of different spans never count as one.
             out.add(
-                new Located(s.text(), s.heading(), spanIndex * SPAN_BLOCKS + s.block(), s.opens()));
+                new Located(
+                    s.text(),
+                    s.heading(),
+                    spanIndex * SPAN_BLOCKS + s.block(),
+                    s.opens(),
+                    s.lead()));
           }
         }
         spanIndex++;
@@ -127,7 +137,7 @@ final class EvidenceSentences {
     if (cutEnd) {
       text = text.substring(0, text.length() - ELLIPSIS.length());
     }
-    return statements(MarkdownText.blocks(text), cutStart, cutEnd);
+    return statements(MarkdownText.blocks(text), cutStart, cutEnd, false);
   }
 
   /** The sentences of {@code text[start, end)} widened to whole blocks where they are near. */
@@ -158,11 +168,19 @@ final class EvidenceSentences {
     boolean cutEnd = e < text.length() && text.charAt(e) != '\n';
     String part = text.substring(s, e);
     return statements(
-        markdown ? MarkdownText.blocks(part) : MarkdownText.plainBlocks(part), cutStart, cutEnd);
+        markdown ? MarkdownText.blocks(part) : MarkdownText.plainBlocks(part),
+        cutStart,
+        cutEnd,
+        s == 0);
   }
 
+  /**
+   * The quotable statements of {@code blocks}; with {@code textStart} (the blocks open the record's
+   * text) the first of them is marked as the text's lead.
+   */
   private static List<Located> statements(
-      List<MarkdownText.Block> blocks, boolean cutStart, boolean cutEnd) {
+      List<MarkdownText.Block> blocks, boolean cutStart, boolean cutEnd, boolean textStart) {
+    boolean lead = textStart;
     var out = new ArrayList<Located>();
     String heading = null;
     String opens = "";
@@ -180,7 +198,8 @@ final class EvidenceSentences {
                 || cutEnd && b == blocks.size() - 1 && i == sentences.size() - 1;
         String t = sentences.get(i);
         if (!cut && quotable(t)) {
-          out.add(new Located(t, heading, b, opens));
+          out.add(new Located(t, heading, b, opens, lead));
+          lead = false;
         }
         opens = "";
       }

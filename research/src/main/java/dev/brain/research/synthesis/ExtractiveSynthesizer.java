@@ -23,17 +23,18 @@ import java.util.regex.Pattern;
  * The built-in, deterministic synthesizer: no model, no outside knowledge. It renders the included
  * evidence from Markdown to the text a reader sees (no callout, code-fence or table syntax,
  * wikilinks as their visible text; see {@link EvidenceSentences}), splits it into whole sentences
- * and scores each one that mentions a required concept by four signals: the share of the question's
+ * and scores each one that mentions a required concept by five signals: the share of the question's
  * required concepts it covers (a sentence opening with a pronoun also covers what the sentence
  * before it names), how close it is in meaning to the question (the index's embedding model,
- * sentence against question, relative to the other candidates), and whether it offers what the
- * question asks for (a date for "when", a figure for "how many" or "how often"; see {@link
- * AnswerShape}), and the rank of its row (a transcript's speaker label counts for neither). The
- * best sentence of each of the top {@value #LEAD_ROWS} rows and the best others lead the answer,
- * {@value #LEAD_SENTENCES} in all, best first; sentences covering a required concept none of them
- * mentions follow, up to {@value #MAX_SENTENCES}. Each is cited with its record key, the user's
- * notes apart from saved sources. It says plainly which required concepts no selected sentence
- * mentions, and when the pack holds no evidence it says only that.
+ * sentence against question, relative to the other candidates), whether it offers what the question
+ * asks for (a date for "when", a figure for "how many", a model number for "which model"; see
+ * {@link AnswerShape}), whether it opens a saved source (the sentence that says what an article is
+ * about), and the rank of its row (a transcript's speaker label counts for neither). The best
+ * sentence of each of the top {@value #LEAD_ROWS} rows and the best others lead the answer, {@value
+ * #LEAD_SENTENCES} in all, best first; sentences covering a required concept none of them mentions
+ * follow, up to {@value #MAX_SENTENCES}. Each is cited with its record key, the user's notes apart
+ * from saved sources. It says plainly which required concepts no selected sentence mentions, and
+ * when the pack holds no evidence it says only that.
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
@@ -79,6 +80,14 @@ public final class ExtractiveSynthesizer {
    */
   static final double OFFERS = 0.5;
 
+  /**
+   * What being the first statement of a saved source adds to a sentence's score: an article's
+   * opening sentence says what it is about and who did what (the lead of a news story, the
+   * definition opening an encyclopedia page), so among sentences covering the same concepts it is
+   * the likelier answer. Not for notes, whose first line is as often a list of links.
+   */
+  static final double LEAD = 0.2;
+
   /** What the top row's rank adds to its sentences' scores; the row at rank r gets RANK / r. */
   static final double RANK = 0.5;
 
@@ -97,6 +106,7 @@ public final class ExtractiveSynthesizer {
       String next,
       Set<Concept> concepts,
       boolean offers,
+      boolean lead,
       double score) {
 
     long required() {
@@ -104,7 +114,7 @@ public final class ExtractiveSynthesizer {
     }
 
     Sentence scored(double value) {
-      return new Sentence(rowIndex, position, row, text, said, next, concepts, offers, value);
+      return new Sentence(rowIndex, position, row, text, said, next, concepts, offers, lead, value);
     }
   }
 
@@ -232,10 +242,16 @@ public final class ExtractiveSynthesizer {
     for (int i = 0; i < rows.size(); i++) {
       EvidenceRow row = rows.get(i);
       List<String> headings = knownHeadings(row);
+      List<EvidenceSentences.Quote> all = EvidenceSentences.quotes(row, rawText);
+      // A saved source's first statement (a title repeated as its first line is none) leads it
+      // when its text was read from the start and goes on after it: a one-line record (a
+      // bookmark's description) has nothing its first line stands out from. A note's first line
+      // is as often a list of links ("Workouts: Tempo runs, Long run log") as a summary: notes
+      // have no lead.
       List<EvidenceSentences.Quote> quotes =
-          EvidenceSentences.quotes(row, rawText).stream()
-              .filter(q -> states(row, q.text(), headings))
-              .toList();
+          all.stream().filter(q -> states(row, q.text(), headings)).toList();
+      boolean fromStart =
+          quotes.size() > 1 && all.get(0).lead() && !"note".equals(row.sourceType());
       Set<Concept> before = Set.of();
       for (int p = 0; p < quotes.size(); p++) {
         EvidenceSentences.Quote quote = quotes.get(p);
@@ -260,7 +276,7 @@ public final class ExtractiveSynthesizer {
         // introduces); no other sentence is continued.
         String next = p + 1 < quotes.size() ? quotes.get(p + 1).text() : null;
         boolean offers = AnswerShape.offers(kind, question, text);
-        out.add(new Sentence(i, p, row, text, said, next, covered, offers, 0));
+        out.add(new Sentence(i, p, row, text, said, next, covered, offers, p == 0 && fromStart, 0));
       }
     }
     return out;
@@ -319,9 +335,9 @@ public final class ExtractiveSynthesizer {
   /**
    * The candidates that mention a required concept, each with its score: required coverage,
    * closeness in meaning (scaled from the least to the most similar candidate), the offered answer
-   * type and the row's rank. Only the {@value #MAX_MEASURED} sentences covering most required
-   * concepts are measured for meaning (in rank order among equals), so the embedding model sees a
-   * bounded batch.
+   * type, the record's opening sentence and the row's rank. Only the {@value #MAX_MEASURED}
+   * sentences covering most required concepts are measured for meaning (in rank order among
+   * equals), so the embedding model sees a bounded batch.
    */
   private static List<Sentence> scored(
       List<Sentence> sentences, int requiredCount, String question, Meaning meaning) {
@@ -353,6 +369,7 @@ public final class ExtractiveSynthesizer {
           COVERAGE * s.required() / Math.max(1, requiredCount)
               + MEANING * closeness
               + (s.offers() ? OFFERS : 0)
+              + (s.lead() ? LEAD : 0)
               + RANK / (1 + s.rowIndex());
       out.add(s.scored(score));
     }

@@ -155,6 +155,70 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aRecordsOpeningSentenceIsPreferredToALaterOneSayingAsMuch() {
+    String first = "Glass Harbor is a puzzle game about lighthouses.";
+    String second =
+        "Reviews were mixed at first. Critics later said Glass Harbor was released too early by"
+            + " Tidewater.";
+    String third = "Harbor Forge released Glass Harbor in March. It sold well.";
+    var pack =
+        Packs.pack(
+            "Which studio released Glass Harbor?",
+            List.of(
+                Packs.stored(Packs.pdf(1, "aaaa33334444", first), first, first),
+                Packs.stored(Packs.pdf(2, "bbbb33334444", second), second, second),
+                Packs.stored(Packs.pdf(3, "cccc33334444", third), third, third)));
+
+    String answer =
+        answer(
+                pack,
+                Map.of(
+                    "src:aaaa33334444", first,
+                    "src:bbbb33334444", second,
+                    "src:cccc33334444", third))
+            .answer();
+
+    // Both name a studio and cover as much of the question; the third record's opening sentence
+    // says what that record is about, the second record's sentence is an aside in a review.
+    assertThat(answer)
+        .startsWith("From saved sources:\n- Harbor Forge released Glass Harbor in March.")
+        .contains("Critics later said");
+  }
+
+  @Test
+  void aModelQuestionIsAnsweredByTheSentenceNamingAModelNumber() {
+    String raw =
+        "I bought the coffee grinder from a small shop in Leeds. The coffee grinder I bought is"
+            + " the DF64 with stock burrs.";
+    String question = "Which model of coffee grinder did I buy?";
+    var pack =
+        Packs.pack(question, List.of(Packs.stored(Packs.pdf(1, "ffff33334444", raw), raw, raw)));
+
+    String answer = answer(pack, Map.of("src:ffff33334444", raw)).answer();
+
+    assertThat(answer)
+        .startsWith("From saved sources:\n- The coffee grinder I bought is the DF64 with stock");
+    assertThat(AnswerShape.of(question)).isEqualTo(AnswerShape.Kind.MODEL);
+    assertThat(AnswerShape.of("What was the model of the airliner?"))
+        .isEqualTo(AnswerShape.Kind.MODEL);
+    assertThat(AnswerShape.of("Which version of Lucene do we run?"))
+        .isEqualTo(AnswerShape.Kind.MODEL);
+    assertThat(
+            AnswerShape.offers(
+                AnswerShape.Kind.MODEL,
+                "What was the model of the airliner?",
+                "Footage shows the Airbus A350-900 in flames."))
+        .isTrue();
+    // A year is a date, not a model.
+    assertThat(
+            AnswerShape.offers(
+                AnswerShape.Kind.MODEL,
+                "What was the model of the airliner?",
+                "The airliner burst into flames in 2024."))
+        .isFalse();
+  }
+
+  @Test
   void aSentenceOpeningWithAPronounIsAboutWhatTheSentenceBeforeItNames() {
     String raw =
         "The Xiaomi SU7 is a battery electric sedan developed by Xiaomi. It was announced in"
