@@ -250,8 +250,7 @@ public final class ExtractiveSynthesizer {
       // have no lead.
       List<EvidenceSentences.Quote> quotes =
           all.stream().filter(q -> states(row, q.text(), headings)).toList();
-      boolean fromStart =
-          quotes.size() > 1 && all.get(0).lead() && !"note".equals(row.sourceType());
+      boolean fromStart = quotes.size() > 1 && all.get(0).lead() && !isNote(row);
       Set<Concept> before = Set.of();
       for (int p = 0; p < quotes.size(); p++) {
         EvidenceSentences.Quote quote = quotes.get(p);
@@ -485,10 +484,10 @@ public final class ExtractiveSynthesizer {
     var notes = new ArrayList<Sentence>();
     var sources = new ArrayList<Sentence>();
     for (Sentence s : picked) {
-      ("note".equals(s.row().sourceType()) ? notes : sources).add(s);
+      (isNote(s.row()) ? notes : sources).add(s);
     }
     // The best sentence leads: its section comes first.
-    boolean notesFirst = "note".equals(picked.get(0).row().sourceType());
+    boolean notesFirst = isNote(picked.get(0).row());
     var t = new StringBuilder();
     if (notesFirst) {
       section(t, "From your notes:", notes);
@@ -546,6 +545,11 @@ public final class ExtractiveSynthesizer {
     if ("summary".equals(role)) {
       return "derived summary";
     }
-    return "note".equals(row.sourceType()) ? "" : row.sourceType();
+    return isNote(row) ? "" : row.sourceType();
+  }
+
+  /** Whether the row is one of the user's own notes rather than a saved source. */
+  private static boolean isNote(EvidenceRow row) {
+    return "note".equals(row.sourceType());
   }
 }
