@@ -2,16 +2,18 @@ package dev.brain.server.http;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
+import dev.brain.index.IndexMismatchException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * A data directory holding the index of {@code samples/vault}, built once per test JVM under {@code
  * target/} and synced incrementally on later runs (unchanged records are skipped, so a warm run
- * costs well under a second).
+ * costs well under a second); an index an older build of brain wrote there is rebuilt.
  */
 public final class SampleVaultData {
   /** The sample vault of the repository. */
@@ -26,12 +28,12 @@ public final class SampleVaultData {
     if (dataDir == null) {
       Path dir = Path.of("target", "test-data", "sample-vault").toAbsolutePath();
       try {
-        Files.createDirectories(dir);
-        try (var index = BrainIndex.open(IndexConfig.defaults(dir))) {
-          var report = index.sync(List.of(VAULT));
-          if (!report.failed().isEmpty()) {
-            throw new IllegalStateException("sample vault sync failed: " + report.failed());
-          }
+        try {
+          sync(dir);
+        } catch (IndexMismatchException e) {
+          // Cached by an older build of brain (another schema or key format): rebuild it.
+          IOUtils.rm(dir);
+          sync(dir);
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -39,6 +41,16 @@ public final class SampleVaultData {
       dataDir = dir;
     }
     return dataDir;
+  }
+
+  private static void sync(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    try (var index = BrainIndex.open(IndexConfig.defaults(dir))) {
+      var report = index.sync(List.of(VAULT));
+      if (!report.failed().isEmpty()) {
+        throw new IllegalStateException("sample vault sync failed: " + report.failed());
+      }
+    }
   }
 
   /**
