@@ -140,6 +140,18 @@ class SampleVaultResearchTest {
   }
 
   @Test
+  void aQuestionInTwoPartsIsAnsweredForBoth() throws IOException {
+    ResearchResult result =
+        researcher.research("When did I run the Berlin Marathon and what was my time?", OPTIONS);
+
+    // "When" wants the race date, "what was my time" the finish time: a sentence for each.
+    assertThat(result.synthesis().answer())
+        .contains("29 September 2024")
+        .contains("Berlin Marathon: 3:26:41. [note:vault/daily/2024-09-29.md]");
+    assertThat(result.verification().passed()).isTrue();
+  }
+
+  @Test
   void podcastQuestionBoostsTheTranscriptOverTheNoteAboutIt() throws IOException {
     ResearchPack pack = researcher.pack("What did the podcast say about tempo runs?", OPTIONS);
 

@@ -2,18 +2,21 @@ package dev.brain.research.synthesis;
 
 import dev.brain.research.plan.Words;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What kind of thing a question asks for, and whether a sentence offers one the question does not
  * already name: a month or year for "when" and "what year", a figure for "how many" and "how much",
  * a figure or a frequency ("once a week", "daily") for "how often", a capitalised name for "who",
  * "which" and "where", a model or version number ("A350-900", "PS5", "10.3") for "which model" and
- * "what version". A sentence that only restates the question's words offers nothing new; among
- * sentences covering the same concepts the extractive synthesizer prefers the one that offers the
+ * "what version". A question in parts ("When did I run it and what was my time?") asks for the kind
+ * of each part. A sentence that only restates the question's words offers nothing new; among
+ * sentences covering the same concepts the extractive synthesizer prefers one that offers an
  * asked-for kind, and leads with it.
  */
 final class AnswerShape {
@@ -63,9 +66,38 @@ final class AnswerShape {
           "fourth",
           "third");
 
+  /** What a figure measures: "what was my finish time?", "what is the population of". */
+  private static final Pattern MEASURE =
+      Pattern.compile(
+          "^ what (?:is|was|are|were|s) (?:the |my |your |his |her |their |its |our )?(?:\\w+ )?"
+              + "(?:time|score|pace|speed|temperature|weight|distance|height|length|population"
+              + "|budget|salary|age|capacity|attendance|revenue) ");
+
+  /**
+   * Where a question turns to another part: a question mark or semicolon, or "and" before a
+   * question word, as in "When did I run it, and what was my time?" (a comma alone is not enough:
+   * "the grinder, which I bought" goes on with the same part).
+   */
+  private static final Pattern PARTS =
+      Pattern.compile(
+          "[?;]|,?\\s+and\\s+(?=(?:what|when|where|who|whom|whose|which|how)\\b)",
+          Pattern.CASE_INSENSITIVE);
+
   private AnswerShape() {}
 
-  /** The kind of answer {@code question} wants. */
+  /** The kinds of answer the parts of {@code question} want; empty when their words do not say. */
+  static Set<Kind> kinds(String question) {
+    var out = EnumSet.noneOf(Kind.class);
+    for (String part : PARTS.split(question)) {
+      Kind kind = of(part);
+      if (kind != Kind.ANY) {
+        out.add(kind);
+      }
+    }
+    return out;
+  }
+
+  /** The kind of answer a one-part {@code question} wants (a question in parts: its first part). */
   static Kind of(String question) {
     String q = " " + String.join(" ", words(question.toLowerCase(Locale.ROOT))) + " ";
     // "When do I retire running shoes?" asks for a condition, not a date.
@@ -86,19 +118,21 @@ final class AnswerShape {
       return Kind.DATE;
     }
     if (containsAny(
-        q,
-        " how many ",
-        " how much ",
-        " how often ",
-        " how long ",
-        " how old ",
-        " how far ",
-        " how tall ",
-        " how big ",
-        " how fast ",
-        " what percentage ",
-        " price ",
-        " cost ")) {
+            q,
+            " how many ",
+            " how much ",
+            " how often ",
+            " how long ",
+            " how old ",
+            " how far ",
+            " how tall ",
+            " how big ",
+            " how fast ",
+            " what percentage ",
+            " what time ",
+            " price ",
+            " cost ")
+        || MEASURE.matcher(q).find()) {
       return Kind.NUMBER;
     }
     if (containsAny(
@@ -119,6 +153,13 @@ final class AnswerShape {
       return Kind.NAME;
     }
     return Kind.ANY;
+  }
+
+  /**
+   * Whether {@code sentence} offers one of the {@code kinds} of thing {@code question} asks for.
+   */
+  static boolean offers(Set<Kind> kinds, String question, String sentence) {
+    return kinds.stream().anyMatch(kind -> offers(kind, question, sentence));
   }
 
   /**

@@ -176,9 +176,9 @@ public final class ExtractiveSynthesizer {
     }
     List<Concept> concepts = pack.queryPlan().concepts();
     List<Concept> required = pack.queryPlan().requiredConcepts();
-    AnswerShape.Kind kind = AnswerShape.of(pack.question());
+    Set<AnswerShape.Kind> kinds = AnswerShape.kinds(pack.question());
     List<Sentence> candidates =
-        sentences(prepared.includedRows(), concepts, rawText, pack.question(), kind);
+        sentences(prepared.includedRows(), concepts, rawText, pack.question(), kinds);
     List<Sentence> picked =
         pack.queryPlan().queryFamily() == QueryFamily.ENTITY_TOPIC_OVERVIEW
             ? overview(candidates)
@@ -237,7 +237,7 @@ public final class ExtractiveSynthesizer {
       List<Concept> concepts,
       Function<String, Optional<String>> rawText,
       String question,
-      AnswerShape.Kind kind) {
+      Set<AnswerShape.Kind> kinds) {
     var out = new ArrayList<Sentence>();
     for (int i = 0; i < rows.size(); i++) {
       EvidenceRow row = rows.get(i);
@@ -274,7 +274,7 @@ public final class ExtractiveSynthesizer {
         // A sentence ending with a colon leads into the next one (the first item of the list it
         // introduces); no other sentence is continued.
         String next = p + 1 < quotes.size() ? quotes.get(p + 1).text() : null;
-        boolean offers = AnswerShape.offers(kind, question, text);
+        boolean offers = AnswerShape.offers(kinds, question, text);
         out.add(new Sentence(i, p, row, text, said, next, covered, offers, p == 0 && fromStart, 0));
       }
     }

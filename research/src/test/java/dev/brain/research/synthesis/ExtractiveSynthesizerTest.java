@@ -147,6 +147,16 @@ class ExtractiveSynthesizerTest {
     assertThat(AnswerShape.offers(AnswerShape.Kind.NUMBER, "How often?", "Descale once a week."))
         .isTrue();
     assertThat(AnswerShape.of("How do I restore a deleted note?")).isEqualTo(AnswerShape.Kind.ANY);
+    // A question in parts asks for the kind of each part.
+    assertThat(AnswerShape.kinds("When did I run the marathon and what was my finish time?"))
+        .containsExactlyInAnyOrder(AnswerShape.Kind.DATE, AnswerShape.Kind.NUMBER);
+    assertThat(AnswerShape.kinds("Who founded the studio? Where is it?"))
+        .containsExactly(AnswerShape.Kind.NAME);
+    assertThat(AnswerShape.kinds("What is the population of Lisbon?"))
+        .containsExactly(AnswerShape.Kind.NUMBER);
+    // A relative "which" after a comma goes on with the same part.
+    assertThat(AnswerShape.kinds("Why did the grinder, which I bought in 2022, stop working?"))
+        .isEmpty();
     // A year the question names is not an answer to it.
     assertThat(
             AnswerShape.offers(
