@@ -18,6 +18,7 @@ import org.commonmark.node.HtmlBlock;
 import org.commonmark.node.HtmlInline;
 import org.commonmark.node.Image;
 import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.Link;
 import org.commonmark.node.LinkReferenceDefinition;
 import org.commonmark.node.ListBlock;
 import org.commonmark.node.ListItem;
@@ -51,8 +52,10 @@ public final class MarkdownText {
    *
    * @param text the block's text on one line (inline whitespace collapsed)
    * @param heading whether it is a heading (or a callout's title)
+   * @param links the visible text of each link and wikilink in the block: a sentence that is little
+   *     more than these ("See Reciprocal rank fusion.") points elsewhere rather than states
    */
-  public record Block(String text, boolean heading) {}
+  public record Block(String text, boolean heading, List<String> links) {}
 
   /** Source types whose stored text is plain text (a PDF's text layer, a transcript). */
   private static final Set<String> PLAIN_TEXT_TYPES = Set.of("pdf", "transcript");
@@ -117,7 +120,7 @@ public final class MarkdownText {
               && p.length() <= MAX_PLAIN_HEADING
               && !p.isEmpty()
               && ".!?:;,".indexOf(p.charAt(p.length() - 1)) < 0;
-      add(out, p, heading);
+      add(out, p, heading, List.of());
     }
     return out;
   }
@@ -125,14 +128,14 @@ public final class MarkdownText {
   private static void collect(Node parent, List<Block> out, boolean inQuote, boolean keepCode) {
     for (Node n = parent.getFirstChild(); n != null; n = n.getNext()) {
       switch (n) {
-        case Heading h -> add(out, inline(h), true);
+        case Heading h -> add(out, inline(h, new ArrayList<>()), true, List.of());
         case Paragraph p -> paragraph(p, out, inQuote && p == parent.getFirstChild());
         case BlockQuote q -> collect(q, out, true, keepCode);
         case ListBlock l -> collect(l, out, inQuote, keepCode);
         case ListItem i -> collect(i, out, false, keepCode);
         case TableBlock t -> table(t, out);
-        case FencedCodeBlock f -> add(out, keepCode ? f.getLiteral() : "", false);
-        case IndentedCodeBlock c -> add(out, keepCode ? c.getLiteral() : "", false);
+        case FencedCodeBlock f -> add(out, keepCode ? f.getLiteral() : "", false, List.of());
+        case IndentedCodeBlock c -> add(out, keepCode ? c.getLiteral() : "", false, List.of());
         case HtmlBlock ignored -> {}
         case ThematicBreak ignored -> {}
         case LinkReferenceDefinition ignored -> {}
@@ -143,7 +146,8 @@ public final class MarkdownText {
 
   /** A paragraph; the first one of a quote may open with a callout marker line. */
   private static void paragraph(Paragraph p, List<Block> out, boolean firstInQuote) {
-    String text = lines(p);
+    var links = new ArrayList<String>();
+    String text = lines(p, links);
     if (firstInQuote && text.startsWith("[!")) {
       int close = text.indexOf(']');
       int lineEnd = text.indexOf('\n');
@@ -154,11 +158,11 @@ public final class MarkdownText {
         if (title.startsWith("+") || title.startsWith("-")) {
           title = title.substring(1);
         }
-        add(out, title, true);
+        add(out, title, true, List.of());
         text = lineEnd < 0 ? "" : text.substring(lineEnd + 1);
       }
     }
-    add(out, text, false);
+    add(out, text, false, links);
   }
 
   private static void table(TableBlock table, List<Block> out) {
@@ -169,15 +173,16 @@ public final class MarkdownText {
           continue;
         }
         List<String> cells = new ArrayList<>();
+        var links = new ArrayList<String>();
         for (Node cell = row.getFirstChild(); cell != null; cell = cell.getNext()) {
           if (cell instanceof TableCell) {
-            cells.add(inline(cell));
+            cells.add(inline(cell, links));
           }
         }
         if (section instanceof TableHead) {
           header = cells;
         } else if (section instanceof TableBody) {
-          add(out, tableRow(header, cells), false);
+          add(out, tableRow(header, cells), false, links);
         }
       }
     }
@@ -203,26 +208,29 @@ public final class MarkdownText {
     return parts.isEmpty() ? "" : String.join(", ", parts) + ".";
   }
 
-  private static void add(List<Block> out, String text, boolean heading) {
+  private static void add(List<Block> out, String text, boolean heading, List<String> links) {
     String t = strip(text);
     if (!t.isEmpty()) {
-      out.add(new Block(t, heading));
+      out.add(new Block(t, heading, List.copyOf(links)));
     }
   }
 
-  /** Inline text on one line. */
-  private static String inline(Node node) {
-    return strip(lines(node));
+  /** Inline text on one line; the visible texts of its links are added to {@code links}. */
+  private static String inline(Node node, List<String> links) {
+    return strip(lines(node, links));
   }
 
-  /** Inline text with soft line breaks kept as {@code \n} (a callout marker ends its line). */
-  private static String lines(Node node) {
+  /**
+   * Inline text with soft line breaks kept as {@code \n} (a callout marker ends its line); the
+   * visible texts of its links and wikilinks are added to {@code links}.
+   */
+  private static String lines(Node node, List<String> links) {
     var sb = new StringBuilder();
-    appendInline(node, sb);
-    return wikilinksShown(sb.toString());
+    appendInline(node, sb, links);
+    return wikilinksShown(sb.toString(), links);
   }
 
-  private static void appendInline(Node node, StringBuilder out) {
+  private static void appendInline(Node node, StringBuilder out, List<String> links) {
     for (Node c = node.getFirstChild(); c != null; c = c.getNext()) {
       switch (c) {
         case Text t -> out.append(t.getLiteral());
@@ -231,16 +239,28 @@ public final class MarkdownText {
         case HardLineBreak ignored -> out.append('\n');
         case Image ignored -> {}
         case HtmlInline ignored -> {}
-        default -> appendInline(c, out);
+        case Link link -> {
+          int start = out.length();
+          appendInline(link, out, links);
+          addLink(links, out.substring(start));
+        }
+        default -> appendInline(c, out, links);
       }
+    }
+  }
+
+  private static void addLink(List<String> links, String shown) {
+    String text = strip(shown);
+    if (!text.isEmpty()) {
+      links.add(text);
     }
   }
 
   /**
    * Wikilinks as their visible text: {@code [[Note|shown]]} → shown, {@code [[Note#Part]]} → Note
-   * Part, {@code ![[embed.png]]} → nothing.
+   * Part, {@code ![[embed.png]]} → nothing; each shown text is added to {@code links}.
    */
-  static String wikilinksShown(String s) {
+  private static String wikilinksShown(String s, List<String> links) {
     int open = s.indexOf("[[");
     if (open < 0) {
       return s;
@@ -257,7 +277,9 @@ public final class MarkdownText {
       String inner = s.substring(open + 2, close);
       int bar = inner.indexOf('|');
       if (!embed) {
-        out.append(bar >= 0 ? inner.substring(bar + 1) : inner.replace('#', ' '));
+        String shown = bar >= 0 ? inner.substring(bar + 1) : inner.replace('#', ' ');
+        out.append(shown);
+        addLink(links, shown);
       }
       from = close + 2;
       open = s.indexOf("[[", from);

@@ -26,6 +26,21 @@ class MarkdownTextTest {
   }
 
   @Test
+  void aBlockKnowsTheVisibleTextOfItsLinks() {
+    String md =
+        "# Links\n\nSee [[Reciprocal rank fusion]] and [[Tokenizer decisions|tokens]], or the"
+            + " [Lucene docs](https://lucene.apache.org/) for more. ![[chart.png]]\n";
+
+    var blocks = MarkdownText.blocks(md);
+
+    assertThat(blocks.get(0).links()).isEmpty();
+    assertThat(blocks.get(1).text())
+        .isEqualTo("See Reciprocal rank fusion and tokens, or the Lucene docs for more.");
+    assertThat(blocks.get(1).links())
+        .containsExactlyInAnyOrder("Reciprocal rank fusion", "tokens", "Lucene docs");
+  }
+
+  @Test
   void plainTextIsOnlyCollapsed() {
     assertThat(MarkdownText.visibleText("# not a heading\n\n| a |  b", false))
         .isEqualTo("# not a heading | a | b");

@@ -5,10 +5,12 @@ import dev.brain.retrieval.ChunkRef;
 import dev.brain.retrieval.EvidenceRow;
 import java.text.BreakIterator;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -16,7 +18,9 @@ import java.util.function.Function;
  * spans in the record's raw text, widened to the blocks they touch (or, without the raw text, the
  * row's excerpt), rendered from Markdown by {@link MarkdownText} and split into sentences by the
  * JDK's sentence {@link BreakIterator}. A sentence cut by the edge of a span or an excerpt ({@code
- * …}) is left out rather than quoted in part; headings, questions and fragments are left out too.
+ * …}) is left out rather than quoted in part; headings, questions and fragments are left out too,
+ * and so is a line that only points to other notes ("See Reciprocal rank fusion and Tokenizer
+ * decisions.", "Gear: Running shoes"): it names what another note says without saying it.
  */
 final class EvidenceSentences {
 
@@ -197,7 +201,7 @@ final class EvidenceSentences {
             cutStart && b == 0 && i == 0
                 || cutEnd && b == blocks.size() - 1 && i == sentences.size() - 1;
         String t = sentences.get(i);
-        if (!cut && quotable(t)) {
+        if (!cut && quotable(t) && !pointsElsewhere(t, block.links())) {
           out.add(new Located(t, heading, b, opens, lead));
           lead = false;
         }
@@ -220,6 +224,58 @@ final class EvidenceSentences {
       }
     }
     return out;
+  }
+
+  /** Longest link text read as a pointer to a note (its title), in words. */
+  static final int MAX_POINTER_WORDS = 5;
+
+  /** Words that, around links, only point: "See X and Y.", "More in X", "Related: X". */
+  private static final Set<String> POINTING =
+      Set.of(
+          "see",
+          "also",
+          "and",
+          "or",
+          "the",
+          "a",
+          "an",
+          "more",
+          "for",
+          "in",
+          "on",
+          "at",
+          "of",
+          "to",
+          "with",
+          "via",
+          "cf",
+          "next",
+          "previous",
+          "up",
+          "related");
+
+  /**
+   * Whether {@code sentence} is little more than links: with its short links (note titles, not a
+   * linked headline that states something) taken out, at most one word is left besides {@link
+   * #POINTING} words, as in a hub note's "Gear: Running shoes".
+   */
+  static boolean pointsElsewhere(String sentence, List<String> links) {
+    String rest = sentence;
+    boolean linked = false;
+    for (String link : links) {
+      if (link.split(" ").length <= MAX_POINTER_WORDS && rest.contains(link)) {
+        rest = rest.replace(link, " ");
+        linked = true;
+      }
+    }
+    if (!linked) {
+      return false;
+    }
+    long said =
+        Arrays.stream(rest.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
+            .filter(w -> !w.isEmpty() && !POINTING.contains(w))
+            .count();
+    return said <= 1;
   }
 
   private static boolean quotable(String s) {

@@ -248,6 +248,41 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aLineThatOnlyPointsToOtherNotesIsNotQuoted() {
+    String raw =
+        """
+        # Fusion
+
+        See [[Reciprocal rank fusion]] and [[Tokenizer decisions]].
+
+        - Fusion: [[Reciprocal rank fusion]]
+        - [[Reciprocal rank fusion]] merges the BM25 list and the vector list by rank.
+
+        See [[Reciprocal rank fusion]] for how fusion meets the keyword results.
+        """;
+    var pack =
+        Packs.pack(
+            "How does reciprocal rank fusion work?",
+            List.of(Packs.stored(Packs.note(1, "vault/search/Fusion.md", raw), raw, raw)));
+
+    String answer = answer(pack, Map.of("note:vault/search/Fusion.md", raw)).answer();
+
+    assertThat(answer)
+        .contains("- Reciprocal rank fusion merges the BM25 list and the vector list by rank.")
+        .contains("- See Reciprocal rank fusion for how fusion meets the keyword results.")
+        .doesNotContain("Tokenizer decisions")
+        .doesNotContain("Fusion: Reciprocal");
+    // A linked headline states something; a note's title alone only points.
+    assertThat(
+            EvidenceSentences.pointsElsewhere(
+                "Tomato seeds need three days of fermentation to germinate well.",
+                List.of("Tomato seeds need three days of fermentation to germinate well")))
+        .isFalse();
+    assertThat(EvidenceSentences.pointsElsewhere("Gear: Running shoes", List.of("Running shoes")))
+        .isTrue();
+  }
+
+  @Test
   void amongSentencesCoveringTheSameConceptsTheOneClosestInMeaningLeads() {
     String raw =
         "Caffe Tecnico espresso machine guide, edition 3. Backflush the espresso machine with"
