@@ -421,12 +421,20 @@ public final class ExtractiveSynthesizer {
   }
 
   /**
-   * Whether {@code s} may join {@code picked}: new, of a row not yet quoted too often, no repeat.
+   * Whether {@code s} may join {@code picked}: new (not already shown after a picked sentence
+   * ending with a colon), of a row not yet quoted too often, no repeat.
    */
   private static boolean fits(Sentence s, List<Sentence> picked) {
     long fromRow = picked.stream().filter(p -> p.rowIndex() == s.rowIndex()).count();
     int limit = s.rowIndex() == 0 ? TOP_ROW : PER_ROW;
-    return !picked.contains(s) && fromRow < limit && !repeatsOneOf(s, picked);
+    boolean shown =
+        picked.stream()
+            .anyMatch(
+                p ->
+                    p.rowIndex() == s.rowIndex()
+                        && p.text().endsWith(":")
+                        && s.text().equals(p.next()));
+    return !picked.contains(s) && !shown && fromRow < limit && !repeatsOneOf(s, picked);
   }
 
   /** Whether {@code s} mentions a required concept no picked sentence mentions. */

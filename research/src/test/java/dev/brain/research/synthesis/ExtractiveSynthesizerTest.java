@@ -248,6 +248,42 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aSentenceShownAfterALeadInEndingWithAColonTakesNoSecondSlot() {
+    String guide =
+        """
+        Grind settings for espresso:
+
+        - Espresso at grind setting 15 with medium roast.
+        - Espresso at grind setting 12 with light roast.
+        """;
+    String dark = "Espresso grind setting 18 for dark roast.";
+    String travel = "Espresso grind setting 20 for the travel grinder.";
+    var pack =
+        Packs.pack(
+            "What grind setting do I use for espresso?",
+            List.of(
+                Packs.stored(Packs.note(1, "vault/Grind.md", guide), guide, guide),
+                Packs.stored(Packs.note(2, "vault/Dark.md", dark), dark, dark),
+                Packs.stored(Packs.note(3, "vault/Travel.md", travel), travel, travel)));
+
+    String answer =
+        answer(
+                pack,
+                Map.of(
+                    "note:vault/Grind.md", guide,
+                    "note:vault/Dark.md", dark,
+                    "note:vault/Travel.md", travel))
+            .answer();
+
+    // The lead-in is shown with the sentence after it; that sentence is not picked again, so its
+    // slot goes to the third note.
+    assertThat(answer)
+        .contains("- Grind settings for espresso: Espresso at grind setting 15 with medium roast.")
+        .contains("travel grinder");
+    assertThat(answer.split("setting 15", -1)).hasSize(2);
+  }
+
+  @Test
   void aLineThatOnlyPointsToOtherNotesIsNotQuoted() {
     String raw =
         """
