@@ -97,7 +97,7 @@ final class AnswerShape {
     return out;
   }
 
-  /** The kind of answer a one-part {@code question} wants (a question in parts: its first part). */
+  /** The kind of answer {@code question} wants, read as one part. */
   static Kind of(String question) {
     String q = " " + String.join(" ", words(question.toLowerCase(Locale.ROOT))) + " ";
     // "When do I retire running shoes?" asks for a condition, not a date.
