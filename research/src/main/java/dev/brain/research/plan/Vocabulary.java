@@ -117,27 +117,7 @@ final class Vocabulary {
           "start",
           "started",
           "end",
-          "ended",
-          // Light verbs of asking: "which variety gave the most fruit", "what did I learn from
-          // the benchmark", "how did I deal with burnout"; the answer need not repeat them.
-          "give",
-          "gave",
-          "given",
-          "get",
-          "got",
-          "learn",
-          "learned",
-          "learnt",
-          "find",
-          "deal",
-          "dealt",
-          "happen",
-          "happened",
-          "go",
-          "went",
-          "take",
-          "took",
-          "taken");
+          "ended");
 
   /**
    * Month ({@link Words#MONTHS}, but not "may", which is mostly the verb) and weekday names and
