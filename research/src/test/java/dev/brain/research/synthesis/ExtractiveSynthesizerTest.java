@@ -6,9 +6,11 @@ import dev.brain.chunking.MarkdownText;
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.retrieval.EvidenceRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** Sentence selection of the built-in synthesizer, on hand-made packs. */
@@ -23,6 +25,14 @@ class ExtractiveSynthesizerTest {
     return ExtractiveSynthesizer.answer(
         SynthesisInput.prepare(pack, SynthesisOptions.defaults()),
         key -> Optional.ofNullable(raw.get(key)));
+  }
+
+  /** An answer that reads each row's whole stored text, which in {@code pack} is its excerpt. */
+  private static SynthesisResult answerFromWholeRows(ResearchPack pack) {
+    return answer(
+        pack,
+        pack.evidence().stream()
+            .collect(Collectors.toMap(EvidenceRow::sourceKey, EvidenceRow::excerpt)));
   }
 
   @Test
@@ -72,7 +82,7 @@ class ExtractiveSynthesizerTest {
     var row = Packs.stored(Packs.note(1, "Sync.md", raw), raw, raw);
     var pack = Packs.pack("Which plugin protects my notes with encryption?", List.of(row));
 
-    assertThat(answer(pack, Map.of("note:Sync.md", raw)).answer())
+    assertThat(answerFromWholeRows(pack).answer())
         .contains("- Sync is a core plugin that protects your notes");
     assertThat(answer(pack).answer()).contains("- Sync is a core plugin");
   }
@@ -95,9 +105,7 @@ class ExtractiveSynthesizerTest {
     var row = Packs.stored(Packs.note(1, "Trash.md", sentence), sentence, sentence);
     var pack = Packs.pack("How long does the trash keep deleted notes?", List.of(row));
 
-    assertThat(answer(pack, Map.of("note:Trash.md", sentence)).answer())
-        .contains(sentence)
-        .doesNotContain("…");
+    assertThat(answerFromWholeRows(pack).answer()).contains(sentence).doesNotContain("…");
   }
 
   @Test
@@ -134,7 +142,7 @@ class ExtractiveSynthesizerTest {
             "When did Les McCann pass away?",
             List.of(Packs.stored(Packs.pdf(1, "cccc11112222", raw), raw, raw)));
 
-    String answer = answer(pack, Map.of("src:cccc11112222", raw)).answer();
+    String answer = answerFromWholeRows(pack).answer();
 
     assertThat(answer)
         .startsWith("From saved sources:\n- Les McCann died in Los Angeles on December 29, 2023.");
@@ -179,14 +187,7 @@ class ExtractiveSynthesizerTest {
                 Packs.stored(Packs.pdf(2, "bbbb33334444", second), second, second),
                 Packs.stored(Packs.pdf(3, "cccc33334444", third), third, third)));
 
-    String answer =
-        answer(
-                pack,
-                Map.of(
-                    "src:aaaa33334444", first,
-                    "src:bbbb33334444", second,
-                    "src:cccc33334444", third))
-            .answer();
+    String answer = answerFromWholeRows(pack).answer();
 
     // Both name a studio and cover as much of the question; the third record's opening sentence
     // says what that record is about, the second record's sentence is an aside in a review.
@@ -204,7 +205,7 @@ class ExtractiveSynthesizerTest {
     var pack =
         Packs.pack(question, List.of(Packs.stored(Packs.pdf(1, "ffff33334444", raw), raw, raw)));
 
-    String answer = answer(pack, Map.of("src:ffff33334444", raw)).answer();
+    String answer = answerFromWholeRows(pack).answer();
 
     assertThat(answer)
         .startsWith("From saved sources:\n- The coffee grinder I bought is the DF64 with stock");
@@ -238,7 +239,7 @@ class ExtractiveSynthesizerTest {
             "When did Xiaomi announce the SU7?",
             List.of(Packs.stored(Packs.pdf(1, "dddd11112222", raw), raw, raw)));
 
-    String answer = answer(pack, Map.of("src:dddd11112222", raw)).answer();
+    String answer = answerFromWholeRows(pack).answer();
 
     assertThat(answer)
         .startsWith("From saved sources:\n- It was announced in December 2023")
@@ -266,14 +267,7 @@ class ExtractiveSynthesizerTest {
                 Packs.stored(Packs.note(2, "vault/Dark.md", dark), dark, dark),
                 Packs.stored(Packs.note(3, "vault/Travel.md", travel), travel, travel)));
 
-    String answer =
-        answer(
-                pack,
-                Map.of(
-                    "note:vault/Grind.md", guide,
-                    "note:vault/Dark.md", dark,
-                    "note:vault/Travel.md", travel))
-            .answer();
+    String answer = answerFromWholeRows(pack).answer();
 
     // The lead-in is shown with the sentence after it; that sentence is not picked again, so its
     // slot goes to the third note.
@@ -301,7 +295,7 @@ class ExtractiveSynthesizerTest {
             "How does reciprocal rank fusion work?",
             List.of(Packs.stored(Packs.note(1, "vault/search/Fusion.md", raw), raw, raw)));
 
-    String answer = answer(pack, Map.of("note:vault/search/Fusion.md", raw)).answer();
+    String answer = answerFromWholeRows(pack).answer();
 
     assertThat(answer)
         .contains("- Reciprocal rank fusion merges the BM25 list and the vector list by rank.")
