@@ -1,11 +1,11 @@
 package dev.brain.research.synthesis;
 
 import dev.brain.chunking.MarkdownText;
+import dev.brain.research.plan.Words;
 import dev.brain.retrieval.ChunkRef;
 import dev.brain.retrieval.EvidenceRow;
 import java.text.BreakIterator;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -229,35 +229,15 @@ final class EvidenceSentences {
   /** Longest link text read as a pointer to a note (its title), in words. */
   static final int MAX_POINTER_WORDS = 5;
 
-  /** Words that, around links, only point: "See X and Y.", "More in X", "Related: X". */
+  /** Words that, besides function words, only point: "See X", "Related: X", "cf. X". */
   private static final Set<String> POINTING =
-      Set.of(
-          "see",
-          "also",
-          "and",
-          "or",
-          "the",
-          "a",
-          "an",
-          "more",
-          "for",
-          "in",
-          "on",
-          "at",
-          "of",
-          "to",
-          "with",
-          "via",
-          "cf",
-          "next",
-          "previous",
-          "up",
-          "related");
+      Set.of("see", "also", "via", "cf", "next", "previous", "related");
 
   /**
    * Whether {@code sentence} is little more than links: with its short links (note titles, not a
-   * linked headline that states something) taken out, at most one word is left besides {@link
-   * #POINTING} words, as in a hub note's "Gear: Running shoes".
+   * linked headline that states something) taken out, at most one word is left besides function
+   * words ({@link Words#isStop}) and {@link #POINTING} words, as in a hub note's "Gear: Running
+   * shoes".
    */
   static boolean pointsElsewhere(String sentence, List<String> links) {
     String rest = sentence;
@@ -272,8 +252,9 @@ final class EvidenceSentences {
       return false;
     }
     long said =
-        Arrays.stream(rest.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
-            .filter(w -> !w.isEmpty() && !POINTING.contains(w))
+        Words.tokens(rest).stream()
+            .map(Words.Token::lower)
+            .filter(w -> !Words.isStop(w) && !POINTING.contains(w))
             .count();
     return said <= 1;
   }
