@@ -9,6 +9,7 @@ import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -421,8 +422,9 @@ public final class ExtractiveSynthesizer {
   }
 
   /**
-   * Whether {@code s} may join {@code picked}: new (not already shown after a picked sentence
-   * ending with a colon), of a row not yet quoted too often, no repeat.
+   * Whether {@code s} may join {@code picked}: showing no sentence a pick of its row shows already
+   * (a sentence ending with a colon shows the one after it too), of a row not yet quoted too often,
+   * no repeat.
    */
   private static boolean fits(Sentence s, List<Sentence> picked) {
     long fromRow = picked.stream().filter(p -> p.rowIndex() == s.rowIndex()).count();
@@ -430,11 +432,15 @@ public final class ExtractiveSynthesizer {
     boolean shown =
         picked.stream()
             .anyMatch(
-                p ->
-                    p.rowIndex() == s.rowIndex()
-                        && p.text().endsWith(":")
-                        && s.text().equals(p.next()));
-    return !picked.contains(s) && !shown && fromRow < limit && !repeatsOneOf(s, picked);
+                p -> p.rowIndex() == s.rowIndex() && !Collections.disjoint(shows(p), shows(s)));
+    return !shown && fromRow < limit && !repeatsOneOf(s, picked);
+  }
+
+  /** The sentences a pick shows: itself and, when it ends with a colon, the one it leads into. */
+  private static List<String> shows(Sentence s) {
+    return s.text().endsWith(":") && s.next() != null
+        ? List.of(s.text(), s.next())
+        : List.of(s.text());
   }
 
   /** Whether {@code s} mentions a required concept no picked sentence mentions. */
@@ -526,16 +532,8 @@ public final class ExtractiveSynthesizer {
       t.append('\n');
     }
     t.append(heading).append('\n');
-    var shown = new LinkedHashSet<String>();
     for (Sentence s : sentences) {
-      if (!shown.add(s.row().sourceKey() + "\u0000" + s.text())) {
-        continue; // already shown as the continuation of a sentence ending with a colon
-      }
-      t.append("- ").append(s.text());
-      if (s.text().endsWith(":") && s.next() != null) {
-        t.append(' ').append(s.next());
-        shown.add(s.row().sourceKey() + "\u0000" + s.next());
-      }
+      t.append("- ").append(String.join(" ", shows(s)));
       String label = label(s.row());
       if (!label.isEmpty()) {
         t.append(" (").append(label).append(')');
