@@ -5,6 +5,7 @@ import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
+import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
@@ -100,10 +101,12 @@ final class RequestGuard implements Filter {
       if (refusal.status().code() == Status.UNAUTHORIZED_401.code()) {
         res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"brain\"");
       }
-      // The body, if any, is not read: the connection cannot be reused.
+      // The body, if any, is never read: it could hold a second request that would reach the
+      // routes without this request's Host, Origin or token. The connection is closed after the
+      // refusal, before anything more is read from it.
       res.header(HeaderNames.CONNECTION, "close");
       ErrorMapping.send(res, refusal);
-      return;
+      throw new CloseConnectionException("refused by the request guard; connection closed");
     }
     chain.proceed();
   }

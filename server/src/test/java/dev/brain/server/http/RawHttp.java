@@ -43,6 +43,58 @@ final class RawHttp {
     }
   }
 
+  /**
+   * What the server sends back on one connection for {@code bytes} sent as they are (no {@code
+   * Connection: close} added): every byte until the server closes the connection or sends nothing
+   * for {@code quietMillis}.
+   */
+  static Conversation converse(int port, byte[] bytes, int quietMillis) {
+    try (var socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+      socket.setSoTimeout(quietMillis);
+      var out = socket.getOutputStream();
+      out.write(bytes);
+      out.flush();
+      var buffer = new ByteArrayOutputStream();
+      byte[] chunk = new byte[8192];
+      boolean closed = false;
+      try {
+        for (int n; ; ) {
+          n = socket.getInputStream().read(chunk);
+          if (n < 0) {
+            closed = true;
+            break;
+          }
+          buffer.write(chunk, 0, n);
+        }
+      } catch (SocketTimeoutException e) {
+        // quiet for quietMillis: the server keeps the connection open
+      } catch (java.net.SocketException e) {
+        closed = true; // reset
+      }
+      return new Conversation(buffer.toString(StandardCharsets.ISO_8859_1), closed);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The bytes a server sent on one connection and whether it closed it.
+   *
+   * @param text everything received, as ISO-8859-1
+   * @param closed whether the server closed (or reset) the connection
+   */
+  record Conversation(String text, boolean closed) {
+    /** The status codes of the responses in {@code text}, in order. */
+    java.util.List<Integer> statuses() {
+      var statuses = new java.util.ArrayList<Integer>();
+      var m = java.util.regex.Pattern.compile("(?m)^HTTP/1\\.[01] (\\d{3}) ").matcher(text);
+      while (m.find()) {
+        statuses.add(Integer.parseInt(m.group(1)));
+      }
+      return statuses;
+    }
+  }
+
   /** A GET of {@code path} naming {@code host} in its {@code Host} header. */
   static Reply get(int port, String path, String host) {
     return exchange(port, "GET " + path + " HTTP/1.1\r\nHost: " + host, new byte[0]);
