@@ -20,6 +20,12 @@ import java.util.Objects;
  * @param allowedHosts host names a request's {@code Host} may carry besides loopback ones (and a
  *     non-wildcard {@code host}), honoured only with {@code allowRemote}; default none. In the file
  *     a comma-separated list
+ * @param headerTimeout longest time from a request line to the end of its headers; a client that
+ *     sends partial headers, or drips them, has its connection closed; default 10s
+ * @param readTimeout longest time to receive a whole request body once a handler reads it; a short
+ *     or dripping body has its connection closed; default 30s
+ * @param idleTimeout a keep-alive connection with no request (or an unfinished request line) for
+ *     this long is closed; default 60s
  */
 public record ServerSettings(
     String host,
@@ -30,7 +36,10 @@ public record ServerSettings(
     long maxPackBodyBytes,
     Duration heartbeatInterval,
     int maxConcurrentRuns,
-    List<String> allowedHosts) {
+    List<String> allowedHosts,
+    Duration headerTimeout,
+    Duration readTimeout,
+    Duration idleTimeout) {
 
   /** Shortest accepted {@link #token()}. */
   public static final int MIN_TOKEN_CHARS = 16;
@@ -57,9 +66,16 @@ public record ServerSettings(
     if (maxBodyBytes <= 0 || maxPackBodyBytes <= 0 || maxConcurrentRuns <= 0) {
       throw new IllegalArgumentException("body limits and concurrent runs must be positive");
     }
-    Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
-    if (heartbeatInterval.isNegative() || heartbeatInterval.isZero()) {
-      throw new IllegalArgumentException("heartbeatInterval must be positive");
+    requirePositive(heartbeatInterval, "heartbeatInterval");
+    requirePositive(headerTimeout, "headerTimeout");
+    requirePositive(readTimeout, "readTimeout");
+    requirePositive(idleTimeout, "idleTimeout");
+  }
+
+  private static void requirePositive(Duration value, String name) {
+    Objects.requireNonNull(value, name);
+    if (value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException(name + " must be positive");
     }
   }
 
@@ -102,6 +118,16 @@ public record ServerSettings(
     return copy(c -> c.allowedHosts = value);
   }
 
+  /** These settings with other timeouts for headers, bodies and idle connections. */
+  public ServerSettings withTimeouts(Duration header, Duration read, Duration idle) {
+    return copy(
+        c -> {
+          c.headerTimeout = header;
+          c.readTimeout = read;
+          c.idleTimeout = idle;
+        });
+  }
+
   /** These settings with another cap on concurrent runs. */
   public ServerSettings withMaxConcurrentRuns(int value) {
     return copy(c -> c.maxConcurrentRuns = value);
@@ -124,6 +150,9 @@ public record ServerSettings(
     Duration heartbeatInterval;
     int maxConcurrentRuns;
     List<String> allowedHosts;
+    Duration headerTimeout;
+    Duration readTimeout;
+    Duration idleTimeout;
 
     Copy(ServerSettings s) {
       host = s.host;
@@ -135,6 +164,9 @@ public record ServerSettings(
       heartbeatInterval = s.heartbeatInterval;
       maxConcurrentRuns = s.maxConcurrentRuns;
       allowedHosts = s.allowedHosts;
+      headerTimeout = s.headerTimeout;
+      readTimeout = s.readTimeout;
+      idleTimeout = s.idleTimeout;
     }
 
     ServerSettings build() {
@@ -147,7 +179,10 @@ public record ServerSettings(
           maxPackBodyBytes,
           heartbeatInterval,
           maxConcurrentRuns,
-          allowedHosts);
+          allowedHosts,
+          headerTimeout,
+          readTimeout,
+          idleTimeout);
     }
   }
 
@@ -187,6 +222,9 @@ public record ServerSettings(
         r.integer("server.max-pack-body-bytes", null, 4 * 1024 * 1024, 1, Integer.MAX_VALUE),
         r.duration("server.heartbeat-interval", null, Duration.ofSeconds(5), Duration.ofMillis(1)),
         r.integer("server.max-concurrent-runs", null, 2, 1, 1000),
-        r.list("server.allowed-hosts", "BRAIN_SERVER_ALLOWED_HOSTS"));
+        r.list("server.allowed-hosts", "BRAIN_SERVER_ALLOWED_HOSTS"),
+        r.duration("server.header-timeout", null, Duration.ofSeconds(10), Duration.ofMillis(1)),
+        r.duration("server.read-timeout", null, Duration.ofSeconds(30), Duration.ofMillis(1)),
+        r.duration("server.idle-timeout", null, Duration.ofSeconds(60), Duration.ofMillis(1)));
   }
 }

@@ -144,7 +144,6 @@ class ReleaseArchiveIT {
   }
 
   /** Timings differ from run to run; everything else must not. */
-  /** The output without timings. */
   private static String masked(String json) {
     return json.replaceAll("(?s)\"timings_ms\" : \\{[^}]*}", "")
         .replaceAll("\"took_ms\" : [0-9.E-]+", "");

@@ -8,6 +8,7 @@ import dev.brain.server.mcp.BrainTools;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerResponse;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.staticcontent.ClasspathHandlerConfig;
 import io.helidon.webserver.staticcontent.StaticContentFeature;
 import java.io.IOException;
@@ -37,12 +38,6 @@ import java.util.Map;
 public final class BrainServer implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(BrainServer.class.getName());
 
-  /** A request's bytes must keep coming: a read that waits longer closes the connection. */
-  static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
-
-  /** A keep-alive connection with no request for this long is closed. */
-  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
-
   /** Most open connections (the Chat uses two or three; an SSE stream holds one). */
   static final int MAX_CONNECTIONS = 128;
 
@@ -50,6 +45,7 @@ public final class BrainServer implements AutoCloseable {
   private final Brain brain;
   private final ModelGate models;
   private final BrainMcp.HttpEndpoint mcp;
+  private final ReadDeadlines deadlines;
   private final WebServer server;
   private final String clientToken;
   private final Object lock = new Object();
@@ -60,12 +56,14 @@ public final class BrainServer implements AutoCloseable {
       Brain brain,
       ModelGate models,
       BrainMcp.HttpEndpoint mcp,
+      ReadDeadlines deadlines,
       WebServer server,
       String clientToken) {
     this.config = config;
     this.brain = brain;
     this.models = models;
     this.mcp = mcp;
+    this.deadlines = deadlines;
     this.server = server;
     this.clientToken = clientToken;
   }
@@ -102,6 +100,7 @@ public final class BrainServer implements AutoCloseable {
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(config.chat().model(), config.chat().chatConfig());
     BrainMcp.HttpEndpoint mcp = null;
+    var deadlines = new ReadDeadlines(settings.headerTimeout(), settings.readTimeout());
     try {
       mcp = BrainMcp.httpEndpoint(new BrainTools(brain));
       var endpoint = mcp;
@@ -114,11 +113,12 @@ public final class BrainServer implements AutoCloseable {
               .maxPayloadSize(hardBodyLimit(settings))
               .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(settings)))
               .shutdownHook(false)
-              // A socket that sends nothing is closed (slow-loris, half-open and idle keep-alive
-              // connections); connections past the cap wait in the backlog.
-              .connectionOptions(o -> o.readTimeout(READ_TIMEOUT))
-              .idleConnectionTimeout(IDLE_TIMEOUT)
-              .idleConnectionPeriod(Duration.ofSeconds(5))
+              // Slow or stalled requests have their connection closed: headers and bodies by
+              // their deadlines, a request line (or an idle keep-alive connection) by the idle
+              // timeout; connections past the cap wait in the backlog.
+              .addProtocol(Http1Config.builder().addReceiveListener(deadlines).build())
+              .idleConnectionTimeout(settings.idleTimeout())
+              .idleConnectionPeriod(idleCheckPeriod(settings.idleTimeout()))
               .maxTcpConnections(MAX_CONNECTIONS)
               .routing(
                   routing ->
@@ -131,8 +131,9 @@ public final class BrainServer implements AutoCloseable {
                           new CliEndpoint(clientToken, cli)))
               .build()
               .start();
-      return new BrainServer(config, brain, models, mcp, server, clientToken);
+      return new BrainServer(config, brain, models, mcp, deadlines, server, clientToken);
     } catch (RuntimeException e) {
+      deadlines.close();
       if (mcp != null) {
         mcp.close();
       }
@@ -140,6 +141,13 @@ public final class BrainServer implements AutoCloseable {
       brain.close();
       throw e;
     }
+  }
+
+  /** How often idle connections are looked for: a fifth of the timeout, at most 5 s. */
+  private static Duration idleCheckPeriod(Duration idle) {
+    Duration fifth = idle.dividedBy(5);
+    Duration period = fifth.compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5) : fifth;
+    return period.isZero() ? Duration.ofMillis(1) : period;
   }
 
   /** 32 random bytes in hex. */
@@ -308,6 +316,7 @@ public final class BrainServer implements AutoCloseable {
     }
     try {
       server.stop();
+      deadlines.close();
       mcp.close();
       models.close();
     } finally {

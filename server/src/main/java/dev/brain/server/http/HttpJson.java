@@ -54,10 +54,14 @@ final class HttpJson {
   static <T> T read(ServerRequest req, long limit, String endpoint, Class<T> type) {
     long declared = req.headers().contentLength().orElse(-1);
     if (declared > limit) {
-      discard(req);
+      ReadDeadlines.body(
+          () -> {
+            discard(req);
+            return null;
+          });
       throw ApiException.tooLarge(limit, endpoint);
     }
-    return StrictJson.read(readAtMost(req, limit, endpoint), type);
+    return StrictJson.read(ReadDeadlines.body(() -> readAtMost(req, limit, endpoint)), type);
   }
 
   private static byte[] readAtMost(ServerRequest req, long limit, String endpoint) {

@@ -108,7 +108,31 @@ final class RequestGuard implements Filter {
       ErrorMapping.send(res, refusal);
       throw new CloseConnectionException("refused by the request guard; connection closed");
     }
-    chain.proceed();
+    try {
+      chain.proceed();
+    } finally {
+      drainUnread(req);
+    }
+  }
+
+  /**
+   * Reads and drops what a route left of the request body (an early 4xx, a route that takes no
+   * body), under the body deadline, so the next request on the connection starts where this one
+   * ends. If that fails the connection cannot be reused, and Helidon closes it after the response.
+   */
+  private static void drainUnread(RoutingRequest req) {
+    if (req.content().consumed()) {
+      return;
+    }
+    try {
+      ReadDeadlines.body(
+          () -> {
+            req.content().consume();
+            return null;
+          });
+    } catch (RuntimeException e) {
+      // Too large, too slow or gone: the response still goes out, then the connection closes.
+    }
   }
 
   /** The refusal of a request, or {@code null} when it may pass. */

@@ -1,0 +1,137 @@
+package dev.brain.server.http;
+
+import io.helidon.common.socket.HelidonSocket;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
+import io.helidon.webserver.ConnectionContext;
+import io.helidon.webserver.http1.Http1ConnectionListener;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * Deadlines for the bytes of a request, so a client that sends partial headers, a short body or a
+ * drip of bytes cannot hold a connection (and a thread) open: the headers must arrive within {@code
+ * server.header-timeout} of the request line, a body within {@code server.read-timeout} of the
+ * handler starting to read it. A connection past its deadline is closed from a watchdog thread,
+ * which makes the blocked read fail. A request line that never ends is Helidon's idle timeout's
+ * (the connection counts as idle until the line is complete).
+ *
+ * <p>Helidon serves each connection on a thread of its own, and reads a request's headers and body
+ * on that thread; the deadlines are kept per thread. A socket option cannot do this: a read timeout
+ * resets with every byte of a drip.
+ */
+final class ReadDeadlines implements Http1ConnectionListener, AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(ReadDeadlines.class.getName());
+
+  /** How often the watchdog looks; a deadline is enforced at most this late. */
+  private static final Duration TICK = Duration.ofMillis(250);
+
+  /** The deadlines of the server each connection thread serves (none outside a server). */
+  private static final Map<Thread, Connection> CONNECTIONS = new ConcurrentHashMap<>();
+
+  private final Duration headerTimeout;
+  private final Duration readTimeout;
+  private final Thread watchdog;
+
+  ReadDeadlines(Duration headerTimeout, Duration readTimeout) {
+    this.headerTimeout = headerTimeout;
+    this.readTimeout = readTimeout;
+    this.watchdog = Thread.ofPlatform().daemon().name("brain-read-deadlines").start(this::watch);
+  }
+
+  /** A connection's socket, its body timeout and the time its current read must end by. */
+  private static final class Connection {
+    final HelidonSocket socket;
+    final Duration readTimeout;
+    final ReadDeadlines owner;
+    volatile long deadlineNanos; // 0: no read is timed
+
+    Connection(HelidonSocket socket, Duration readTimeout, ReadDeadlines owner) {
+      this.socket = socket;
+      this.readTimeout = readTimeout;
+      this.owner = owner;
+    }
+
+    void arm(Duration timeout) {
+      deadlineNanos = Math.max(1, System.nanoTime() + timeout.toNanos());
+    }
+  }
+
+  @Override
+  public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
+    Connection c =
+        CONNECTIONS.computeIfAbsent(
+            Thread.currentThread(), t -> new Connection(ctx.serverSocket(), readTimeout, this));
+    c.arm(headerTimeout);
+  }
+
+  @Override
+  public void headers(ConnectionContext ctx, Headers headers) {
+    Connection c = CONNECTIONS.get(Thread.currentThread());
+    if (c != null) {
+      c.deadlineNanos = 0;
+    }
+  }
+
+  /**
+   * Runs {@code read} (a read of the current request's body) under the body deadline: the
+   * connection is closed when it has not finished within {@code server.read-timeout}, and the read
+   * then fails.
+   */
+  static <T> T body(Supplier<T> read) {
+    Connection c = CONNECTIONS.get(Thread.currentThread());
+    if (c == null) {
+      return read.get();
+    }
+    c.arm(c.readTimeout);
+    try {
+      return read.get();
+    } finally {
+      c.deadlineNanos = 0;
+    }
+  }
+
+  private void watch() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        Thread.sleep(TICK);
+      } catch (InterruptedException e) {
+        return;
+      }
+      long now = System.nanoTime();
+      for (var entry : CONNECTIONS.entrySet()) {
+        Connection c = entry.getValue();
+        if (c.owner != this) {
+          continue;
+        }
+        if (!entry.getKey().isAlive()) {
+          CONNECTIONS.remove(entry.getKey(), c);
+          continue;
+        }
+        long deadline = c.deadlineNanos;
+        if (deadline != 0 && now - deadline > 0) {
+          c.deadlineNanos = 0;
+          close(c);
+        }
+      }
+    }
+  }
+
+  private static void close(Connection c) {
+    LOG.log(Level.INFO, "closed a connection whose request did not arrive in time");
+    try {
+      c.socket.close();
+    } catch (RuntimeException e) {
+      LOG.log(Level.DEBUG, "closing a late connection failed", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    watchdog.interrupt();
+    CONNECTIONS.values().removeIf(c -> c.owner == this);
+  }
+}
