@@ -364,6 +364,31 @@ const Brain = (() => {
     return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
   }
 
+  // Requests that write (a Lab case file, a note's Research section) need the server's token even
+  // without server.token: brain's own pages fetch it from /api/session, which pages of other sites
+  // cannot read, and keep it for the tab. Every POST carries it; a 401 (the server restarted with a
+  // new token) fetches it again once.
+  const SESSION_KEY = "brain.session";
+
+  async function authorizedPost(headers) {
+    if (sessionStorage.getItem(TOKEN_KEY)) return authorized(headers);
+    if (!sessionStorage.getItem(SESSION_KEY)) {
+      const response = await fetch("/api/session", { headers: { Accept: "application/json" } });
+      if (!response.ok) throw await errorOf(response);
+      sessionStorage.setItem(SESSION_KEY, (await response.json()).token);
+    }
+    return { ...headers, Authorization: `Bearer ${sessionStorage.getItem(SESSION_KEY)}` };
+  }
+
+  /** fetch() of a POST with the tab's token, asking for a new session token once on a 401. */
+  async function post(url, init) {
+    const send = async () => fetch(url, { ...init, method: "POST", headers: await authorizedPost(init.headers) });
+    const response = await send();
+    if (response.status !== 401 || sessionStorage.getItem(TOKEN_KEY) || !sessionStorage.getItem(SESSION_KEY)) return response;
+    sessionStorage.removeItem(SESSION_KEY);
+    return send();
+  }
+
   async function getJson(url) {
     const response = await fetch(url, { headers: authorized({ Accept: "application/json" }) });
     if (!response.ok) throw await errorOf(response);
@@ -372,9 +397,8 @@ const Brain = (() => {
 
   /** POSTs JSON and reads a JSON reply; a non-2xx reply rejects with an ApiError. */
   async function postJson(url, body) {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: authorized({ "Content-Type": "application/json", Accept: "application/json" }),
+    const response = await post(url, {
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw await errorOf(response);
@@ -387,9 +411,8 @@ const Brain = (() => {
    * A non-2xx reply rejects with an ApiError carrying the structured envelope.
    */
   async function postStream(url, body, onEvent, signal) {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: authorized({ "Content-Type": "application/json", Accept: "text/event-stream" }),
+    const response = await post(url, {
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
       body: JSON.stringify(body),
       signal,
     });
@@ -441,5 +464,5 @@ const Brain = (() => {
     }
   }
 
-  return { escapeHtml, el, safeLink, renderMarkdown, highlight, evidenceCard, isWeak, revealCard, getJson, postJson, postStream, showHealth, loadStatus, ApiError };
+  return { escapeHtml, el, safeLink, renderMarkdown, highlight, evidenceCard, isWeak, revealCard, getJson, postJson, postStream, post, showHealth, loadStatus, ApiError };
 })();

@@ -22,9 +22,7 @@
 
   async function postJson(url, body) {
     const headers = { "Content-Type": "application/json", Accept: "application/json" };
-    const token = sessionStorage.getItem("brain.token");
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+    const response = await Brain.post(url, { headers, body: JSON.stringify(body) });
     let json = null;
     try { json = await response.json(); } catch (e) { /* not JSON */ }
     if (!response.ok) throw new ApiError(response.status, (json && json.error) || { message: `HTTP ${response.status}` });

@@ -128,7 +128,7 @@ public final class BrainServer implements AutoCloseable {
                           brain,
                           models,
                           endpoint,
-                          new CliEndpoint(clientToken, cli)))
+                          new CliEndpoint(new ClientToken(clientToken), cli)))
               .build()
               .start();
       return new BrainServer(config, brain, models, mcp, deadlines, server, clientToken);
@@ -158,7 +158,7 @@ public final class BrainServer implements AutoCloseable {
   }
 
   /** What {@code POST /api/cli} needs: the token clients must send, the runner. */
-  private record CliEndpoint(String token, CliRunner runner) {}
+  private record CliEndpoint(ClientToken token, CliRunner runner) {}
 
   /**
    * The body size refused before any handler runs: four times the largest endpoint limit. Helidon
@@ -192,6 +192,7 @@ public final class BrainServer implements AutoCloseable {
     routing
         .addFilter(new RequestGuard(server))
         .get("/api/health", (req, res) -> health(res, config, brain, limiter))
+        .get("/api/session", cli.token()::session)
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
         .register("/api", new SearchService(brain))
         .register("/api", new StatusService(brain))
@@ -203,8 +204,8 @@ public final class BrainServer implements AutoCloseable {
         .register(
             "/api/research",
             new ResearchService(server, brain, models, limiter),
-            new TraceService(server, brain, models, limiter))
-        .register("/api/note", new NoteService(server, brain, limiter))
+            new TraceService(server, brain, models, limiter, cli.token()))
+        .register("/api/note", new NoteService(server, brain, limiter, cli.token()))
         .register("/api/agent", new AgentService(server, brain, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))

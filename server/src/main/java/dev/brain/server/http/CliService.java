@@ -8,7 +8,6 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
 
 /**
@@ -38,14 +37,15 @@ final class CliService implements HttpService {
   record Body(List<String> args) {}
 
   private final long maxBodyBytes;
-  private final byte[] token;
+  private final ClientToken token;
   private final Brain brain;
   private final CliRunner runner;
   private final RunLimiter limiter;
 
-  CliService(long maxBodyBytes, String token, Brain brain, CliRunner runner, RunLimiter limiter) {
+  CliService(
+      long maxBodyBytes, ClientToken token, Brain brain, CliRunner runner, RunLimiter limiter) {
     this.maxBodyBytes = maxBodyBytes;
-    this.token = token.getBytes(StandardCharsets.UTF_8);
+    this.token = token;
     this.brain = brain;
     this.runner = runner;
     this.limiter = limiter;
@@ -57,15 +57,7 @@ final class CliService implements HttpService {
   }
 
   private void run(ServerRequest req, ServerResponse res) {
-    String authorization = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
-    if (!tokenMatches(authorization)) {
-      res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"brain\"");
-      throw new ApiException(
-          Status.UNAUTHORIZED_401,
-          "unauthorized",
-          "send the token of <data>/server.json as 'Authorization: Bearer <token>'",
-          "Authorization");
-    }
+    token.require(req, res);
     Body body = HttpJson.read(req, maxBodyBytes, "POST /api/cli", Body.class);
     if (body.args() == null || body.args().isEmpty()) {
       throw ApiException.badRequest("missing_args", "args is missing: name the command", "args");
@@ -96,13 +88,5 @@ final class CliService implements HttpService {
     res.header(HeaderNames.create(EXIT_CODE), Integer.toString(output.exitCode()));
     res.header(HeaderNames.create(STDOUT_LENGTH), Integer.toString(out.length));
     res.send(all);
-  }
-
-  private boolean tokenMatches(String authorization) {
-    if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-      return false;
-    }
-    byte[] given = authorization.substring(7).strip().getBytes(StandardCharsets.UTF_8);
-    return MessageDigest.isEqual(given, token);
   }
 }

@@ -38,9 +38,11 @@ final class NoteService implements HttpService {
   private final ServerSettings config;
   private final Brain brain;
   private final RunLimiter limiter;
+  private final ClientToken token;
 
-  NoteService(ServerSettings config, Brain brain, RunLimiter limiter) {
+  NoteService(ServerSettings config, Brain brain, RunLimiter limiter, ClientToken token) {
     this.config = config;
+    this.token = token;
     this.brain = brain;
     this.limiter = limiter;
   }
@@ -51,6 +53,7 @@ final class NoteService implements HttpService {
   }
 
   private void research(ServerRequest req, ServerResponse res) throws IOException {
+    token.require(req, res);
     Body body = HttpJson.read(req, config.maxBodyBytes(), "POST /api/note/research", Body.class);
     if (body.path() == null || body.path().isBlank()) {
       throw ApiException.badRequest("missing_path", "path is missing: name the note", "path");

@@ -22,6 +22,7 @@ final class RouteMethods {
           Map.entry("/search", READ),
           Map.entry("/lab", READ),
           Map.entry("/api/health", READ),
+          Map.entry("/api/session", List.of("GET")),
           Map.entry("/api/search", READ),
           Map.entry("/api/get", READ),
           Map.entry("/api/facets", READ),

@@ -50,9 +50,12 @@ final class TraceService implements HttpService {
   private final TraceStore traces;
   private final ModelGate models;
   private final RunLimiter limiter;
+  private final ClientToken token;
 
-  TraceService(ServerSettings config, Brain brain, ModelGate models, RunLimiter limiter) {
+  TraceService(
+      ServerSettings config, Brain brain, ModelGate models, RunLimiter limiter, ClientToken token) {
     this.config = config;
+    this.token = token;
     this.brain = brain;
     this.traces = brain.traces();
     this.models = models;
@@ -173,6 +176,7 @@ final class TraceService implements HttpService {
   }
 
   private void promote(ServerRequest req, ServerResponse res) throws IOException {
+    token.require(req, res);
     var request =
         HttpJson.read(
             req, config.maxBodyBytes(), "POST /api/research/eval-cases", PromoteRequest.class);

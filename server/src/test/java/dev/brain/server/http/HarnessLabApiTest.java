@@ -52,7 +52,7 @@ class HarnessLabApiTest {
   }
 
   private static Http.Reply postJson(String path, Map<String, Object> body) throws Exception {
-    return post(base, path, HttpJson.MAPPER.writeValueAsString(body));
+    return post(base, path, HttpJson.MAPPER.writeValueAsString(body), server.clientToken());
   }
 
   @Test
@@ -143,7 +143,7 @@ class HarnessLabApiTest {
   @Test
   void aMissingRunIdIsA400NamingTheField() throws Exception {
     for (String path : List.of("/api/research/trace-diff", "/api/research/eval-cases")) {
-      var reply = post(base, path, "{}");
+      var reply = post(base, path, "{}", server.clientToken());
       assertThat(reply.status()).as(path + ": " + reply.body()).isEqualTo(400);
       assertThat(reply.error().path("field").asText()).isEqualTo("run_id");
       assertThat(reply.body()).doesNotContain("Exception");
@@ -162,7 +162,7 @@ class HarnessLabApiTest {
   @Test
   void aMalformedBodyIsA400AndAnUnknownOrMistypedFieldA422() throws Exception {
     for (String path : List.of("/api/research/trace-diff", "/api/research/eval-cases")) {
-      var malformed = post(base, path, "{\"run_id\": ");
+      var malformed = post(base, path, "{\"run_id\": ", server.clientToken());
       assertThat(malformed.status()).as(path).isEqualTo(400);
       assertThat(malformed.error().path("code").asText()).isEqualTo("bad_json");
       var unknown = postJson(path, Map.of("run_id", runId, "bogus", 1));
@@ -201,5 +201,32 @@ class HarnessLabApiTest {
                 .POST(HttpRequest.BodyPublishers.ofString("run_id=" + runId)));
     assertThat(form.status()).isEqualTo(415);
     assertThat(Http.get(base, "/api/research/eval-cases").status()).isEqualTo(405);
+  }
+
+  @Test
+  void aPromotionWithoutTheServerTokenIsRefusedAndWritesNothing() {
+    String body = "{\"run_id\":\"" + runId + "\",\"file\":\"no-token\"}";
+    var none = post(base, "/api/research/eval-cases", body);
+    assertThat(none.status()).as(none.body()).isEqualTo(401);
+    assertThat(none.error().path("code").asText()).isEqualTo("unauthorized");
+    var wrong = post(base, "/api/research/eval-cases", body, "not-the-token");
+    assertThat(wrong.status()).isEqualTo(401);
+    assertThat(data.resolve("evals/cases/no-token.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void theSessionTokenIsGivenToTheServersOwnPagesOnly() {
+    var own =
+        Http.send(
+            HttpRequest.newBuilder(base.resolve("/api/session"))
+                .header("Sec-Fetch-Site", "same-origin"));
+    assertThat(own.status()).isEqualTo(200);
+    assertThat(own.json().path("token").asText()).isEqualTo(server.clientToken());
+    var sameSite =
+        Http.send(
+            HttpRequest.newBuilder(base.resolve("/api/session"))
+                .header("Sec-Fetch-Site", "same-site"));
+    assertThat(sameSite.status()).isEqualTo(403);
+    assertThat(sameSite.body()).doesNotContain(server.clientToken());
   }
 }

@@ -49,6 +49,15 @@ final class Http {
             .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
+  /** A JSON POST carrying {@code token} as its bearer token, as a request that writes needs. */
+  static Reply post(URI base, String path, String json, String token) {
+    return send(
+        HttpRequest.newBuilder(base.resolve(path))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer " + token)
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
   static Reply send(HttpRequest.Builder request) {
     try {
       var res =

@@ -69,7 +69,8 @@ class NoteApiTest {
         post(
             base,
             "/api/note/research",
-            body(Map.of("path", "note:vault/Grinder.md", "dry_run", true)));
+            body(Map.of("path", "note:vault/Grinder.md", "dry_run", true)),
+            server.clientToken());
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
     assertThat(reply.json().path("schema_version").asText()).isEqualTo("note_research.v1");
     assertThat(reply.json().path("section").asText()).startsWith("## Research").contains("[[");
@@ -80,7 +81,12 @@ class NoteApiTest {
   @Test
   void writesTheSectionIntoTheNote() throws Exception {
     Path note = Files.writeString(vault.resolve("Retention.md"), "# Retention\n\nGrinder burrs.\n");
-    var reply = post(base, "/api/note/research", body(Map.of("path", note.toString())));
+    var reply =
+        post(
+            base,
+            "/api/note/research",
+            body(Map.of("path", note.toString())),
+            server.clientToken());
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
     assertThat(reply.json().path("written").asBoolean()).isTrue();
     assertThat(reply.json().path("reindex").asText()).startsWith("not re-indexed");
@@ -90,28 +96,53 @@ class NoteApiTest {
   }
 
   @Test
+  void aWriteWithoutTheServerTokenIsRefused() throws Exception {
+    Path note = vault.resolve("Grinder.md");
+    String before = Files.readString(note);
+    var reply = post(base, "/api/note/research", body(Map.of("path", "note:vault/Grinder.md")));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(401);
+    assertThat(reply.error().path("code").asText()).isEqualTo("unauthorized");
+    assertThat(Files.readString(note)).isEqualTo(before);
+  }
+
+  @Test
   void refusalsAreStructuredErrors() throws Exception {
     Path binary = Files.write(vault.resolve("photo.md"), new byte[] {(byte) 0xff, 0, 1});
-    var reply = post(base, "/api/note/research", body(Map.of("path", binary.toString())));
+    var reply =
+        post(
+            base,
+            "/api/note/research",
+            body(Map.of("path", binary.toString())),
+            server.clientToken());
     assertThat(reply.status()).isEqualTo(422);
     assertThat(reply.error().path("code").asText()).isEqualTo("invalid_note");
     assertThat(reply.error().path("message").asText()).contains("looks binary");
     assertThat(reply.error().path("field").asText()).isEqualTo("path");
 
     Path outside = Files.writeString(dir.resolve("outside.md"), "# Outside\n");
-    reply = post(base, "/api/note/research", body(Map.of("path", outside.toString())));
+    reply =
+        post(
+            base,
+            "/api/note/research",
+            body(Map.of("path", outside.toString())),
+            server.clientToken());
     assertThat(reply.status()).isEqualTo(422);
     assertThat(reply.error().path("message").asText())
         .contains("not inside a configured collection");
 
-    reply = post(base, "/api/note/research", body(Map.of("path", "nope.md")));
+    reply = post(base, "/api/note/research", body(Map.of("path", "nope.md")), server.clientToken());
     assertThat(reply.status()).isEqualTo(404);
 
-    reply = post(base, "/api/note/research", "{}");
+    reply = post(base, "/api/note/research", "{}", server.clientToken());
     assertThat(reply.status()).isEqualTo(400);
     assertThat(reply.error().path("field").asText()).isEqualTo("path");
 
-    reply = post(base, "/api/note/research", body(Map.of("path", "Grinder.md", "depth", "very")));
+    reply =
+        post(
+            base,
+            "/api/note/research",
+            body(Map.of("path", "Grinder.md", "depth", "very")),
+            server.clientToken());
     assertThat(reply.status()).isEqualTo(422);
     assertThat(reply.error().path("field").asText()).isEqualTo("depth");
     assertThat(reply.body()).doesNotContain("Exception");

@@ -76,6 +76,7 @@ class OpenApiSpecTest {
     try (var brain = Brain.openReadOnly(config);
         var models = new ModelGate(config.chat().model(), config.chat().chatConfig())) {
       var limiter = new RunLimiter(config.server().maxConcurrentRuns());
+      var token = new ClientToken("t".repeat(32));
       // The prefixes BrainServer registers the services under.
       record("/api", routes, new SearchService(brain));
       record(
@@ -83,7 +84,7 @@ class OpenApiSpecTest {
           routes,
           new CliService(
               config.server().maxBodyBytes(),
-              "t".repeat(32),
+              token,
               brain,
               (b, args) -> new CliRunner.Output(0, "", ""),
               limiter));
@@ -91,8 +92,8 @@ class OpenApiSpecTest {
           "/api/research",
           routes,
           new ResearchService(config.server(), brain, models, limiter),
-          new TraceService(config.server(), brain, models, limiter));
-      record("/api/note", routes, new NoteService(config.server(), brain, limiter));
+          new TraceService(config.server(), brain, models, limiter, token));
+      record("/api/note", routes, new NoteService(config.server(), brain, limiter, token));
       record("/api/agent", routes, new AgentService(config.server(), brain, models, limiter));
     }
     assertThat(routes).hasSizeGreaterThanOrEqualTo(8);
