@@ -191,6 +191,10 @@ public final class NoteResearcher {
           Reason.INVALID_INPUT, "path is missing: name the note file to research", "path");
     }
     String p = pathOrKey.strip();
+    if (p.indexOf('\0') >= 0) {
+      throw new NoteResearchException(
+          Reason.INVALID_INPUT, "path holds a NUL character, which no file name can", "path");
+    }
     if (p.startsWith("note:")) {
       String rest = p.substring("note:".length());
       for (CollectionRoot c : collections) {

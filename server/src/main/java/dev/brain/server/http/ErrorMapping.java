@@ -132,8 +132,19 @@ final class ErrorMapping {
         new ApiException(
             Status.INTERNAL_SERVER_ERROR_500,
             "internal",
-            "internal error (" + e.getClass().getSimpleName() + "); the server log has the details",
+            "internal error; the server log has the details",
             null));
+  }
+
+  /** Whether a read of a request body met the end of the stream before the body's end. */
+  static boolean endedEarly(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.io.EOFException
+          || t.getClass().getSimpleName().equals("InsufficientDataAvailableException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a failure is the connection to the client breaking (a read or write failed). */

@@ -77,6 +77,14 @@ final class HttpJson {
     } catch (ApiException e) {
       throw e;
     } catch (RuntimeException e) {
+      if (ErrorMapping.endedEarly(e)) {
+        // A client that half-closed its side still reads the answer; one that left misses it.
+        throw ApiException.badRequest(
+            "bad_request",
+            "the request body ended before the length it declared (Content-Length); send the"
+                + " whole body",
+            null);
+      }
       if (ErrorMapping.clientWentAway(e)) {
         throw e;
       }

@@ -212,11 +212,14 @@ final class RequestGuard implements Filter {
     return MessageDigest.isEqual(given, token);
   }
 
-  /** Whether an {@code Origin} is this server's own as the client named it in {@code Host}. */
+  /**
+   * Whether an {@code Origin} is this server's own as the client named it in {@code Host}: the
+   * server speaks plain HTTP, so an {@code https://} origin is another origin.
+   */
   private static boolean sameOrigin(String origin, String host) {
     String o = origin.strip().toLowerCase(Locale.ROOT);
     String h = host.strip().toLowerCase(Locale.ROOT);
-    return !h.isEmpty() && (o.equals("http://" + h) || o.equals("https://" + h));
+    return !h.isEmpty() && o.equals("http://" + h);
   }
 
   boolean hostAllowed(String hostHeader) {

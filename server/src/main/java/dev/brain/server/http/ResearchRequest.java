@@ -99,6 +99,11 @@ record ResearchRequest(
               + " are accepted",
           "question");
     }
+    if (sourceTypes != null && sourceTypes.stream().anyMatch(t -> t == null || t.isBlank())) {
+      throw ApiException.invalidOption(
+          "source_types must list source type names such as note or pdf, without nulls or blanks",
+          "source_types");
+    }
     for (String prior : priorQuestions) {
       if (prior == null || prior.length() > MAX_QUESTION_CHARS) {
         throw ApiException.invalidOption(

@@ -91,6 +91,11 @@ final class StrictJson {
     } catch (JsonProcessingException e) {
       throw syntaxError(e);
     }
+    if (tree != null && hasLoneSurrogate(tree)) {
+      throw badJson(
+          "the request body holds a lone UTF-16 surrogate escape (such as \\ud800); send whole"
+              + " characters");
+    }
     if (tree == null || !tree.isObject()) {
       throw badJson(
           "the request body must be a JSON object, got "
@@ -107,6 +112,41 @@ final class StrictJson {
     } catch (IOException | IllegalArgumentException e) {
       throw mappingError(e);
     }
+  }
+
+  /**
+   * Whether a string or field name of {@code node} holds half of a surrogate pair: valid UTF-8
+   * cannot, but a JSON {@code \\u} escape can, and such text breaks every later encoder.
+   */
+  private static boolean hasLoneSurrogate(JsonNode node) {
+    if (node.isTextual()) {
+      return loneSurrogate(node.textValue());
+    }
+    for (var field : node.properties()) {
+      if (loneSurrogate(field.getKey()) || hasLoneSurrogate(field.getValue())) {
+        return true;
+      }
+    }
+    for (JsonNode element : node.isArray() ? node : List.<JsonNode>of()) {
+      if (hasLoneSurrogate(element)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean loneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The body as text; invalid UTF-8 (overlong forms, lone surrogates, bad bytes) is a 400. */

@@ -446,6 +446,78 @@ class HostileInputTest {
     assertThat(health.status()).isEqualTo(200);
   }
 
+  @Test
+  void aBodyCutShortByAHalfCloseIsA400() throws Exception {
+    try (var socket =
+        new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), server.port())) {
+      socket.setSoTimeout(10_000);
+      socket
+          .getOutputStream()
+          .write(
+              ("POST /api/research HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+                      + "{\"question\":")
+                  .getBytes(StandardCharsets.UTF_8));
+      socket.shutdownOutput();
+      String reply = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      SEEN.add(reply.isEmpty() ? "-1 half-close" : reply.substring(9) + " half-close");
+      assertThat(reply).startsWith("HTTP/1.1 400").contains("bad_request");
+    }
+  }
+
+  @Test
+  void aNullSourceTypeIsA422() {
+    for (String path : List.of("/api/research", "/api/research/run")) {
+      var reply = post(path, "{\"question\":\"espresso\",\"source_types\":[null]}");
+      assertThat(reply.status()).as(path + ": " + reply.body()).isEqualTo(422);
+      assertThat(reply.error().path("field").asText()).isEqualTo("source_types");
+    }
+  }
+
+  @Test
+  void aNulInANotePathIsA422() {
+    var reply =
+        keep(
+            Http.post(
+                base, "/api/note/research", "{\"path\":\"a\\u0000b.md\"}", server.clientToken()),
+            "NUL path");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(422);
+    assertThat(reply.error().path("field").asText()).isEqualTo("path");
+  }
+
+  @Test
+  void aLoneSurrogateIsA400() {
+    for (String json :
+        List.of(
+            "{\"question\":\"espresso \\ud800\"}",
+            "{\"question\":\"\\udc00 espresso\"}",
+            "{\"question\":\"espresso\",\"prior_questions\":[\"a\\ud83d\"]}")) {
+      var reply = post("/api/research", json);
+      assertThat(reply.status()).as(json + ": " + reply.body()).isEqualTo(400);
+      assertThat(reply.error().path("code").asText()).isEqualTo("bad_json");
+    }
+    var pair = post("/api/research", "{\"question\":\"espresso \\ud83d\\ude00\"}");
+    assertThat(pair.status()).as(pair.body()).isEqualTo(200);
+  }
+
+  @Test
+  void anOriginOfAnotherSchemeIsRefused() {
+    var reply =
+        keep(
+            Http.send(
+                HttpRequest.newBuilder(base.resolve("/api/health"))
+                    .header("Origin", "https://127.0.0.1:" + server.port())),
+            "Origin https");
+    assertThat(reply.status()).isEqualTo(403);
+    var own =
+        keep(
+            Http.send(
+                HttpRequest.newBuilder(base.resolve("/api/health"))
+                    .header("Origin", "http://127.0.0.1:" + server.port())),
+            "Origin own");
+    assertThat(own.status()).isEqualTo(200);
+  }
+
   // ---------- large records and traces ----------
 
   @Test
