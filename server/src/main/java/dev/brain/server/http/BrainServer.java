@@ -96,6 +96,7 @@ public final class BrainServer implements AutoCloseable {
   public static BrainServer start(BrainConfig config, CliRunner cli) throws IOException {
     ServerSettings settings = config.server();
     requireAllowedHost(settings);
+    QuietDisconnects.install();
     String clientToken = settings.token() != null ? settings.token() : randomToken();
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(config.chat().model(), config.chat().chatConfig());

@@ -261,9 +261,7 @@ final class ResearchService implements HttpService {
       data.put("message", invalid.getMessage());
     } else {
       data.put("code", "internal");
-      data.put(
-          "message",
-          "internal error (" + error.getClass().getSimpleName() + "); the server log has details");
+      data.put("message", "internal error; the server log has the details");
     }
     return data;
   }
