@@ -1,7 +1,9 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
+import dev.brain.index.CorpusRecord;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.plan.QueryAnalyzer;
 import dev.brain.retrieval.EvidenceRow;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -82,11 +84,27 @@ final class PackCheck {
    */
   static List<String> problems(ResearchPack pack, Brain brain) throws IOException {
     List<String> out = new ArrayList<>();
+    String unsearched = unsearchedWords(pack);
+    if (unsearched != null) {
+      out.add(
+          "the pack's question does not match its query plan: "
+              + unsearched
+              + " was never searched for; build the pack of this question with POST"
+              + " /api/research");
+    }
     Set<String> checked = new LinkedHashSet<>();
     for (var rows : List.of(pack.evidence(), pack.exactTagEvidence())) {
       for (EvidenceRow row : rows) {
-        if (checked.add(row.sourceKey()) && brain.get(row.sourceKey()).isEmpty()) {
-          out.add("evidence key [" + row.sourceKey() + "] is not in the index");
+        if (checked.add(row.sourceKey())) {
+          var record = brain.get(row.sourceKey());
+          if (record.isEmpty()) {
+            out.add("evidence key [" + row.sourceKey() + "] is not in the index");
+          } else {
+            String mismatch = mismatch(row, record.get().record());
+            if (mismatch != null) {
+              out.add("evidence row [" + row.sourceKey() + "] " + mismatch);
+            }
+          }
         }
         for (String text : new String[] {row.excerpt(), row.title(), row.summary()}) {
           String smuggled = citationIn(text);
@@ -103,6 +121,39 @@ final class PackCheck {
       }
     }
     return out;
+  }
+
+  /**
+   * The question's words that its pack's plan never searched for (quoted, comma-separated), or
+   * null: a plan holds every concept word of the question it was made for, so a pack whose question
+   * was swapped after planning has words no query looked for.
+   */
+  static String unsearchedWords(ResearchPack pack) {
+    if (pack.question() == null || pack.queryPlan() == null) {
+      return null;
+    }
+    Set<String> searched = new LinkedHashSet<>(pack.queryPlan().queryTerms());
+    List<String> missing =
+        QueryAnalyzer.analyze(pack.question(), true).queryTerms().stream()
+            .filter(term -> !searched.contains(term))
+            .map(term -> "'" + term + "'")
+            .toList();
+    return missing.isEmpty() ? null : String.join(", ", missing);
+  }
+
+  /** How a row's source type or kind differs from the indexed record's, or null. */
+  private static String mismatch(EvidenceRow row, CorpusRecord record) {
+    if (!row.sourceType().equals(record.sourceType())) {
+      return "says source_type "
+          + row.sourceType()
+          + "; the index holds "
+          + record.sourceType()
+          + " (rows are sent as research returned them)";
+    }
+    if (!row.kind().equals(record.kind())) {
+      return "says kind " + row.kind() + "; the index holds " + record.kind();
+    }
+    return null;
   }
 
   /** The first {@code [type:rest]} in {@code text} that is not a bracketed URL, or null. */

@@ -351,6 +351,55 @@ class HostileInputTest {
     assertThat(names.get(names.size() - 1)).as(stream.rawBody()).isEqualTo("done");
   }
 
+  @Test
+  void aPackWithAForgedSourceTypeEndsVerificationFailed() {
+    ObjectNode pack = (ObjectNode) pack();
+    ObjectNode row = (ObjectNode) pack.path("evidence").get(0);
+    String real = row.path("source_type").asText();
+    row.put("source_type", real.equals("pdf") ? "note" : "pdf");
+    var stream =
+        Sse.read(
+            Sse.post(base.resolve("/api/research/synthesize"), "{\"research_pack\":" + pack + "}"));
+    SEEN.add(stream.status() + " synthesize forged type " + stream.rawBody());
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(names.size() - 1)).isEqualTo("verification_failed");
+    assertThat(stream.first("verification_failed").data().path("failures").toString())
+        .contains("the index holds " + real);
+  }
+
+  @Test
+  void aPackWhoseQuestionWasSwappedEndsVerificationFailed() {
+    ObjectNode pack = (ObjectNode) pack();
+    pack.put("question", "When did I run the Berlin Marathon?");
+    var stream =
+        Sse.read(
+            Sse.post(base.resolve("/api/research/synthesize"), "{\"research_pack\":" + pack + "}"));
+    SEEN.add(stream.status() + " synthesize swapped question " + stream.rawBody());
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(names.size() - 1)).isEqualTo("verification_failed");
+    assertThat(stream.first("verification_failed").data().path("failures").toString())
+        .contains("does not match its query plan", "'berlin'");
+  }
+
+  @Test
+  void anUntouchedFollowUpPackStillEndsDone() {
+    var reply =
+        post(
+            "/api/research",
+            "{\"question\":\"and with detergent?\",\"prior_questions\":[\""
+                + QUESTION
+                + "\"],\"limit\":4}");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    var stream =
+        Sse.read(
+            Sse.post(
+                base.resolve("/api/research/synthesize"),
+                HttpJson.MAPPER.createObjectNode().set("research_pack", reply.json()).toString()));
+    SEEN.add(stream.status() + " synthesize follow-up " + stream.rawBody());
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(names.size() - 1)).as(stream.rawBody()).isEqualTo("done");
+  }
+
   // ---------- connections and methods ----------
 
   @Test
