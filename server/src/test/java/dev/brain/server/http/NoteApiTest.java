@@ -106,6 +106,74 @@ class NoteApiTest {
   }
 
   @Test
+  void hostilePathsAreRefusedAndNoFileChanges() throws Exception {
+    Path outside = Files.writeString(dir.resolve("secret.md"), "# Secret\n\nGrinder burrs.\n");
+    Path link = vault.resolve("escape.md");
+    if (!Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      Files.createSymbolicLink(link, outside);
+    }
+    Files.createDirectories(vault.resolve("folder.md"));
+    var before = snapshot();
+    String secretBefore = Files.readString(outside);
+    List<String> hostile =
+        List.of(
+            "../secret.md",
+            "../../etc/passwd",
+            "note:vault/../secret.md",
+            "note:vault/../../secret.md",
+            "note:other/Grinder.md",
+            vault.resolve("../secret.md").toString(),
+            outside.toString(),
+            "escape.md",
+            "note:vault/escape.md",
+            link.toString(),
+            "folder.md",
+            "/dev/zero",
+            "/proc/self/environ",
+            "/etc/passwd",
+            "Grinder.md/..",
+            "note:vault/",
+            "note:",
+            " ",
+            "%2e%2e/secret.md",
+            "..\\secret.md",
+            "Grinder.md\u0000.txt",
+            "file:///etc/passwd",
+            "~/secret.md",
+            "nope.md",
+            vault.toString(),
+            dir.toString(),
+            "/",
+            ".",
+            "..");
+    for (String path : hostile) {
+      var reply =
+          post(
+              base,
+              "/api/note/research",
+              HttpJson.MAPPER.writeValueAsString(Map.of("path", path)),
+              server.clientToken());
+      assertThat(reply.status()).as(path + ": " + reply.body()).isBetween(400, 499);
+      assertThat(reply.body()).doesNotContain("Exception");
+    }
+    assertThat(snapshot()).isEqualTo(before);
+    assertThat(Files.readString(outside)).isEqualTo(secretBefore);
+  }
+
+  /** Every regular file of the vault (symlinks not followed) with its bytes, as text. */
+  private static Map<String, String> snapshot() throws Exception {
+    var files = new java.util.TreeMap<String, String>();
+    try (var walk = Files.walk(vault)) {
+      for (Path p : (Iterable<Path>) walk::iterator) {
+        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          files.put(vault.relativize(p).toString(), Files.readString(p));
+        }
+      }
+    }
+    return files;
+  }
+
+  @Test
   void refusalsAreStructuredErrors() throws Exception {
     Path binary = Files.write(vault.resolve("photo.md"), new byte[] {(byte) 0xff, 0, 1});
     var reply =
