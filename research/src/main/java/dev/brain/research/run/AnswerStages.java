@@ -54,7 +54,7 @@ final class AnswerStages {
   }
 
   void prepare() throws IOException {
-    stages.begin(RunStage.PREPARATION, "Preparing the state.synthesis input", Map.of());
+    stages.begin(RunStage.PREPARATION, "Preparing the synthesis input", Map.of());
     List<String> pins = request.continuity().pinnedEvidenceKeys();
     if (!pins.isEmpty()) {
       var merged = EvidenceMerge.pinned(retriever, state.pack, pins, options);
@@ -130,7 +130,7 @@ final class AnswerStages {
           new RunFailure(
               RunStage.SYNTHESIS,
               RunFailure.STAGE_BUDGET_EXCEEDED,
-              "state.synthesis ran out of its "
+              "synthesis ran out of its "
                   + seconds(min(request.synthesis().timeout(), budgets.synthesis()))
                   + " budget: "
                   + state.synthesis.error()));
@@ -155,7 +155,7 @@ final class AnswerStages {
             state.synthesis.answerStatus().wireName(),
             "citations",
             state.synthesis.citations().stream().map(Citation::sourceKey).toList(),
-            "state.tokens",
+            "tokens",
             state.tokens.get()));
   }
 

@@ -222,9 +222,23 @@ public final class TraceStore {
     return matches.stream().findFirst();
   }
 
-  /** The {@code run.json} of a trace directory. */
+  /** The trace versions this brain reads: research runs and agent runs. */
+  static final Set<String> KNOWN_VERSIONS =
+      Set.of(ResearchTrace.SCHEMA_VERSION, dev.brain.research.agent.AgentTrace.SCHEMA_VERSION);
+
+  /**
+   * The {@code run.json} of a trace directory.
+   *
+   * @throws TraceVersionException if its {@code schema_version} is missing or one this brain does
+   *     not read (a newer brain wrote it)
+   */
   public JsonNode readJson(Path dir) throws IOException {
-    return JSON.readTree(dir.resolve(RUN_JSON).toFile());
+    JsonNode n = JSON.readTree(dir.resolve(RUN_JSON).toFile());
+    String version = n == null ? null : text(n, "schema_version");
+    if (version == null || !KNOWN_VERSIONS.contains(version)) {
+      throw new TraceVersionException(version, KNOWN_VERSIONS);
+    }
+    return n;
   }
 
   /** The {@code run.md} of a trace directory. */
@@ -347,6 +361,9 @@ public final class TraceStore {
 
   /** Why a {@code run.json} cannot be read, in words (no exception or type names, no paths). */
   public static String unreadable(Exception e) {
+    if (e instanceof TraceVersionException) {
+      return e.getMessage();
+    }
     if (e instanceof java.nio.file.NoSuchFileException) {
       return "unreadable run.json: the file is missing";
     }

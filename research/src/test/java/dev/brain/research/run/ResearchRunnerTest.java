@@ -101,6 +101,11 @@ class ResearchRunnerTest {
     assertThat(run.inspections()).hasSize(5);
     assertThat(run.pack().evidence().get(0).signals()).contains("inspected");
     assertThat(run.events()).isEqualTo(recorder.events);
+    // What a person reads: stage texts and data keys are words, never code names.
+    for (ProgressEvent event : run.events()) {
+      assertThat(event.message()).doesNotContain("state.");
+      assertThat(event.data().keySet()).noneMatch(key -> key.contains("."));
+    }
     assertThat(stages(run.events(), Status.STARTED))
         .containsExactly(
             RunStage.RUN,

@@ -145,10 +145,11 @@ final class TraceCommand implements Callable<Integer> {
       TraceStore store = store(trace.brain);
       Path dir = find(store, run);
       PrintWriter out = spec.commandLine().getOut();
+      JsonNode saved = store.readJson(dir); // refuses a version this brain does not read
       // Escape sequences in a question or excerpt must not reach the terminal.
       out.print(
           Redactor.withoutControlCharacters(
-              json ? Json.pretty(store.readJson(dir)) + "\n" : store.readMarkdown(dir)));
+              json ? Json.pretty(saved) + "\n" : store.readMarkdown(dir)));
       out.println();
       out.println("trace: " + dir);
       return 0;

@@ -122,6 +122,7 @@ final class TraceService implements HttpService {
     switch (format) {
       case "json" -> HttpJson.ok(res, readable(dir));
       case "md" -> {
+        readable(dir); // refuses a version this brain does not read
         res.header(HeaderNames.CONTENT_TYPE, "text/markdown; charset=utf-8");
         res.send(traces.readMarkdown(dir));
       }

@@ -166,6 +166,34 @@ class TraceCommandTest {
     assertThat(show.err()).contains("no saved run '19990101'", "brain trace list");
   }
 
+  @Test
+  void aTraceOfAVersionThisBrainDoesNotReadIsRefusedNamingTheVersion() throws IOException {
+    Run run = brain("--data", data, "research", "citric acid descaling interval");
+    Path dir = tracePath(run);
+    String id = dir.getFileName().toString();
+    Path json = dir.resolve("run.json");
+    String original = Files.readString(json);
+    Files.writeString(json, original.replace("\"research_trace.v1\"", "\"research_trace.v9\""));
+    try {
+      for (String[] args :
+          new String[][] {
+            {"trace", "show", id}, {"trace", "show", "--json", id}, {"trace", "diff", id}
+          }) {
+        Run refused =
+            brain(
+                java.util.stream.Stream.concat(Stream.of("--data", data), Stream.of(args))
+                    .toArray(String[]::new));
+        assertThat(refused.code()).as(refused.out()).isEqualTo(BrainCommand.EXIT_ERROR);
+        assertThat(refused.err()).contains("research_trace.v9", "research_trace.v1");
+        assertThat(refused.out()).doesNotContain("citric");
+      }
+      Files.writeString(json, original); // an older, known version reads as before
+      assertThat(brain("--data", data, "trace", "show", id).code()).isZero();
+    } finally {
+      Files.writeString(json, original);
+    }
+  }
+
   private static long count(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return 0;

@@ -204,6 +204,27 @@ class HarnessLabApiTest {
   }
 
   @Test
+  void aTraceOfAVersionThisBrainDoesNotReadIsRefusedNamingTheVersion() throws Exception {
+    Path json = data.resolve("research-runs").resolve(runId).resolve("run.json");
+    String original = Files.readString(json);
+    Files.writeString(json, original.replace("\"research_trace.v1\"", "\"research_trace.v9\""));
+    try {
+      for (String path :
+          List.of(
+              "/api/research/traces/" + runId, "/api/research/traces/" + runId + "?format=md")) {
+        var reply = Http.get(base, path);
+        assertThat(reply.status()).as(path).isEqualTo(409);
+        assertThat(reply.error().path("message").asText())
+            .contains("research_trace.v9", "research_trace.v1");
+      }
+      var diff = postJson("/api/research/trace-diff", Map.of("run_id", runId));
+      assertThat(diff.status()).as(diff.body()).isEqualTo(409);
+    } finally {
+      Files.writeString(json, original);
+    }
+  }
+
+  @Test
   void aPromotionWithoutTheServerTokenIsRefusedAndWritesNothing() {
     String body = "{\"run_id\":\"" + runId + "\",\"file\":\"no-token\"}";
     var none = post(base, "/api/research/eval-cases", body);
