@@ -1,11 +1,13 @@
 package dev.brain;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.brain.chunking.ChunkRole;
 import java.nio.file.Path;
 
 /**
@@ -34,6 +36,13 @@ public final class Json {
         .registerModule(new JavaTimeModule())
         .registerModule(new SimpleModule().addSerializer(Path.class, ToStringSerializer.instance))
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-        .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
+        .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+        .addMixIn(ChunkRole.class, ChunkRoleWire.class);
+  }
+
+  /** A chunk role on the wire is its {@link ChunkRole#wireName()} ({@code raw}), everywhere. */
+  private abstract static class ChunkRoleWire {
+    @JsonValue
+    abstract String wireName();
   }
 }

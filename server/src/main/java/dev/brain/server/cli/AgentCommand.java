@@ -187,10 +187,12 @@ final class AgentCommand implements Callable<Integer> {
     Path vault = DemoCommand.findSampleVault();
     Path data = Files.createTempDirectory("brain-agent-demo-");
     try (var scripted = new ScriptedAgentServer()) {
-      out.println("brain agent --demo: SCRIPTED controller and worker (no language model), real");
-      out.println("tools over " + vault + " indexed into a temporary data directory.");
-      out.println("task: " + task);
-      out.flush();
+      // A banner, not output: stderr, so --json prints JSON alone.
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("brain agent --demo: SCRIPTED controller and worker (no language model), real");
+      err.println("tools over " + vault + " indexed into a temporary data directory.");
+      err.println("task: " + task);
+      err.flush();
       var base = BrainConfig.defaults(data);
       var config =
           base.withChat(base.chat().withServers(scripted.chatConfig()))

@@ -125,9 +125,9 @@ public final class BrainMcp {
         .resourceTemplates(recordResource(tools));
   }
 
+  /** brain's version, as {@code brain --version} prints it (from the build, not the manifest). */
   static String version() {
-    var v = BrainMcp.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
+    return dev.brain.server.BuildInfo.current().version();
   }
 
   /** The server's instructions: what the corpus holds and how to use the tools. */

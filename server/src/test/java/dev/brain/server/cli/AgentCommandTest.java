@@ -27,9 +27,10 @@ class AgentCommandTest {
     var run = brain("--data", tmp.toString(), "agent", "--demo", "--json");
 
     assertThat(run.code()).as(run.err() + run.out()).isZero();
-    String out = run.out();
-    assertThat(out).contains("SCRIPTED controller and worker");
-    JsonNode result = new ObjectMapper().readTree(out.substring(out.indexOf("{")));
+    // stdout is the JSON alone; the banner is on stderr.
+    assertThat(run.err()).contains("SCRIPTED controller and worker");
+    assertThat(run.out().strip()).startsWith("{").endsWith("}");
+    JsonNode result = new ObjectMapper().readTree(run.out());
     assertThat(result.path("stop_reason").asText()).isEqualTo("final_answer");
     assertThat(result.path("answer").asText()).startsWith("(scripted demo)");
     String cited = result.path("cited_keys").get(0).asText();

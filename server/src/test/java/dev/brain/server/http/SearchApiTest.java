@@ -189,6 +189,8 @@ class SearchApiTest {
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
     assertThat(reply.json().path("record").path("key").asText()).isEqualTo("note:vault/Home.md");
     assertThat(reply.json().path("chunks").size()).isPositive();
+    // Roles speak the wire's lower case, as evidence rows do.
+    assertThat(reply.json().path("chunks").findValuesAsText("role")).containsOnly("raw");
   }
 
   @Test

@@ -122,6 +122,15 @@ abstract class BaseMcpClientTestCase {
   }
 
   @Test
+  void theServerReportsBrainsRealVersion() {
+    var info = client().getServerInfo();
+    assertThat(info.name()).isEqualTo("brain");
+    assertThat(info.version())
+        .isEqualTo(dev.brain.server.BuildInfo.current().version())
+        .isNotEqualTo("dev");
+  }
+
+  @Test
   void instructionsDescribeTheCorpusAndTheKeyFormats() {
     String instructions = client().getServerInstructions();
     assertThat(instructions)
