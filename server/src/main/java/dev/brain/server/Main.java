@@ -24,6 +24,7 @@ public final class Main {
 
   /** Runs the CLI and exits with its code: 0 ok, 1 error, 2 usage. */
   public static void main(String[] args) throws IOException {
+    RealStderr.restore();
     quietLibraries();
     String[] expanded = expandArgsFile(args);
     BrainCommand.preloadBeforeParsing(expanded);
