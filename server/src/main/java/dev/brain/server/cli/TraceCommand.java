@@ -150,6 +150,9 @@ final class TraceCommand implements Callable<Integer> {
       out.print(
           Redactor.withoutControlCharacters(
               json ? Json.pretty(saved) + "\n" : store.readMarkdown(dir)));
+      if (json) {
+        return 0; // JSON alone on stdout
+      }
       out.println();
       out.println("trace: " + dir);
       return 0;
