@@ -77,7 +77,7 @@ public final class ResearchEvaluation {
   public ResearchEvalReport run(List<ResearchEvalCase> cases, PlannerMode mode) throws IOException {
     if (mode == PlannerMode.ON && planner == null) {
       throw new EvalException(
-          "--planner on needs a planner model: set chat.planner in the configuration");
+          "--planner on needs a planner model: set chat.planner-model (or chat.model) in brain.yaml");
     }
     var results = new ArrayList<ResearchEvalReport.CaseResult>();
     var notes = new ArrayList<String>();

@@ -41,7 +41,9 @@ final class ResearchRun {
     this.traces = traces;
     this.request = request;
     RunListener events = listener == null ? RunListener.NONE : listener;
-    ResearchOptions options = request.options().withIncludeRelated(false);
+    // Link neighbours come in when the request asks for them (the Chat's "Related notes"); the
+    // run's own related expansion is separate and decided by the judge.
+    ResearchOptions options = request.options();
     this.runId = TraceStore.newRunId(startedAt);
     this.retrievalQuestion = request.continuity().retrievalQuestion(request.question());
     // Fails fast (no trace) on a question without searchable words.

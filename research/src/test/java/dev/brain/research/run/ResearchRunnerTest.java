@@ -164,6 +164,21 @@ class ResearchRunnerTest {
   }
 
   @Test
+  void relatedRowsComeInWhenTheRequestAsksForThem() throws Exception {
+    var plain = runner().run(RunRequest.of(NICHE).withTrace(false), null);
+    var related =
+        runner()
+            .run(
+                RunRequest.of(NICHE)
+                    .withOptions(ResearchOptions.defaults().withIncludeRelated(true))
+                    .withTrace(false),
+                null);
+    assertThat(plain.pack().evidence()).noneMatch(row -> row.relatedTo() != null);
+    assertThat(related.pack().evidence()).anyMatch(row -> row.relatedTo() != null);
+    assertThat(related.normalAnswer()).isTrue();
+  }
+
+  @Test
   void aVeryLongQuestionWritesATraceThatReadsBack() throws Exception {
     // Spaced words (the question once became a JSON key of the trace) and one very long word.
     String question = NICHE + " " + "lorem ipsum ".repeat(5_000) + "x".repeat(60_000);

@@ -266,7 +266,7 @@ final class EvalCommand {
         names = "--planner",
         paramLabel = "MODE",
         description =
-            "off, on or both. Default: both (planner-on only when chat.planner is configured).")
+            "off, on or both. Default: both (planner-on only when chat.planner-model or chat.model is configured).")
     String planner = "both";
 
     @Option(names = "--json", description = "Print the report as JSON.")

@@ -25,7 +25,7 @@ import java.util.List;
  *     evidence (after the ranked rows) so the answer may cite them
  * @param synthesize run only: write an answer; default true ({@code false}: evidence only)
  * @param model run only: {@code extractive}, {@code ollama/<model>} or {@code openai/<model>};
- *     default the server's {@code server.model}
+ *     default the server's {@code chat.model}
  * @param maxEvidenceChars run only: the synthesis evidence budget; default 24,000
  * @param priorEvidenceKeys run only: keys earlier turns cited; recorded in the trace, never merged
  *     into the evidence

@@ -10,7 +10,7 @@ import dev.brain.research.synthesis.SynthesisOptions;
  * @param question the question; default the pack's
  * @param researchPack the {@code research_pack.v1} to answer from (required)
  * @param model {@code extractive}, {@code ollama/<model>} or {@code openai/<model>}; {@code ""} or
- *     absent: the server's {@code server.model}. The {@code start} and {@code done} events name the
+ *     absent: the server's {@code chat.model}. The {@code start} and {@code done} events name the
  *     model that answered
  * @param maxEvidenceChars the evidence budget; default 24,000
  */
