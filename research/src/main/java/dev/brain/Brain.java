@@ -22,6 +22,10 @@ import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunListener;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
+import dev.brain.research.synthesis.PreparedSynthesis;
+import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.research.synthesis.SynthesisResult;
+import dev.brain.research.synthesis.Verification;
 import dev.brain.research.trace.PruneReport;
 import dev.brain.research.trace.Redactor;
 import dev.brain.research.trace.TraceStore;
@@ -252,7 +256,56 @@ public final class Brain implements AutoCloseable {
    * @throws InvalidSearchException if the question has no searchable word or an option is invalid
    */
   public ResearchPack pack(String question, ResearchOptions options) throws IOException {
-    return researcher.pack(question, options, chatModel(config.chat().plannerSpec()));
+    return pack(question, options, chatModel(config.chat().plannerSpec()));
+  }
+
+  /**
+   * The research pack of a question planned by {@code planner}, or deterministically when it is
+   * {@code null} (a surface's "no planner" switch). A planner failure never fails the pack: {@code
+   * query_plan.planner_error} says why the deterministic plan was used.
+   *
+   * @throws InvalidSearchException if the question has no searchable word or an option is invalid
+   */
+  public ResearchPack pack(String question, ResearchOptions options, ChatModel planner)
+      throws IOException {
+    return researcher.pack(question, options, planner);
+  }
+
+  /**
+   * {@code pack} with the records the user pinned added as a research run adds them (after the
+   * ranked rows, windowed on the plan's concepts); the report says which were added and why others
+   * were not.
+   */
+  public Researcher.Pinned pin(ResearchPack pack, List<String> keys, ResearchOptions options)
+      throws IOException {
+    return researcher.pin(pack, keys, options);
+  }
+
+  /**
+   * The synthesis input of a pack under the evidence budget of {@code options}.
+   *
+   * @throws InvalidSearchException if the pack is not a {@code research_pack.v1}
+   */
+  public PreparedSynthesis prepare(ResearchPack pack, SynthesisOptions options) {
+    return researcher.prepare(pack, options);
+  }
+
+  /**
+   * The answer of a prepared synthesis by {@code model} (tokens streamed to {@code listener}), or
+   * by the extractive synthesizer when {@code model} is {@code null}. Never throws for model
+   * failures.
+   */
+  public SynthesisResult synthesize(
+      PreparedSynthesis prepared,
+      ChatModel model,
+      SynthesisOptions options,
+      dev.brain.models.chat.ChatListener listener) {
+    return researcher.synthesize(prepared, model, options, listener);
+  }
+
+  /** Checks an answer's citations and status against its pack. */
+  public Verification verify(ResearchPack pack, SynthesisResult synthesis) {
+    return researcher.verify(pack, synthesis);
   }
 
   /**
@@ -313,11 +366,6 @@ public final class Brain implements AutoCloseable {
    */
   public NoteResult researchNote(NoteRequest request) throws IOException, InterruptedException {
     return notes.research(request, chatModel(config.chat().model()));
-  }
-
-  /** The researcher, for surfaces that build, synthesize and verify step by step. */
-  public Researcher researcher() {
-    return researcher;
   }
 
   /**

@@ -34,6 +34,20 @@ public record ChatSettings(
         ConfigValues.chatModel(value), plannerModel, ollamaUrl, openAiUrl, allowHosted, apiKey);
   }
 
+  /**
+   * This section with another planner model spec ({@code extractive}: the deterministic planner;
+   * {@code null}: the chat model).
+   */
+  public ChatSettings withPlannerModel(String value) {
+    return new ChatSettings(
+        model,
+        value == null ? null : ConfigValues.chatModel(value),
+        ollamaUrl,
+        openAiUrl,
+        allowHosted,
+        apiKey);
+  }
+
   /** This section with the model servers of {@code value} (URLs, hosted use, API key). */
   public ChatSettings withServers(ChatConfig value) {
     return new ChatSettings(

@@ -207,7 +207,7 @@ final class ResearchCommand implements Callable<Integer> {
       ChatModel planner = noPlanner ? null : opened.chatModel(chat.plannerSpec());
       ChatModel answerer = retrievalOnly ? null : opened.chatModel(chat.model());
       if (retrievalOnly) {
-        showPack(opened.researcher().pack(question, options, planner), out);
+        showPack(opened.pack(question, options, planner), out);
         return 0;
       }
       var budgets = config.research().budgets();

@@ -1,24 +1,17 @@
 package dev.brain.server.cli;
 
-import dev.brain.retrieval.DateRange;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.LaneReport;
-import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchRequest;
 import dev.brain.retrieval.SearchResult;
 import java.io.PrintWriter;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -80,8 +73,11 @@ final class SearchCommand implements Callable<Integer> {
       description = "Only records created before this day.")
   String until;
 
-  @Option(names = "--limit", paramLabel = "N", description = "Rows to show. Default: 10.")
-  int limit = SearchOptions.DEFAULT_LIMIT;
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      description = "Rows to show. Default: retrieval.limit (10).")
+  Integer limit;
 
   @Option(names = "--fusion", paramLabel = "MODE", description = "rrf (default) or normalized.")
   String fusion;
@@ -93,26 +89,25 @@ final class SearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var builder = SearchOptions.builder().limit(limit);
-    if (lanes != null) {
-      builder.lanes(lanes);
-    }
-    if (noSemantic) {
-      builder.withoutVector();
-    }
-    if (fusion != null) {
-      builder.fusion(FusionMode.parse(fusion));
-    }
-    var filters = SearchFilters.NONE.withKinds(kinds).withSourceTypes(sourceTypes).withTags(tags);
-    if (since != null || until != null) {
-      filters = filters.withDateRange(DateRange.created(day(since), day(until)));
-    }
-    var options = builder.filters(filters).build();
+    var request =
+        new SearchRequest(
+            lanes,
+            noSemantic ? "false" : null,
+            limit == null ? null : limit.toString(),
+            fusion,
+            kinds,
+            sourceTypes,
+            tags,
+            since,
+            until);
+    // Checked now, against the library's defaults, so a bad value is a usage error either way;
+    // the search itself applies it to the configured ones (here or in the server).
+    var checked = request.options(SearchOptions.defaults());
     var server = serverChoice.server(brain);
-    if (server.isEmpty() && options.uses(dev.brain.retrieval.Lane.VECTOR)) {
+    if (server.isEmpty() && checked.uses(dev.brain.retrieval.Lane.VECTOR)) {
       brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
     }
-    var result = server.isPresent() ? server.get().search(params()) : searchLocally(options);
+    var result = server.isPresent() ? server.get().search(params()) : searchLocally(request);
     var out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.pretty(result));
@@ -122,9 +117,12 @@ final class SearchCommand implements Callable<Integer> {
     return 0;
   }
 
-  private SearchResult searchLocally(SearchOptions options) throws java.io.IOException {
-    try (var lease = brain.useExisting(options.uses(dev.brain.retrieval.Lane.VECTOR))) {
-      return lease.brain().search(String.join(" ", words), options);
+  private SearchResult searchLocally(SearchRequest request) throws java.io.IOException {
+    boolean vectors =
+        request.options(SearchOptions.defaults()).uses(dev.brain.retrieval.Lane.VECTOR);
+    try (var lease = brain.useExisting(vectors)) {
+      var opened = lease.brain();
+      return opened.search(String.join(" ", words), request.options(opened.searchOptions()));
     }
   }
 
@@ -132,7 +130,9 @@ final class SearchCommand implements Callable<Integer> {
   private List<java.util.Map.Entry<String, String>> params() {
     var params = new ArrayList<java.util.Map.Entry<String, String>>();
     params.add(java.util.Map.entry("q", String.join(" ", words)));
-    params.add(java.util.Map.entry("limit", Integer.toString(limit)));
+    if (limit != null) {
+      params.add(java.util.Map.entry("limit", Integer.toString(limit)));
+    }
     if (lanes != null) {
       params.add(java.util.Map.entry("lanes", lanes));
     }
@@ -152,17 +152,6 @@ final class SearchCommand implements Callable<Integer> {
       params.add(java.util.Map.entry("until", until));
     }
     return params;
-  }
-
-  private Instant day(String value) {
-    if (value == null) {
-      return null;
-    }
-    try {
-      return LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
-    } catch (DateTimeParseException e) {
-      throw new ParameterException(spec.commandLine(), "not a date (YYYY-MM-DD): " + value);
-    }
   }
 
   static void print(SearchResult result, PrintWriter out) {

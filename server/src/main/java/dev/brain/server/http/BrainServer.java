@@ -99,7 +99,7 @@ public final class BrainServer implements AutoCloseable {
     QuietDisconnects.install();
     String clientToken = settings.token() != null ? settings.token() : randomToken();
     Brain brain = Brain.openReadOnly(config);
-    var models = new ModelGate(config.chat().model(), config.chat().chatConfig());
+    var models = new ModelGate(brain);
     BrainMcp.HttpEndpoint mcp = null;
     var deadlines = new ReadDeadlines(settings.headerTimeout(), settings.readTimeout());
     try {
@@ -138,7 +138,6 @@ public final class BrainServer implements AutoCloseable {
       if (mcp != null) {
         mcp.close();
       }
-      models.close();
       brain.close();
       throw e;
     }
@@ -320,7 +319,6 @@ public final class BrainServer implements AutoCloseable {
       server.stop();
       deadlines.close();
       mcp.close();
-      models.close();
     } finally {
       try {
         brain.close();

@@ -1,5 +1,6 @@
 package dev.brain.server.http;
 
+import dev.brain.Brain;
 import dev.brain.models.chat.ChatConfig;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.models.chat.ChatModels;
@@ -10,23 +11,21 @@ import java.net.Socket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The chat models the server answers with: resolves a request's {@code model} against the
- * configured default, refuses hosted servers without opt-in, and checks that the model's server is
- * reachable before a stream starts, so an unavailable model is a 503 and not a broken stream.
- * Models are opened once per id and closed with the server.
+ * The gate in front of the chat models the server answers with: resolves a request's {@code model}
+ * against the configured default, refuses hosted servers without opt-in, and checks that the
+ * model's server is reachable before a stream starts, so an unavailable model is a 503 and not a
+ * broken stream. The models themselves are the {@link Brain}'s, opened once and closed with it.
  */
-final class ModelGate implements AutoCloseable {
+final class ModelGate {
 
   /** How long the reachability check may take. */
   static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
+  private final Brain brain;
   private final String defaultSpec;
   private final ChatConfig config;
-  private final Map<String, ChatModel> open = new ConcurrentHashMap<>();
 
   /**
    * The model of one request.
@@ -40,9 +39,10 @@ final class ModelGate implements AutoCloseable {
     }
   }
 
-  ModelGate(String defaultSpec, ChatConfig config) {
-    this.defaultSpec = defaultSpec;
-    this.config = config;
+  ModelGate(Brain brain) {
+    this.brain = brain;
+    this.defaultSpec = brain.config().chat().model();
+    this.config = brain.config().chat().chatConfig();
   }
 
   /** The configured default model id. */
@@ -74,7 +74,7 @@ final class ModelGate implements AutoCloseable {
     probe(spec, base);
     ChatModel model;
     try {
-      model = open.computeIfAbsent(spec, s -> ChatModels.open(s, config));
+      model = brain.chatModel(spec);
     } catch (IllegalArgumentException e) {
       throw ApiException.invalidOption(e.getMessage(), "model");
     }
@@ -121,11 +121,5 @@ final class ModelGate implements AutoCloseable {
         Status.SERVICE_UNAVAILABLE_503,
         new ApiError("model_unavailable", message, "model", List.of(), "unavailable"),
         0);
-  }
-
-  @Override
-  public void close() {
-    open.values().forEach(ChatModel::close);
-    open.clear();
   }
 }

@@ -182,9 +182,12 @@ record ResearchRequest(
     return validate();
   }
 
-  /** The research options: the defaults with every given field applied (checked there). */
-  ResearchOptions options() {
-    var o = ResearchOptions.defaults();
+  /**
+   * The research options: {@code defaults} (the configured {@code research.*}) with every given
+   * field applied (checked there).
+   */
+  ResearchOptions options(ResearchOptions defaults) {
+    var o = defaults;
     if (sourceTypes != null) {
       o = o.withSourceTypes(sourceTypes);
     }

@@ -32,14 +32,12 @@ import java.util.Map;
 final class ResearchService implements HttpService {
   private final ServerSettings config;
   private final Brain brain;
-  private final Researcher researcher;
   private final ModelGate models;
   private final RunLimiter limiter;
 
   ResearchService(ServerSettings config, Brain brain, ModelGate models, RunLimiter limiter) {
     this.config = config;
     this.brain = brain;
-    this.researcher = brain.researcher();
     this.models = models;
     this.limiter = limiter;
   }
@@ -57,11 +55,14 @@ final class ResearchService implements HttpService {
     HttpJson.ok(res, build(request).pack());
   }
 
-  /** The pack of a request, with the records the user pinned added as a research run adds them. */
+  /**
+   * The pack of a request, planned as a run plans ({@code chat.planner-model} when configured),
+   * with the records the user pinned added as a research run adds them.
+   */
   private Researcher.Pinned build(ResearchRequest request) throws IOException {
-    var options = request.options();
-    ResearchPack pack = researcher.pack(request.searchQuestion(), options);
-    return researcher.pin(pack, request.continuity().pinnedEvidenceKeys(), options);
+    var options = request.options(brain.researchOptions());
+    ResearchPack pack = brain.pack(request.searchQuestion(), options);
+    return brain.pin(pack, request.continuity().pinnedEvidenceKeys(), options);
   }
 
   private void synthesize(ServerRequest req, ServerResponse res) throws IOException {
@@ -90,9 +91,9 @@ final class ResearchService implements HttpService {
           config.heartbeatInterval(),
           events -> {
             SynthesisResult result =
-                SynthesisStream.answer(researcher, prepared, model, request.options(), events);
+                SynthesisStream.answer(brain, prepared, model, request.options(), events);
             if (result != null) {
-              var verification = researcher.verify(request.researchPack(), result);
+              var verification = brain.verify(request.researchPack(), result);
               SynthesisStream.finish(result, verification, packProblems, events);
             }
           },
@@ -116,7 +117,7 @@ final class ResearchService implements HttpService {
 
   private PreparedSynthesis prepare(SynthesizeRequest request) {
     try {
-      return researcher.prepare(request.researchPack(), request.options());
+      return brain.prepare(request.researchPack(), request.options());
     } catch (InvalidSearchException e) {
       if ("research_pack".equals(e.field())) {
         throw ApiException.badRequest("invalid_pack", e.getMessage(), e.field());
@@ -130,7 +131,7 @@ final class ResearchService implements HttpService {
         HttpJson.read(req, config.maxBodyBytes(), "POST /api/research/run", ResearchRequest.class)
             .validate();
     // Checked now, so bad options are a 422 rather than an error event later.
-    var options = request.options();
+    var options = request.options(brain.researchOptions());
     request.synthesisOptions();
     checkSourceTypes(options.sourceTypes());
     if (wantsJson(req)) {
@@ -165,10 +166,10 @@ final class ResearchService implements HttpService {
    * brain.yaml}'s {@code research} section (as {@code brain research} runs).
    */
   private RunRequest runRequest(ResearchRequest request, ModelGate.Resolved model) {
-    return RunRequest.of(request.question())
-        .withOptions(request.options())
+    return brain
+        .request(request.question())
+        .withOptions(request.options(brain.researchOptions()))
         .withSynthesis(request.synthesisOptions())
-        .withBudgets(brain.config().research().budgets())
         .withModel(model.model())
         .withContinuity(request.continuity())
         .withSurface(request.surfaceName())

@@ -2,11 +2,8 @@ package dev.brain.server.http;
 
 import dev.brain.Brain;
 import dev.brain.index.IndexStats;
-import dev.brain.retrieval.DateRange;
-import dev.brain.retrieval.FusionMode;
-import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchRequest;
 import io.helidon.common.parameters.Parameters;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -16,8 +13,6 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,7 +102,10 @@ final class SearchService implements HttpService {
   private void get(ServerRequest req, ServerResponse res) throws IOException {
     rejectUnknown(req.query(), Set.of("key", "max_chars"));
     int maxChars =
-        req.query().first("max_chars").map(v -> integer("max_chars", v)).orElse(DEFAULT_MAX_CHARS);
+        req.query()
+            .first("max_chars")
+            .map(v -> SearchRequest.number("max_chars", v))
+            .orElse(DEFAULT_MAX_CHARS);
     if (maxChars < 1 || maxChars > DEFAULT_MAX_CHARS) {
       throw ApiException.invalidOption(
           "max_chars must be from 1 to " + DEFAULT_MAX_CHARS + ", got " + maxChars, "max_chars");
@@ -127,39 +125,22 @@ final class SearchService implements HttpService {
     HttpJson.ok(res, RecordCap.cap(detail.get(), maxChars));
   }
 
-  /** The search options of the query parameters; every value is checked (422 when invalid). */
-  static SearchOptions options(Parameters query) {
-    var builder = SearchOptions.builder();
-    query.first("lanes").ifPresent(v -> builder.lanes(Lane.parseList(v)));
-    if (!query.first("semantic").map(v -> flag("semantic", v)).orElse(true)) {
-      builder.withoutVector();
-    }
-    query.first("limit").ifPresent(v -> builder.limit(integer("limit", v)));
-    query.first("fusion").ifPresent(v -> builder.fusion(FusionMode.parse(v)));
-    var filters =
-        SearchFilters.NONE
-            .withKinds(values(query, "kind"))
-            .withSourceTypes(values(query, "source_type"))
-            .withTags(values(query, "tag"));
-    Instant since = day(query, "since");
-    Instant until = day(query, "until");
-    if (since != null || until != null) {
-      filters = filters.withDateRange(DateRange.created(since, until));
-    }
-    return builder.filters(filters).build();
-  }
-
-  /** Every value of a repeatable parameter; each may also be a comma-separated list. */
-  static List<String> values(Parameters query, String name) {
-    var out = new ArrayList<String>();
-    for (String value : query.all(name, List::of)) {
-      for (String part : value.split(",")) {
-        if (!part.isBlank()) {
-          out.add(part.strip());
-        }
-      }
-    }
-    return out;
+  /**
+   * The search options of the query parameters on top of the configured defaults ({@code
+   * retrieval.*}); every value is checked (422 when invalid).
+   */
+  private SearchOptions options(Parameters query) {
+    return new SearchRequest(
+            query.first("lanes").orElse(null),
+            query.first("semantic").orElse(null),
+            query.first("limit").orElse(null),
+            query.first("fusion").orElse(null),
+            query.all("kind", List::of),
+            query.all("source_type", List::of),
+            query.all("tag", List::of),
+            query.first("since").orElse(null),
+            query.first("until").orElse(null))
+        .options(brain.searchOptions());
   }
 
   static void rejectUnknown(Parameters query, Set<String> allowed) {
@@ -175,39 +156,6 @@ final class SearchService implements HttpService {
                 null),
             0);
       }
-    }
-  }
-
-  /** {@code true} or {@code false}; anything else is a 422 (never read as either). */
-  static boolean flag(String field, String value) {
-    return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
-      case "true" -> true;
-      case "false" -> false;
-      default ->
-          throw ApiException.invalidOption(
-              field + " must be true or false, got '" + value + "'", field);
-    };
-  }
-
-  private static int integer(String field, String value) {
-    try {
-      return Integer.parseInt(value.strip());
-    } catch (NumberFormatException e) {
-      throw ApiException.invalidOption(
-          field + " must be a whole number, got '" + value + "'", field);
-    }
-  }
-
-  private static Instant day(Parameters query, String field) {
-    var value = query.first(field);
-    if (value.isEmpty()) {
-      return null;
-    }
-    try {
-      return LocalDate.parse(value.get().strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
-    } catch (DateTimeParseException e) {
-      throw ApiException.invalidOption(
-          field + " must be a day as YYYY-MM-DD, got '" + value.get() + "'", field);
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.brain.server.http;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import dev.brain.research.Researcher;
+import dev.brain.Brain;
 import dev.brain.research.synthesis.AnswerStatus;
 import dev.brain.research.synthesis.Citation;
 import dev.brain.research.synthesis.PreparedSynthesis;
@@ -29,7 +29,7 @@ final class SynthesisStream {
    * {@code error}.
    */
   static SynthesisResult answer(
-      Researcher researcher,
+      Brain brain,
       PreparedSynthesis prepared,
       ModelGate.Resolved model,
       SynthesisOptions options,
@@ -37,7 +37,7 @@ final class SynthesisStream {
     events.emit("start", start(prepared, model));
     var streamed = new AtomicBoolean();
     SynthesisResult result =
-        researcher.synthesize(
+        brain.synthesize(
             prepared,
             model.model(),
             options,

@@ -7,23 +7,16 @@ import dev.brain.Json;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
-import dev.brain.research.Researcher;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.ChatContinuity;
-import dev.brain.retrieval.DateRange;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchRequest;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -59,7 +52,6 @@ public final class BrainTools {
   static final int DEFAULT_MANY_CONTENT_CHARS = 1_500;
 
   private final Brain brain;
-  private final Researcher researcher;
 
   /**
    * Tools over an open brain, usually opened read-only: the same calls the CLI and the web API
@@ -67,7 +59,6 @@ public final class BrainTools {
    */
   public BrainTools(Brain brain) {
     this.brain = Objects.requireNonNull(brain, "brain");
-    this.researcher = brain.researcher();
   }
 
   /** Whether the writing tool {@code brain_research_note} is offered ({@code mcp.allow-writes}). */
@@ -148,15 +139,15 @@ public final class BrainTools {
     refresh();
     String searchQuestion =
         new ChatContinuity(prior, List.of(), List.of()).retrievalQuestion(question);
-    ResearchPack pack = researcher.pack(searchQuestion, options);
+    ResearchPack pack = brain.pack(searchQuestion, options);
     if (!pinned.isEmpty()) {
-      pack = researcher.pin(pack, pinned, options).pack();
+      pack = brain.pin(pack, pinned, options).pack();
     }
     return new ToolOutput(toMap(pack), ToolText.pack(pack));
   }
 
-  private static ResearchOptions researchOptions(ToolArgs args) {
-    var o = ResearchOptions.defaults();
+  private ResearchOptions researchOptions(ToolArgs args) {
+    var o = brain.researchOptions();
     List<String> types = args.strings("source_types", 32);
     if (types != null) {
       o = o.withSourceTypes(types);
@@ -206,49 +197,24 @@ public final class BrainTools {
                 "fusion",
                 "semantic"));
     String query = args.requiredString("query");
-    var builder = SearchOptions.builder();
     List<String> lanes = args.strings("lanes", 4);
-    if (lanes != null) {
-      builder.lanes(Lane.parseList(String.join(",", lanes)));
-    }
-    if (Boolean.FALSE.equals(args.bool("semantic"))) {
-      builder.withoutVector();
-    }
+    Boolean semantic = args.bool("semantic");
     Integer limit = args.integer("limit", 1, 100);
-    if (limit != null) {
-      builder.limit(limit);
-    }
-    String fusion = args.string("fusion");
-    if (fusion != null) {
-      builder.fusion(FusionMode.parse(fusion));
-    }
-    var filters =
-        SearchFilters.NONE
-            .withKinds(orEmpty(args.strings("kinds", 2)))
-            .withSourceTypes(orEmpty(args.strings("source_types", 32)))
-            .withTags(orEmpty(args.strings("tags", 32)));
-    Instant since = day(args, "since");
-    Instant until = day(args, "until");
-    if (since != null || until != null) {
-      filters = filters.withDateRange(DateRange.created(since, until));
-    }
-    var options = builder.filters(filters).build();
+    var options =
+        new SearchRequest(
+                lanes == null ? null : String.join(",", lanes),
+                semantic == null ? null : semantic.toString(),
+                limit == null ? null : limit.toString(),
+                args.string("fusion"),
+                args.strings("kinds", 2),
+                args.strings("source_types", 32),
+                args.strings("tags", 32),
+                args.string("since"),
+                args.string("until"))
+            .options(brain.searchOptions());
     refresh();
     SearchResult result = brain.search(query, options);
     return new ToolOutput(toMap(result), ToolText.search(result));
-  }
-
-  private static Instant day(ToolArgs args, String name) {
-    String value = args.string(name);
-    if (value == null) {
-      return null;
-    }
-    try {
-      return LocalDate.parse(value.strip()).atStartOfDay(ZoneOffset.UTC).toInstant();
-    } catch (DateTimeParseException e) {
-      throw new ToolInputException(
-          name, "'" + name + "' must be a day as YYYY-MM-DD, got '" + value + "'");
-    }
   }
 
   /** {@code brain_get}: one record with its text as an evidence window or in full. */
@@ -380,9 +346,9 @@ public final class BrainTools {
    */
   private String window(String key, String query, int maxChars) throws IOException {
     var options =
-        ResearchOptions.defaults().withLimit(1).withSemantic(false).withMaxCharsPerDoc(maxChars);
-    ResearchPack pack = researcher.pack(query, options);
-    ResearchPack pinned = researcher.pin(pack, List.of(key), options).pack();
+        brain.researchOptions().withLimit(1).withSemantic(false).withMaxCharsPerDoc(maxChars);
+    ResearchPack pack = brain.pack(query, options, null); // windowing needs no planner
+    ResearchPack pinned = brain.pin(pack, List.of(key), options).pack();
     return pinned.find(key).map(EvidenceRow::excerpt).orElse("");
   }
 
@@ -459,7 +425,7 @@ public final class BrainTools {
     var args =
         new ToolArgs("brain_topic_brief", arguments, Set.of("topic", "source_types", "limit"));
     String topic = args.requiredString("topic");
-    var options = ResearchOptions.defaults().withIncludeTopicBrief(true);
+    var options = brain.researchOptions().withIncludeTopicBrief(true);
     List<String> types = args.strings("source_types", 32);
     if (types != null) {
       options = options.withSourceTypes(types);
@@ -469,7 +435,7 @@ public final class BrainTools {
       options = options.withLimit(limit);
     }
     refresh();
-    ResearchPack pack = researcher.pack(topic, options);
+    ResearchPack pack = brain.pack(topic, options, null); // the brief is built, not planned
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("topic", topic);
     out.put(

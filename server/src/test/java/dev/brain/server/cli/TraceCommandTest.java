@@ -78,8 +78,7 @@ class TraceCommandTest {
         .endsWith("trace: " + dir + "\n");
 
     Run json = brain("--data", data, "trace", "show", "--json", dir.getFileName().toString());
-    JsonNode trace =
-        Json.MAPPER.readTree(json.out().substring(0, json.out().lastIndexOf("trace:")));
+    JsonNode trace = Json.MAPPER.readTree(json.out()); // JSON alone
     assertThat(trace.path("schema_version").asText()).isEqualTo("research_trace.v1");
     assertThat(trace.path("surface").asText()).isEqualTo("cli");
 

@@ -73,8 +73,8 @@ class OpenApiSpecTest {
     Path data = SampleVaultData.dataDir();
     var config = BrainConfig.defaults(data);
     var routes = new TreeSet<String>();
-    try (var brain = Brain.openReadOnly(config);
-        var models = new ModelGate(config.chat().model(), config.chat().chatConfig())) {
+    try (var brain = Brain.openReadOnly(config)) {
+      var models = new ModelGate(brain);
       var limiter = new RunLimiter(config.server().maxConcurrentRuns());
       var token = new ClientToken("t".repeat(32));
       // The prefixes BrainServer registers the services under.

@@ -40,7 +40,14 @@ class ResearchStreamTest {
     server =
         BrainServer.start(
             defaults
-                .withChat(defaults.chat().withServers(chat).withModel("ollama/" + MODEL))
+                // The answer model alone: these tests are about the answer's stream; planning
+                // with the model is ModelPlannerSurfacesTest's.
+                .withChat(
+                    defaults
+                        .chat()
+                        .withServers(chat)
+                        .withModel("ollama/" + MODEL)
+                        .withPlannerModel("extractive"))
                 .withServer(
                     defaults
                         .server()
