@@ -438,6 +438,8 @@ public final class BrainIndex implements AutoCloseable {
                 sync == null ? null : sync.at(),
                 sync == null ? List.of() : sync.skipped(),
                 sync == null ? List.of() : sync.failed(),
+                sync == null ? List.of() : sync.truncated(),
+                sync == null ? List.of() : sync.warnings(),
                 sync == null ? 0 : sync.moreIssues()));
       }
       return out;

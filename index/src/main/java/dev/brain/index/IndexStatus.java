@@ -49,7 +49,9 @@ public record IndexStatus(
    * @param lastSyncAt when its last complete sync finished, or {@code null} for never
    * @param skipped files its last sync skipped, with reasons
    * @param failed files its last sync could not read, with reasons
-   * @param moreIssues skipped and failed files beyond those listed
+   * @param truncated records its last sync indexed with their first chunks only, with reasons
+   * @param warnings parts of files its last sync left out, with reasons
+   * @param moreIssues issues beyond those listed
    * @param watching whether a watcher follows it
    * @param obsidianVault the Obsidian vault name when the root is a vault (holds {@code
    *     .obsidian/}), for {@code obsidian://open?vault=...&file=...} links to its notes; else
@@ -67,6 +69,8 @@ public record IndexStatus(
       Instant lastSyncAt,
       List<CollectionStatus.Issue> skipped,
       List<CollectionStatus.Issue> failed,
+      List<CollectionStatus.Issue> truncated,
+      List<CollectionStatus.Issue> warnings,
       int moreIssues,
       boolean watching,
       String obsidianVault) {}
@@ -104,7 +108,9 @@ public record IndexStatus(
 
   private static Collection entry(String name, Path root, CollectionStatus s, boolean watching) {
     if (s == null) {
-      s = new CollectionStatus(name, 0, 0, 0, 0, null, List.of(), List.of(), 0);
+      s =
+          new CollectionStatus(
+              name, 0, 0, 0, 0, null, List.of(), List.of(), List.of(), List.of(), 0);
     }
     return new Collection(
         name,
@@ -118,6 +124,8 @@ public record IndexStatus(
         s.lastSyncAt(),
         s.skipped(),
         s.failed(),
+        s.truncated(),
+        s.warnings(),
         s.moreIssues(),
         watching && root != null,
         obsidianVault(root));

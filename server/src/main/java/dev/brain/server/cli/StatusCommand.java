@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Show each collection: root, files, records, chunks, vector coverage, last sync, the files"
-          + " it skipped or could not read (with reasons), and whether a watcher follows it.",
+          + " it skipped or could not read, the records it truncated and the parts of files it"
+          + " left out (with reasons), and whether a watcher follows it.",
       "`brain stats` shows what the whole corpus holds."
     })
 final class StatusCommand implements Callable<Integer> {
@@ -85,8 +86,10 @@ final class StatusCommand implements Callable<Integer> {
               + (c.lastSyncAt() == null ? "never (run `brain index`)" : c.lastSyncAt()));
       issues(out, "skipped", c.skipped());
       issues(out, "failed", c.failed());
+      issues(out, "truncated", c.truncated());
+      issues(out, "warnings", c.warnings());
       if (c.moreIssues() > 0) {
-        out.println("  ... and " + c.moreIssues() + " more skipped or failed files");
+        out.println("  ... and " + c.moreIssues() + " more issues");
       }
     }
   }
