@@ -52,7 +52,7 @@ record CollectionSync(
     var out = new ArrayList<CollectionStatus.Issue>();
     for (SyncReport.FileIssue issue : all) {
       if (collection.contains(issue.file())) {
-        out.add(new CollectionStatus.Issue(issue.file().toString(), issue.reason()));
+        out.add(new CollectionStatus.Issue(DisplayPath.of(issue.file()), issue.reason()));
       }
     }
     return out;

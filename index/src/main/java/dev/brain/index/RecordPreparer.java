@@ -120,6 +120,7 @@ final class RecordPreparer implements Runnable {
     var warnings = new ArrayList<>(result.warnings());
     var truncated = new ArrayList<String>();
     int owned = 0;
+    int collisions = 0;
     for (CorpusRecord record : records) {
       record = task.given() != null ? record : withOrigin(record, task.file());
       String owner = otherOwner(record.key(), task.collectionName());
@@ -136,6 +137,11 @@ final class RecordPreparer implements Runnable {
         continue;
       }
       Path first = produced.putIfAbsent(record.key(), task.file());
+      if (first != null && undecodable(first, task.file())) {
+        warnings.add(collision(record.key(), first, task.file()));
+        collisions++;
+        continue;
+      }
       if (first != null) {
         duplicates++;
         if (duplicateExample == null) {
@@ -157,7 +163,28 @@ final class RecordPreparer implements Runnable {
     }
     queue.put(
         new SyncItem.FileRead(
-            task.file(), records.size() - duplicates - owned, warnings, truncated));
+            task.file(), records.size() - duplicates - owned - collisions, warnings, truncated));
+  }
+
+  /**
+   * Whether two different files have names with bytes that are not UTF-8: Java reads each such byte
+   * as U+FFFD, so names that differ only there give one key.
+   */
+  private static boolean undecodable(Path first, Path file) {
+    return !first.equals(file)
+        && (first.toString().indexOf('\uFFFD') >= 0 || file.toString().indexOf('\uFFFD') >= 0);
+  }
+
+  /** The warning for {@code file} whose record took the key {@code first} already has. */
+  private static String collision(String key, Path first, Path file) {
+    return "not indexed: its key "
+        + key
+        + " is also the key of "
+        + DisplayPath.of(first)
+        + " (indexed) and of this file, "
+        + DisplayPath.of(file)
+        + ": their names differ only in bytes that are not UTF-8 (bytes beyond ASCII shown as %XX),"
+        + " which a key cannot keep apart. Rename them to UTF-8 names";
   }
 
   /** Why a file is too large to import, or null. */

@@ -1,5 +1,6 @@
 package dev.brain.server.cli;
 
+import static java.nio.file.StandardOpenOption.APPEND;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -93,5 +94,30 @@ class StatusCommandTest {
     assertThat(run.code()).isEqualTo(BrainCommand.EXIT_ERROR);
     assertThat(run.out()).isEmpty();
     assertThat(run.err()).contains("no index at");
+  }
+
+  @Test
+  void statusListsTruncatedRecordsAndBadLinesWithTheirReasons() throws Exception {
+    Files.writeString(data.resolve("brain.yaml"), "index:\n  max-chunks-per-record: 2\n", APPEND);
+    StringBuilder log = new StringBuilder("# Log\n\n");
+    for (int i = 0; i < 200; i++) {
+      log.append("Entry ").append(i).append(": the backup copied every folder and checked it.\n\n");
+    }
+    Files.writeString(notes.resolve("log.md"), log);
+    Files.writeString(
+        notes.resolve("docs.jsonl"),
+        "{\"_id\": \"a\", \"text\": \"fine\"}\n{\"_id\": \"b\", \"text\": \"x\"} trailing\n");
+    assertThat(brain("index", "--no-progress").code()).isZero();
+
+    Run text = brain("status", "--local");
+    assertThat(text.out())
+        .contains("truncated 1:", notes.resolve("log.md") + ": note:notes/log.md is truncated")
+        .contains("only its first 2 chunks are indexed")
+        .contains("warnings 1:", "docs.jsonl:2: skipped: text after the JSON value");
+    JsonNode json = Json.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(json.at("/collections/0/truncated/0/reason").asText())
+        .contains("index.max-chunks-per-record");
+    assertThat(json.at("/collections/0/warnings/0/file").asText())
+        .isEqualTo(notes.resolve("docs.jsonl").toString());
   }
 }
