@@ -285,15 +285,16 @@ const Brain = (() => {
         (status.watching ? "watching for changes" : "not watching")));
       const list = el("ul", { class: "status-list" });
       for (const c of status.collections || []) {
-        const issues = (c.skipped || []).length + (c.failed || []).length + (c.more_issues || 0);
+        const listed = [...(c.skipped || []), ...(c.failed || []), ...(c.truncated || []), ...(c.warnings || [])];
+        const issues = listed.length + (c.more_issues || 0);
         list.append(el("li", {},
           el("strong", {}, c.name), " ", el("span", { class: "path" }, c.root || "(not in brain.yaml)"),
           el("div", { class: "muted" },
             `${c.files} files · ${c.records} records · ${c.chunks} chunks · vector: ${Math.floor(100 * c.vector_coverage)}%` +
             ` · last sync ${c.last_sync_at || "never"}${c.watching ? " · watched" : ""}` +
-            (issues ? ` · ${issues} skipped or failed` : "")),
-          issues ? el("details", {}, el("summary", {}, "skipped and failed files"),
-            el("ul", {}, [...(c.skipped || []), ...(c.failed || [])].map((i) => el("li", {}, `${i.file}: ${i.reason}`)))) : null));
+            (issues ? ` · ${issues} issues` : "")),
+          issues ? el("details", {}, el("summary", {}, "skipped, failed and truncated files, warnings"),
+            el("ul", {}, listed.map((i) => el("li", {}, `${i.file}: ${i.reason}`)))) : null));
       }
       body.append(list);
     }

@@ -426,6 +426,22 @@ public final class Brain implements AutoCloseable {
         CollectionWatcher.isWatching(config.indexConfig()));
   }
 
+  /**
+   * The status of {@code config}'s data directory while its index has no commit, without opening
+   * it: nothing was indexed yet, or the first {@code brain index} still runs or was killed before
+   * its first commit. The configured collections are listed, never synced. Empty once the index has
+   * a commit: open a brain for its {@link #indexStatus()}.
+   */
+  public static Optional<IndexStatus> statusBeforeFirstCommit(BrainConfig config)
+      throws IOException {
+    if (BrainIndex.hasCommit(config.indexConfig())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        IndexStatus.beforeFirstCommit(
+            config.indexConfig(), CollectionsFile.of(config.dataDir()).read()));
+  }
+
   /** The status of this brain. */
   public BrainStatus status() throws IOException {
     return BrainStatus.of(config, index.stats(), readOnly);

@@ -20,13 +20,17 @@ import java.util.Locale;
  *     Chunker#DEFAULT_OVERLAP_TOKENS}
  * @param embedBatchSize chunks per embedder call; default {@value
  *     IndexConfig#DEFAULT_EMBED_BATCH_SIZE}
+ * @param maxChunksPerRecord most chunks of one record's text (a file); default {@value
+ *     IndexConfig#DEFAULT_MAX_CHUNKS_PER_RECORD}; a longer one is indexed with its first chunks and
+ *     reported as truncated
  */
 public record IndexSettings(
     EmbeddingModel model,
     VectorFormat vectorFormat,
     int chunkMaxTokens,
     int chunkOverlapTokens,
-    int embedBatchSize) {
+    int embedBatchSize,
+    int maxChunksPerRecord) {
 
   /** The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}). */
   public IndexConfig toIndexConfig(Path dataDir) {
@@ -34,7 +38,8 @@ public record IndexSettings(
         .withModel(model)
         .withVectorFormat(vectorFormat)
         .withChunking(chunkMaxTokens, chunkOverlapTokens)
-        .withEmbedBatchSize(embedBatchSize);
+        .withEmbedBatchSize(embedBatchSize)
+        .withMaxChunksPerRecord(maxChunksPerRecord);
   }
 
   /** The {@code index.*} values of {@code r}: flag, environment, file or default. */
@@ -54,6 +59,7 @@ public record IndexSettings(
         format,
         maxTokens,
         r.integer("index.chunk-overlap-tokens", null, d.chunkOverlapTokens(), 0, maxTokens / 2),
-        r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096));
+        r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096),
+        r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000));
   }
 }

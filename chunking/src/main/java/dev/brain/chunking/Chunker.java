@@ -90,9 +90,27 @@ public final class Chunker {
    * @return the chunks in text order; empty for blank text
    */
   public List<Chunk> chunk(String key, String text, ChunkRole role, boolean markdown) {
+    return chunk(key, text, role, markdown, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The first {@code maxChunks} chunks of a text: the same chunks {@link #chunk(String, String,
+   * ChunkRole, boolean)} begins with, made without counting or chunking the rest of the text, so a
+   * huge text costs time and memory in proportion to the cap. The text was cut when the last
+   * chunk's {@link Chunk#endChar()} falls short of the end of the text's last non-whitespace
+   * character.
+   *
+   * @param maxChunks most chunks to make, at least 1
+   * @throws IllegalArgumentException if {@code maxChunks < 1}
+   */
+  public List<Chunk> chunk(
+      String key, String text, ChunkRole role, boolean markdown, int maxChunks) {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(role, "role");
+    if (maxChunks < 1) {
+      throw new IllegalArgumentException("maxChunks must be at least 1, was " + maxChunks);
+    }
     if (text.isBlank()) {
       return List.of();
     }
@@ -101,12 +119,17 @@ public final class Chunker {
         Section.mergeHeadingOnly(parsed.isEmpty() ? plainSections(text) : parsed);
     Packer packer = new Packer(new PieceCache(counter, text), maxTokens, overlapTokens);
     List<Packer.Window> windows = new ArrayList<>();
-    if (sections.stream().mapToInt(packer::tokens).sum() <= maxTokens) {
+    if (packer.fits(sections)) {
       Section first = sections.getFirst();
       Section last = sections.getLast();
       windows.add(new Packer.Window(first.start(), last.end(), Section.commonPath(sections)));
     } else {
-      sections.forEach(section -> windows.addAll(packer.pack(section)));
+      for (Section section : sections) {
+        windows.addAll(packer.pack(section, maxChunks - windows.size()));
+        if (windows.size() >= maxChunks) {
+          break;
+        }
+      }
     }
     return toChunks(key, text, role, windows);
   }

@@ -29,21 +29,33 @@ final class Packer {
     this.overlapTokens = Math.min(overlapTokens, maxTokens / 2);
   }
 
-  /** Tokens of a whole section: the sum over its blocks. */
-  int tokens(Section section) {
-    return section.blocks().stream().mapToInt(pieces::tokens).sum();
+  /**
+   * Whether the sections together fit one window. Counting stops at the first block past the
+   * budget, so a huge text is not counted whole just to learn that it does not fit.
+   */
+  boolean fits(List<Section> sections) {
+    long used = 0;
+    for (Section section : sections) {
+      for (Piece block : section.blocks()) {
+        used += pieces.tokens(block);
+        if (used > maxTokens) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**
-   * The windows of one section, in text order. A piece that fits the room left is added whole. A
-   * piece over the budget is split. A piece that fits the budget but not the room is split too when
-   * the window is less than half full (so a heading is not left alone before a long paragraph), but
-   * only down to sentences or lines, and never code; otherwise the window is closed and the piece
-   * starts the next one, after the overlap.
+   * The first {@code limit} windows of one section, in text order. A piece that fits the room left
+   * is added whole. A piece over the budget is split. A piece that fits the budget but not the room
+   * is split too when the window is less than half full (so a heading is not left alone before a
+   * long paragraph), but only down to sentences or lines, and never code; otherwise the window is
+   * closed and the piece starts the next one, after the overlap.
    */
-  List<Window> pack(Section section) {
+  List<Window> pack(Section section, int limit) {
     List<String> path = section.headingPath();
-    if (tokens(section) <= maxTokens) {
+    if (fits(List.of(section))) {
       return List.of(new Window(section.start(), section.end(), path));
     }
     List<Window> windows = new ArrayList<>();
@@ -64,6 +76,9 @@ final class Packer {
         continue;
       }
       windows.add(window(current, path));
+      if (windows.size() >= limit) {
+        return windows;
+      }
       current = overlap(current, maxTokens - tokens);
       used = current.stream().mapToInt(Unit::tokens).sum();
       pending.push(piece);

@@ -47,6 +47,10 @@ class ChunkerPropertiesTest {
 
       ChunkInvariants.assertAll("doc:" + round, text, role, chunks, maxTokens, overlap);
       assertThat(chunker.chunk("doc:" + round, text, role, markdown)).isEqualTo(chunks);
+      // A cap gives the same chunks the whole text begins with.
+      int cap = 1 + random.nextInt(Math.max(1, chunks.size()));
+      assertThat(chunker.chunk("doc:" + round, text, role, markdown, cap))
+          .isEqualTo(chunks.subList(0, Math.min(cap, chunks.size())));
     }
   }
 

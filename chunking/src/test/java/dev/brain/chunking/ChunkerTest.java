@@ -423,6 +423,35 @@ class ChunkerTest {
   }
 
   @Test
+  void aCapMakesTheFirstChunksWithoutCountingTheRestOfAHugeText() {
+    String text =
+        IntStream.range(0, 3000)
+            .mapToObj(i -> "## Part " + i + "\n\n" + longParagraph(40))
+            .collect(Collectors.joining("\n\n"));
+    WordPieceCounter all = new WordPieceCounter();
+    List<Chunk> whole = new Chunker(all, 256, 32).chunk(KEY, text, ChunkRole.RAW, true);
+    WordPieceCounter capped = new WordPieceCounter();
+
+    List<Chunk> first = new Chunker(capped, 256, 32).chunk(KEY, text, ChunkRole.RAW, true, 50);
+
+    assertThat(first).isEqualTo(whole.subList(0, 50));
+    assertThat(first.getLast().endChar()).isLessThan(text.length() / 10);
+    assertThat(capped.charsCounted()).isLessThan(all.charsCounted() / 10);
+  }
+
+  @Test
+  void aCapAtOrAboveTheChunkCountChangesNothing() {
+    WordPieceCounter counter = new WordPieceCounter();
+    Chunker chunker = new Chunker(counter, 24, 4);
+    List<Chunk> whole = chunker.chunk(KEY, NESTED_MARKDOWN, ChunkRole.RAW, true);
+    assertThat(chunker.chunk(KEY, NESTED_MARKDOWN, ChunkRole.RAW, true, whole.size()))
+        .isEqualTo(whole);
+    assertThatThrownBy(() -> chunker.chunk(KEY, NESTED_MARKDOWN, ChunkRole.RAW, true, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxChunks");
+  }
+
+  @Test
   void rejectsABudgetThatCannotHoldAToken() {
     WordPieceCounter counter = new WordPieceCounter();
     assertThatThrownBy(() -> new Chunker(counter, 0, 0))

@@ -192,6 +192,19 @@ public final class BrainIndex implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether {@code config}'s folder holds an index with a commit; false before the first sync
+   * committed (no folder, or one a killed or still running first sync left without a commit).
+   */
+  public static boolean hasCommit(IndexConfig config) throws IOException {
+    if (!Files.isDirectory(config.directory())) {
+      return false;
+    }
+    try (Directory directory = FSDirectory.open(config.directory())) {
+      return DirectoryReader.indexExists(directory);
+    }
+  }
+
   private static NoSuchFileException noIndex(IndexConfig config) {
     return new NoSuchFileException(
         config.directory().toString(),
@@ -438,6 +451,8 @@ public final class BrainIndex implements AutoCloseable {
                 sync == null ? null : sync.at(),
                 sync == null ? List.of() : sync.skipped(),
                 sync == null ? List.of() : sync.failed(),
+                sync == null ? List.of() : sync.truncated(),
+                sync == null ? List.of() : sync.warnings(),
                 sync == null ? 0 : sync.moreIssues()));
       }
       return out;

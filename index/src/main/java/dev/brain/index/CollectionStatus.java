@@ -18,7 +18,10 @@ import java.util.List;
  * @param skipped files the last sync skipped (unsupported, too large), with reasons; at most {@link
  *     #MAX_ISSUES}
  * @param failed files the last sync could not read, with reasons; at most {@link #MAX_ISSUES}
- * @param moreIssues skipped and failed files beyond those listed
+ * @param truncated records the chunk cap cut, by file, with reasons
+ * @param warnings parts of files the last sync left out (a bad JSONL line, a key another file
+ *     took), with reasons
+ * @param moreIssues skipped, failed, truncated and warned-about files beyond those listed
  */
 public record CollectionStatus(
     String name,
@@ -29,9 +32,11 @@ public record CollectionStatus(
     Instant lastSyncAt,
     List<Issue> skipped,
     List<Issue> failed,
+    List<Issue> truncated,
+    List<Issue> warnings,
     int moreIssues) {
 
-  /** How many skipped and failed files are kept per collection. */
+  /** How many issues (skipped, failed, truncated, warnings) are kept per collection. */
   public static final int MAX_ISSUES = 50;
 
   /**
@@ -45,6 +50,8 @@ public record CollectionStatus(
   public CollectionStatus {
     skipped = List.copyOf(skipped);
     failed = List.copyOf(failed);
+    truncated = List.copyOf(truncated);
+    warnings = List.copyOf(warnings);
   }
 
   /** Share of the collection's chunks with a vector, 0 to 1 (1 without chunks). */

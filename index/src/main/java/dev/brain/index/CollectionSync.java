@@ -18,27 +18,33 @@ record CollectionSync(
     int files,
     List<CollectionStatus.Issue> skipped,
     List<CollectionStatus.Issue> failed,
+    List<CollectionStatus.Issue> truncated,
+    List<CollectionStatus.Issue> warnings,
     int moreIssues) {
 
   static final String PREFIX = "brain.collection.";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** The outcome of syncing {@code collection} from the issues of the whole run. */
-  static CollectionSync of(
-      CollectionRoot collection,
-      Instant at,
-      int files,
-      List<SyncReport.FileIssue> skipped,
-      List<SyncReport.FileIssue> failed) {
-    var s = issues(collection, skipped);
-    var f = issues(collection, failed);
+  /**
+   * The outcome of syncing {@code collection} from the issues of the whole run (those of files
+   * under its root), at most {@link CollectionStatus#MAX_ISSUES} kept: the longest lists lose their
+   * last entries first.
+   */
+  static CollectionSync of(CollectionRoot collection, Instant at, int files, SyncIssues run) {
+    var lists =
+        List.of(
+            issues(collection, run.skipped()),
+            issues(collection, run.failed()),
+            issues(collection, run.truncated()),
+            issues(collection, run.warnings()));
     int more = 0;
-    while (s.size() + f.size() > CollectionStatus.MAX_ISSUES) {
-      (s.size() >= f.size() ? s : f).removeLast();
+    while (lists.stream().mapToInt(List::size).sum() > CollectionStatus.MAX_ISSUES) {
+      lists.stream().max(java.util.Comparator.comparingInt(List::size)).orElseThrow().removeLast();
       more++;
     }
-    return new CollectionSync(collection.name(), at, files, s, f, more);
+    return new CollectionSync(
+        collection.name(), at, files, lists.get(0), lists.get(1), lists.get(2), lists.get(3), more);
   }
 
   private static List<CollectionStatus.Issue> issues(
@@ -46,7 +52,7 @@ record CollectionSync(
     var out = new ArrayList<CollectionStatus.Issue>();
     for (SyncReport.FileIssue issue : all) {
       if (collection.contains(issue.file())) {
-        out.add(new CollectionStatus.Issue(issue.file().toString(), issue.reason()));
+        out.add(new CollectionStatus.Issue(DisplayPath.of(issue.file()), issue.reason()));
       }
     }
     return out;
@@ -62,6 +68,8 @@ record CollectionSync(
     map.put("files", files);
     map.put("skipped", skipped);
     map.put("failed", failed);
+    map.put("truncated", truncated);
+    map.put("warnings", warnings);
     map.put("more_issues", moreIssues);
     try {
       return JSON.writeValueAsString(map);
@@ -88,6 +96,8 @@ record CollectionSync(
                 node.path("files").asInt(),
                 issues(node.path("skipped")),
                 issues(node.path("failed")),
+                issues(node.path("truncated")),
+                issues(node.path("warnings")),
                 node.path("more_issues").asInt()));
       } catch (JsonProcessingException | RuntimeException e) {
         // A damaged entry only loses the status line; the documents are what count.

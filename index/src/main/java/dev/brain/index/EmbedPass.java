@@ -98,9 +98,16 @@ final class EmbedPass {
     }
     long total = missingByKey.values().stream().mapToLong(Integer::longValue).sum();
     listener.embeddingPlanned(total);
+    // Records with more missing chunks than a batch go last, each in slices: one long file must
+    // not keep every other record from its vectors.
+    var large = new ArrayList<String>();
     var batch = new LinkedHashMap<String, Integer>();
     int batchMissing = 0;
     for (var entry : missingByKey.entrySet()) {
+      if (entry.getValue() > config.embedBatchSize()) {
+        large.add(entry.getKey());
+        continue;
+      }
       batch.put(entry.getKey(), entry.getValue());
       batchMissing += entry.getValue();
       if (batchMissing >= config.embedBatchSize()) {
@@ -110,7 +117,73 @@ final class EmbedPass {
       }
     }
     embedBatch(batch);
+    for (String key : large) {
+      embedInSlices(key, missingByKey.get(key));
+    }
     return new Outcome(embedded, reused, embedNanos);
+  }
+
+  /**
+   * Embeds one record's missing chunks a batch at a time, rewriting the record with the vectors it
+   * has whenever the commit interval has passed (the rest stay missing for a later pass), so a
+   * killed sync keeps most of the work and a reader sees the coverage grow.
+   */
+  private void embedInSlices(String key, int missing) throws IOException {
+    List<Pending> loaded = load(List.of(key));
+    if (loaded.isEmpty()) {
+      return;
+    }
+    Pending p = loaded.getFirst();
+    var slice = new LinkedHashMap<String, String>();
+    int stillMissing = 0;
+    long lastWrite = System.nanoTime();
+    for (int i = 0; i < p.chunks().size(); i++) {
+      if (p.vectors()[i] != null) {
+        continue;
+      }
+      stillMissing++;
+      slice.putIfAbsent(p.embedHashes().get(i), EmbeddingInput.of(p.record(), p.chunks().get(i)));
+      if (slice.size() >= config.embedBatchSize()) {
+        fill(p, embed(slice));
+        slice.clear();
+        if (System.nanoTime() - lastWrite >= config.commitInterval().toNanos()) {
+          write(p);
+          checkpoint.maybeCommit();
+          lastWrite = System.nanoTime();
+        }
+      }
+    }
+    fill(p, embed(slice));
+    reused += Math.max(0, missing - stillMissing);
+    write(p);
+    checkpoint.maybeCommit();
+  }
+
+  /** Gives the chunks of {@code p} still without a vector the ones embedded for their inputs. */
+  private void fill(Pending p, Map<String, float[]> byHash) {
+    for (int i = 0; i < p.chunks().size(); i++) {
+      if (p.vectors()[i] == null) {
+        p.vectors()[i] = byHash.get(p.embedHashes().get(i));
+      }
+    }
+    int embeddedHere = byHash.size();
+    if (embeddedHere > 0) {
+      listener.chunksEmbedded(embeddedHere);
+    }
+  }
+
+  /** Replaces the record and its chunks, with the vectors it has, in one atomic block. */
+  private void write(Pending p) throws IOException {
+    writer.updateDocuments(
+        Documents.parentTerm(p.record().key()),
+        Documents.block(
+            p.record(),
+            p.contentHash(),
+            p.collection(),
+            p.chunking(),
+            p.chunks(),
+            p.embedHashes(),
+            Arrays.asList(p.vectors())));
   }
 
   /** Keys of records with chunks that lack a vector, in index order, with how many lack one. */
@@ -176,16 +249,7 @@ final class EmbedPass {
           p.vectors()[i] = byHash.get(p.embedHashes().get(i));
         }
       }
-      writer.updateDocuments(
-          Documents.parentTerm(p.record().key()),
-          Documents.block(
-              p.record(),
-              p.contentHash(),
-              p.collection(),
-              p.chunking(),
-              p.chunks(),
-              p.embedHashes(),
-              Arrays.asList(p.vectors())));
+      write(p);
     }
     if (!inputs.isEmpty()) {
       listener.chunksEmbedded(inputs.size());

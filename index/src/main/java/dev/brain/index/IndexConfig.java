@@ -27,6 +27,9 @@ import java.util.function.Consumer;
  * @param commitInterval how much sync work may go uncommitted; default 10 seconds. A crash loses at
  *     most this much work
  * @param embedBatchSize chunks collected (across records) before one embedder call; default 64
+ * @param maxChunksPerRecord most chunks of one record's text (a note, a page, a PDF: one file);
+ *     default {@value #DEFAULT_MAX_CHUNKS_PER_RECORD}. A longer text is indexed with its first
+ *     chunks only and reported as truncated, so one huge file cannot take a sync's time and memory
  */
 public record IndexConfig(
     Path directory,
@@ -37,7 +40,8 @@ public record IndexConfig(
     int chunkMaxTokens,
     int chunkOverlapTokens,
     Duration commitInterval,
-    int embedBatchSize) {
+    int embedBatchSize,
+    int maxChunksPerRecord) {
 
   /** Lucene's default HNSW fan-out. */
   public static final int DEFAULT_HNSW_MAX_CONN = 16;
@@ -51,6 +55,12 @@ public record IndexConfig(
   /** Default of {@link #embedBatchSize()}. */
   public static final int DEFAULT_EMBED_BATCH_SIZE = 64;
 
+  /**
+   * Default of {@link #maxChunksPerRecord()}: about a million tokens, some 4 MB of prose (several
+   * books); a 20 MB log or dump would otherwise make 50,000 chunks.
+   */
+  public static final int DEFAULT_MAX_CHUNKS_PER_RECORD = 4_000;
+
   public IndexConfig {
     Objects.requireNonNull(directory, "directory");
     Objects.requireNonNull(model, "model");
@@ -61,6 +71,7 @@ public record IndexConfig(
     requireRange("chunkMaxTokens", chunkMaxTokens, 16, 8192);
     requireRange("chunkOverlapTokens", chunkOverlapTokens, 0, chunkMaxTokens / 2);
     requireRange("embedBatchSize", embedBatchSize, 1, 4096);
+    requireRange("maxChunksPerRecord", maxChunksPerRecord, 1, 10_000_000);
     if (commitInterval.isNegative()) {
       throw new IllegalArgumentException("commitInterval must not be negative: " + commitInterval);
     }
@@ -77,7 +88,8 @@ public record IndexConfig(
         Chunker.DEFAULT_MAX_TOKENS,
         Chunker.DEFAULT_OVERLAP_TOKENS,
         DEFAULT_COMMIT_INTERVAL,
-        DEFAULT_EMBED_BATCH_SIZE);
+        DEFAULT_EMBED_BATCH_SIZE,
+        DEFAULT_MAX_CHUNKS_PER_RECORD);
   }
 
   /** This configuration with another index folder. */
@@ -123,6 +135,11 @@ public record IndexConfig(
     return copy(c -> c.embedBatchSize = value);
   }
 
+  /** This configuration with another cap on the chunks of one record. */
+  public IndexConfig withMaxChunksPerRecord(int value) {
+    return copy(c -> c.maxChunksPerRecord = value);
+  }
+
   private IndexConfig copy(Consumer<Copy> change) {
     var copy = new Copy(this);
     change.accept(copy);
@@ -140,6 +157,7 @@ public record IndexConfig(
     int chunkOverlapTokens;
     Duration commitInterval;
     int embedBatchSize;
+    int maxChunksPerRecord;
 
     Copy(IndexConfig c) {
       directory = c.directory;
@@ -151,6 +169,7 @@ public record IndexConfig(
       chunkOverlapTokens = c.chunkOverlapTokens;
       commitInterval = c.commitInterval;
       embedBatchSize = c.embedBatchSize;
+      maxChunksPerRecord = c.maxChunksPerRecord;
     }
 
     IndexConfig build() {
@@ -163,7 +182,8 @@ public record IndexConfig(
           chunkMaxTokens,
           chunkOverlapTokens,
           commitInterval,
-          embedBatchSize);
+          embedBatchSize,
+          maxChunksPerRecord);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.brain.index;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,6 +17,8 @@ import java.util.Map;
  * plus the index totals.
  *
  * @param index the index folder
+ * @param state whether the index has a commit to show; before the first one every count is 0 and
+ *     each configured collection is listed as never synced
  * @param records records in the index
  * @param chunks chunks in the index
  * @param embeddedChunks chunks with their vector
@@ -26,6 +30,7 @@ import java.util.Map;
  */
 public record IndexStatus(
     String index,
+    State state,
     long records,
     long chunks,
     long embeddedChunks,
@@ -33,6 +38,25 @@ public record IndexStatus(
     Instant lastSyncAt,
     boolean watching,
     List<Collection> collections) {
+
+  /** Whether there is an index to describe. */
+  public enum State {
+    /** The index has a commit: the counts are what it holds. */
+    INDEXED,
+    /** Nothing was indexed into this data directory yet (no index folder). */
+    NO_INDEX,
+    /**
+     * The index folder exists but holds no commit: the first sync is still running, or it was
+     * stopped (killed) before its first commit; running {@code brain index} again completes it.
+     */
+    NOT_COMMITTED;
+
+    /** The lower-case wire name: {@code indexed}, {@code no_index}, {@code not_committed}. */
+    @JsonValue
+    public String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
 
   /**
    * One collection.
@@ -49,7 +73,9 @@ public record IndexStatus(
    * @param lastSyncAt when its last complete sync finished, or {@code null} for never
    * @param skipped files its last sync skipped, with reasons
    * @param failed files its last sync could not read, with reasons
-   * @param moreIssues skipped and failed files beyond those listed
+   * @param truncated records its last sync indexed with their first chunks only, with reasons
+   * @param warnings parts of files its last sync left out, with reasons
+   * @param moreIssues issues beyond those listed
    * @param watching whether a watcher follows it
    * @param obsidianVault the Obsidian vault name when the root is a vault (holds {@code
    *     .obsidian/}), for {@code obsidian://open?vault=...&file=...} links to its notes; else
@@ -67,6 +93,8 @@ public record IndexStatus(
       Instant lastSyncAt,
       List<CollectionStatus.Issue> skipped,
       List<CollectionStatus.Issue> failed,
+      List<CollectionStatus.Issue> truncated,
+      List<CollectionStatus.Issue> warnings,
       int moreIssues,
       boolean watching,
       String obsidianVault) {}
@@ -93,6 +121,7 @@ public record IndexStatus(
         .forEach(s -> out.add(entry(s.name(), null, s, false)));
     return new IndexStatus(
         index.config().directory().toString(),
+        State.INDEXED,
         stats.records(),
         stats.chunks(),
         stats.embeddedChunks(),
@@ -102,9 +131,24 @@ public record IndexStatus(
         out);
   }
 
+  /**
+   * The status of a data directory whose index has no commit yet ({@link BrainIndex#hasCommit}
+   * false): no counts, and the configured collections as never synced.
+   */
+  public static IndexStatus beforeFirstCommit(IndexConfig config, List<CollectionRoot> configured) {
+    State state = Files.isDirectory(config.directory()) ? State.NOT_COMMITTED : State.NO_INDEX;
+    var out = new ArrayList<Collection>();
+    for (CollectionRoot c : configured) {
+      out.add(entry(c.name(), c.root(), null, false));
+    }
+    return new IndexStatus(config.directory().toString(), state, 0, 0, 0, 1.0, null, false, out);
+  }
+
   private static Collection entry(String name, Path root, CollectionStatus s, boolean watching) {
     if (s == null) {
-      s = new CollectionStatus(name, 0, 0, 0, 0, null, List.of(), List.of(), 0);
+      s =
+          new CollectionStatus(
+              name, 0, 0, 0, 0, null, List.of(), List.of(), List.of(), List.of(), 0);
     }
     return new Collection(
         name,
@@ -118,6 +162,8 @@ public record IndexStatus(
         s.lastSyncAt(),
         s.skipped(),
         s.failed(),
+        s.truncated(),
+        s.warnings(),
         s.moreIssues(),
         watching && root != null,
         obsidianVault(root));

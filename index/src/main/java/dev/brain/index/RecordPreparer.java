@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Supplier;
@@ -48,7 +49,7 @@ final class RecordPreparer implements Runnable {
   private final List<FileTask> files;
   private final Importers importers;
   private final Map<String, IndexReads.RecordState> states;
-  private final String chunking;
+  private final ChunkCap cap;
   private final Supplier<Chunker> chunker;
   private final SearcherManager searchers;
   private final int dimension;
@@ -59,7 +60,7 @@ final class RecordPreparer implements Runnable {
       List<FileTask> files,
       Importers importers,
       Map<String, IndexReads.RecordState> states,
-      String chunking,
+      ChunkCap cap,
       Supplier<Chunker> chunker,
       SearcherManager searchers,
       int dimension,
@@ -67,7 +68,7 @@ final class RecordPreparer implements Runnable {
     this.files = files;
     this.importers = importers;
     this.states = states;
-    this.chunking = chunking;
+    this.cap = cap;
     this.chunker = chunker;
     this.searchers = searchers;
     this.dimension = dimension;
@@ -117,7 +118,9 @@ final class RecordPreparer implements Runnable {
     int duplicates = 0;
     String duplicateExample = null;
     var warnings = new ArrayList<>(result.warnings());
+    var truncated = new ArrayList<String>();
     int owned = 0;
+    int collisions = 0;
     for (CorpusRecord record : records) {
       record = task.given() != null ? record : withOrigin(record, task.file());
       String owner = otherOwner(record.key(), task.collectionName());
@@ -134,6 +137,11 @@ final class RecordPreparer implements Runnable {
         continue;
       }
       Path first = produced.putIfAbsent(record.key(), task.file());
+      if (first != null && undecodable(first, task.file())) {
+        warnings.add(collision(record.key(), first, task.file()));
+        collisions++;
+        continue;
+      }
       if (first != null) {
         duplicates++;
         if (duplicateExample == null) {
@@ -141,7 +149,7 @@ final class RecordPreparer implements Runnable {
         }
         continue;
       }
-      queue.put(prepare(task.file(), record, task.collectionName()));
+      queue.put(prepare(task.file(), record, task.collectionName(), truncated));
     }
     if (owned > 3) {
       warnings.add((owned - 3) + " more record(s) already indexed from other collections");
@@ -153,7 +161,30 @@ final class RecordPreparer implements Runnable {
               + duplicateExample
               + "; kept the first");
     }
-    queue.put(new SyncItem.FileRead(task.file(), records.size() - duplicates - owned, warnings));
+    queue.put(
+        new SyncItem.FileRead(
+            task.file(), records.size() - duplicates - owned - collisions, warnings, truncated));
+  }
+
+  /**
+   * Whether two different files have names with bytes that are not UTF-8: Java reads each such byte
+   * as U+FFFD, so names that differ only there give one key.
+   */
+  private static boolean undecodable(Path first, Path file) {
+    return !first.equals(file)
+        && (first.toString().indexOf('\uFFFD') >= 0 || file.toString().indexOf('\uFFFD') >= 0);
+  }
+
+  /** The warning for {@code file} whose record took the key {@code first} already has. */
+  private static String collision(String key, Path first, Path file) {
+    return "not indexed: its key "
+        + key
+        + " is also the key of "
+        + DisplayPath.of(first)
+        + " (indexed) and of this file, "
+        + DisplayPath.of(file)
+        + ": their names differ only in bytes that are not UTF-8 (bytes beyond ASCII shown as %XX),"
+        + " which a key cannot keep apart. Rename them to UTF-8 names";
   }
 
   /** Why a file is too large to import, or null. */
@@ -192,37 +223,59 @@ final class RecordPreparer implements Runnable {
     return ownerFileExists ? state.collection() : null;
   }
 
-  private SyncItem prepare(Path file, CorpusRecord record, String collection) throws IOException {
+  /**
+   * The record ready to write, or {@link SyncItem.Unchanged}; a record the chunk cap cuts (now, or
+   * when it was written) adds the reason to {@code truncated}.
+   */
+  private SyncItem prepare(
+      Path file, CorpusRecord record, String collection, List<String> truncated)
+      throws IOException {
     IndexReads.RecordState state = states.get(record.key());
     if (state != null
         && record.contentHash().equals(state.contentHash())
-        && chunking.equals(state.chunking())
         && collection.equals(state.collection())) {
-      return new SyncItem.Unchanged(record.key());
+      if (cap.signature().equals(state.chunking())) {
+        return new SyncItem.Unchanged(record.key());
+      }
+      OptionalInt cut = cap.cutAt(state.chunking());
+      if (cut.isPresent()) {
+        truncated.add(cap.reason(record.key(), cut.getAsInt(), record.text().length()));
+        return new SyncItem.Unchanged(record.key());
+      }
     }
     Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
     List<Chunk> chunks;
     try {
-      chunks = chunk(c, record);
+      chunks = chunk(c, record, cap.maxChunks());
     } catch (RuntimeException e) {
       return new SyncItem.FileIssue(
           file, "record " + record.key() + " could not be chunked: " + e, false);
     }
+    String signature = cap.signature();
+    OptionalInt cut =
+        cap.cut(chunks.stream().filter(k -> k.role() != ChunkRole.SUMMARY).toList(), record.text());
+    if (cut.isPresent()) {
+      signature = cap.truncated(cut.getAsInt());
+      truncated.add(cap.reason(record.key(), cut.getAsInt(), record.text().length()));
+    }
     List<String> hashes = chunks.stream().map(chunk -> EmbeddingInput.hash(record, chunk)).toList();
     return new SyncItem.Prepared(
-        record, collection, state == null, chunks, hashes, storedVectors(hashes));
+        record, collection, signature, state == null, chunks, hashes, storedVectors(hashes));
   }
 
-  /** Chunks a record's text, then its summary (numbered after the text's chunks). */
-  private static List<Chunk> chunk(Chunker c, CorpusRecord r) {
+  /**
+   * Chunks a record's text, then its summary (numbered after the text's chunks), each at most
+   * {@code maxChunks} chunks.
+   */
+  private static List<Chunk> chunk(Chunker c, CorpusRecord r, int maxChunks) {
     boolean markdown = "note".equals(r.sourceType());
     ChunkRole role = "transcript".equals(r.sourceType()) ? ChunkRole.TRANSCRIPT : ChunkRole.RAW;
-    var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown));
+    var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown, maxChunks));
     if (r.summary() == null || r.summary().isBlank()) {
       return chunks;
     }
     int offset = chunks.size();
-    for (Chunk s : c.chunk(r.key(), r.summary(), ChunkRole.SUMMARY, false)) {
+    for (Chunk s : c.chunk(r.key(), r.summary(), ChunkRole.SUMMARY, false, maxChunks)) {
       int ordinal = offset + s.ordinal();
       chunks.add(
           new Chunk(

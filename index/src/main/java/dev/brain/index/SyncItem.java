@@ -15,8 +15,10 @@ sealed interface SyncItem {
    * A file was read; its records precede this item in the queue.
    *
    * @param warnings parts of the file the importer skipped (a bad JSONL line, ...)
+   * @param truncated its records the chunk cap cut, each with the reason
    */
-  record FileRead(Path file, int records, List<String> warnings) implements SyncItem {}
+  record FileRead(Path file, int records, List<String> warnings, List<String> truncated)
+      implements SyncItem {}
 
   /**
    * A file (or one of its records) could not be imported; the file's earlier records are kept.
@@ -29,13 +31,15 @@ sealed interface SyncItem {
   record Unchanged(String key) implements SyncItem {}
 
   /**
-   * A new or changed record, chunked, with each chunk's embedding-input hash ({@link
-   * EmbeddingInput#hash}, hashed once here for the lookup, the batch and the document) and the
-   * vectors found in the index by it ({@code null} where the chunk still has to be embedded).
+   * A new or changed record, chunked, with the chunking signature to store ({@link ChunkCap}), each
+   * chunk's embedding-input hash ({@link EmbeddingInput#hash}, hashed once here for the lookup, the
+   * batch and the document) and the vectors found in the index by it ({@code null} where the chunk
+   * still has to be embedded).
    */
   record Prepared(
       CorpusRecord record,
       String collection,
+      String chunking,
       boolean isNew,
       List<Chunk> chunks,
       List<String> embedHashes,

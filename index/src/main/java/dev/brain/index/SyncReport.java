@@ -14,6 +14,8 @@ import java.util.List;
  * @param deleted records removed because their file or entry disappeared
  * @param skipped files of unsupported types, with reasons
  * @param failed malformed files, with reasons; their earlier records (if any) are kept
+ * @param truncated records the chunk cap ({@link IndexConfig#maxChunksPerRecord()}) cut: indexed
+ *     with their first chunks only, one per record, with the reason
  * @param warnings parts of imported files that were skipped (a bad JSONL line, a bookmark without a
  *     URL), one per part
  * @param chunksWritten chunk documents written for added and updated records
@@ -30,6 +32,7 @@ public record SyncReport(
     int deleted,
     List<FileIssue> skipped,
     List<FileIssue> failed,
+    List<FileIssue> truncated,
     List<FileIssue> warnings,
     long chunksWritten,
     long chunksEmbedded,
@@ -48,6 +51,7 @@ public record SyncReport(
   public SyncReport {
     skipped = List.copyOf(skipped);
     failed = List.copyOf(failed);
+    truncated = List.copyOf(truncated);
     warnings = List.copyOf(warnings);
   }
 

@@ -56,6 +56,7 @@ final class SyncRun {
   private final List<SyncReport.FileIssue> skipped = new ArrayList<>();
   private final List<SyncReport.FileIssue> failed = new ArrayList<>();
   private final List<SyncReport.FileIssue> warnings = new ArrayList<>();
+  private final List<SyncReport.FileIssue> truncated = new ArrayList<>();
   private final Set<String> unreadOrigins = new HashSet<>();
   private int added;
   private int updated;
@@ -161,7 +162,7 @@ final class SyncRun {
             files,
             importers,
             states,
-            config.chunkingSignature(),
+            ChunkCap.of(config),
             chunker,
             searchers,
             config.model().dimension(),
@@ -194,6 +195,7 @@ final class SyncRun {
         deleted,
         skipped,
         failed,
+        truncated,
         warnings,
         chunksWritten,
         chunksEmbedded,
@@ -307,6 +309,10 @@ final class SyncRun {
       warnings.add(new SyncReport.FileIssue(f.file(), warning));
       listener.fileWarning(f.file(), warning);
     }
+    for (String reason : f.truncated()) {
+      truncated.add(new SyncReport.FileIssue(f.file(), reason));
+      listener.fileWarning(f.file(), reason);
+    }
     listener.fileDone(f.file(), f.records());
   }
 
@@ -329,29 +335,30 @@ final class SyncRun {
     var out = new ArrayList<CollectionSync>();
     for (CollectionRoot c : collections) {
       if (partial != null) {
-        out.add(
-            CollectionSync.of(
-                c,
-                now,
-                partial.files(),
-                withEarlier(skipped, partial, true),
-                withEarlier(failed, partial, false)));
+        CollectionSync previous = partial.previous();
+        var issues =
+            new SyncIssues(
+                withEarlier(skipped, partial, previous == null ? null : previous.skipped()),
+                withEarlier(failed, partial, previous == null ? null : previous.failed()),
+                withEarlier(truncated, partial, previous == null ? null : previous.truncated()),
+                withEarlier(warnings, partial, previous == null ? null : previous.warnings()));
+        out.add(CollectionSync.of(c, now, partial.files(), issues));
         continue;
       }
       int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
-      out.add(CollectionSync.of(c, now, count, skipped, failed));
+      out.add(
+          CollectionSync.of(c, now, count, new SyncIssues(skipped, failed, truncated, warnings)));
     }
     return out;
   }
 
   /** This run's issues, then the earlier ones about files outside a partial sync's scope. */
   private static List<SyncReport.FileIssue> withEarlier(
-      List<SyncReport.FileIssue> now, Partial partial, boolean skippedIssues) {
-    if (partial.previous() == null) {
+      List<SyncReport.FileIssue> now, Partial partial, List<CollectionStatus.Issue> earlier) {
+    if (earlier == null) {
       return now;
     }
     var all = new ArrayList<>(now);
-    var earlier = skippedIssues ? partial.previous().skipped() : partial.previous().failed();
     for (CollectionStatus.Issue issue : earlier) {
       Path file = Path.of(issue.file());
       if (!within(file, partial.scope())) {
@@ -383,7 +390,7 @@ final class SyncRun {
             record,
             record.contentHash(),
             p.collection(),
-            config.chunkingSignature(),
+            p.chunking(),
             p.chunks(),
             p.embedHashes(),
             Arrays.asList(p.vectors())));

@@ -8,6 +8,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -49,33 +50,72 @@ final class ModelFile {
     }
     String resource = model.onnxResource();
     String name = resource.substring(resource.lastIndexOf('/') + 1);
+    Optional<Path> dir = directory();
+    if (dir.isEmpty()) {
+      return Optional.empty();
+    }
+    Path target =
+        dir.get()
+            .resolve(
+                String.format(Locale.ROOT, "%d-%08x-%s", entry.getSize(), entry.getCrc(), name));
+    try (InputStream in = connection.getInputStream()) {
+      return copy(in, entry.getSize(), target) ? Optional.of(target) : Optional.empty();
+    }
+  }
+
+  /**
+   * {@code ${java.io.tmpdir}/brain-models-<user>}, created with owner-only permissions; empty when
+   * it is no directory of this user (a copy in a directory someone else made is never trusted).
+   */
+  static Optional<Path> directory() throws IOException {
     Path dir =
         Path.of(
             System.getProperty("java.io.tmpdir"),
             "brain-models-" + System.getProperty("user.name", "user"));
-    Path target =
-        dir.resolve(
-            String.format(Locale.ROOT, "%d-%08x-%s", entry.getSize(), entry.getCrc(), name));
-    // Ownership first: a copy in a directory someone else made is never trusted or reused.
-    OnnxNativeLibrary.createPrivateDirectory(dir);
-    if (!Files.isDirectory(dir) || !OnnxNativeLibrary.ownedByCurrentUser(dir)) {
-      return Optional.empty();
+    createPrivateDirectory(dir);
+    return Files.isDirectory(dir) && ownedByCurrentUser(dir) ? Optional.of(dir) : Optional.empty();
+  }
+
+  /**
+   * Makes {@code target} a copy of the {@code size} bytes of {@code in}, unless a file of this user
+   * with that size is already there (targets are named after their content, so it is that content).
+   * The bytes go to a temporary file beside it, renamed into place atomically: a reader never sees
+   * half a file, and two processes copying at once both end with a whole one.
+   *
+   * @return false when {@code in} did not hold {@code size} bytes
+   */
+  static boolean copy(InputStream in, long size, Path target) throws IOException {
+    if (Files.isRegularFile(target) && ownedByCurrentUser(target) && Files.size(target) == size) {
+      return true;
     }
-    if (Files.isRegularFile(target)
-        && OnnxNativeLibrary.ownedByCurrentUser(target)
-        && Files.size(target) == entry.getSize()) {
-      return Optional.of(target);
-    }
-    Path partial = Files.createTempFile(dir, name, ".partial");
-    try (InputStream in = connection.getInputStream()) {
+    String name = target.getFileName().toString();
+    Path partial = Files.createTempFile(target.getParent(), name, ".partial");
+    try {
       Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
-      if (Files.size(partial) != entry.getSize()) {
-        return Optional.empty();
+      if (Files.size(partial) != size) {
+        return false;
       }
       Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+      return true;
     } finally {
       Files.deleteIfExists(partial);
     }
-    return Optional.of(target);
+  }
+
+  static void createPrivateDirectory(Path dir) throws IOException {
+    if (Files.exists(dir)) {
+      return;
+    }
+    try {
+      Files.createDirectories(
+          dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } catch (UnsupportedOperationException e) {
+      Files.createDirectories(dir);
+    }
+  }
+
+  static boolean ownedByCurrentUser(Path path) throws IOException {
+    String user = System.getProperty("user.name");
+    return user == null || Files.getOwner(path).getName().equals(user);
   }
 }

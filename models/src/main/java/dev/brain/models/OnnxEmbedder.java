@@ -90,14 +90,13 @@ final class OnnxEmbedder implements Embedder {
     byte[] onnx = onnxFile.isPresent() ? null : readResource(model, model.onnxResource());
     byte[] tokenizerJson = readResource(model, model.tokenizerResource());
     keepDjlOffline();
-    OnnxNativeLibrary.prepare();
     HuggingFaceTokenizer tokenizer = null;
     HuggingFaceTokenizer counter = null;
     OrtSession session = null;
     try {
       tokenizer = tokenizer(tokenizerJson, truncatingOptions(model));
       counter = tokenizer(tokenizerJson, countingOptions());
-      OrtEnvironment environment = OrtEnvironment.getEnvironment();
+      OrtEnvironment environment = OnnxNativeLibrary.environment();
       // No usage events; the launcher also sets ORT_DISABLE_TELEMETRY, which ONNX Runtime reads
       // before this point and which alone keeps its telemetry files from being created.
       environment.setTelemetry(false);

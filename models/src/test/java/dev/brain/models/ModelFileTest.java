@@ -50,8 +50,7 @@ class ModelFileTest {
     try (InputStream in = ModelFile.class.getResourceAsStream(model.onnxResource())) {
       bytes = in.readAllBytes();
     }
-    OnnxNativeLibrary.prepare();
-    var env = OrtEnvironment.getEnvironment();
+    var env = OnnxNativeLibrary.environment();
     try (var fromFile = env.createSession(file.toString());
         var fromBytes = env.createSession(bytes)) {
       assertThat(hidden(env, fromFile)).containsExactly(hidden(env, fromBytes));

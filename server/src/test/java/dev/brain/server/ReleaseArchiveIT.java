@@ -130,6 +130,34 @@ class ReleaseArchiveIT {
     assertThat(cache).exists();
   }
 
+  /**
+   * From the release jar (which carries no ONNX Runtime manifest) indexing and a search leave
+   * brain's one private folder in the temp directory and nothing else: no {@code onnxruntime-java*}
+   * folder, no library copy of ONNX Runtime's own.
+   */
+  @Test
+  void embeddingFromTheReleaseJarLeavesNothingNewInTheTempDirectory() throws Exception {
+    Path vault = Files.createDirectories(tmp.resolve("temp-vault"));
+    Files.writeString(vault.resolve("kettle.md"), "# Kettle\n\nThe gooseneck kettle pours.");
+    Path own = Files.createDirectories(tmp.resolve("own-tmp"));
+    var env = Map.of("BRAIN_JAVA_OPTS", "-Djava.io.tmpdir=" + own);
+    String data = tmp.resolve("temp-data").toString();
+    var index = brain(env, "--data", data, "index", vault.toString());
+    assertThat(index.code()).as(index.err()).isZero();
+    var search = brain(env, "--data", data, "search", "--local", "gooseneck");
+    assertThat(search.code()).as(search.err()).isZero();
+
+    try (var entries = Files.list(own)) {
+      assertThat(entries.map(p -> p.getFileName().toString()))
+          .containsExactly("brain-models-" + System.getProperty("user.name"));
+    }
+    try (var entries = Files.list(own.resolve("brain-models-" + System.getProperty("user.name")))) {
+      assertThat(entries.map(p -> p.getFileName().toString()))
+          .anyMatch(
+              name -> name.startsWith("onnxruntime-linux-") || name.startsWith("onnxruntime-osx-"));
+    }
+  }
+
   @Test
   void aRunningServerAnswersWithoutAJvmAndAKilledOneFallsBackToTheJvm() throws Exception {
     Path vault = Files.createDirectories(tmp.resolve("served-vault"));

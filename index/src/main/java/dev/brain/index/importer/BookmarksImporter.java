@@ -1,14 +1,12 @@
 package dev.brain.index.importer;
 
 import dev.brain.index.CorpusRecord;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -33,12 +31,7 @@ final class BookmarksImporter {
   }
 
   static ImportResult read(SourceFile file) throws ImportException {
-    Document doc;
-    try {
-      doc = Jsoup.parse(file.file().toFile(), null);
-    } catch (IOException e) {
-      throw file.unreadable(e);
-    }
+    Document doc = HtmlImporter.parse(file);
     var records = new ArrayList<CorpusRecord>();
     var warnings = new ArrayList<String>();
     var seen = new HashSet<String>();

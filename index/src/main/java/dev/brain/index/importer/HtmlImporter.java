@@ -2,6 +2,7 @@ package dev.brain.index.importer;
 
 import dev.brain.index.CorpusRecord;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,12 +30,7 @@ final class HtmlImporter {
   private HtmlImporter() {}
 
   static ImportResult read(SourceFile file) throws ImportException {
-    Document doc;
-    try {
-      doc = Jsoup.parse(file.file().toFile(), null);
-    } catch (IOException e) {
-      throw file.unreadable(e);
-    }
+    Document doc = parse(file);
     doc.select(HtmlText.NOISE).remove();
     String url = pageUrl(doc);
     String title = title(doc, file);
@@ -78,6 +74,25 @@ final class HtmlImporter {
             List.of(),
             file.origin());
     return new ImportResult(List.of(record), warnings);
+  }
+
+  /**
+   * The file as a jsoup document, decoded as browsers do: by its byte-order mark, else by the
+   * charset its {@code <meta>} declares, else as UTF-8. A page that declares UTF-16 without a
+   * UTF-16 byte-order mark is read as UTF-8, as the HTML standard says: its declaration was
+   * readable as ASCII, so it is no UTF-16 (jsoup alone would decode its bytes in pairs, to
+   * gibberish).
+   */
+  static Document parse(SourceFile file) throws ImportException {
+    try {
+      Document doc = Jsoup.parse(file.file().toFile(), null);
+      if (doc.charset().name().startsWith("UTF-16") && !file.hasUtf16Bom()) {
+        doc = Jsoup.parse(file.file().toFile(), StandardCharsets.UTF_8.name());
+      }
+      return doc;
+    } catch (IOException e) {
+      throw file.unreadable(e);
+    }
   }
 
   /** The page's own URL: canonical link, then og:url, then the saver's comment; only http(s). */

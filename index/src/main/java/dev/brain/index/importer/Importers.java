@@ -2,8 +2,11 @@ package dev.brain.index.importer;
 
 import dev.brain.index.CollectionRoot;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -128,10 +131,21 @@ public final class Importers {
             if (file.equals(r)) {
               throw e;
             }
-            return FileVisitResult.CONTINUE; // an unreadable entry must not stop the sync
+            // An unreadable entry must not stop the sync, nor vanish from its report; what the
+            // walk would have left out anyway stays unmentioned.
+            boolean folder = Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS);
+            if (!hidden(file)
+                && !(folder && skippedFolder(file))
+                && !excludes.excludes(r.relativize(file), folder)) {
+              skipped.accept(file, unreadable(folder, e));
+            }
+            return FileVisitResult.CONTINUE;
           }
         });
-    files.sort(Comparator.comparing(f -> relative(r, f)));
+    // Names that differ only in bytes that are not UTF-8 read alike: their bytes settle the order.
+    files.sort(
+        Comparator.<Path, String>comparing(f -> relative(r, f))
+            .thenComparing(Comparator.naturalOrder()));
     return List.copyOf(files);
   }
 
@@ -219,6 +233,18 @@ public final class Importers {
       names = earlier != null ? earlier : names;
     }
     return names.in(collection);
+  }
+
+  /** Why the walk could not enter a folder (or read a file's attributes), in words. */
+  static String unreadable(boolean folder, IOException e) {
+    String what = folder ? "a folder brain cannot enter" : "an entry brain cannot read";
+    String why =
+        e instanceof AccessDeniedException
+            ? "permission denied"
+            : e instanceof FileSystemException f ? f.getReason() : null;
+    return what
+        + (why == null ? "" : " (" + why + ")")
+        + (folder ? "; nothing in it is indexed" : "; not read");
   }
 
   /** Why a symbolic link is not followed. */

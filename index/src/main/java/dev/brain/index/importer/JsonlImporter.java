@@ -1,5 +1,6 @@
 package dev.brain.index.importer;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,17 +19,21 @@ import java.util.List;
  * {@code {"_id", "title", "text", "metadata"}} and generic lines with {@code key} (or {@code url}),
  * {@code title}, {@code text}, {@code url}, {@code tags}, {@code author}, {@code created_at},
  * {@code published_at}. Every line becomes {@code doc:<id>}, kind {@code source}, source type
- * {@code doc}: such files are collections of documents, not things the user wrote. Bad lines are
- * skipped with a warning; the file is malformed only when no line is a record. A line without
- * {@code created_at} has none: the file's modification time would change every record of the file
- * whenever one line changes.
+ * {@code doc}: such files are collections of documents, not things the user wrote. A whole-number
+ * {@code _id} or {@code key} is the same id as its decimal string ({@code 5} and {@code "5"} are
+ * both {@code doc:5}), as BEIR qrels write ids as strings. Bad lines (text after the object, a
+ * field named twice, ...) are skipped with a warning; the file is malformed only when no line is a
+ * record. A line without {@code created_at} has none: the file's modification time would change
+ * every record of the file whenever one line changes.
  */
 final class JsonlImporter {
 
   /** Warnings kept per file; the rest are counted, so a broken export cannot flood the report. */
   static final int MAX_WARNINGS = 20;
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** A field named twice in one line is refused: which value would count is a guess. */
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   private JsonlImporter() {}
 
@@ -48,7 +53,7 @@ final class JsonlImporter {
         }
         String where = file.relativePath() + ":" + lineNumber + ": ";
         try {
-          CorpusRecord record = record(JSON.readTree(line), file);
+          CorpusRecord record = record(oneValue(line), file);
           if (keys.add(record.key())) {
             records.add(record);
           } else {
@@ -74,6 +79,30 @@ final class JsonlImporter {
           null);
     }
     return new ImportResult(records, capped(problems));
+  }
+
+  /**
+   * The one JSON value of a line; text after it (a second object, stray characters) makes the line
+   * bad rather than silently ignored.
+   */
+  private static JsonNode oneValue(String line) throws IOException, BadLine {
+    try (JsonParser parser = JSON.createParser(line)) {
+      JsonNode node = JSON.readTree(parser);
+      long end = parser.currentLocation().getCharOffset();
+      boolean more;
+      try {
+        more = parser.nextToken() != null;
+      } catch (JsonProcessingException e) {
+        more = true;
+      }
+      if (more) {
+        throw new BadLine(
+            "skipped: text after the JSON value (from column "
+                + (end + 1)
+                + "); a line holds one JSON object");
+      }
+      return node;
+    }
   }
 
   private static CorpusRecord record(JsonNode node, SourceFile file) throws BadLine {

@@ -156,6 +156,11 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified, S
     }
   }
 
+  /** Whether the file starts with a UTF-16 byte-order mark. */
+  boolean hasUtf16Bom() throws ImportException {
+    return utf16(head()) != null;
+  }
+
   ImportException unreadable(IOException e) {
     return ImportException.malformed(file, "cannot read " + file + ": " + e.getMessage(), e);
   }

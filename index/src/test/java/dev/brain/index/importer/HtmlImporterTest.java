@@ -3,8 +3,15 @@ package dev.brain.index.importer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.index.CorpusRecord;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class HtmlImporterTest {
 
@@ -41,5 +48,36 @@ class HtmlImporterTest {
     assertThat(page.url()).isNull();
     assertThat(page.title()).isEqualTo("Offline copy");
     assertThat(page.text()).isEqualTo("A page saved without any URL.");
+  }
+
+  private static final String PAGE =
+      "<!doctype html><html><head><meta charset=\"utf-16\"><title>Caf\u00e9 notes</title></head>"
+          + "<body><article><p>A na\u00efve r\u00e9sum\u00e9 of the espresso.</p></article></body>"
+          + "</html>";
+
+  /**
+   * A page whose bytes are UTF-8 (so its {@code <meta charset="utf-16">} was readable as ASCII) is
+   * read as UTF-8, as browsers do; one in UTF-16 with its byte-order mark is read as UTF-16.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"UTF-8", "UTF-16LE", "UTF-16BE"})
+  void aPageDeclaringUtf16IsDecodedAsItsBytesAreWritten(String encoding, @TempDir Path root)
+      throws Exception {
+    Charset charset = Charset.forName(encoding);
+    byte[] bom =
+        switch (encoding) {
+          case "UTF-16LE" -> new byte[] {(byte) 0xFF, (byte) 0xFE};
+          case "UTF-16BE" -> new byte[] {(byte) 0xFE, (byte) 0xFF};
+          default -> new byte[0];
+        };
+    byte[] body = PAGE.getBytes(charset);
+    byte[] bytes = Arrays.copyOf(bom, bom.length + body.length);
+    System.arraycopy(body, 0, bytes, bom.length, body.length);
+    Path file = Files.write(root.resolve("cafe.html"), bytes);
+
+    CorpusRecord page = Fixtures.IMPORTERS.read(file, root).records().getFirst();
+
+    assertThat(page.title()).isEqualTo("Caf\u00e9 notes");
+    assertThat(page.text()).isEqualTo("A na\u00efve r\u00e9sum\u00e9 of the espresso.");
   }
 }

@@ -2,10 +2,14 @@ package dev.brain.index.importer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brain.index.CorpusRecord;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,6 +139,69 @@ class ImportersTest {
     if (madeFifo) {
       assertThat(skipped.get("pipe.md")).contains("special file");
     }
+  }
+
+  /**
+   * A folder the process may not enter is reported as skipped with the reason, its siblings are
+   * still listed, and a hidden one stays unmentioned. Root may enter anything, so as root the walk
+   * runs in a child process without that power ({@code setpriv} drops it).
+   */
+  @Test
+  void walkReportsAFolderItCannotEnter(@TempDir Path root) throws Exception {
+    Path vault = Files.createDirectories(root.resolve("vault"));
+    Files.writeString(vault.resolve("ok.md"), "x");
+    Path locked = Files.createDirectories(vault.resolve("locked"));
+    Files.writeString(locked.resolve("secret.md"), "x");
+    Path hidden = Files.createDirectories(vault.resolve(".hidden"));
+    Files.writeString(hidden.resolve("h.md"), "x");
+    for (Path dir : List.of(locked, hidden)) {
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("---------"));
+    }
+    try {
+      List<String> lines = walkWithoutReadingEverything(vault);
+
+      assertThat(lines).contains("file\t" + vault.resolve("ok.md"));
+      assertThat(lines)
+          .contains(
+              "skipped\t"
+                  + locked
+                  + "\ta folder brain cannot enter (permission denied); nothing in it is indexed");
+      assertThat(lines).noneMatch(line -> line.contains(".hidden") || line.contains("secret.md"));
+    } finally {
+      for (Path dir : List.of(locked, hidden)) {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+      }
+    }
+  }
+
+  /** The walk's lines (see {@link WalkChild}) by a process that obeys file permissions. */
+  private List<String> walkWithoutReadingEverything(Path vault) throws Exception {
+    if (!Files.isReadable(vault.resolve("locked"))) {
+      var lines = new ArrayList<String>();
+      for (Path file : importers.walk(vault, (p, why) -> lines.add("skipped\t" + p + "\t" + why))) {
+        lines.add("file\t" + file);
+      }
+      return lines;
+    }
+    Path setpriv = Path.of("/usr/bin/setpriv");
+    assumeTrue(Files.isExecutable(setpriv), "root without setpriv cannot be denied a folder");
+    var command =
+        List.of(
+            setpriv.toString(),
+            "--bounding-set=-dac_override,-dac_read_search",
+            "--inh-caps=-dac_override,-dac_read_search",
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            WalkChild.class.getName(),
+            vault.toString());
+    var builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+    builder.environment().put("CLASSPATH", System.getProperty("java.class.path"));
+    Process child = builder.start();
+    List<String> lines;
+    try (var out = child.inputReader(StandardCharsets.UTF_8)) {
+      lines = out.lines().toList();
+    }
+    assertThat(child.waitFor()).isZero();
+    return lines;
   }
 
   @Test

@@ -102,4 +102,50 @@ class JsonlImporterTest {
     assertThat(result.warnings().get(0)).contains(":2:", "\"_id\" must be a string");
     assertThat(result.warnings().get(1)).contains(":3:", "\"text\" must be a string, got array");
   }
+
+  @Test
+  void aLineWithTextAfterItsObjectOrAFieldNamedTwiceIsABadLine(
+      @org.junit.jupiter.api.io.TempDir Path root) throws Exception {
+    Path file =
+        Files.writeString(
+            root.resolve("strict.jsonl"),
+            String.join(
+                "\n",
+                "{\"_id\": \"ok\", \"text\": \"fine\"}",
+                "{\"_id\": \"g1\", \"text\": \"garbage follows\"} trailing words",
+                "{\"_id\": \"g2\", \"text\": \"two objects\"}{\"_id\": \"g3\", \"text\": \"x\"}",
+                "{\"_id\": \"d1\", \"_id\": \"d2\", \"text\": \"which id?\"}",
+                "{\"_id\": \"ok2\", \"text\": \"fine too\"}   "));
+
+    ImportResult result = Fixtures.IMPORTERS.read(file, root);
+
+    assertThat(result.records()).extracting(CorpusRecord::key).containsExactly("doc:ok", "doc:ok2");
+    assertThat(result.warnings())
+        .satisfiesExactly(
+            w ->
+                assertThat(w).contains("strict.jsonl:2:", "text after the JSON value", "column 41"),
+            w -> assertThat(w).contains("strict.jsonl:3:", "text after the JSON value"),
+            w -> assertThat(w).contains("strict.jsonl:4:", "Duplicate field '_id'"));
+  }
+
+  @Test
+  void aWholeNumberIdIsTheSameIdAsItsDecimalString(@org.junit.jupiter.api.io.TempDir Path root)
+      throws Exception {
+    Path file =
+        Files.writeString(
+            root.resolve("ids.jsonl"),
+            String.join(
+                "\n",
+                "{\"_id\": 5, \"text\": \"number\"}",
+                "{\"_id\": \"5\", \"text\": \"string\"}",
+                "{\"_id\": 5.5, \"text\": \"fraction\"}"));
+
+    ImportResult result = Fixtures.IMPORTERS.read(file, root);
+
+    assertThat(result.records()).extracting(CorpusRecord::key).containsExactly("doc:5");
+    assertThat(result.warnings())
+        .satisfiesExactly(
+            w -> assertThat(w).contains("ids.jsonl:2:", "key doc:5 was already used above"),
+            w -> assertThat(w).contains("ids.jsonl:3:", "must be a string or a whole number"));
+  }
 }

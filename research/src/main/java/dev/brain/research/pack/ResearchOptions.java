@@ -39,6 +39,13 @@ public record ResearchOptions(
   /** Largest {@link #limit()}. */
   public static final int MAX_LIMIT = 100;
 
+  /**
+   * Longest question (and earlier question of a conversation) a surface accepts, in characters: a
+   * long paragraph fits; a pasted document does not (search it instead). HTTP and MCP both refuse
+   * longer ones.
+   */
+  public static final int MAX_QUESTION_CHARS = 4_000;
+
   /** Default {@link #maxCharsPerDoc()}. */
   public static final int DEFAULT_MAX_CHARS_PER_DOC = 700;
 

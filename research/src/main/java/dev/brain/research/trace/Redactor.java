@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
 
 /**
  * Removes what a trace must never hold: configured secrets (an API key, credentials found in the
- * environment), auth headers, bearer tokens, well-known API key shapes ({@code sk-...}, GitHub,
- * Slack, AWS, Google), JSON Web Tokens, PEM private keys, credentials in URLs ({@code
- * https://user:pass@host}), {@code key=value} credentials and "password is ..." phrases, terminal
- * control characters, and absolute paths outside the data root (home directories, temp files, the
- * vault's location). Paths inside the data root stay. Works on text, including serialized JSON
- * (replacements never contain quotes or backslashes, so the JSON stays valid). Immutable and
- * thread-safe.
+ * environment), auth headers, bearer tokens, credentials known by their shape ({@link KeyShapes}:
+ * provider keys and tokens, JSON Web Tokens, PEM and PGP private key blocks, AWS secret keys),
+ * credentials in URLs ({@code https://user:pass@host}), {@code key=value} credentials (Azure's
+ * {@code AccountKey=} too) and "password is ..." phrases, terminal control characters, and absolute
+ * paths outside the data root (home directories, temp files, the vault's location). Paths inside
+ * the data root stay. Works on text, including serialized JSON (replacements never contain quotes
+ * or backslashes, so the JSON stays valid). Immutable and thread-safe.
  */
 public final class Redactor {
 
@@ -36,7 +36,9 @@ public final class Redactor {
       "(?:proxy-)?authorization|x-api-key|api-key|cookie|set-cookie";
   private static final String CREDENTIALS =
       "api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|client[_-]?secret"
-          + "|secret[_-]?key|secret|password|passwd|token";
+          + "|secret[_-]?key|secret|password|passwd|token"
+          // Azure connection strings: AccountKey=...; SharedAccessKey=...
+          + "|account[_-]?key|shared[_-]?access[_-]?key";
   // Plain text ("Authorization: Bearer x") up to the end of the line or string.
   private static final Pattern HEADER_TEXT =
       Pattern.compile("(?i)\\b(" + HEADERS + ")(\\s*[:=]\\s*)[^\\r\\n\"\\\\]+");
@@ -49,22 +51,6 @@ public final class Redactor {
       Pattern.compile("(?i)\\b(" + CREDENTIALS + ")(\\s*[:=]\\s*)([^\\s\"\\\\,;&]{6,})");
   private static final Pattern KEY_VALUE_JSON =
       Pattern.compile("(?i)\\b(" + CREDENTIALS + ")(\"\\s*:\\s*\")([^\"\\\\]{6,})");
-  private static final List<Pattern> KEY_SHAPES =
-      List.of(
-          Pattern.compile("\\bsk-[A-Za-z0-9_-]{16,}"),
-          Pattern.compile("\\bgh[pousr]_[A-Za-z0-9]{20,}"),
-          Pattern.compile("\\bgithub_pat_[A-Za-z0-9_]{20,}"),
-          Pattern.compile("\\bxox[abposr]-[A-Za-z0-9-]{10,}"),
-          Pattern.compile("\\bAKIA[0-9A-Z]{16}\\b"),
-          Pattern.compile("\\bAIza[0-9A-Za-z_-]{35}"),
-          // A JSON Web Token: base64url header and payload (both JSON, so "eyJ"), signature.
-          Pattern.compile("\\beyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}"));
-  // A PEM private key block; in serialized JSON its line breaks are the two characters \n.
-  private static final Pattern PEM_KEY =
-      Pattern.compile(
-          "-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----"
-              + "(?:.*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\\s\\\\]*)",
-          Pattern.DOTALL);
   // user:password@ in a URL.
   private static final Pattern URL_CREDENTIALS =
       Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]{1,15}://)([^\\s/@:\"\\\\]+):([^\\s/@\"\\\\]+)@");
@@ -206,10 +192,7 @@ public final class Redactor {
     collect(found, KEY_VALUE_TEXT.matcher(text), 3);
     collect(found, KEY_VALUE_JSON.matcher(text), 3);
     var shaped = new LinkedHashSet<String>();
-    for (Pattern shape : KEY_SHAPES) {
-      collect(shaped, shape.matcher(text), 0);
-    }
-    collectPemLines(shaped, text);
+    KeyShapes.find(text, shaped);
     found.addAll(shaped);
     collect(found, URL_CREDENTIALS.matcher(text), 3);
     // Only a value that looks made up is removed everywhere ("password is required" is prose).
@@ -221,7 +204,7 @@ public final class Redactor {
       }
     }
     String t = withoutControlCharacters(text);
-    t = PEM_KEY.matcher(t).replaceAll("-----BEGIN $1PRIVATE KEY-----" + REDACTED);
+    t = KeyShapes.replace(t, REDACTED);
     t = URL_CREDENTIALS.matcher(t).replaceAll("$1" + Matcher.quoteReplacement(REDACTED) + "@");
     for (String secret : byLength(found)) {
       for (String form : forms(secret, shaped.contains(secret))) {
@@ -234,9 +217,6 @@ public final class Redactor {
     t = HEADER_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = HEADER_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = BEARER.matcher(t).replaceAll("$1 " + Matcher.quoteReplacement(REDACTED));
-    for (Pattern shape : KEY_SHAPES) {
-      t = shape.matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
-    }
     t = KEY_VALUE_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = KEY_VALUE_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = PASSWORD_PHRASE.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
@@ -253,18 +233,6 @@ public final class Redactor {
     }
     String t = CONTROL_RAW.matcher(text).replaceAll("");
     return CONTROL_ESCAPED.matcher(t).replaceAll("$1");
-  }
-
-  /** The base64 lines of a PEM key: query terms and concept keys are made of its pieces. */
-  private static void collectPemLines(Set<String> found, String text) {
-    Matcher m = PEM_KEY.matcher(text);
-    while (m.find()) {
-      for (String piece : m.group().split("(?:\\\\n|\\s|-----[A-Z0-9 ]+-----)+")) {
-        if (piece.length() >= MIN_SECRET_CHARS) {
-          found.add(piece);
-        }
-      }
-    }
   }
 
   private static void collect(Set<String> found, Matcher m, int group) {
@@ -292,12 +260,17 @@ public final class Redactor {
       out.add(slug);
     }
     // Query terms split a token at its punctuation: its long letters-and-digits parts go too.
-    // Of a token found by its shape (Slack, JWT, PEM), long parts of digits only or letters only
-    // go too: a Slack token's parts are such.
+    // Of a token found by its shape (Slack, JWT, PEM, an AWS secret), shorter such parts and long
+    // parts of digits only or letters only go too: a Slack token's parts are such.
     for (String part : secret.split("[^\\p{L}\\p{N}]+")) {
       boolean mixed =
           part.chars().anyMatch(Character::isDigit) && part.chars().anyMatch(Character::isLetter);
-      if (part.length() >= 8 && (mixed || (keyShaped && part.length() >= 10 && random(part)))) {
+      boolean kept =
+          keyShaped
+              ? part.length() >= MIN_SECRET_CHARS
+                  && (mixed || (part.length() >= 10 && random(part)))
+              : part.length() >= 8 && mixed;
+      if (kept) {
         out.add(part);
       }
     }

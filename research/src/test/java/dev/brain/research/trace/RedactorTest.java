@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** What the redactor removes from trace text, and what it leaves alone. */
 class RedactorTest {
@@ -138,5 +142,81 @@ class RedactorTest {
         .isEqualTo("{\"q\":\"a[31mred\\n\"}");
     // An escaped backslash followed by the letters u001b is text, not a control character.
     assertThat(redactor.redact("{\"q\":\"\\\\u001b\"}")).isEqualTo("{\"q\":\"\\\\u001b\"}");
+  }
+
+  /** Credentials known by their shape alone, each as a sentence would hold it. */
+  static Stream<Arguments> keyShapes() {
+    return Stream.of(
+        Arguments.of("GitLab", "glpat-Xk3vB7qLm9TzR2wYp5Nd"),
+        Arguments.of("npm", "npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"),
+        Arguments.of("Hugging Face", "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"),
+        Arguments.of("Stripe secret", "sk_live_51Hx9QbRtY7uVwZ3aB4cD5eF6gH7iJ8kL"),
+        Arguments.of("Stripe restricted", "rk_live_51Hx9QbRtY7uVwZ3aB4cD5eF6gH7iJ8kM"),
+        Arguments.of("AWS secret, unlabelled", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+        Arguments.of("AWS secret, no slash", "Zq8Jm2Lw9Rt4Xy6Vb1Nc3Kd5Hf7Gs0Pa2Ue4Io6W"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("keyShapes")
+  void removesAKeyKnownByItsShapeInTextAndInJson(String name, String key) throws Exception {
+    assertThat(redactor.redact("the key " + key + " expired"))
+        .isEqualTo("the key [redacted] expired");
+    // Serialized, after an escaped line break: the JSON escape is no part of the key.
+    String json = new ObjectMapper().writeValueAsString(Map.of("text", "keys:\n" + key + "\n"));
+    String out = redactor.redact(json);
+    assertThat(out).doesNotContain(key);
+    assertThat(new ObjectMapper().readTree(out).path("text").asText()).contains("[redacted]");
+  }
+
+  @Test
+  void removesAnAzureAccountKeyFromAConnectionString() {
+    String key =
+        "Kf3nQ8vL2pR7tY1wZ5xB9c/D4eG6hJ0kM3nP8qS2uV7wX1yA5+bC9dE4fG6hJ0kL3mN8pQ2rS7tU1vW5xY9zA==";
+    String out =
+        redactor.redact(
+            "DefaultEndpointsProtocol=https;AccountName=brainstore;AccountKey="
+                + key
+                + ";EndpointSuffix=core.windows.net and later "
+                + "d4eg6hj0km3np8qs2uv7wx1ya5");
+    // The later occurrence is a piece of the key as a query term holds it (lower case).
+    assertThat(out)
+        .contains("AccountName=brainstore;AccountKey=[redacted];EndpointSuffix")
+        .doesNotContainIgnoringCase("D4eG6hJ0kM3nP8qS2uV7wX1yA5");
+  }
+
+  @Test
+  void removesAPgpPrivateKeyBlockWithItsLinesElsewhere() throws Exception {
+    String line = "lQOYBGVkZXNvbWVrZXkBCADK9f3nQ8vL2pR7tY1wZ5xB9cD4eG6hJ0kM3nP8qS2u";
+    String block =
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n"
+            + line
+            + "\n=Xk3v\n-----END PGP PRIVATE KEY BLOCK-----";
+    for (String text :
+        List.of(
+            block + " and the version of " + line,
+            new ObjectMapper()
+                .writeValueAsString(Map.of("q", block + " and the version of " + line)))) {
+      assertThat(redactor.redact(text))
+          .contains("-----BEGIN PGP PRIVATE KEY BLOCK-----[redacted]", "the version of")
+          .doesNotContain(line)
+          .doesNotContain("END PGP");
+    }
+  }
+
+  /** 40-character runs of the base64 alphabet that are no secret. */
+  static Stream<String> notSecrets() {
+    return Stream.of(
+        "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b", // a git commit
+        "9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B",
+        "coffee/Espresso2024/recipes/DialInLog031", // a relative path
+        "/Espresso2024/recipes/DialInLog031/notes", // an absolute one
+        "Represent/this/sentence/for/searching/12",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+  }
+
+  @ParameterizedTest
+  @MethodSource("notSecrets")
+  void leavesFortyCharacterRunsThatAreNoSecretAlone(String text) {
+    assertThat(redactor.redact("see " + text + " here")).isEqualTo("see " + text + " here");
   }
 }

@@ -1,7 +1,10 @@
 package dev.brain.server.cli;
 
+import dev.brain.Brain;
 import dev.brain.index.IndexStatus;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,7 +22,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Show each collection: root, files, records, chunks, vector coverage, last sync, the files"
-          + " it skipped or could not read (with reasons), and whether a watcher follows it.",
+          + " it skipped or could not read, the records it truncated and the parts of files it"
+          + " left out (with reasons), and whether a watcher follows it.",
       "`brain stats` shows what the whole corpus holds."
     })
 final class StatusCommand implements Callable<Integer> {
@@ -41,9 +45,7 @@ final class StatusCommand implements Callable<Integer> {
     if (server.isPresent()) {
       status = server.get().status();
     } else {
-      try (var lease = brain.useExisting()) {
-        status = lease.brain().indexStatus();
-      }
+      status = localStatus();
     }
     if (json) {
       out.println(Json.pretty(status));
@@ -53,7 +55,27 @@ final class StatusCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * The status read here: before the index's first commit (a first sync still running, or killed)
+   * that is a state to describe, not an error; a data directory that does not exist stays an error.
+   */
+  private IndexStatus localStatus() throws IOException {
+    if (brain.served == null && Files.isDirectory(brain.dataDir())) {
+      var early = Brain.statusBeforeFirstCommit(brain.config());
+      if (early.isPresent()) {
+        return early.get();
+      }
+    }
+    try (var lease = brain.useExisting()) {
+      return lease.brain().indexStatus();
+    }
+  }
+
   static void print(IndexStatus s, PrintWriter out) {
+    if (s.state() != IndexStatus.State.INDEXED) {
+      printBeforeFirstCommit(s, out);
+      return;
+    }
     out.printf(
         Locale.ROOT,
         "index %s: %d records, %d chunks, vector: %s of chunks; watching: %s%n",
@@ -85,9 +107,32 @@ final class StatusCommand implements Callable<Integer> {
               + (c.lastSyncAt() == null ? "never (run `brain index`)" : c.lastSyncAt()));
       issues(out, "skipped", c.skipped());
       issues(out, "failed", c.failed());
+      issues(out, "truncated", c.truncated());
+      issues(out, "warnings", c.warnings());
       if (c.moreIssues() > 0) {
-        out.println("  ... and " + c.moreIssues() + " more skipped or failed files");
+        out.println("  ... and " + c.moreIssues() + " more issues");
       }
+    }
+  }
+
+  private static void printBeforeFirstCommit(IndexStatus s, PrintWriter out) {
+    out.println(
+        s.state() == IndexStatus.State.NOT_COMMITTED
+            ? "index "
+                + s.index()
+                + ": nothing committed yet: the first sync is still running, or it was stopped"
+                + " before its first commit; run `brain index` to complete it"
+            : "index " + s.index() + ": nothing indexed yet");
+    if (s.collections().isEmpty()) {
+      out.println("no collections yet; add a folder with `brain add PATH`");
+    }
+    for (var c : s.collections()) {
+      out.println(
+          c.name()
+              + "  "
+              + c.root()
+              + (c.rootExists() ? "" : "  (folder missing)")
+              + "  not indexed yet (run `brain index`)");
     }
   }
 

@@ -56,6 +56,9 @@ final class SyncSummary {
     for (var issue : r.failed()) {
       out.println("  FAILED  " + issue.file() + ": " + issue.reason());
     }
+    for (var issue : r.truncated()) {
+      out.println("  truncated " + issue.file() + ": " + issue.reason());
+    }
     // Parts of files that were left out (bad JSONL lines, ...): shown, not only counted in --json.
     var warnings = r.warnings();
     for (int i = 0; i < Math.min(MAX_WARNINGS_SHOWN, warnings.size()); i++) {

@@ -60,11 +60,8 @@ record ResearchRequest(
   /** Most {@link #priorEvidenceKeys()}. */
   static final int MAX_PRIOR_EVIDENCE_KEYS = 200;
 
-  /**
-   * Longest {@link #question()} and prior question, in characters: a long paragraph fits; a pasted
-   * document does not (search it with {@code /api/search} instead).
-   */
-  static final int MAX_QUESTION_CHARS = 4_000;
+  /** Longest {@link #question()} and prior question: the one cap every surface applies. */
+  static final int MAX_QUESTION_CHARS = ResearchOptions.MAX_QUESTION_CHARS;
 
   /** Longest record key in {@link #pinnedKeys()} and {@link #priorEvidenceKeys()}. */
   static final int MAX_KEY_CHARS = 1_024;

@@ -1,5 +1,6 @@
 package dev.brain.server.mcp;
 
+import dev.brain.research.pack.ResearchOptions;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -34,6 +35,14 @@ final class BrainPrompt {
           if (!(question instanceof String q) || q.isBlank()) {
             throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
                 .message("brain_research needs a non-empty 'question' argument")
+                .build();
+          }
+          if (q.strip().length() > ResearchOptions.MAX_QUESTION_CHARS) {
+            throw McpError.builder(McpSchema.ErrorCodes.INVALID_PARAMS)
+                .message(
+                    "brain_research takes a question of at most "
+                        + ResearchOptions.MAX_QUESTION_CHARS
+                        + " characters")
                 .build();
           }
           return McpSchema.GetPromptResult.builder(

@@ -132,9 +132,10 @@ public final class BrainTools {
                 "semantic",
                 "prior_questions",
                 "pinned_keys"));
-    String question = args.requiredString("question");
+    String question = args.requiredString("question", ResearchOptions.MAX_QUESTION_CHARS);
     var options = researchOptions(args);
-    List<String> prior = orEmpty(args.strings("prior_questions", 8));
+    List<String> prior =
+        orEmpty(args.strings("prior_questions", 8, ResearchOptions.MAX_QUESTION_CHARS));
     List<String> pinned = orEmpty(args.strings("pinned_keys", 24));
     refresh();
     String searchQuestion =

@@ -1,37 +1,13 @@
 package dev.brain.server.mcp;
 
-import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** The JSON-RPC error answering a message that could not be read as one. */
+/** The JSON-RPC errors brain answers with, and what it does to the SDK's before they leave. */
 final class JsonRpcErrors {
   private JsonRpcErrors() {}
-
-  /**
-   * A parse error (-32700) when {@code text} is not JSON, else an invalid-request error (-32600)
-   * carrying the message's {@code id} when it has one.
-   */
-  static Map<String, Object> unreadable(McpJsonMapper mapper, String text) {
-    Map<?, ?> tree;
-    try {
-      tree = mapper.readValue(text, Map.class);
-    } catch (IOException | RuntimeException e) {
-      return error(null, McpSchema.ErrorCodes.PARSE_ERROR, "parse error: the message is not JSON");
-    }
-    Object id = tree == null ? null : tree.get("id");
-    if (!(id instanceof String) && !(id instanceof Number)) {
-      id = null;
-    }
-    return error(
-        id,
-        McpSchema.ErrorCodes.INVALID_REQUEST,
-        "invalid request: not a JSON-RPC 2.0 message (it needs \"jsonrpc\": \"2.0\" and a"
-            + " \"method\", or an \"id\" with a \"result\" or an \"error\")");
-  }
 
   /**
    * {@code message} as it may leave the server: an error response whose message names Java types

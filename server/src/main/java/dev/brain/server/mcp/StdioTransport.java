@@ -18,16 +18,19 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import reactor.core.publisher.Mono;
 
 /**
  * MCP over stdio: one JSON-RPC message per line on stdin, one per line on stdout, nothing else on
- * stdout. Unlike the SDK's own stdio provider, a bad line never ends the session: malformed JSON
- * gets a parse error, a message that is not JSON-RPC an invalid-request error, a line over {@link
- * BrainMcp#MAX_MESSAGE_BYTES} a too-large error, and a request before {@code initialize} an error
- * saying so — then the next line is read. The session ends when stdin ends.
+ * stdout. Unlike the SDK's own stdio provider, a bad line never ends the session: a line that is
+ * not one JSON value gets a parse error, one that is no JSON-RPC 2.0 message an invalid-request
+ * error ({@link JsonRpcReader}), a line over {@link BrainMcp#MAX_MESSAGE_BYTES} a too-large error,
+ * a request before {@code initialize} or under the id of a request still running an error saying so
+ * — then the next line is read. The session ends when stdin ends.
  */
 final class StdioTransport implements McpServerTransportProvider {
   private static final System.Logger LOG = System.getLogger(StdioTransport.class.getName());
@@ -40,6 +43,7 @@ final class StdioTransport implements McpServerTransportProvider {
   private volatile McpServerSession session;
   private volatile boolean initializeSeen;
   private final AtomicInteger inFlight = new AtomicInteger();
+  private final Set<Object> running = ConcurrentHashMap.newKeySet();
 
   /** How long requests still running when stdin ends may take to answer. */
   private static final Duration DRAIN = Duration.ofMinutes(1);
@@ -132,12 +136,14 @@ final class StdioTransport implements McpServerTransportProvider {
 
   private void handle(String text) {
     JSONRPCMessage message;
-    try {
-      message = McpSchema.deserializeJsonRpcMessage(mapper, text);
-    } catch (IOException | RuntimeException e) {
-      write(JsonRpcErrors.unreadable(mapper, text));
-      return;
+    switch (JsonRpcReader.read(mapper, text)) {
+      case JsonRpcReader.Refused refused -> {
+        write(refused.error());
+        return;
+      }
+      case JsonRpcReader.Message read -> message = read.message();
     }
+    Object id = null;
     if (message instanceof JSONRPCRequest request) {
       if (McpSchema.METHOD_INITIALIZE.equals(request.method())) {
         initializeSeen = true;
@@ -149,11 +155,31 @@ final class StdioTransport implements McpServerTransportProvider {
                 "the session is not initialized; send 'initialize' first"));
         return;
       }
+      // Answers are matched to requests by id: a second request under a running one's id would
+      // make both answers ambiguous.
+      if (!running.add(request.id())) {
+        write(
+            error(
+                request.id(),
+                McpSchema.ErrorCodes.INVALID_REQUEST,
+                "invalid request: a request with id "
+                    + request.id()
+                    + " is still running; give every request an id of its own"));
+        return;
+      }
+      id = request.id();
     }
+    Object runningId = id;
     inFlight.incrementAndGet();
     session
         .handle(message)
-        .doFinally(signal -> finished())
+        .doFinally(
+            signal -> {
+              if (runningId != null) {
+                running.remove(runningId);
+              }
+              finished();
+            })
         .subscribe(v -> {}, e -> LOG.log(Level.WARNING, "MCP message failed: " + e.getMessage()));
   }
 

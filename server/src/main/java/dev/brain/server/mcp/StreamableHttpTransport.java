@@ -35,9 +35,10 @@ import reactor.core.publisher.Mono;
  * endpoint: {@code POST} carries one JSON-RPC message — {@code initialize} answers with JSON and an
  * {@code Mcp-Session-Id}, other requests with a short SSE stream ending in their response,
  * notifications and responses with 202; {@code DELETE} ends a session; {@code GET} (the optional
- * server-to-client stream) is 405, since brain never calls its clients. Every failure is a JSON-RPC
- * error body with a fitting status, never a stack trace. Registered in the server's routing, so
- * whatever guards the routing guards this endpoint too.
+ * server-to-client stream) is 405, since brain never calls its clients. A message is read strictly
+ * ({@link JsonRpcReader}). Every failure, the 405 included, is a JSON-RPC error body with a fitting
+ * status, never a stack trace. Registered in the server's routing, so whatever guards the routing
+ * guards this endpoint too.
  */
 final class StreamableHttpTransport implements McpStreamableServerTransportProvider, HttpService {
   private static final System.Logger LOG =
@@ -71,10 +72,15 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
         .delete("/", this::delete)
         .get(
             "/",
-            (req, res) ->
-                res.status(Status.METHOD_NOT_ALLOWED_405)
-                    .header(HeaderNames.ALLOW, "POST, DELETE")
-                    .send());
+            (req, res) -> {
+              res.header(HeaderNames.ALLOW, "POST, DELETE");
+              error(
+                  res,
+                  Status.METHOD_NOT_ALLOWED_405,
+                  null,
+                  "no server-to-client stream here (brain never calls its clients): POST each"
+                      + " JSON-RPC message to this endpoint");
+            });
   }
 
   private void post(ServerRequest req, ServerResponse res) {
@@ -87,11 +93,12 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
       return;
     }
     JSONRPCMessage message;
-    try {
-      message = McpSchema.deserializeJsonRpcMessage(mapper, body);
-    } catch (IOException | RuntimeException e) {
-      send(res, Status.BAD_REQUEST_400, JsonRpcErrors.unreadable(mapper, body));
-      return;
+    switch (JsonRpcReader.read(mapper, body)) {
+      case JsonRpcReader.Refused refused -> {
+        send(res, Status.BAD_REQUEST_400, refused.error());
+        return;
+      }
+      case JsonRpcReader.Message read -> message = read.message();
     }
     if (message instanceof JSONRPCRequest request
         && McpSchema.METHOD_INITIALIZE.equals(request.method())) {

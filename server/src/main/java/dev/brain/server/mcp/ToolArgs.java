@@ -43,6 +43,23 @@ final class ToolArgs {
     return value.strip();
   }
 
+  /** {@link #requiredString(String)} of at most {@code maxChars} characters. */
+  String requiredString(String name, int maxChars) {
+    String value = requiredString(name);
+    if (value.length() > maxChars) {
+      throw new ToolInputException(
+          name,
+          "'"
+              + name
+              + "' is "
+              + value.length()
+              + " characters long; at most "
+              + maxChars
+              + " are accepted");
+    }
+    return value;
+  }
+
   String string(String name) {
     Object value = values.get(name);
     if (value == null) {
@@ -83,6 +100,11 @@ final class ToolArgs {
 
   /** A list of strings, at most {@code max} entries; {@code null} when absent. */
   List<String> strings(String name, int max) {
+    return strings(name, max, Integer.MAX_VALUE);
+  }
+
+  /** As {@link #strings(String, int)}, each string at most {@code maxChars} characters. */
+  List<String> strings(String name, int max, int maxChars) {
     Object value = values.get(name);
     if (value == null) {
       return null;
@@ -98,6 +120,10 @@ final class ToolArgs {
     for (Object o : list) {
       if (!(o instanceof String s) || s.isBlank()) {
         throw new ToolInputException(name, "'" + name + "' must hold non-empty strings only");
+      }
+      if (s.length() > maxChars) {
+        throw new ToolInputException(
+            name, "'" + name + "' must hold strings of at most " + maxChars + " characters");
       }
       out.add(s.strip());
     }

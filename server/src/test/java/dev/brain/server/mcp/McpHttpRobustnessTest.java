@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.research.pack.ResearchOptions;
 import dev.brain.server.http.BrainServer;
 import dev.brain.server.http.SampleVaultData;
 import java.net.URI;
@@ -120,13 +121,67 @@ class McpHttpRobustnessTest {
   void wrongParamsAreInvalidParamsWithoutJavaNames() throws Exception {
     var response =
         post(
-            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":\"x\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":5}}",
             initialize());
     JsonNode error = only(response);
     assertThat(error.path("id").asInt()).isEqualTo(4);
     assertThat(error.path("error").path("code").asInt()).isEqualTo(-32602);
     assertThat(error.path("error").path("message").asText())
         .doesNotContain("io.modelcontextprotocol");
+  }
+
+  @Test
+  void whatIsNoJsonRpcMessageIsAnInvalidRequestAndNeverRuns() throws Exception {
+    String session = initialize();
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/list\"}";
+    for (String body :
+        List.of(
+            "[]",
+            "[" + list + "]",
+            "42",
+            "\"str\"",
+            "{\"jsonrpc\":\"1.0\",\"id\":20,\"method\":\"tools/list\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/list\",\"params\":\"x\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":20,\"id\":21,\"method\":\"tools/list\"}")) {
+      var response = post(body, session);
+      assertThat(response.statusCode()).as(body).isEqualTo(400);
+      JsonNode error = only(response);
+      assertThat(error.path("error").path("code").asInt()).as(body).isEqualTo(-32600);
+      assertThat(error.has("result")).isFalse();
+    }
+    var trailing = post(list + " trailing", session);
+    assertThat(trailing.statusCode()).isEqualTo(400);
+    assertThat(only(trailing).path("error").path("code").asInt()).isEqualTo(-32700);
+  }
+
+  @Test
+  void aQuestionOverTheCapHttpAppliesIsAToolError() throws Exception {
+    var response =
+        post(
+            "{\"jsonrpc\":\"2.0\",\"id\":40,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"brain_research_pack\",\"arguments\":{\"question\":\""
+                + "w".repeat(ResearchOptions.MAX_QUESTION_CHARS + 1)
+                + "\"}}}",
+            initialize());
+    JsonNode result = only(response).path("result");
+    assertThat(result.path("isError").asBoolean()).isTrue();
+    assertThat(result.toString()).containsPattern("question.*at most 4,?000 characters");
+  }
+
+  @Test
+  void theToolSchemaStatesTheQuestionCapTheToolApplies() throws Exception {
+    var list = post("{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/list\"}", initialize());
+    JsonNode pack = null;
+    for (JsonNode tool : only(list).path("result").path("tools")) {
+      if (tool.path("name").asText().equals("brain_research_pack")) {
+        pack = tool.path("inputSchema").path("properties");
+      }
+    }
+    assertThat(pack).isNotNull();
+    assertThat(pack.path("question").path("maxLength").asInt())
+        .isEqualTo(ResearchOptions.MAX_QUESTION_CHARS);
+    assertThat(pack.path("prior_questions").path("items").path("maxLength").asInt())
+        .isEqualTo(ResearchOptions.MAX_QUESTION_CHARS);
   }
 
   @Test
@@ -169,6 +224,7 @@ class McpHttpRobustnessTest {
             HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).isEqualTo(405);
     assertThat(response.headers().firstValue("Allow")).hasValue("POST, DELETE");
+    assertThat(only(response).path("error").path("message").asText()).contains("POST");
   }
 
   @Test

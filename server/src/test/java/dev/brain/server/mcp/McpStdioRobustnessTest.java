@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.research.pack.ResearchOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +67,8 @@ class McpStdioRobustnessTest {
       assertThat(unknown.path("error").path("code").asInt()).isEqualTo(-32601);
 
       JsonNode wrongParams =
-          session.ask("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":\"x\"}");
+          session.ask(
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":5}}");
       assertThat(wrongParams.path("id").asInt()).isEqualTo(4);
       assertThat(wrongParams.path("error").path("code").asInt()).isEqualTo(-32602);
       assertThat(wrongParams.path("error").path("message").asText())
@@ -86,6 +89,10 @@ class McpStdioRobustnessTest {
       assertThat(list.path("id").asInt()).isEqualTo(6);
       assertThat(list.path("result").path("tools")).hasSize(BaseMcpClientTestCase.TOOLS.size());
 
+      refusesWhatIsNoJsonRpcMessage(session);
+      refusesARequestUnderTheIdOfOneStillRunning(session);
+      refusesAQuestionOverTheCapHttpApplies(session);
+
       in.close(); // stdin ends: the server must exit by itself
       assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("brain mcp exits on stdin EOF").isTrue();
       assertThat(process.exitValue()).isZero();
@@ -96,6 +103,93 @@ class McpStdioRobustnessTest {
     String errors = Files.readString(stderr);
     assertThat(errors).doesNotContain("\tat ");
     assertThat(McpTestData.entries(data)).containsExactly("index");
+  }
+
+  /**
+   * Lines that must not run: each gets -32700 when it is not one JSON value, else -32600 with the
+   * message's id when it had a valid one.
+   */
+  private static void refusesWhatIsNoJsonRpcMessage(Session session) throws IOException {
+    String list = "{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"tools/list\"}";
+    assertError(session.ask(list + " trailing"), -32700, null);
+    assertError(session.ask(list + "{\"jsonrpc\":\"2.0\"}"), -32700, null);
+    assertError(session.ask("[]"), -32600, null);
+    assertError(session.ask("[" + list + "]"), -32600, null);
+    assertError(session.ask("42"), -32600, null);
+    assertError(session.ask("\"str\""), -32600, null);
+    assertError(session.ask("null"), -32600, null);
+    assertError(
+        session.ask("{\"jsonrpc\":\"1.0\",\"id\":21,\"method\":\"tools/list\"}"), -32600, 21);
+    assertError(session.ask("{\"id\":22,\"method\":\"tools/list\"}"), -32600, 22);
+    assertError(
+        session.ask("{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"tools/list\",\"params\":\"x\"}"),
+        -32600,
+        23);
+    assertError(
+        session.ask("{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":\"tools/list\",\"params\":[1]}"),
+        -32600,
+        24);
+    assertError(
+        session.ask("{\"jsonrpc\":\"2.0\",\"id\":{\"a\":1},\"method\":\"tools/list\"}"),
+        -32600,
+        null);
+    assertError(
+        session.ask("{\"jsonrpc\":\"2.0\",\"id\":25,\"id\":26,\"method\":\"tools/list\"}"),
+        -32600,
+        null);
+    // The session still serves.
+    assertThat(session.ask(list).path("result").path("tools")).isNotEmpty();
+  }
+
+  private static void assertError(JsonNode answer, int code, Integer id) {
+    assertThat(answer.path("error").path("code").asInt()).as(answer.toString()).isEqualTo(code);
+    assertThat(answer.has("result")).isFalse();
+    if (id == null) {
+      assertThat(answer.get("id").isNull()).as(answer.toString()).isTrue();
+    } else {
+      assertThat(answer.path("id").asInt()).isEqualTo(id);
+    }
+  }
+
+  /**
+   * Two requests under one id in one write: the second is read while the first (a research pack,
+   * which embeds the question) still runs, and is refused; the first is answered.
+   */
+  private static void refusesARequestUnderTheIdOfOneStillRunning(Session session)
+      throws IOException {
+    String pack =
+        "{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"tools/call\",\"params\":{\"name\":"
+            + "\"brain_research_pack\",\"arguments\":{\"question\":\"espresso grind size\"}}}";
+    String again = "{\"jsonrpc\":\"2.0\",\"id\":30,\"method\":\"tools/list\"}";
+    session.tell(pack + "\n" + again);
+    List<JsonNode> answers = List.of(session.next(), session.next());
+    assertThat(answers)
+        .allSatisfy(a -> assertThat(a.path("id").asInt()).isEqualTo(30))
+        .anySatisfy(
+            a -> {
+              assertThat(a.path("error").path("code").asInt()).isEqualTo(-32600);
+              assertThat(a.path("error").path("message").asText()).contains("still running");
+            })
+        .anySatisfy(
+            a -> assertThat(a.path("result").path("structuredContent").has("evidence")).isTrue());
+  }
+
+  /** MCP takes a question of the length the HTTP API takes, and refuses a longer one. */
+  private static void refusesAQuestionOverTheCapHttpApplies(Session session) throws IOException {
+    JsonNode tooLong = session.ask(packCall(31, "w".repeat(5000)));
+    assertThat(tooLong.path("result").path("isError").asBoolean()).as(tooLong.toString()).isTrue();
+    assertThat(tooLong.toString()).containsPattern("question.*at most 4,?000 characters");
+    JsonNode longest = session.ask(packCall(32, "w".repeat(ResearchOptions.MAX_QUESTION_CHARS)));
+    assertThat(longest.path("result").path("isError").asBoolean()).isFalse();
+  }
+
+  private static String packCall(int id, String question) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\"tools/call\",\"params\":{\"name\":\"brain_research_pack\","
+        + "\"arguments\":{\"question\":\""
+        + question
+        + "\"}}}";
   }
 
   /** One JSON-RPC line out, the next stdout line back; every stdout line must be JSON. */
@@ -110,6 +204,12 @@ class McpStdioRobustnessTest {
       String answer = out.readLine();
       assertThat(answer).as("an answer to %s", abbreviate(line)).isNotNull();
       return JSON.readTree(answer); // fails the test if stdout carries anything but JSON
+    }
+
+    JsonNode next() throws IOException {
+      String answer = out.readLine();
+      assertThat(answer).isNotNull();
+      return JSON.readTree(answer);
     }
 
     private static String abbreviate(String s) {

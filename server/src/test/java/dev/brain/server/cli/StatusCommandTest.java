@@ -1,0 +1,123 @@
+package dev.brain.server.cli;
+
+import static java.nio.file.StandardOpenOption.APPEND;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.index.CollectionRoot;
+import dev.brain.index.CollectionsFile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code brain status} before the index's first commit is a state, not an error: a first {@code
+ * brain index} killed early leaves {@code brain.yaml} with its collection and an index folder
+ * without a commit.
+ */
+class StatusCommandTest {
+
+  @TempDir Path tmp;
+
+  private Path data;
+  private Path notes;
+
+  record Run(int code, String out, String err) {}
+
+  private Run brain(String... args) {
+    var out = new StringWriter();
+    var err = new StringWriter();
+    var all = new String[args.length + 2];
+    all[0] = "--data";
+    all[1] = data.toString();
+    System.arraycopy(args, 0, all, 2, args.length);
+    int code = BrainCommand.run(new PrintWriter(out, true), new PrintWriter(err, true), all);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @BeforeEach
+  void collection() throws Exception {
+    data = tmp.resolve("data");
+    notes = Files.createDirectories(tmp.resolve("notes"));
+    Files.writeString(notes.resolve("tea.md"), "# Tea\n\nGreen tea at 80 degrees.\n");
+    Files.createDirectories(data);
+    CollectionsFile.of(data).write(List.of(CollectionRoot.of("notes", notes)));
+  }
+
+  @Test
+  void afterAFirstIndexKilledBeforeItsFirstCommitStatusSaysSoAndExitsZero() throws Exception {
+    // What `brain index` leaves when killed before its first commit: the folder and its lock.
+    Path index = Files.createDirectories(data.resolve("index"));
+    Files.createFile(index.resolve("write.lock"));
+
+    Run json = brain("status", "--json", "--local");
+    assertThat(json.code()).as(json.err()).isZero();
+    JsonNode status = Json.MAPPER.readTree(json.out()); // stdout is JSON and nothing else
+    assertThat(status.path("state").asText()).isEqualTo("not_committed");
+    assertThat(status.path("records").asLong()).isZero();
+    assertThat(status.at("/collections/0/name").asText()).isEqualTo("notes");
+    assertThat(status.at("/collections/0/root").asText()).isEqualTo(notes.toString());
+    assertThat(status.at("/collections/0/last_sync_at").isNull()).isTrue();
+
+    Run text = brain("status", "--local");
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(text.out())
+        .contains("nothing committed yet", "stopped before its first commit", "run `brain index`")
+        .contains("notes  " + notes + "  not indexed yet");
+
+    Run index2 = brain("index", "--no-progress");
+    assertThat(index2.code()).as(index2.err()).isZero();
+    JsonNode after = Json.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(after.path("state").asText()).isEqualTo("indexed");
+    assertThat(after.at("/collections/0/records").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void withCollectionsButNoIndexFolderStatusSaysNothingIsIndexedYet() throws Exception {
+    Run json = brain("status", "--json", "--local");
+    assertThat(json.code()).as(json.err()).isZero();
+    JsonNode status = Json.MAPPER.readTree(json.out());
+    assertThat(status.path("state").asText()).isEqualTo("no_index");
+    assertThat(status.at("/collections/0/name").asText()).isEqualTo("notes");
+    assertThat(brain("status", "--local").out()).contains("nothing indexed yet");
+  }
+
+  @Test
+  void aDataDirectoryThatDoesNotExistIsStillAnError() {
+    data = tmp.resolve("no-such-data");
+    Run run = brain("status", "--json", "--local");
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_ERROR);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).contains("no index at");
+  }
+
+  @Test
+  void statusListsTruncatedRecordsAndBadLinesWithTheirReasons() throws Exception {
+    Files.writeString(data.resolve("brain.yaml"), "index:\n  max-chunks-per-record: 2\n", APPEND);
+    StringBuilder log = new StringBuilder("# Log\n\n");
+    for (int i = 0; i < 200; i++) {
+      log.append("Entry ").append(i).append(": the backup copied every folder and checked it.\n\n");
+    }
+    Files.writeString(notes.resolve("log.md"), log);
+    Files.writeString(
+        notes.resolve("docs.jsonl"),
+        "{\"_id\": \"a\", \"text\": \"fine\"}\n{\"_id\": \"b\", \"text\": \"x\"} trailing\n");
+    assertThat(brain("index", "--no-progress").code()).isZero();
+
+    Run text = brain("status", "--local");
+    assertThat(text.out())
+        .contains("truncated 1:", notes.resolve("log.md") + ": note:notes/log.md is truncated")
+        .contains("only its first 2 chunks are indexed")
+        .contains("warnings 1:", "docs.jsonl:2: skipped: text after the JSON value");
+    JsonNode json = Json.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(json.at("/collections/0/truncated/0/reason").asText())
+        .contains("index.max-chunks-per-record");
+    assertThat(json.at("/collections/0/warnings/0/file").asText())
+        .isEqualTo(notes.resolve("docs.jsonl").toString());
+  }
+}
