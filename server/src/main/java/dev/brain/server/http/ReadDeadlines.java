@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * on that thread; the deadlines are kept per thread. A socket option cannot do this: a read timeout
  * resets with every byte of a drip.
  */
-final class ReadDeadlines implements Http1ConnectionListener, AutoCloseable {
+public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseable {
   private static final System.Logger LOG = System.getLogger(ReadDeadlines.class.getName());
 
   /** How often the watchdog looks; a deadline is enforced at most this late. */
@@ -79,9 +79,9 @@ final class ReadDeadlines implements Http1ConnectionListener, AutoCloseable {
   /**
    * Runs {@code read} (a read of the current request's body) under the body deadline: the
    * connection is closed when it has not finished within {@code server.read-timeout}, and the read
-   * then fails.
+   * then fails. Every handler that reads a body reads it through here (the MCP endpoint too).
    */
-  static <T> T body(Supplier<T> read) {
+  public static <T> T body(Supplier<T> read) {
     Connection c = CONNECTIONS.get(Thread.currentThread());
     if (c == null) {
       return read.get();

@@ -1,5 +1,6 @@
 package dev.brain.server.mcp;
 
+import dev.brain.server.http.ReadDeadlines;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
@@ -143,8 +144,15 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
     }
   }
 
-  /** The body as text, or {@code null} after answering 413 when it is over the limit. */
+  /**
+   * The body as text, or {@code null} after answering 413 when it is over the limit; read under the
+   * server's body deadline, as every request body is.
+   */
   private String readBody(ServerRequest req, ServerResponse res) {
+    return ReadDeadlines.body(() -> readBodyNow(req, res));
+  }
+
+  private String readBodyNow(ServerRequest req, ServerResponse res) {
     long declared = req.headers().contentLength().orElse(-1);
     try (InputStream in = req.content().inputStream()) {
       if (declared > maxBodyBytes) {

@@ -96,6 +96,19 @@ class SlowClientTest {
   }
 
   @Test
+  void aShortBodyToTheMcpEndpointClosesTheConnectionToo() throws Exception {
+    try (var socket = connect()) {
+      send(
+          socket,
+          "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:"
+              + server.port()
+              + "\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream"
+              + "\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\":");
+      assertThat(untilClosed(socket)).doesNotContain("HTTP/1.1 200");
+    }
+  }
+
+  @Test
   void aDrippedBodyIsCutOffAtTheReadTimeout() throws Exception {
     try (var socket = connect()) {
       send(socket, head() + "Content-Length: 100\r\n\r\n");
