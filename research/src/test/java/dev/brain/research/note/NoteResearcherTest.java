@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.brain.Brain;
+import dev.brain.index.BrainIndex;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionsFile;
+import dev.brain.index.IndexConfig;
 import dev.brain.models.chat.ChatRequest;
+import dev.brain.research.Researcher;
 import dev.brain.research.fixtures.TestChatModel;
 import dev.brain.research.note.NoteResearchException.Reason;
 import dev.brain.research.trace.TraceStore;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -46,7 +49,9 @@ class NoteResearcherTest {
 
   @TempDir static Path dir;
   static Path vault;
-  static Brain brain;
+  static BrainIndex index;
+  static Researcher research;
+  static TraceStore traces;
   static List<CollectionRoot> collections;
   static HttpServer web;
   static URI searchUrl;
@@ -59,8 +64,10 @@ class NoteResearcherTest {
     Path data = dir.resolve("data");
     collections = List.of(CollectionRoot.of("vault", vault));
     CollectionsFile.of(data).write(collections);
-    brain = Brain.open(data);
-    brain.index(List.of(vault), null);
+    index = BrainIndex.open(IndexConfig.defaults(data));
+    index.syncCollections(collections, null);
+    research = new Researcher(new Retriever(index));
+    traces = new TraceStore(data);
     web = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     web.createContext("/search", NoteResearcherTest::search);
     web.createContext("/page/", NoteResearcherTest::page);
@@ -71,7 +78,7 @@ class NoteResearcherTest {
   @AfterAll
   static void tearDown() throws IOException {
     web.stop(0);
-    brain.close();
+    index.close();
   }
 
   private static void search(HttpExchange ex) throws IOException {
@@ -132,9 +139,9 @@ class NoteResearcherTest {
 
   private static NoteResearcher researcher(URI web) {
     return new NoteResearcher(
-        brain::pack,
+        q -> research.pack(q, dev.brain.research.pack.ResearchOptions.defaults()),
         (c, p) -> "done",
-        brain.traces(),
+        traces,
         new NoteResearcher.Options(web, 4, Duration.ofSeconds(10), Duration.ofSeconds(30)));
   }
 
@@ -240,7 +247,7 @@ class NoteResearcherTest {
     assertThat(twice)
         .isEqualTo(new String(original, StandardCharsets.UTF_8) + "\n" + second.section());
     assertThat(first.traceId()).isNotNull();
-    Path trace = brain.findTrace(first.traceId()).orElseThrow();
+    Path trace = traces.find(first.traceId()).orElseThrow();
     assertThat(Files.readString(trace.resolve(NoteTrace.SECTION_MD))).isEqualTo(first.section());
     assertThat(Files.readString(trace.resolve(NoteTrace.RESULT_JSON)))
         .contains("\"topics\"", "\"query\"", "\"sources\"");
@@ -367,16 +374,5 @@ class NoteResearcherTest {
         .extracting(e -> ((NoteResearchException) e).reason())
         .isEqualTo(Reason.VERIFICATION_FAILED);
     assertThat(Files.readAllBytes(n)).isEqualTo(before);
-  }
-
-  @Test
-  void theFacadeWritesReindexesAndTraces() throws Exception {
-    Path n = fresh("coffee/Water recipe.md", "Water copy.md");
-    NoteResult r = brain.researchNote(NoteRequest.of(n));
-    assertThat(r.written()).isTrue();
-    assertThat(r.reindex()).isEqualTo("done");
-    assertThat(r.traceId()).isNotNull();
-    var record = brain.get(r.key()).orElseThrow().record();
-    assertThat(record.text()).contains("## Research");
   }
 }

@@ -51,7 +51,8 @@ final class RunningServer {
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(5);
 
   private static final ObjectMapper MAPPER =
-      dev.brain.Json.newMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+      dev.brain.research.Json.newMapper()
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final ServerAdvertisement ad;
 

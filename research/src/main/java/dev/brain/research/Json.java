@@ -1,4 +1,4 @@
-package dev.brain;
+package dev.brain.research;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.ObjectMapper;
