@@ -26,10 +26,8 @@ import dev.brain.research.synthesis.PreparedSynthesis;
 import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Verification;
-import dev.brain.research.trace.PruneReport;
 import dev.brain.research.trace.Redactor;
 import dev.brain.research.trace.TraceStore;
-import dev.brain.research.trace.TraceSummary;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchOptions;
@@ -380,24 +378,12 @@ public final class Brain implements AutoCloseable {
         config.traces().retention());
   }
 
-  /** The trace store: {@code <data>/research-runs}, with the configured retention. */
+  /**
+   * The trace store: {@code <data>/research-runs}, with the configured retention: {@code list()},
+   * {@code find(runIdOrPrefix)}, {@code prune()}.
+   */
   public TraceStore traces() {
     return traces;
-  }
-
-  /** The traces written so far, newest first. */
-  public List<TraceSummary> listTraces() throws IOException {
-    return traces.list();
-  }
-
-  /** The trace directory of a run id or unique prefix of one. */
-  public Optional<Path> findTrace(String ref) throws IOException {
-    return traces.find(ref);
-  }
-
-  /** Deletes the traces the configured retention lets go. */
-  public PruneReport pruneTraces() throws IOException {
-    return traces.prune();
   }
 
   /** A record by key, with its chunks, or empty when the index holds none. */

@@ -33,7 +33,7 @@ class BrainNotesTest {
       NoteResult r = brain.researchNote(NoteRequest.of(vault.resolve("Grinder.md")));
       assertThat(r.written()).isTrue();
       assertThat(r.reindex()).isEqualTo("done");
-      assertThat(brain.findTrace(r.traceId())).isPresent();
+      assertThat(brain.traces().find(r.traceId())).isPresent();
       assertThat(brain.get(r.key()).orElseThrow().record().text()).contains("## Research");
     }
   }

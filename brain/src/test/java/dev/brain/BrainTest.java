@@ -81,9 +81,9 @@ class BrainTest {
       assertThat(events).contains("retrieval", "synthesis");
       Path trace = Path.of(run.tracePath());
       assertThat(trace).isDirectory().startsWith(data.toAbsolutePath());
-      assertThat(brain.listTraces()).hasSize(1);
+      assertThat(brain.traces().list()).hasSize(1);
       String id = trace.getFileName().toString();
-      assertThat(brain.findTrace(id.substring(0, 20))).contains(trace);
+      assertThat(brain.traces().find(id.substring(0, 20))).contains(trace);
 
       var status = brain.status();
       assertThat(status.records()).isEqualTo(3);

@@ -52,6 +52,7 @@ public final class BrainTools {
   static final int DEFAULT_MANY_CONTENT_CHARS = 1_500;
 
   private final Brain brain;
+  private final RecordContent content;
 
   /**
    * Tools over an open brain, usually opened read-only: the same calls the CLI and the web API
@@ -59,6 +60,7 @@ public final class BrainTools {
    */
   public BrainTools(Brain brain) {
     this.brain = Objects.requireNonNull(brain, "brain");
+    this.content = new RecordContent(brain);
   }
 
   /** Whether the writing tool {@code brain_research_note} is offered ({@code mcp.allow-writes}). */
@@ -224,13 +226,13 @@ public final class BrainTools {
         new ToolArgs(
             "brain_get", arguments, Set.of("key", "content", "query", "max_chars", "offset"));
     String key = args.requiredString("key");
-    var content = ContentRequest.of(args, DEFAULT_CONTENT_CHARS);
+    var request = RecordContent.ContentRequest.of(args, DEFAULT_CONTENT_CHARS);
     refresh();
     RecordDetail detail =
         brain
             .get(key)
             .orElseThrow(() -> new ToolInputException("key", "no record with key '" + key + "'"));
-    Map<String, Object> record = record(detail, content);
+    Map<String, Object> record = content.of(detail, request);
     return new ToolOutput(record, ToolText.record(record));
   }
 
@@ -243,7 +245,7 @@ public final class BrainTools {
       throw new ToolInputException(
           "keys", "brain_get_many needs 'keys': 1 to " + MAX_KEYS + " record keys");
     }
-    var content = ContentRequest.of(args, DEFAULT_MANY_CONTENT_CHARS);
+    var request = RecordContent.ContentRequest.of(args, DEFAULT_MANY_CONTENT_CHARS);
     refresh();
     var records = new ArrayList<Map<String, Object>>();
     var errors = new ArrayList<Map<String, Object>>();
@@ -251,106 +253,18 @@ public final class BrainTools {
       try {
         Optional<RecordDetail> detail = brain.get(key);
         if (detail.isEmpty()) {
-          errors.add(error(key, "not_found", "no record with key '" + key + "'"));
+          errors.add(RecordContent.error(key, "not_found", "no record with key '" + key + "'"));
         } else {
-          records.add(record(detail.get(), content));
+          records.add(content.of(detail.get(), request));
         }
       } catch (IllegalArgumentException e) {
-        errors.add(error(key, "invalid", e.getMessage()));
+        errors.add(RecordContent.error(key, "invalid", e.getMessage()));
       }
     }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("records", records);
     out.put("errors", errors);
     return new ToolOutput(out, ToolText.many(records, errors));
-  }
-
-  private static Map<String, Object> error(String key, String code, String message) {
-    Map<String, Object> e = new LinkedHashMap<>();
-    e.put("key", key);
-    e.put("code", code);
-    e.put("message", message);
-    return e;
-  }
-
-  /** How much of a record's text to return, and how. */
-  private record ContentRequest(String mode, String query, int maxChars, int offset) {
-    static ContentRequest of(ToolArgs args, int defaultChars) {
-      String query = args.string("query");
-      String mode = args.string("content");
-      if (mode == null) {
-        mode = query == null || query.isBlank() ? "full" : "evidence";
-      }
-      if (!mode.equals("full") && !mode.equals("evidence") && !mode.equals("none")) {
-        throw new ToolInputException(
-            "content", "'content' must be evidence, full or none, got '" + mode + "'");
-      }
-      if (mode.equals("evidence") && (query == null || query.isBlank())) {
-        throw new ToolInputException(
-            "query", "content 'evidence' needs a 'query' to centre the window on");
-      }
-      Integer maxChars = args.integer("max_chars", 40, MAX_CONTENT_CHARS);
-      Integer offset = args.has("offset") ? args.integer("offset", 0, Integer.MAX_VALUE) : null;
-      if (offset != null && !mode.equals("full")) {
-        throw new ToolInputException("offset", "'offset' pages through content 'full' only");
-      }
-      return new ContentRequest(
-          mode,
-          query == null ? null : query.strip(),
-          maxChars == null ? defaultChars : maxChars,
-          offset == null ? 0 : offset);
-    }
-  }
-
-  private Map<String, Object> record(RecordDetail detail, ContentRequest content)
-      throws IOException {
-    CorpusRecord r = detail.record();
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("key", r.key());
-    out.put("kind", r.kind());
-    out.put("source_type", r.sourceType());
-    out.put("title", r.title());
-    out.put("url", r.url());
-    out.put("note_path", r.path());
-    out.put("author", r.author());
-    out.put("tags", r.tags());
-    out.put("created_at", r.createdAt() == null ? null : r.createdAt().toString());
-    out.put("published_at", r.publishedAt() == null ? null : r.publishedAt().toString());
-    out.put("summary", r.summary());
-    out.put("links", r.links());
-    out.put("backlinks", detail.backlinks());
-    out.put("chunk_count", detail.chunks().size());
-    out.put("text_chars", r.text().length());
-    out.put("content_mode", content.mode());
-    switch (content.mode()) {
-      case "full" -> {
-        int start = Math.min(content.offset(), r.text().length());
-        int end = Math.min(r.text().length(), start + content.maxChars());
-        out.put("content", r.text().substring(start, end));
-        out.put("content_start", start);
-        out.put("content_end", end);
-        out.put("truncated", start > 0 || end < r.text().length());
-      }
-      case "evidence" -> {
-        String window = window(r.key(), content.query(), content.maxChars());
-        out.put("content", window);
-        out.put("truncated", window.length() < r.text().length());
-      }
-      default -> out.put("truncated", false);
-    }
-    return out;
-  }
-
-  /**
-   * The record's text windowed on the query's concepts, exactly as a research pack shows a pinned
-   * record (or the row's own excerpt when the record is the query's best match).
-   */
-  private String window(String key, String query, int maxChars) throws IOException {
-    var options =
-        brain.researchOptions().withLimit(1).withSemantic(false).withMaxCharsPerDoc(maxChars);
-    ResearchPack pack = brain.pack(query, options, null); // windowing needs no planner
-    ResearchPack pinned = brain.pin(pack, List.of(key), options).pack();
-    return pinned.find(key).map(EvidenceRow::excerpt).orElse("");
   }
 
   /** {@code brain_related}: links, backlinks and the records nearest in meaning. */
@@ -518,8 +432,7 @@ public final class BrainTools {
     if (detail.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(
-        record(detail.get(), new ContentRequest("full", null, MAX_CONTENT_CHARS, 0)));
+    return Optional.of(content.of(detail.get(), RecordContent.full(MAX_CONTENT_CHARS)));
   }
 
   /** The index moved to the latest commit; a failure keeps the current view. */
