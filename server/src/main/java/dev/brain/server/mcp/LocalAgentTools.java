@@ -24,7 +24,7 @@ public final class LocalAgentTools {
   public static List<AgentTool> over(BrainTools tools) {
     Map<String, BrainMcp.Tool> handlers = BrainMcp.handlers(tools);
     var out = new ArrayList<AgentTool>();
-    for (McpSchema.Tool tool : BrainMcp.ToolCatalog.tools()) {
+    for (McpSchema.Tool tool : ToolCatalog.tools()) {
       out.add(new Local(tool, handlers.get(tool.name())));
     }
     return out;

@@ -53,7 +53,7 @@ class NoteToolTest {
 
   @Test
   void isAnnotatedAsWritingAndTheOthersAsReadOnly() {
-    var tools = BrainMcp.ToolCatalog.tools(true);
+    var tools = ToolCatalog.tools(true);
     McpSchema.Tool note =
         tools.stream()
             .filter(t -> t.name().equals("brain_research_note"))
@@ -63,7 +63,7 @@ class NoteToolTest {
     assertThat(note.annotations().destructiveHint()).isTrue();
     assertThat(tools.stream().filter(t -> !t.name().equals("brain_research_note")))
         .allMatch(t -> t.annotations().readOnlyHint());
-    assertThat(BrainMcp.ToolCatalog.tools()).noneMatch(t -> t.name().equals("brain_research_note"));
+    assertThat(ToolCatalog.tools()).noneMatch(t -> t.name().equals("brain_research_note"));
   }
 
   @Test

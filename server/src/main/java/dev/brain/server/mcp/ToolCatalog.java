@@ -1,0 +1,82 @@
+package dev.brain.server.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads {@code mcp/tools.json}: names, descriptions, annotations and both schemas. */
+final class ToolCatalog {
+  private ToolCatalog() {}
+
+  /** The read-only tools. */
+  static List<McpSchema.Tool> tools() {
+    return tools(false);
+  }
+
+  /**
+   * The tools; those marked {@code "writes": true} ({@code brain_research_note}) only when {@code
+   * writes} is on ({@code mcp.allow-writes}). Annotations come from the file, read-only unless it
+   * says otherwise.
+   */
+  static List<McpSchema.Tool> tools(boolean writes) {
+    var json = new ObjectMapper();
+    JsonNode root;
+    try (var in = BrainMcp.class.getResourceAsStream("/mcp/tools.json")) {
+      if (in == null) {
+        throw new IllegalStateException("mcp/tools.json is missing from the jar");
+      }
+      root = json.readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    JsonNode record = root.get("record_schema");
+    var out = new ArrayList<McpSchema.Tool>();
+    for (JsonNode t : root.get("tools")) {
+      if (t.path("writes").asBoolean(false) && !writes) {
+        continue;
+      }
+      JsonNode output = inline(t.get("output").deepCopy(), record);
+      out.add(
+          McpSchema.Tool.builder(
+                  t.get("name").asText(), json.convertValue(t.get("input"), BrainTools.MAP_TYPE))
+              .title(t.get("title").asText())
+              .description(t.get("description").asText())
+              .outputSchema(json.convertValue(output, BrainTools.MAP_TYPE))
+              .annotations(
+                  new McpSchema.ToolAnnotations(
+                      t.get("title").asText(),
+                      t.path("read_only").asBoolean(true),
+                      t.path("destructive").asBoolean(false),
+                      t.path("idempotent").asBoolean(true),
+                      t.path("open_world").asBoolean(false),
+                      null))
+              .build());
+    }
+    return out;
+  }
+
+  /** {@code node} with every {@code {"$ref": "#/$defs/record"}} replaced by {@code record}. */
+  private static JsonNode inline(JsonNode node, JsonNode record) {
+    if (node.isObject()) {
+      if (node.has("$ref") && "#/$defs/record".equals(node.get("$ref").asText())) {
+        return record.deepCopy();
+      }
+      var object = (ObjectNode) node;
+      var names = new ArrayList<String>();
+      object.fieldNames().forEachRemaining(names::add);
+      for (String name : names) {
+        object.set(name, inline(object.get(name), record));
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        ((com.fasterxml.jackson.databind.node.ArrayNode) node).set(i, inline(node.get(i), record));
+      }
+    }
+    return node;
+  }
+}
