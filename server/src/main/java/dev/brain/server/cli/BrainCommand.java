@@ -58,6 +58,9 @@ public final class BrainCommand {
    */
   Brain served;
 
+  /** The arguments this command line was run with, as typed after {@code brain}. */
+  java.util.List<String> args = java.util.List.of();
+
   /**
    * The data directory: the server's when run inside one, else {@code --data}, else {@code
    * BRAIN_HOME}, else {@code ~/.brain}.
@@ -330,6 +333,7 @@ public final class BrainCommand {
    */
   static CommandLine commandLine(
       BrainCommand root, PrintWriter out, PrintWriter err, String... args) {
+    root.args = java.util.List.of(args);
     var cli = new CommandLine(root);
     String invoked = invoked(args);
     SUBCOMMANDS.forEach(

@@ -31,9 +31,12 @@ final class GetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    var answered = serverChoice.answer(brain, spec);
+    if (answered.isPresent()) {
+      return answered.get();
+    }
     var out = spec.commandLine().getOut();
-    var server = serverChoice.server(brain);
-    var detail = server.isPresent() ? server.get().get(key) : getLocally();
+    var detail = getLocally();
     if (detail.isEmpty()) {
       spec.commandLine().getErr().println("brain: no record with key " + key);
       return BrainCommand.EXIT_ERROR;

@@ -170,22 +170,9 @@ final class ResearchCommand implements Callable<Integer> {
     var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
     String question = String.join(" ", words);
     PrintWriter out = spec.commandLine().getOut();
-    var server = noChatModel(configFlags) ? serverChoice.server(brain) : null;
-    if (server != null && server.isPresent()) {
-      if (retrievalOnly) {
-        showPack(server.get().pack(RunningServer.packBody(question, options)), out);
-        return 0;
-      }
-      RunResult run =
-          server
-              .get()
-              .run(
-                  RunningServer.runBody(
-                      question, options, synthesis, ChatModels.EXTRACTIVE, !noTrace));
-      var timeline = new RunTimeline(spec.commandLine().getErr());
-      run.events().forEach(timeline::onProgress); // after the fact: the server ran it
-      printOutcome(run, out);
-      return ResearchOutput.exitCode(run.status());
+    var answered = serverChoice.answer(brain, spec);
+    if (answered.isPresent()) {
+      return answered.get();
     }
     try (var lease = brain.useExisting(options.semantic(), configFlags)) {
       var opened = lease.brain();

@@ -1,32 +1,17 @@
 package dev.brain.server.cli;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.brain.index.IndexStatus;
-import dev.brain.index.RecordDetail;
-import dev.brain.research.pack.ResearchOptions;
-import dev.brain.research.pack.ResearchPack;
-import dev.brain.research.run.RunResult;
-import dev.brain.research.synthesis.AnswerStatus;
-import dev.brain.research.synthesis.AnswerWarning;
-import dev.brain.research.synthesis.Citation;
-import dev.brain.research.synthesis.PreparedSynthesis;
-import dev.brain.research.synthesis.SynthesisOptions;
-import dev.brain.research.synthesis.Truncation;
-import dev.brain.retrieval.InvalidSearchException;
-import dev.brain.retrieval.SearchResult;
+import dev.brain.server.http.CliRunner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
 import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,9 +22,9 @@ import java.util.Optional;
 /**
  * A {@code brain serve} running on the same data directory, found through its {@link
  * ServerAdvertisement}: {@code search}, {@code get}, {@code status} and {@code research} (when no
- * chat model takes part) ask it instead of opening the index and the model in a new process, which
- * is what makes them fast. The answers are the same records the in-process code returns, printed
- * the same way.
+ * chat model takes part) are run by it instead of opening the index and the model in a new process,
+ * which is what makes them fast. The one way in is {@code POST /api/cli}, the same that {@code
+ * bin/brain} takes with curl: the server runs the same command and answers what it printed.
  *
  * <p>An advertisement is used only when its process is alive, its URL is on this machine and the
  * server there answers the health check with the advertised process id to the advertised token;
@@ -60,8 +45,20 @@ final class RunningServer {
     this.ad = ad;
   }
 
-  /** A status and body. */
-  private record Response(int statusCode, String body) {}
+  /** A status, the headers brain's CLI endpoint sets, and the body. */
+  private record Response(int statusCode, Map<String, String> headers, byte[] bytes) {
+    String body() {
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    String header(String name) {
+      String value = headers.get(name);
+      if (value == null) {
+        throw new IllegalStateException("the server's answer lacks its " + name + " header");
+      }
+      return value;
+    }
+  }
 
   /** The live server advertised in {@code dataDir}; empty when none is, or it is stale. */
   static Optional<RunningServer> find(Path dataDir) {
@@ -100,149 +97,46 @@ final class RunningServer {
     return ad.url();
   }
 
-  /** {@code GET /api/search} with these query parameters (name, value pairs). */
-  SearchResult search(List<Map.Entry<String, String>> params) throws IOException {
-    var res = send("GET", "api/search?" + query(params), null, REQUEST_TIMEOUT);
-    if (res.statusCode() != 200) {
-      throw failure(res);
-    }
-    return MAPPER.readValue(res.body(), SearchResult.class);
-  }
-
-  /** {@code GET /api/get?key=KEY}; empty when the server has no such record. */
-  Optional<RecordDetail> get(String key) throws IOException {
-    var res =
-        send("GET", "api/get?" + query(List.of(Map.entry("key", key))), null, REQUEST_TIMEOUT);
-    if (res.statusCode() == 404) {
-      return Optional.empty();
-    }
-    if (res.statusCode() != 200) {
-      throw failure(res);
-    }
-    return Optional.of(MAPPER.readValue(res.body(), RecordDetail.class));
-  }
-
-  /** {@code POST /api/research}: the research pack of a question (no synthesis, no trace). */
-  ResearchPack pack(Map<String, Object> body) throws IOException {
-    var res = send("POST", "api/research", MAPPER.writeValueAsString(body), REQUEST_TIMEOUT);
-    if (res.statusCode() != 200) {
-      throw failure(res);
-    }
-    return MAPPER.readValue(res.body(), ResearchPack.class);
-  }
-
   /**
-   * {@code POST /api/research/run} asked for as one JSON document: the whole run (plan, retrieval,
-   * judge, extractive answer, verification, trace) as the in-process runner returns it.
+   * Runs {@code args} in the server ({@code POST /api/cli}) and prints what the command printed
+   * there, exactly: standard output to {@code out}, standard error to {@code err}. Empty when the
+   * server does not run that command (help, another command, a chat model taking part), which the
+   * caller then runs itself.
+   *
+   * @return the command's exit code
+   * @throws IOException if the server stopped answering (the message says to pass {@code --local})
    */
-  RunResult run(Map<String, Object> body) throws IOException {
-    var res = send("POST", "api/research/run", MAPPER.writeValueAsString(body), REQUEST_TIMEOUT);
+  Optional<Integer> run(List<String> args, PrintWriter out, PrintWriter err) throws IOException {
+    var body = MAPPER.createObjectNode();
+    var array = body.putArray("args");
+    args.forEach(array::add);
+    var res = send("POST", "api/cli", MAPPER.writeValueAsString(body), REQUEST_TIMEOUT);
+    if (res.statusCode() == 422) {
+      return Optional.empty(); // not served: the client runs it
+    }
     if (res.statusCode() != 200) {
-      throw failure(res);
+      String message;
+      try {
+        message = MAPPER.readTree(res.body()).path("error").path("message").asText();
+      } catch (IOException e) {
+        message = "";
+      }
+      throw new IOException(
+          "brain serve at "
+              + ad.url()
+              + " answered "
+              + res.statusCode()
+              + " "
+              + message
+              + "; run again with --local");
     }
-    return runResult(res.body());
-  }
-
-  /**
-   * A run read back from its JSON. The synthesis input's JSON leaves out the pack it was built from
-   * (and the prompt texts), so it is rebuilt around the run's final pack.
-   */
-  static RunResult runResult(String json) throws IOException {
-    JsonNode tree = MAPPER.readTree(json);
-    JsonNode preparedJson = tree instanceof ObjectNode o ? o.remove("prepared_synthesis") : null;
-    RunResult r = MAPPER.treeToValue(tree, RunResult.class);
-    if (preparedJson == null || preparedJson.isNull() || r.pack() == null) {
-      return r;
-    }
-    var p = MAPPER.treeToValue(preparedJson, PreparedJson.class);
-    var prepared =
-        new PreparedSynthesis(
-            p.schemaVersion(),
-            p.question(),
-            p.promptVersion(),
-            p.answerStatus(),
-            p.answerWarnings() == null ? List.of() : p.answerWarnings(),
-            p.truncation(),
-            p.citableSources() == null ? List.of() : p.citableSources(),
-            null,
-            null,
-            List.of(),
-            r.pack());
-    return new RunResult(
-        r.schemaVersion(),
-        r.runId(),
-        r.question(),
-        r.retrievalQuestion(),
-        r.stopReason(),
-        r.status(),
-        r.synthesis(),
-        r.verification(),
-        r.failure(),
-        r.judge(),
-        r.finalJudge(),
-        r.merge(),
-        r.pinned(),
-        r.inspections(),
-        r.timings(),
-        r.metrics(),
-        r.events(),
-        r.tracePath(),
-        r.traceError(),
-        r.pack(),
-        prepared);
-  }
-
-  /** The JSON fields of a {@link PreparedSynthesis}. */
-  private record PreparedJson(
-      @JsonProperty("schema_version") String schemaVersion,
-      String question,
-      @JsonProperty("prompt_version") String promptVersion,
-      @JsonProperty("answer_status") AnswerStatus answerStatus,
-      @JsonProperty("answer_warnings") List<AnswerWarning> answerWarnings,
-      Truncation truncation,
-      @JsonProperty("citable_sources") List<Citation> citableSources) {}
-
-  /** {@code GET /api/status}: the collections' status as the server sees it. */
-  IndexStatus status() throws IOException {
-    var res = send("GET", "api/status", null, REQUEST_TIMEOUT);
-    if (res.statusCode() != 200) {
-      throw failure(res);
-    }
-    return MAPPER.readValue(res.body(), IndexStatus.class);
-  }
-
-  /**
-   * The {@code POST /api/research/run} body of a traced or untraced run of {@code question} with
-   * options, answered by {@code model} (the extractive synthesizer).
-   */
-  static Map<String, Object> runBody(
-      String question,
-      ResearchOptions options,
-      SynthesisOptions synthesis,
-      String model,
-      boolean trace) {
-    var body = packBody(question, options);
-    body.put("model", model);
-    body.put("max_evidence_chars", synthesis.maxEvidenceChars());
-    body.put("trace", trace);
-    body.put("surface", "cli");
-    return body;
-  }
-
-  /** The {@code POST /api/research} body asking for the pack of {@code question} with options. */
-  static Map<String, Object> packBody(String question, ResearchOptions options) {
-    var body = new java.util.LinkedHashMap<String, Object>();
-    body.put("question", question);
-    body.put("source_types", options.sourceTypes());
-    body.put("limit", options.limit());
-    body.put("max_chars_per_doc", options.maxCharsPerDoc());
-    body.put("include_related", options.includeRelated());
-    body.put("related_limit", options.relatedLimit());
-    if (options.includeTopicBrief() != null) {
-      body.put("include_topic_brief", options.includeTopicBrief());
-    }
-    body.put("semantic", options.semantic());
-    return body;
+    int stdout = Integer.parseInt(res.header(CliRunner.STDOUT_LENGTH));
+    byte[] bytes = res.bytes();
+    out.print(new String(bytes, 0, stdout, StandardCharsets.UTF_8));
+    out.flush();
+    err.print(new String(bytes, stdout, bytes.length - stdout, StandardCharsets.UTF_8));
+    err.flush();
+    return Optional.of(Integer.parseInt(res.header(CliRunner.EXIT_CODE)));
   }
 
   /**
@@ -270,43 +164,20 @@ final class RunningServer {
       }
       int status = connection.getResponseCode();
       InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-      String body = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      return new Response(status, body);
+      byte[] bytes = in == null ? new byte[0] : in.readAllBytes();
+      var headers = new java.util.HashMap<String, String>();
+      for (String name : List.of(CliRunner.EXIT_CODE, CliRunner.STDOUT_LENGTH)) {
+        String value = connection.getHeaderField(name);
+        if (value != null) {
+          headers.put(name, value);
+        }
+      }
+      return new Response(status, headers, bytes);
     } catch (ConnectException | SocketTimeoutException e) {
       throw new IOException(
           "the server at " + ad.url() + " stopped answering; run again, or pass --local", e);
     } finally {
       connection.disconnect();
     }
-  }
-
-  private static String query(List<Map.Entry<String, String>> params) {
-    var out = new StringBuilder();
-    for (var p : params) {
-      if (!out.isEmpty()) {
-        out.append('&');
-      }
-      out.append(URLEncoder.encode(p.getKey(), StandardCharsets.UTF_8))
-          .append('=')
-          .append(URLEncoder.encode(p.getValue(), StandardCharsets.UTF_8));
-    }
-    return out.toString();
-  }
-
-  /** The server's structured error as the exception the in-process command would throw. */
-  private RuntimeException failure(Response res) {
-    String message;
-    String field = null;
-    try {
-      JsonNode error = MAPPER.readTree(res.body()).path("error");
-      message = error.path("message").asText("HTTP " + res.statusCode());
-      field = error.path("field").isTextual() ? error.path("field").asText() : null;
-    } catch (IOException e) {
-      message = "HTTP " + res.statusCode();
-    }
-    if (res.statusCode() == 400 || res.statusCode() == 422) {
-      return new InvalidSearchException(field == null ? "request" : field, message, List.of());
-    }
-    return new IllegalStateException("brain serve at " + ad.url() + ": " + message);
   }
 }

@@ -103,11 +103,14 @@ final class SearchCommand implements Callable<Integer> {
     // Checked now, against the library's defaults, so a bad value is a usage error either way;
     // the search itself applies it to the configured ones (here or in the server).
     var checked = request.options(SearchOptions.defaults());
-    var server = serverChoice.server(brain);
-    if (server.isEmpty() && checked.uses(dev.brain.retrieval.Lane.VECTOR)) {
+    var answered = serverChoice.answer(brain, spec);
+    if (answered.isPresent()) {
+      return answered.get();
+    }
+    if (checked.uses(dev.brain.retrieval.Lane.VECTOR)) {
       brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
     }
-    var result = server.isPresent() ? server.get().search(params()) : searchLocally(request);
+    var result = searchLocally(request);
     var out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.pretty(result));
@@ -124,34 +127,6 @@ final class SearchCommand implements Callable<Integer> {
       var opened = lease.brain();
       return opened.search(String.join(" ", words), request.options(opened.searchOptions()));
     }
-  }
-
-  /** This command's options as {@code GET /api/search} parameters. */
-  private List<java.util.Map.Entry<String, String>> params() {
-    var params = new ArrayList<java.util.Map.Entry<String, String>>();
-    params.add(java.util.Map.entry("q", String.join(" ", words)));
-    if (limit != null) {
-      params.add(java.util.Map.entry("limit", Integer.toString(limit)));
-    }
-    if (lanes != null) {
-      params.add(java.util.Map.entry("lanes", lanes));
-    }
-    if (noSemantic) {
-      params.add(java.util.Map.entry("semantic", "false"));
-    }
-    if (fusion != null) {
-      params.add(java.util.Map.entry("fusion", fusion));
-    }
-    sourceTypes.forEach(v -> params.add(java.util.Map.entry("source_type", v)));
-    kinds.forEach(v -> params.add(java.util.Map.entry("kind", v)));
-    tags.forEach(v -> params.add(java.util.Map.entry("tag", v)));
-    if (since != null) {
-      params.add(java.util.Map.entry("since", since));
-    }
-    if (until != null) {
-      params.add(java.util.Map.entry("until", until));
-    }
-    return params;
   }
 
   static void print(SearchResult result, PrintWriter out) {

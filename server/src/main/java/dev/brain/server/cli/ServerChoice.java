@@ -1,6 +1,8 @@
 package dev.brain.server.cli;
 
+import java.io.IOException;
 import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,10 +18,20 @@ final class ServerChoice {
   boolean local;
 
   /**
-   * The running server to ask, unless {@code --local} or the command already runs inside a server
-   * (which never asks itself).
+   * Runs this command in the running server and prints what it printed there; the exit code, or
+   * empty when it runs in this process: {@code --local}, no live server, inside a server already
+   * (which never asks itself), or a command the server does not run (a chat model takes part).
+   *
+   * @throws IOException if the server stopped answering midway
    */
-  Optional<RunningServer> server(BrainCommand brain) {
-    return local || brain.served != null ? Optional.empty() : RunningServer.find(brain.dataDir());
+  Optional<Integer> answer(BrainCommand brain, CommandSpec spec) throws IOException {
+    if (local || brain.served != null) {
+      return Optional.empty();
+    }
+    var server = RunningServer.find(brain.dataDir());
+    if (server.isEmpty()) {
+      return Optional.empty();
+    }
+    return server.get().run(brain.args, spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 }

@@ -39,14 +39,12 @@ final class StatusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var out = spec.commandLine().getOut();
-    var server = serverChoice.server(brain);
-    IndexStatus status;
-    if (server.isPresent()) {
-      status = server.get().status();
-    } else {
-      status = localStatus();
+    var answered = serverChoice.answer(brain, spec);
+    if (answered.isPresent()) {
+      return answered.get();
     }
+    var out = spec.commandLine().getOut();
+    IndexStatus status = localStatus();
     if (json) {
       out.println(Json.pretty(status));
     } else {

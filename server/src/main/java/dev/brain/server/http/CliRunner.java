@@ -12,6 +12,12 @@ import java.util.List;
  */
 public interface CliRunner {
 
+  /** The answer's header with the command's exit code. */
+  String EXIT_CODE = "Brain-Exit-Code";
+
+  /** The answer's header with the byte length of standard output at the start of the body. */
+  String STDOUT_LENGTH = "Brain-Stdout-Length";
+
   /**
    * Runs {@code args} (as typed after {@code brain}) with {@code brain} and captures what it
    * prints.

@@ -20,11 +20,9 @@ import java.util.List;
  * with 422 so the client runs it itself.
  */
 final class CliService implements HttpService {
-  /** Header with the command's exit code. */
-  static final String EXIT_CODE = "Brain-Exit-Code";
+  static final String EXIT_CODE = CliRunner.EXIT_CODE;
 
-  /** Header with the byte length of standard output at the start of the body. */
-  static final String STDOUT_LENGTH = "Brain-Stdout-Length";
+  static final String STDOUT_LENGTH = CliRunner.STDOUT_LENGTH;
 
   /** Arguments beyond this many are refused (a command line is never that long). */
   static final int MAX_ARGS = 256;

@@ -38,7 +38,8 @@ class RunningServerTest {
         index("served", "kettle.md", "# Gooseneck kettle\n\nThe gooseneck kettle pours slowly.");
     local = index("local", "scale.md", "# Coffee scale\n\nThe gooseneck scale weighs the beans.");
     var config = BrainConfig.defaults(served);
-    server = BrainServer.start(config.withServer(config.server().withPort(0)));
+    server =
+        BrainServer.start(config.withServer(config.server().withPort(0)), ServerCommands.INSTANCE);
   }
 
   @AfterAll
