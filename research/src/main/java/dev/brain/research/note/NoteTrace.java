@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.brain.research.Json;
 import dev.brain.research.run.RunMetrics;
 import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
 import dev.brain.research.run.RunSettings;
+import dev.brain.research.synthesis.ResearchResult.Outcome;
 import dev.brain.research.trace.ResearchTrace;
 import dev.brain.research.trace.TraceStore;
 import java.io.IOException;
@@ -59,17 +61,16 @@ final class NoteTrace {
             0,
             false,
             0);
-    var trace =
-        new ResearchTrace(
-            ResearchTrace.SCHEMA_VERSION,
+    // A note's research is not one run: the trace keeps its question, metrics and files; the
+    // section it wrote is the outcome.
+    var run =
+        new RunResult(
+            RunResult.SCHEMA_VERSION,
             runId,
-            SURFACE,
-            started.toString(),
-            Instant.now().toString(),
             question,
             question,
-            new ResearchTrace.Continuity(question, question, List.of(), List.of(), List.of()),
-            RunSettings.of(RunRequest.of(question).withSurface(SURFACE)),
+            null,
+            Outcome.OK,
             null,
             null,
             null,
@@ -80,12 +81,22 @@ final class NoteTrace {
             List.of(),
             Map.of(),
             metrics,
-            artifacts,
             List.of(),
             null,
             null,
             null,
             null);
+    var trace =
+        new ResearchTrace(
+            ResearchTrace.SCHEMA_VERSION,
+            SURFACE,
+            started.toString(),
+            Instant.now().toString(),
+            new ResearchTrace.Continuity(question, question, List.of(), List.of(), List.of()),
+            RunSettings.of(RunRequest.of(question).withSurface(SURFACE)),
+            artifacts,
+            run,
+            metrics);
     traces.write(trace, sidecars);
     return runId;
   }

@@ -33,10 +33,10 @@ final class TraceMarkdown {
 
   static String render(ResearchTrace t) {
     var md = new StringBuilder();
-    md.append("# Research run ").append(t.runId()).append("\n\n");
-    md.append("> ").append(oneLine(t.question())).append("\n\n");
-    line(md, "Stop reason", "`" + wire(t.stopReason()) + "`");
-    line(md, "Status", "`" + (t.status() == null ? "-" : t.status().wireName()) + "`");
+    md.append("# Research run ").append(t.run().runId()).append("\n\n");
+    md.append("> ").append(oneLine(t.run().question())).append("\n\n");
+    line(md, "Stop reason", "`" + wire(t.run().stopReason()) + "`");
+    line(md, "Status", "`" + (t.run().status() == null ? "-" : t.run().status().wireName()) + "`");
     line(md, "Started", t.startedAt() + " · " + seconds(t.metrics().durationMs()) + " s");
     line(md, "Surface", t.surface());
     line(
@@ -44,32 +44,32 @@ final class TraceMarkdown {
         "Planner",
         t.settings().plannerModel() == null ? "deterministic" : t.settings().plannerModel());
     line(md, "Synthesis", t.settings().synthesisModel());
-    if (!t.retrievalQuestion().equals(t.question())) {
-      line(md, "Retrieval question", oneLine(t.retrievalQuestion()));
+    if (!t.run().retrievalQuestion().equals(t.run().question())) {
+      line(md, "Retrieval question", oneLine(t.run().retrievalQuestion()));
     }
-    if (t.failure() != null) {
+    if (t.run().failure() != null) {
       line(
           md,
           "Failure",
-          t.failure().stage().wireName()
+          t.run().failure().stage().wireName()
               + " · `"
-              + t.failure().code()
+              + t.run().failure().code()
               + "` · "
-              + t.failure().message());
+              + t.run().failure().message());
     }
     md.append('\n');
     answer(md, t);
-    timeline(md, t.events());
-    judge(md, "Judge", t.judge());
-    if (t.finalJudge() != null && t.finalJudge() != t.judge()) {
-      judge(md, "Judge after the extra pass", t.finalJudge());
+    timeline(md, t.run().events());
+    judge(md, "Judge", t.run().judge());
+    if (t.run().finalJudge() != null && t.run().finalJudge() != t.run().judge()) {
+      judge(md, "Judge after the extra pass", t.run().finalJudge());
     }
-    merge(md, t.merge());
-    merge(md, t.pinned());
-    inspections(md, t.inspections());
-    evidence(md, t.pack());
-    preparation(md, t.preparedSynthesis());
-    verification(md, t.verification());
+    merge(md, t.run().merge());
+    merge(md, t.run().pinned());
+    inspections(md, t.run().inspections());
+    evidence(md, t.run().pack());
+    preparation(md, t.run().preparedSynthesis());
+    verification(md, t.run().verification());
     continuity(md, t.continuity());
     metrics(md, t);
     files(md, t.artifacts());
@@ -78,12 +78,12 @@ final class TraceMarkdown {
 
   private static void answer(StringBuilder md, ResearchTrace t) {
     md.append("## Answer\n\n");
-    SynthesisResult s = t.synthesis();
+    SynthesisResult s = t.run().synthesis();
     if (s == null) {
       md.append("_No answer: the run stopped before synthesis._\n\n");
       return;
     }
-    if (t.verification() != null && !t.verification().passed()) {
+    if (t.run().verification() != null && !t.run().verification().passed()) {
       md.append("_Rejected by verification; not a normal answer._\n\n");
     }
     if (s.answer() == null) {
@@ -351,7 +351,9 @@ final class TraceMarkdown {
     md.append(
         String.join(
             ", ",
-            t.timings().entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).toList()));
+            t.run().timings().entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue())
+                .toList()));
     md.append("\n\n");
   }
 

@@ -48,7 +48,10 @@ final class TraceWriter {
   TraceStore.Written write(ResearchTrace trace, String markdown, Map<String, String> sidecars)
       throws IOException {
     return write(
-        trace.runId(), trace.withMetrics(trace.metrics().withArtifactBytes(0)), markdown, sidecars);
+        trace.run().runId(),
+        trace.withMetrics(trace.metrics().withArtifactBytes(0)),
+        markdown,
+        sidecars);
   }
 
   /**

@@ -196,7 +196,15 @@ class ResearchRunnerTest {
     RunResult run = runner().run(RunRequest.of(NICHE), null);
     Path dir = Path.of(run.tracePath());
 
-    JsonNode events = JSON.readTree(dir.resolve("run.json").toFile()).path("events");
+    JsonNode trace = JSON.readTree(dir.resolve("run.json").toFile());
+    // The run's own fields inline; the trace's version, not the run's; no path to itself.
+    assertThat(trace.path("schema_version").asText()).isEqualTo("research_trace.v1");
+    assertThat(trace.path("run_id").asText()).isEqualTo(run.runId());
+    assertThat(trace.path("stop_reason").asText()).isEqualTo("enough_evidence");
+    assertThat(trace.path("metrics").path("artifact_bytes").asLong()).isPositive();
+    assertThat(trace.has("trace_path")).isFalse();
+    assertThat(trace.has("run")).isFalse();
+    JsonNode events = trace.path("events");
     var seqs = new ArrayList<Integer>();
     var order = new ArrayList<String>();
     events.forEach(
