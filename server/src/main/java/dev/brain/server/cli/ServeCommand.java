@@ -5,7 +5,6 @@ import dev.brain.ServerSettings;
 import dev.brain.server.http.BrainServer;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.BindException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -140,21 +139,8 @@ final class ServeCommand implements Callable<Integer> {
               + settings.host()
               + ", reachable from other machines; the API has no authentication.");
     }
-    BrainServer server;
-    try {
-      server = BrainServer.start(config, ServerCommands.INSTANCE);
-    } catch (RuntimeException e) {
-      if (hasCause(e, BindException.class)) {
-        throw new IllegalStateException(
-            "cannot listen on "
-                + settings.host()
-                + ":"
-                + settings.port()
-                + " (in use?); pass --port N, or --port 0 for any free port",
-            e);
-      }
-      throw e;
-    }
+    // A taken port is a ServerStartException naming it and --port: one line, exit code 1.
+    BrainServer server = BrainServer.start(config, ServerCommands.INSTANCE);
     var advertisement = ServerAdvertisement.publish(config.dataDir(), server);
     Thread hook = new Thread(() -> closeAll(advertisement, server), "brain-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
@@ -172,14 +158,5 @@ final class ServeCommand implements Callable<Integer> {
   private static void closeAll(ServerAdvertisement.Published advertisement, BrainServer server) {
     advertisement.close();
     server.close();
-  }
-
-  private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

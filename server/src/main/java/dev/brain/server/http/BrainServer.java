@@ -96,7 +96,7 @@ public final class BrainServer implements AutoCloseable {
   public static BrainServer start(BrainConfig config, CliRunner cli) throws IOException {
     ServerSettings settings = config.server();
     requireAllowedHost(settings);
-    QuietDisconnects.install();
+    HelidonLogs.install();
     String clientToken = settings.token() != null ? settings.token() : randomToken();
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(brain);
@@ -132,6 +132,16 @@ public final class BrainServer implements AutoCloseable {
                           new CliEndpoint(new ClientToken(clientToken), cli)))
               .build()
               .start();
+      if (!server.isRunning() || server.port() < 0) {
+        server.stop();
+        throw new ServerStartException(
+            "cannot listen on "
+                + settings.host()
+                + ":"
+                + settings.port()
+                + ": the port is taken or the address is not this machine's; pass --port N, or"
+                + " --port 0 for any free port");
+      }
       return new BrainServer(config, brain, models, mcp, deadlines, server, clientToken);
     } catch (RuntimeException e) {
       deadlines.close();

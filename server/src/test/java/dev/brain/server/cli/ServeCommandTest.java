@@ -33,6 +33,36 @@ class ServeCommandTest {
   }
 
   @Test
+  void aTakenPortEndsWithOneLineNamingThePortAndPortOption() throws Exception {
+    var vault = java.nio.file.Files.createDirectories(tmp.resolve("vault"));
+    java.nio.file.Files.writeString(vault.resolve("a.md"), "# A\n\nkettle\n");
+    String data = tmp.resolve("data").toString();
+    assertThat(run(new StringWriter(), "--data", data, "index", vault.toString())).isZero();
+    try (var taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      var out = new StringWriter();
+      var err = new StringWriter();
+      int code =
+          BrainCommand.run(
+              new PrintWriter(out, true),
+              new PrintWriter(err, true),
+              "--data",
+              data,
+              "serve",
+              "--port",
+              String.valueOf(port));
+      assertThat(code).isEqualTo(1);
+      assertThat(err.toString().strip())
+          .startsWith("brain: cannot listen on 127.0.0.1:" + port)
+          .contains("--port 0")
+          .doesNotContain("Exception")
+          .doesNotContain("\tat ");
+      assertThat(err.toString().strip().lines()).hasSize(1);
+      assertThat(out.toString()).doesNotContain("serving at");
+    }
+  }
+
+  @Test
   void anOutOfRangePortIsAUsageError() {
     var err = new StringWriter();
     assertThat(run(err, "--data", tmp.toString(), "serve", "--port", "70000")).isEqualTo(2);
