@@ -51,6 +51,7 @@ final class AddCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    java.time.Instant asked = java.time.Instant.now();
     Path root = Collections.absolute(path);
     var candidate =
         new CollectionRoot(
@@ -67,6 +68,10 @@ final class AddCommand implements Callable<Integer> {
             + Collections.file(brain).path());
     if (noIndex) {
       return 0;
+    }
+    if (Collections.watched(brain)) {
+      return Collections.awaitWatcher(
+          brain, candidate.name(), true, asked, out, spec.commandLine().getErr());
     }
     return Collections.sync(
         brain, List.of(candidate), !noProgress, false, out, spec.commandLine().getErr());

@@ -59,8 +59,12 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the sync report as JSON.")
   boolean json;
 
+  /** The collections this run added to brain.yaml. */
+  private final List<CollectionRoot> added = new ArrayList<>();
+
   @Override
   public Integer call() throws Exception {
+    java.time.Instant asked = java.time.Instant.now();
     var out = spec.commandLine().getOut();
     List<CollectionRoot> all = new ArrayList<>(Collections.read(brain));
     var targets = new LinkedHashSet<CollectionRoot>();
@@ -73,6 +77,30 @@ final class IndexCommand implements Callable<Integer> {
             "no collections yet: add a folder with `brain add PATH` (or `brain index PATH`)");
       }
       targets.addAll(all);
+    }
+    if (Collections.watched(brain) && !rebuild) {
+      // A running watcher holds the index and keeps every collection in sync; a new one named
+      // here is in brain.yaml now, and the watcher syncs it.
+      var err = spec.commandLine().getErr();
+      var report = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : out;
+      int code = 0;
+      for (CollectionRoot target : added) {
+        code =
+            Math.max(
+                code, Collections.awaitWatcher(brain, target.name(), true, asked, report, err));
+      }
+      if (json) {
+        var answer = new java.util.LinkedHashMap<String, Object>();
+        answer.put("followed_by_watcher", true);
+        answer.put("added", added.stream().map(CollectionRoot::name).toList());
+        answer.put("synced", code == 0);
+        out.println(Json.pretty(answer));
+      } else if (added.isEmpty()) {
+        out.println(
+            "every collection is followed by a running watcher (brain serve --watch or brain"
+                + " watch), which syncs each change as it happens; `brain status` shows them");
+      }
+      return code;
     }
     if (rebuild) {
       Brain.deleteIndex(brain.config());
@@ -95,6 +123,7 @@ final class IndexCommand implements Callable<Integer> {
     // A file in no collection (a BEIR corpus.jsonl, say) becomes a collection of its own.
     CollectionRoot added = Collections.add(brain, CollectionRoot.of(path), true);
     all.add(added);
+    this.added.add(added);
     if (!json) {
       spec.commandLine()
           .getOut()

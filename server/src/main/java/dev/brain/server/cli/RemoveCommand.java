@@ -37,6 +37,22 @@ final class RemoveCommand implements Callable<Integer> {
                 () ->
                     new CollectionException(
                         "no collection named '" + name + "'; `brain collections` lists them"));
+    var rest = new ArrayList<>(collections);
+    rest.remove(target);
+    if (Collections.watched(brain)) {
+      // The watcher holds the index and follows brain.yaml: it deletes the records.
+      Collections.file(brain).write(rest);
+      spec.commandLine()
+          .getOut()
+          .println("removed collection " + Collections.describe(target) + " from brain.yaml");
+      return Collections.awaitWatcher(
+          brain,
+          name,
+          false,
+          java.time.Instant.now(),
+          spec.commandLine().getOut(),
+          spec.commandLine().getErr());
+    }
     long removed = 0;
     if (java.nio.file.Files.isDirectory(brain.indexConfig().directory())) {
       // The records go first: if the index is busy, brain.yaml still names the collection.
@@ -44,8 +60,6 @@ final class RemoveCommand implements Callable<Integer> {
         removed = opened.removeCollection(name);
       }
     }
-    var rest = new ArrayList<>(collections);
-    rest.remove(target);
     Collections.file(brain).write(rest);
     spec.commandLine()
         .getOut()

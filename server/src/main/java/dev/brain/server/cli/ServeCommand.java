@@ -52,11 +52,11 @@ final class ServeCommand implements Callable<Integer> {
     // The watcher writes through a brain of its own; the server's read-only one follows its
     // commits.
     try (var writer = brain.open()) {
-      var watcher = WatchCommand.start(writer, Collections.read(brain), out);
+      var followed = FollowedCollections.start(writer, Collections.read(brain), out);
       try {
         serve(config, out, spec.commandLine().getErr());
       } finally {
-        watcher.close();
+        followed.close();
       }
     }
     return 0;

@@ -20,6 +20,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Follow every collection and sync each change (create, edit, rename, delete) into the"
           + " index; bursts of changes become one sync. Stop with Ctrl-C.",
+      "brain.yaml is followed too: a collection `brain add` adds (or `brain remove` removes)"
+          + " while this runs is synced and followed (or its records deleted).",
       "`brain serve --watch` does the same inside the server."
     })
 final class WatchCommand implements Callable<Integer> {
@@ -33,11 +35,11 @@ final class WatchCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     List<CollectionRoot> collections = Collections.read(brain);
     try (var opened = brain.open()) {
-      var watcher = start(opened, collections, out);
+      var followed = FollowedCollections.start(opened, collections, out);
       try {
         new CountDownLatch(1).await(); // until the process is stopped (Ctrl-C)
       } finally {
-        watcher.close();
+        followed.close();
       }
     }
     return 0;

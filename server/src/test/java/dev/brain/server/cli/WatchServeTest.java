@@ -75,6 +75,59 @@ class WatchServeTest {
     }
   }
 
+  @Test
+  @Timeout(900)
+  void addRemoveAndIndexWorkWhileTheServerWatches() throws Exception {
+    Path notes = Files.createDirectories(tmp.resolve("notes"));
+    Files.writeString(notes.resolve("start.md"), "# Start\n\nA first note about marmalade.\n");
+    Path more = Files.createDirectories(tmp.resolve("more"));
+    Files.writeString(more.resolve("kite.md"), "# Kite\n\nA box kite of bamboo and paper.\n");
+    Path data = tmp.resolve("data");
+    assertThat(cli("--data", data.toString(), "add", notes.toString(), "--no-progress").code())
+        .isZero();
+    Process server = start(data);
+    alive = server;
+    try {
+      String base = awaitUrl(server);
+      awaitKeys(base, "marmalade", keys -> keys.contains("note:notes/start.md"));
+
+      var add = cli("--data", data.toString(), "add", more.toString(), "--no-progress");
+      assertThat(add.code()).as(add.err()).isZero();
+      assertThat(add.out()).contains("synced 'more' through the running watcher");
+      awaitKeys(base, "bamboo", keys -> keys.contains("note:more/kite.md"));
+
+      var index = cli("--data", data.toString(), "index");
+      assertThat(index.code()).as(index.err()).isZero();
+      assertThat(index.out()).contains("followed by a running watcher");
+
+      var remove = cli("--data", data.toString(), "remove", "more");
+      assertThat(remove.code()).as(remove.err()).isZero();
+      assertThat(remove.out()).contains("removed the records of 'more'");
+      awaitKeys(base, "bamboo", List::isEmpty);
+      assertThat(Files.readString(data.resolve("brain.yaml"))).doesNotContain("more");
+    } catch (Exception | AssertionError e) {
+      throw new AssertionError(
+          "brain serve --watch failed; its stderr:\n" + Files.readString(tmp.resolve("server.err")),
+          e);
+    } finally {
+      server.destroy();
+      if (!server.waitFor(30, TimeUnit.SECONDS)) {
+        server.destroyForcibly();
+      }
+    }
+  }
+
+  record Run(int code, String out, String err) {}
+
+  private static Run cli(String... args) {
+    var out = new java.io.StringWriter();
+    var err = new java.io.StringWriter();
+    int code =
+        BrainCommand.run(
+            new java.io.PrintWriter(out, true), new java.io.PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
   private void exercise(Process server, Path notes) throws Exception {
     {
       String base = awaitUrl(server);
