@@ -12,17 +12,23 @@
     try { return decodeURIComponent(raw); } catch (e) { return raw; }
   }
 
-  function recordLink(key) {
-    return el("a", { href: "/record/" + encodeURIComponent(key), class: "key" }, key);
+  // A linked record by its title (the key below it); a key alone when the index holds no title.
+  function recordLink(key, titles) {
+    const title = titles && titles[key];
+    return title
+      ? el("span", {}, el("a", { href: "/record/" + encodeURIComponent(key) }, title), " ", el("span", { class: "key muted" }, key))
+      : el("a", { href: "/record/" + encodeURIComponent(key), class: "key" }, key);
   }
 
   function section(title, ...children) {
     return el("section", { class: "record-section" }, el("h2", {}, title), ...children);
   }
 
-  function markdown(text) {
+  // The server renders the note (CommonMark, Obsidian's wikilinks, embeds and callouts) with raw
+  // HTML escaped and URLs sanitized; without it, the page's own renderer escapes first.
+  function markdown(text, html) {
     const box = el("div", { class: "md" });
-    box.innerHTML = renderMarkdown(text, null); // escaped first; see brain.js
+    box.innerHTML = typeof html === "string" ? html : renderMarkdown(text, null);
     return box;
   }
 
@@ -49,7 +55,7 @@
       parts.push(el("p", { class: "notice" },
         `A long record: the first ${t.max_chars} of ${t.text_chars} characters and ${t.chunks_sent} of ${t.chunks_total} chunks are shown.`));
     }
-    parts.push(section("Text", markdown(r.text || "")));
+    parts.push(section("Text", markdown(r.text || "", detail.text_html)));
     const chunks = el("ol", { class: "chunks" });
     for (const c of detail.chunks || []) {
       const heading = (c.heading_path || []).join(" › ");
@@ -61,15 +67,15 @@
       el("summary", {}, `Chunks (${(detail.chunks || []).length})`), chunks));
     const links = r.links || [];
     parts.push(section(`Links (${links.length})`,
-      links.length ? el("ul", { class: "links" }, links.map((k) => el("li", {}, recordLink(k)))) : el("p", { class: "muted" }, "none")));
+      links.length ? el("ul", { class: "links" }, links.map((k) => el("li", {}, recordLink(k, detail.titles)))) : el("p", { class: "muted" }, "none")));
     const back = detail.backlinks || [];
     parts.push(section(`Backlinks (${back.length})`,
-      back.length ? el("ul", { class: "links" }, back.map((k) => el("li", {}, recordLink(k)))) : el("p", { class: "muted" }, "none")));
+      back.length ? el("ul", { class: "links" }, back.map((k) => el("li", {}, recordLink(k, detail.titles)))) : el("p", { class: "muted" }, "none")));
     main.replaceChildren(...parts);
   }
 
   const key = keyOfPath();
-  getJson("/api/get?key=" + encodeURIComponent(key))
+  getJson("/api/get?render=html&key=" + encodeURIComponent(key))
     .then(render)
     .catch((e) => {
       status.textContent = e.message;

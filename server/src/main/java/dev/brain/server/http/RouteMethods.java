@@ -25,6 +25,7 @@ final class RouteMethods {
           Map.entry("/api/session", List.of("GET")),
           Map.entry("/api/search", READ),
           Map.entry("/api/get", READ),
+          Map.entry("/api/asset", READ),
           Map.entry("/api/facets", READ),
           Map.entry("/api/status", READ),
           Map.entry("/api/cli", WRITE),

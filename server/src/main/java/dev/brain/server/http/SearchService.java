@@ -42,9 +42,11 @@ final class SearchService implements HttpService {
   static final int DEFAULT_MAX_CHARS = 200_000;
 
   private final Brain brain;
+  private final RecordPage page;
 
   SearchService(Brain brain) {
     this.brain = brain;
+    this.page = new RecordPage(brain);
   }
 
   @Override
@@ -55,7 +57,9 @@ final class SearchService implements HttpService {
         .get("/get", this::get)
         .head("/get", HttpJson.head(this::get))
         .get("/facets", this::facets)
-        .head("/facets", HttpJson.head(this::facets));
+        .head("/facets", HttpJson.head(this::facets))
+        .get("/asset", page::asset)
+        .head("/asset", page::asset);
   }
 
   /**
@@ -100,7 +104,11 @@ final class SearchService implements HttpService {
   }
 
   private void get(ServerRequest req, ServerResponse res) throws IOException {
-    rejectUnknown(req.query(), Set.of("key", "max_chars"));
+    rejectUnknown(req.query(), Set.of("key", "max_chars", "render"));
+    String render = req.query().first("render").orElse("");
+    if (!render.isEmpty() && !render.equals("html")) {
+      throw ApiException.invalidOption("render must be html, got '" + render + "'", "render");
+    }
     int maxChars =
         req.query()
             .first("max_chars")
@@ -122,7 +130,11 @@ final class SearchService implements HttpService {
     if (detail.isEmpty()) {
       throw ApiException.notFound("no record with key '" + key.strip() + "'", "key");
     }
-    HttpJson.ok(res, RecordCap.cap(detail.get(), maxChars));
+    var out = RecordCap.cap(detail.get(), maxChars);
+    if (render.equals("html") && out instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+      page.addTo(o, detail.get());
+    }
+    HttpJson.ok(res, out);
   }
 
   /**

@@ -219,7 +219,13 @@ class WebUiBrowserTest {
     assertThat(links)
         .isNotEmpty()
         .allSatisfy(a -> assertThat(a.getAttribute("href")).contains("/record/"));
-    String target = links.get(0).getText();
+    // Links read as titles; each leads to the page of the key in its address.
+    String href = links.get(0).getAttribute("href");
+    String target =
+        java.net.URLDecoder.decode(
+            href.substring(href.indexOf("/record/") + "/record/".length()),
+            java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(links.get(0).getText()).isNotEqualTo(target);
     links.get(0).click();
     Browser.waiting(driver, 30)
         .until(

@@ -1,0 +1,118 @@
+package dev.brain.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.brain.BrainConfig;
+import dev.brain.index.BrainIndex;
+import dev.brain.index.CollectionRoot;
+import dev.brain.index.CollectionsFile;
+import java.awt.image.BufferedImage;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * The record page of an Obsidian note in a real headless Chromium: a callout as a box, an aliased
+ * wikilink as a link to the other note's page, an embedded note as a link and an embedded image as
+ * the image, links listed by title; and {@code /api/asset} serving images of a collection only.
+ */
+class RecordPageBrowserTest {
+  @TempDir static Path dir;
+  @TempDir static Path profile;
+  static BrainServer server;
+  static ChromeDriver driver;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path vault = Files.createDirectories(dir.resolve("vault"));
+    Files.writeString(
+        vault.resolve("Home.md"),
+        "# Home\n\n> [!tip] Drag and drop embed\n> Drag a file from your computer into the"
+            + " note.\n\nSee [[Internal links|the linking guide]] for more.\n\n![[Internal"
+            + " links]]\n\n![[kettle.png]]\n");
+    Path sub = Files.createDirectories(vault.resolve("Linking"));
+    Files.writeString(
+        sub.resolve("Internal links.md"),
+        "# Internal links\n\nLink notes with double brackets around a note's name.\n");
+    var image = new BufferedImage(40, 20, BufferedImage.TYPE_INT_RGB);
+    ImageIO.write(
+        image,
+        "png",
+        Files.createDirectories(vault.resolve("assets")).resolve("kettle.png").toFile());
+    Path data = dir.resolve("data");
+    var collections = List.of(CollectionRoot.of("vault", vault));
+    CollectionsFile.of(data).write(collections);
+    BrainConfig config = SampleVaultData.onAnyPort(data);
+    try (var index = BrainIndex.open(config.indexConfig())) {
+      index.syncCollections(collections, null);
+    }
+    server = BrainServer.start(config);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static String page(String key) {
+    return server
+        .url()
+        .resolve("/record/" + URLEncoder.encode(key, StandardCharsets.UTF_8))
+        .toString();
+  }
+
+  @Test
+  void anObsidianNoteReadsAsInObsidian() {
+    assumeTrue(Browser.available(), "chromium and chromium-driver are not installed");
+    driver = Browser.start(profile, 900, 1200);
+    driver.get(page("note:vault/Home.md"));
+    var wait = Browser.waiting(driver, 30);
+    var callout = wait.until(d -> d.findElement(By.cssSelector(".md .callout.callout-tip")));
+    assertThat(callout.findElement(By.className("callout-title")).getText())
+        .isEqualTo("Drag and drop embed");
+    assertThat(callout.getText()).contains("Drag a file").doesNotContain("[!tip]");
+    var alias = driver.findElement(By.linkText("the linking guide"));
+    assertThat(alias.getAttribute("href"))
+        .endsWith("/record/note%3Avault%2FLinking%2FInternal%20links.md");
+    assertThat(driver.findElement(By.partialLinkText("↪ Internal links")).getAttribute("href"))
+        .isEqualTo(alias.getAttribute("href"));
+    var image = driver.findElement(By.cssSelector(".md img"));
+    wait.until(
+        d ->
+            ((Number) driver.executeScript("return arguments[0].naturalWidth", image)).intValue()
+                > 0);
+    assertThat(driver.findElement(By.cssSelector(".md")).getText()).doesNotContain("[[");
+    assertThat(driver.findElement(By.cssSelector("ul.links")).getText()).contains("Internal links");
+    Browser.screenshot(driver, "record-obsidian");
+  }
+
+  @Test
+  void theAssetEndpointServesImagesOfACollectionAndNothingElse() {
+    var png = Http.get(server.url(), "/api/asset?collection=vault&path=assets%2Fkettle.png");
+    assertThat(png.status()).isEqualTo(200);
+    assertThat(png.contentType()).isEqualTo("image/png");
+    assertThat(Http.get(server.url(), "/api/asset?collection=vault&path=Home.md").status())
+        .isEqualTo(422);
+    assertThat(
+            Http.get(server.url(), "/api/asset?collection=vault&path=..%2F..%2Fetc%2Fpasswd.png")
+                .status())
+        .isEqualTo(404);
+    assertThat(Http.get(server.url(), "/api/asset?collection=other&path=a.png").status())
+        .isEqualTo(404);
+  }
+}
