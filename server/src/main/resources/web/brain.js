@@ -310,7 +310,9 @@ const Brain = (() => {
   }
 
   /** Whether a row misses most of the query's terms (a vector-only neighbour, say). */
+  // The server says which rows are weak (EvidenceRow.weak); older payloads get the same rule here.
   function isWeak(row) {
+    if (typeof row.weak === "boolean") return row.weak;
     const missing = (row.missing_terms || []).length;
     const matched = (row.matched_terms || []).length;
     return missing > 0 && missing > matched;

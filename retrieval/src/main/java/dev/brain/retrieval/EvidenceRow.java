@@ -122,4 +122,14 @@ public record EvidenceRow(
   public boolean isRelated() {
     return relatedTo != null;
   }
+
+  /**
+   * Whether this row is a weak match: it misses more of the query's words than it holds (found by
+   * meaning or by a tag alone). Every surface flags such rows the same way; written to JSON as
+   * {@code weak}, never read from it.
+   */
+  @JsonProperty(value = "weak", access = JsonProperty.Access.READ_ONLY)
+  public boolean weak() {
+    return !missingTerms.isEmpty() && missingTerms.size() > matchedTerms.size();
+  }
 }

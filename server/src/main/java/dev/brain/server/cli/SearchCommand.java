@@ -137,6 +137,12 @@ final class SearchCommand implements Callable<Integer> {
   static void print(SearchResult result, ObsidianLinks obsidian, PrintWriter out) {
     if (result.rows().isEmpty()) {
       out.println("no results for \"" + result.query() + "\"");
+    } else if (result.rows().stream().allMatch(EvidenceRow::weak)) {
+      out.println(
+          "nothing matched \""
+              + result.query()
+              + "\" well: every row below misses most of its words (found by meaning or a tag"
+              + " alone)");
     }
     for (var row : result.rows()) {
       printRow(row, obsidian, out);
@@ -156,7 +162,13 @@ final class SearchCommand implements Callable<Integer> {
 
   private static void printRow(EvidenceRow row, ObsidianLinks obsidian, PrintWriter out) {
     var title = row.title() == null || row.title().isBlank() ? "" : "  " + row.title();
-    out.printf(Locale.ROOT, "%2d. %s%s%n", row.rank(), row.sourceKey(), title);
+    out.printf(
+        Locale.ROOT,
+        "%2d. %s%s%s%n",
+        row.rank(),
+        row.sourceKey(),
+        title,
+        row.weak() ? "  [weak match: missing " + String.join(" ", row.missingTerms()) + "]" : "");
     var where = new ArrayList<String>();
     where.add(row.kind() + "/" + row.sourceType());
     if (row.notePath() != null) {
