@@ -117,13 +117,15 @@ public final class NoteResearcher {
     String input = cut > 0 ? body.substring(0, MAX_NOTE_CHARS) : body;
     int[] calls = {0};
     List<Topic> topics = topics(input, note, request.focus(), model, calls);
+    NoteLinks links = NoteLinks.of(collections);
     var research =
         new TopicResearch(
             corpus::pack,
             options.webSearchUrl() == null
                 ? null
                 : new WebSearch(options.webSearchUrl(), options.pageTimeout()),
-            options.concurrency());
+            options.concurrency(),
+            links);
     List<Findings> findings = research.research(topics, note, request.depth());
     var skipped = new ArrayList<String>();
     if (cut > 0) {
@@ -140,7 +142,7 @@ public final class NoteResearcher {
             ? SectionSynthesis.extractive(findings, linkedFromNote(input))
             : SectionSynthesis.model(model, input, findings, options.modelTimeout(), calls);
     sectionBody = ResearchSection.demoteHeadings(sectionBody);
-    SectionCheck.check(sectionBody, knownLinks(findings), urls(findings), collections);
+    SectionCheck.check(sectionBody, knownLinks(findings), urls(findings), links);
     String section = section(sectionBody, topics.size(), findings, model);
     boolean written = false;
     String reindexed = "not written";
@@ -277,7 +279,7 @@ public final class NoteResearcher {
     findings.stream()
         .flatMap(f -> f.sources().stream())
         .filter(s -> s.link() != null)
-        .forEach(s -> out.add(s.link().toLowerCase(Locale.ROOT)));
+        .forEach(s -> out.add(SectionSynthesis.target(s.link()).toLowerCase(Locale.ROOT)));
     return out;
   }
 

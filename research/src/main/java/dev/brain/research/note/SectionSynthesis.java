@@ -42,6 +42,13 @@ final class SectionSynthesis {
     var related = new LinkedHashMap<String, String>();
     for (Findings f : findings) {
       if (f.sources().isEmpty()) {
+        if (f.general() > 0) {
+          out.append("### ").append(plain(f.topic().topic())).append("\n\n");
+          out.append("_Nothing in your notes speaks to this topic in particular (")
+              .append(f.general())
+              .append(f.general() == 1 ? " note matches" : " notes match")
+              .append(" it only in general)._\n\n");
+        }
         continue;
       }
       out.append("### ").append(plain(f.topic().topic())).append("\n\n");
@@ -52,8 +59,9 @@ final class SectionSynthesis {
           out.append(": ").append(excerpt);
         }
         out.append('\n');
-        if (s.link() != null && !linkedFromNote.contains(s.link().toLowerCase(Locale.ROOT))) {
-          related.putIfAbsent(s.link().toLowerCase(Locale.ROOT), s.link());
+        if (s.link() != null
+            && !linkedFromNote.contains(target(s.link()).toLowerCase(Locale.ROOT))) {
+          related.putIfAbsent(target(s.link()).toLowerCase(Locale.ROOT), s.link());
         }
       }
       out.append('\n');
@@ -128,6 +136,15 @@ final class SectionSynthesis {
       }
     }
     return out.toString();
+  }
+
+  /**
+   * The target of a wikilink's text: {@code Plugins/Templates} of {@code
+   * Plugins/Templates|Templates}.
+   */
+  static String target(String link) {
+    int bar = link.indexOf('|');
+    return bar < 0 ? link : link.substring(0, bar);
   }
 
   /** How a source is cited: a wikilink, a Markdown link, or its key. */

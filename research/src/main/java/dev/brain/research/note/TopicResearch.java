@@ -35,21 +35,33 @@ final class TopicResearch {
     ResearchPack pack(String question) throws IOException;
   }
 
-  /** What was found for one topic. */
-  record Findings(Topic topic, String query, List<Source> sources, List<String> failures) {
+  /**
+   * What was found for one topic.
+   *
+   * @param general notes the corpus search returned that say nothing on the topic in particular (no
+   *     sentence shares a word with it), or that another topic is more about; not cited here
+   */
+  record Findings(
+      Topic topic, String query, List<Source> sources, List<String> failures, int general) {
     boolean failed() {
       return sources.isEmpty() && !failures.isEmpty();
+    }
+
+    Findings withSources(List<Source> kept, int moreGeneral) {
+      return new Findings(topic, query, List.copyOf(kept), failures, general + moreGeneral);
     }
   }
 
   private final Corpus corpus;
   private final WebSearch web;
   private final int concurrency;
+  private final NoteLinks links;
 
-  TopicResearch(Corpus corpus, WebSearch web, int concurrency) {
+  TopicResearch(Corpus corpus, WebSearch web, int concurrency, NoteLinks links) {
     this.corpus = corpus;
     this.web = web;
     this.concurrency = concurrency;
+    this.links = links;
   }
 
   /** The findings of every topic, in topic order. */
@@ -71,7 +83,7 @@ final class TopicResearch {
       for (int i = 0; i < topics.size(); i++) {
         out.add(result(futures.get(i), topics.get(i)));
       }
-      return out;
+      return underTheirBestTopic(out);
     } finally {
       pool.shutdownNow();
     }
@@ -83,7 +95,7 @@ final class TopicResearch {
     } catch (ExecutionException e) {
       String why = e.getCause() == null ? "failed" : message(e.getCause());
       return new Findings(
-          topic, topic.topic(), List.of(), List.of("topic '" + topic.topic() + "': " + why));
+          topic, topic.topic(), List.of(), List.of("topic '" + topic.topic() + "': " + why), 0);
     }
   }
 
@@ -91,13 +103,21 @@ final class TopicResearch {
     String query = topic.topic();
     var sources = new ArrayList<Source>();
     var failures = new ArrayList<String>();
+    int general = 0;
     try {
       ResearchPack pack = corpus.pack(query);
       for (EvidenceRow row : pack.evidence()) {
         if (row.sourceKey().equals(note.key())) {
           continue;
         }
-        sources.add(source(row, query));
+        // A row with no sentence on the topic matched by meaning or by its title alone: it is
+        // about something else, and citing it here would cite it under every topic.
+        Source source = source(row, query);
+        if (source == null) {
+          general++;
+          continue;
+        }
+        sources.add(source);
         if (sources.size() == CORPUS_SOURCES) {
           break;
         }
@@ -108,7 +128,36 @@ final class TopicResearch {
     if (web != null) {
       webSources(topic, query, depth, sources, failures);
     }
-    return new Findings(topic, query, List.copyOf(sources), List.copyOf(failures));
+    return new Findings(topic, query, List.copyOf(sources), List.copyOf(failures), general);
+  }
+
+  /**
+   * Each note cited under the topics it speaks to most (by the topic words its best passage holds),
+   * and not under the others: a note that matches every topic a little is cited where it says most.
+   */
+  static List<Findings> underTheirBestTopic(List<Findings> findings) {
+    var best = new java.util.HashMap<String, Integer>();
+    for (Findings f : findings) {
+      for (Source s : f.sources()) {
+        if (s.key() != null) {
+          best.merge(s.key(), Passages.score(s.excerpt(), f.query()), Math::max);
+        }
+      }
+    }
+    var out = new ArrayList<Findings>();
+    for (Findings f : findings) {
+      var kept = new ArrayList<Source>();
+      int moved = 0;
+      for (Source s : f.sources()) {
+        if (s.key() == null || Passages.score(s.excerpt(), f.query()) >= best.get(s.key())) {
+          kept.add(s);
+        } else {
+          moved++;
+        }
+      }
+      out.add(f.withSources(kept, moved));
+    }
+    return out;
   }
 
   private void webSources(
@@ -138,16 +187,17 @@ final class TopicResearch {
     }
   }
 
-  private static Source source(EvidenceRow row, String query) {
+  /** The source of a row: its passage on the topic; {@code null} when it has none. */
+  private Source source(EvidenceRow row, String query) {
     String text = row.excerpt() == null ? "" : row.excerpt();
     String excerpt = Passages.best(text, query, EXCERPT_CHARS);
     if (excerpt.isEmpty()) {
-      excerpt = Passages.first(text, EXCERPT_CHARS);
+      return null;
     }
     String title = row.title() == null || row.title().isBlank() ? row.sourceKey() : row.title();
     if (row.notePath() != null && !row.notePath().isBlank()) {
       return new Source(
-          "note", row.sourceKey(), title, row.url(), linkName(row.notePath()), excerpt);
+          "note", row.sourceKey(), title, row.url(), links.link(row.notePath()), excerpt);
     }
     return new Source("corpus", row.sourceKey(), title, row.url(), null, excerpt);
   }
@@ -188,6 +238,17 @@ final class TopicResearch {
         pieces.addAll(List.of(l.split("(?<=[.!?])\\s+|\\s+-\\s+(?=\\S)")));
       }
       return pieces;
+    }
+
+    /** The most topic words any one sentence of {@code text} holds. */
+    static int score(String text, String query) {
+      Set<String> words = TopicExtractor.focusWords(query);
+      int best = 0;
+      for (String sentence : pieces(text == null ? "" : text)) {
+        String lower = sentence.toLowerCase(Locale.ROOT);
+        best = Math.max(best, (int) words.stream().filter(lower::contains).count());
+      }
+      return best;
     }
 
     /**

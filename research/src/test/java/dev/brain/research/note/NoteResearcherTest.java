@@ -164,11 +164,13 @@ class NoteResearcherTest {
   }
 
   private static void assertEveryWikilinkIsANoteOfTheVault(String section) throws IOException {
-    var names = SectionCheck.noteNames(collections);
+    var notes = NoteLinks.of(collections);
     Matcher m = WIKILINK.matcher(section);
     int links = 0;
     while (m.find()) {
-      assertThat(names).contains(m.group(1).strip().toLowerCase(Locale.ROOT));
+      String target = m.group(1).strip();
+      assertThat(notes.exists(target)).as(target).isTrue();
+      assertThat(notes.isAmbiguous(target)).as(target).isFalse();
       links++;
     }
     assertThat(links).isPositive();
