@@ -42,12 +42,19 @@ final class SectionSynthesis {
     var related = new LinkedHashMap<String, String>();
     for (Findings f : findings) {
       if (f.sources().isEmpty()) {
-        if (f.general() > 0) {
+        String why =
+            f.elsewhere() > 0
+                ? "the notes on it are cited under the topics above, which they say more about"
+                : f.general() > 0
+                    ? "nothing in your notes speaks to this topic in particular ("
+                        + f.general()
+                        + (f.general() == 1 ? " note matches" : " notes match")
+                        + " it only in general)"
+                    : null;
+        if (why != null) {
           out.append("### ").append(plain(f.topic().topic())).append("\n\n");
-          out.append("_Nothing in your notes speaks to this topic in particular (")
-              .append(f.general())
-              .append(f.general() == 1 ? " note matches" : " notes match")
-              .append(" it only in general)._\n\n");
+          out.append("_").append(Character.toUpperCase(why.charAt(0))).append(why.substring(1));
+          out.append("._\n\n");
         }
         continue;
       }

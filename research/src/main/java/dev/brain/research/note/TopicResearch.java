@@ -39,16 +39,22 @@ final class TopicResearch {
    * What was found for one topic.
    *
    * @param general notes the corpus search returned that say nothing on the topic in particular (no
-   *     sentence shares a word with it), or that another topic is more about; not cited here
+   *     sentence shares a word with it); not cited
+   * @param elsewhere notes on the topic that are cited under another topic they say more about
    */
   record Findings(
-      Topic topic, String query, List<Source> sources, List<String> failures, int general) {
+      Topic topic,
+      String query,
+      List<Source> sources,
+      List<String> failures,
+      int general,
+      int elsewhere) {
     boolean failed() {
       return sources.isEmpty() && !failures.isEmpty();
     }
 
-    Findings withSources(List<Source> kept, int moreGeneral) {
-      return new Findings(topic, query, List.copyOf(kept), failures, general + moreGeneral);
+    Findings withSources(List<Source> kept, int moved) {
+      return new Findings(topic, query, List.copyOf(kept), failures, general, elsewhere + moved);
     }
   }
 
@@ -95,7 +101,7 @@ final class TopicResearch {
     } catch (ExecutionException e) {
       String why = e.getCause() == null ? "failed" : message(e.getCause());
       return new Findings(
-          topic, topic.topic(), List.of(), List.of("topic '" + topic.topic() + "': " + why), 0);
+          topic, topic.topic(), List.of(), List.of("topic '" + topic.topic() + "': " + why), 0, 0);
     }
   }
 
@@ -128,7 +134,7 @@ final class TopicResearch {
     if (web != null) {
       webSources(topic, query, depth, sources, failures);
     }
-    return new Findings(topic, query, List.copyOf(sources), List.copyOf(failures), general);
+    return new Findings(topic, query, List.copyOf(sources), List.copyOf(failures), general, 0);
   }
 
   /**

@@ -88,16 +88,18 @@ class NoteLinksTest {
                 "canvas cards",
                 List.of(canvas, views),
                 List.of(),
+                0,
                 0),
             new Findings(
                 new Topic("Bases views", "", "concept"),
                 "bases views table",
                 List.of(views),
                 List.of(),
+                0,
                 0));
     var placed = TopicResearch.underTheirBestTopic(findings);
     assertThat(placed.get(0).sources()).containsExactly(canvas);
-    assertThat(placed.get(0).general()).isEqualTo(1);
+    assertThat(placed.get(0).elsewhere()).isEqualTo(1);
     assertThat(placed.get(1).sources()).containsExactly(views);
   }
 
@@ -110,7 +112,8 @@ class NoteLinksTest {
                 "embed canvas",
                 List.of(),
                 List.of(),
-                3));
+                3,
+                0));
     assertThat(SectionSynthesis.extractive(findings, Set.of()))
         .contains("### Embed a canvas")
         .contains(
