@@ -31,6 +31,8 @@ final class ExactTagLane {
     List<TagMatch> matches = matches(searcher, query.tagAliases(), filter, depth);
     var hits = new ArrayList<Hit>(matches.size());
     for (TagMatch m : matches) {
+      // Matches covering as many query words share a rank in fusion (Fusion ranks equal scores
+      // alike), whatever order they were read in.
       hits.add(new Hit(m.key(), Hit.NO_CHUNK, m.words()));
     }
     return LaneHits.used(Lane.EXACT_TAG, hits, hits.size(), null);

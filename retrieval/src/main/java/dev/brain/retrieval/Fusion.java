@@ -36,6 +36,24 @@ final class Fusion {
     int bestRank() {
       return lanes.stream().mapToInt(LaneScore::rank).min().orElse(Integer.MAX_VALUE);
     }
+
+    /** The rank in {@code lane}, or 0 when the lane did not find the record. */
+    int rank(Lane lane) {
+      return lanes.stream()
+          .filter(l -> l.lane() == lane)
+          .mapToInt(LaneScore::rank)
+          .findFirst()
+          .orElse(0);
+    }
+
+    /** The fused score without the exact-tag lane's part. */
+    double withoutTags() {
+      return score
+          - lanes.stream()
+              .filter(l -> l.lane() == Lane.EXACT_TAG)
+              .mapToDouble(LaneScore::contribution)
+              .sum();
+    }
   }
 
   /**
@@ -61,7 +79,36 @@ final class Fusion {
             .reversed()
             .thenComparingInt(FusedRecord::bestRank)
             .thenComparing(FusedRecord::key));
-    return fused;
+    return tagsLiftNoneAboveTheBest(fused);
+  }
+
+  /**
+   * A record both retrieval lanes ranked first is not passed by one whose lead comes from tag
+   * matches alone: such a record moves just below it. (A tag names what a record is filed under,
+   * not what it says; the lanes that read the text agree on the best record.)
+   */
+  static List<FusedRecord> tagsLiftNoneAboveTheBest(List<FusedRecord> fused) {
+    int at = -1;
+    for (int i = 0; i < fused.size(); i++) {
+      if (fused.get(i).rank(Lane.BM25) == 1 && fused.get(i).rank(Lane.VECTOR) == 1) {
+        at = i;
+        break;
+      }
+    }
+    if (at <= 0) {
+      return fused;
+    }
+    FusedRecord best = fused.get(at);
+    var lifted = new ArrayList<FusedRecord>();
+    var out = new ArrayList<FusedRecord>();
+    for (int i = 0; i < at; i++) {
+      FusedRecord r = fused.get(i);
+      (r.withoutTags() < best.withoutTags() ? lifted : out).add(r);
+    }
+    out.add(best);
+    out.addAll(lifted);
+    out.addAll(fused.subList(at + 1, fused.size()));
+    return out;
   }
 
   private static void addLane(
@@ -76,9 +123,17 @@ final class Fusion {
     hits.forEach(h -> best.putIfAbsent(h.key(), h));
     Normalizer recordNorm = Normalizer.of(best.values());
     Normalizer chunkNorm = Normalizer.of(hits);
+    // Records with equal scores share a rank (the best of their group): exact-tag matches of
+    // equal weight, say, are not set apart by the order they were read in.
+    int position = 0;
     int rank = 0;
+    double previous = Double.NaN;
     for (Hit h : best.values()) {
-      rank++;
+      position++;
+      if (Double.compare(h.score(), previous) != 0) {
+        rank = position;
+        previous = h.score();
+      }
       double contribution =
           mode == FusionMode.RRF ? weight / (k + rank) : weight * recordNorm.apply(h.score());
       records

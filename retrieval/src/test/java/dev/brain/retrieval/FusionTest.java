@@ -33,6 +33,41 @@ class FusionTest {
   }
 
   @Test
+  void equalScoresShareTheBestRankOfTheirGroup() {
+    var lanes = new EnumMap<Lane, List<Hit>>(Lane.class);
+    lanes.put(
+        Lane.EXACT_TAG,
+        List.of(
+            new Hit("x", Hit.NO_CHUNK, 2.0),
+            new Hit("y", Hit.NO_CHUNK, 1.0),
+            new Hit("z", Hit.NO_CHUNK, 1.0),
+            new Hit("w", Hit.NO_CHUNK, 0.5)));
+    var ranks = new java.util.HashMap<String, Integer>();
+    for (FusedRecord r : Fusion.fuse(lanes, FusionMode.RRF, 60, Map.of(Lane.EXACT_TAG, 1.0))) {
+      ranks.put(r.key(), r.rank(Lane.EXACT_TAG));
+    }
+    assertThat(ranks).containsEntry("x", 1).containsEntry("y", 2).containsEntry("z", 2);
+    assertThat(ranks).containsEntry("w", 4);
+  }
+
+  @Test
+  void aTagMatchAloneNeverLiftsARecordAboveTheOneBothLanesRankFirst() {
+    var lanes = new EnumMap<Lane, List<Hit>>(Lane.class);
+    lanes.put(Lane.BM25, List.of(new Hit("best", 1, 9.0), new Hit("tagged", 2, 8.0)));
+    lanes.put(Lane.VECTOR, List.of(new Hit("best", 1, 0.9), new Hit("tagged", 2, 0.8)));
+    lanes.put(Lane.EXACT_TAG, List.of(new Hit("tagged", Hit.NO_CHUNK, 1.0)));
+    List<FusedRecord> fused =
+        Fusion.fuse(
+            lanes,
+            FusionMode.RRF,
+            60,
+            Map.of(Lane.BM25, 1.0, Lane.VECTOR, 1.0, Lane.EXACT_TAG, 1.0));
+    // By score alone the tagged record leads (2/62 + 1/61 > 2/61).
+    assertThat(fused.get(1).score()).isGreaterThan(fused.get(0).score());
+    assertThat(fused).extracting(FusedRecord::key).containsExactly("best", "tagged");
+  }
+
+  @Test
   void rrfAddsWeightOverKPlusRecordRankPerLane() {
     List<FusedRecord> fused = Fusion.fuse(lanes(), FusionMode.RRF, 60, weights(1, 1));
 

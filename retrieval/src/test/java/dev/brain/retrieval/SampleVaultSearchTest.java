@@ -88,6 +88,13 @@ class SampleVaultSearchTest {
   }
 
   @Test
+  void theNoteBothLanesRankFirstLeadsTagMatchedFeedEntries() throws IOException {
+    SearchResult result =
+        retriever.search("how often do I water tomatoes", SearchOptions.defaults());
+    assertThat(topKeys(result, 1)).containsExactly("note:vault/garden/Watering schedule.md");
+  }
+
+  @Test
   void exactTagProbeFindsEveryRecordWithTheTag() throws IOException {
     SearchResult result =
         retriever.search(
