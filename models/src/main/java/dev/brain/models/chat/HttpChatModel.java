@@ -143,7 +143,7 @@ abstract class HttpChatModel implements ChatModel {
     response.body().subscribe(body);
     try {
       if (response.statusCode() / 100 != 2) {
-        String message = Json.serverMessage(readErrorBody(body, deadline));
+        String message = WireJson.serverMessage(readErrorBody(body, deadline));
         throw statusError(response.statusCode(), redact(message));
       }
       readStream(body, decoder, deadline, timeout);

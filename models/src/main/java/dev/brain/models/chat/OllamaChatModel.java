@@ -26,7 +26,7 @@ final class OllamaChatModel extends HttpChatModel {
 
   @Override
   byte[] requestBody(ChatRequest request) {
-    ObjectNode root = Json.MAPPER.createObjectNode();
+    ObjectNode root = WireJson.MAPPER.createObjectNode();
     root.put("model", model());
     ArrayNode messages = root.putArray("messages");
     for (ChatMessage message : request.messages()) {
@@ -42,7 +42,7 @@ final class OllamaChatModel extends HttpChatModel {
       options.put("num_predict", request.maxTokens());
     }
     if (!request.tools().isEmpty()) {
-      root.set("tools", Json.functionTools(request.tools()));
+      root.set("tools", WireJson.functionTools(request.tools()));
     }
     return root.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
@@ -89,7 +89,7 @@ final class OllamaChatModel extends HttpChatModel {
   }
 
   private static ObjectNode message(ChatMessage message) {
-    ObjectNode node = Json.MAPPER.createObjectNode();
+    ObjectNode node = WireJson.MAPPER.createObjectNode();
     node.put("role", message.role());
     node.put("content", message.content());
     if (!message.toolCalls().isEmpty()) {
@@ -106,7 +106,7 @@ final class OllamaChatModel extends HttpChatModel {
   /** Ollama takes arguments as a JSON object, not as text. */
   private static JsonNode arguments(ChatResponse.ToolCall call) {
     try {
-      return Json.MAPPER.readTree(call.argumentsJson());
+      return WireJson.MAPPER.readTree(call.argumentsJson());
     } catch (JsonProcessingException e) {
       throw new IllegalArgumentException(
           "tool call '" + call.name() + "': argumentsJson is not JSON: " + e.getOriginalMessage(),
@@ -132,16 +132,16 @@ final class OllamaChatModel extends HttpChatModel {
       if (line.isBlank()) {
         return false;
       }
-      JsonNode event = Json.parseEvent(line, source(), "a stream line");
+      JsonNode event = WireJson.parseEvent(line, source(), "a stream line");
       if (event.hasNonNull("error")) {
         throw fail(
             ChatException.Kind.PROTOCOL,
-            "the server reported an error mid-stream: " + Json.serverMessage(line),
+            "the server reported an error mid-stream: " + WireJson.serverMessage(line),
             null);
       }
       reportedModel = event.path("model").asText(reportedModel);
       JsonNode message = event.path("message");
-      String token = Json.text(message.path("content"));
+      String token = WireJson.text(message.path("content"));
       if (!token.isEmpty()) {
         content.append(token);
         listener.onToken(token);
@@ -167,10 +167,10 @@ final class OllamaChatModel extends HttpChatModel {
       JsonNode function = call.path("function");
       JsonNode arguments = function.path("arguments");
       String json = arguments.isTextual() ? arguments.asText() : arguments.toString();
-      String id = Json.text(call.path("id"));
+      String id = WireJson.text(call.path("id"));
       return new ChatResponse.ToolCall(
           id.isEmpty() ? "call_" + toolCalls.size() : id,
-          Json.text(function.path("name")),
+          WireJson.text(function.path("name")),
           arguments.isMissingNode() ? "{}" : json);
     }
   }

@@ -30,7 +30,7 @@ final class OpenAiChatModel extends HttpChatModel {
 
   @Override
   byte[] requestBody(ChatRequest request) {
-    ObjectNode root = Json.MAPPER.createObjectNode();
+    ObjectNode root = WireJson.MAPPER.createObjectNode();
     root.put("model", model());
     ArrayNode messages = root.putArray("messages");
     for (ChatMessage message : request.messages()) {
@@ -47,7 +47,7 @@ final class OpenAiChatModel extends HttpChatModel {
       root.putObject("response_format").put("type", "json_object");
     }
     if (!request.tools().isEmpty()) {
-      root.set("tools", Json.functionTools(request.tools()));
+      root.set("tools", WireJson.functionTools(request.tools()));
     }
     return root.toString().getBytes(StandardCharsets.UTF_8);
   }
@@ -110,7 +110,7 @@ final class OpenAiChatModel extends HttpChatModel {
   }
 
   private static ObjectNode message(ChatMessage message) {
-    ObjectNode node = Json.MAPPER.createObjectNode();
+    ObjectNode node = WireJson.MAPPER.createObjectNode();
     node.put("role", message.role());
     node.put("content", message.content());
     if (message.toolCallId() != null) {
@@ -164,11 +164,11 @@ final class OpenAiChatModel extends HttpChatModel {
       if (data.strip().equals(DONE)) {
         return true;
       }
-      JsonNode chunk = Json.parseEvent(data, source(), "an event");
+      JsonNode chunk = WireJson.parseEvent(data, source(), "an event");
       if (chunk.hasNonNull("error")) {
         throw fail(
             ChatException.Kind.PROTOCOL,
-            "the server reported an error mid-stream: " + Json.serverMessage(data),
+            "the server reported an error mid-stream: " + WireJson.serverMessage(data),
             null);
       }
       reportedModel = chunk.path("model").asText(reportedModel);
@@ -178,7 +178,7 @@ final class OpenAiChatModel extends HttpChatModel {
         completionTokens = usage.path("completion_tokens").asInt(-1);
       }
       JsonNode delta = chunk.path("choices").path(0).path("delta");
-      String token = Json.text(delta.path("content"));
+      String token = WireJson.text(delta.path("content"));
       if (!token.isEmpty()) {
         content.append(token);
         listener.onToken(token);
@@ -200,13 +200,13 @@ final class OpenAiChatModel extends HttpChatModel {
 
     void add(JsonNode fragment) {
       if (id.isEmpty()) {
-        id = Json.text(fragment.path("id"));
+        id = WireJson.text(fragment.path("id"));
       }
       JsonNode function = fragment.path("function");
       if (name.isEmpty()) {
-        name = Json.text(function.path("name"));
+        name = WireJson.text(function.path("name"));
       }
-      arguments.append(Json.text(function.path("arguments")));
+      arguments.append(WireJson.text(function.path("arguments")));
     }
 
     ChatResponse.ToolCall build(int index) {

@@ -34,7 +34,7 @@ final class SseEvents {
       default ->
           throw new ChatException(
               ChatException.Kind.PROTOCOL,
-              source + " did not send server-sent events: '" + Json.excerpt(line) + "'");
+              source + " did not send server-sent events: '" + WireJson.excerpt(line) + "'");
     }
     return null;
   }

@@ -149,7 +149,7 @@ final class AgentCommand implements Callable<Integer> {
               });
       AgentResult result = run.result();
       if (json) {
-        out.println(Json.pretty(result));
+        out.println(PrettyJson.pretty(result));
       } else {
         print(result, out);
         out.println(

@@ -61,7 +61,7 @@ final class Collections {
       metadata = opened.metadata();
     }
     if (json) {
-      out.println(Json.pretty(report));
+      out.println(PrettyJson.pretty(report));
     } else {
       SyncSummary.print(report, metadata, out);
     }

@@ -25,7 +25,7 @@ final class CollectionsCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     var collections = Collections.read(brain);
     if (json) {
-      out.println(Json.pretty(collections));
+      out.println(PrettyJson.pretty(collections));
       return 0;
     }
     if (collections.isEmpty()) {

@@ -58,7 +58,7 @@ final class ConfigCommand implements Callable<Integer> {
             config.settings());
     var out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.pretty(shown));
+      out.println(PrettyJson.pretty(shown));
       return 0;
     }
     out.println("data dir  " + shown.dataDir() + "  (" + shown.dataDirSource() + ")");

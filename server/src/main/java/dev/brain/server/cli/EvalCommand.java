@@ -147,7 +147,7 @@ final class EvalCommand {
       }
       var file = writeReport(data, "beir-" + name, report);
       if (json) {
-        out.println(Json.pretty(report));
+        out.println(PrettyJson.pretty(report));
       } else {
         out.printf(
             Locale.ROOT,
@@ -223,7 +223,7 @@ final class EvalCommand {
       }
       var file = writeReport(data, "answers-" + name, report);
       if (json) {
-        out.println(Json.pretty(report));
+        out.println(PrettyJson.pretty(report));
       } else {
         var misses = report.misses();
         if (!misses.isEmpty()) {
@@ -297,7 +297,7 @@ final class EvalCommand {
           return badInput(cli, e);
         }
         var out = cli.getOut();
-        out.print(json ? Json.pretty(report) + "\n" : report.text());
+        out.print(json ? PrettyJson.pretty(report) + "\n" : report.text());
         out.flush();
         return report.passed() ? 0 : 1;
       }
@@ -422,7 +422,7 @@ final class EvalCommand {
                 + "-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
                 + ".json");
-    Files.writeString(file, Json.pretty(report));
+    Files.writeString(file, PrettyJson.pretty(report));
     return file;
   }
 }

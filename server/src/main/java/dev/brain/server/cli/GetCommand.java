@@ -42,7 +42,7 @@ final class GetCommand implements Callable<Integer> {
       return BrainCommand.EXIT_ERROR;
     }
     if (json) {
-      out.println(Json.pretty(detail.get()));
+      out.println(PrettyJson.pretty(detail.get()));
     } else {
       print(detail.get(), out);
     }

@@ -94,7 +94,7 @@ final class IndexCommand implements Callable<Integer> {
         answer.put("followed_by_watcher", true);
         answer.put("added", added.stream().map(CollectionRoot::name).toList());
         answer.put("synced", code == 0);
-        out.println(Json.pretty(answer));
+        out.println(PrettyJson.pretty(answer));
       } else if (added.isEmpty()) {
         out.println(
             "every collection is followed by a running watcher (brain serve --watch or brain"

@@ -86,7 +86,7 @@ final class NoteCommand {
         return BrainCommand.EXIT_ERROR;
       }
       if (json) {
-        out.println(Json.pretty(result));
+        out.println(PrettyJson.pretty(result));
       } else {
         out.print(result.section());
         out.flush();

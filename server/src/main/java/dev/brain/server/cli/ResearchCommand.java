@@ -243,7 +243,7 @@ final class ResearchCommand implements Callable<Integer> {
 
   private void printOutcome(RunResult run, PrintWriter out) {
     if (json) {
-      out.println(Json.pretty(run));
+      out.println(PrettyJson.pretty(run));
     } else {
       ResearchOutput.printRun(run, out);
     }
@@ -251,7 +251,7 @@ final class ResearchCommand implements Callable<Integer> {
 
   private void showPack(ResearchPack pack, PrintWriter out) {
     if (json) {
-      out.println(Json.pretty(pack));
+      out.println(PrettyJson.pretty(pack));
     } else {
       ResearchOutput.printPack(pack, out);
     }

@@ -113,7 +113,7 @@ final class SearchCommand implements Callable<Integer> {
     var result = searchLocally(request);
     var out = spec.commandLine().getOut();
     if (json) {
-      out.println(Json.pretty(result));
+      out.println(PrettyJson.pretty(result));
     } else {
       print(result, ObsidianLinks.of(brain), out);
     }

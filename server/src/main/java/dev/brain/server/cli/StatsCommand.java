@@ -28,7 +28,7 @@ final class StatsCommand implements Callable<Integer> {
     try (var opened = brain.openExisting()) {
       var stats = opened.stats();
       if (json) {
-        out.println(Json.pretty(stats));
+        out.println(PrettyJson.pretty(stats));
         return 0;
       }
       var meta = stats.metadata();

@@ -46,7 +46,7 @@ final class StatusCommand implements Callable<Integer> {
     var out = spec.commandLine().getOut();
     IndexStatus status = localStatus();
     if (json) {
-      out.println(Json.pretty(status));
+      out.println(PrettyJson.pretty(status));
     } else {
       print(status, out);
     }

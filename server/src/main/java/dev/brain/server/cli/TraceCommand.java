@@ -94,7 +94,7 @@ final class TraceCommand implements Callable<Integer> {
       PrintWriter out = spec.commandLine().getOut();
       List<TraceSummary> shown = runs.subList(0, Math.min(limit, runs.size()));
       if (json) {
-        out.println(Json.pretty(shown));
+        out.println(PrettyJson.pretty(shown));
         return 0;
       }
       if (runs.isEmpty()) {
@@ -149,7 +149,7 @@ final class TraceCommand implements Callable<Integer> {
       // Escape sequences in a question or excerpt must not reach the terminal.
       out.print(
           Redactor.withoutControlCharacters(
-              json ? Json.pretty(saved) + "\n" : store.readMarkdown(dir)));
+              json ? PrettyJson.pretty(saved) + "\n" : store.readMarkdown(dir)));
       if (json) {
         return 0; // JSON alone on stdout
       }
@@ -218,7 +218,7 @@ final class TraceCommand implements Callable<Integer> {
         TraceDiff diff = TraceDiff.of(saved, now);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-          out.println(Json.pretty(diff));
+          out.println(PrettyJson.pretty(diff));
         } else {
           print(diff, now, out);
         }

@@ -103,7 +103,7 @@ class BrainCommandTest {
 
     var first = brain("--data", data, "index", "--json", vault.toString());
     assertThat(first.code()).as(first.err()).isZero();
-    JsonNode report = Json.MAPPER.readTree(first.out());
+    JsonNode report = PrettyJson.MAPPER.readTree(first.out());
     assertThat(report.path("added").asInt()).isEqualTo(2);
     assertThat(report.path("skipped")).hasSize(1);
     assertThat(report.path("chunks_embedded").asLong()).isPositive();
@@ -112,7 +112,7 @@ class BrainCommandTest {
     assertThat(second.code()).as(second.err()).isZero();
     assertThat(second.out()).contains("0 added", "2 unchanged", "(0 embedded");
 
-    var stats = Json.MAPPER.readTree(brain("--data", data, "stats", "--json").out());
+    var stats = PrettyJson.MAPPER.readTree(brain("--data", data, "stats", "--json").out());
     assertThat(stats.path("records").asLong()).isEqualTo(2);
     assertThat(stats.path("by_source_type").path("note").asLong()).isEqualTo(2);
 
@@ -136,7 +136,7 @@ class BrainCommandTest {
         .containsPattern("server.port +8742 +default");
 
     JsonNode json =
-        Json.MAPPER.readTree(brain("--data", data.toString(), "config", "--json").out());
+        PrettyJson.MAPPER.readTree(brain("--data", data.toString(), "config", "--json").out());
     assertThat(json.get("file_present").asBoolean()).isTrue();
     assertThat(json.get("settings").findValuesAsText("key"))
         .contains("index.model", "traces.max-age");

@@ -63,7 +63,7 @@ class CollectionCommandsTest {
 
     Run status = brain("status", "--json");
     assertThat(status.code()).as(status.err()).isZero();
-    JsonNode json = Json.MAPPER.readTree(status.out());
+    JsonNode json = PrettyJson.MAPPER.readTree(status.out());
     assertThat(json.path("collections")).hasSize(2);
     assertThat(json.at("/collections/0/name").asText()).isEqualTo("work");
     assertThat(json.at("/collections/0/records").asLong()).isEqualTo(1);

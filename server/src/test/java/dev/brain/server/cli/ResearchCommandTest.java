@@ -74,7 +74,7 @@ class ResearchCommandTest {
             "grinder setting for espresso");
 
     assertThat(run.code()).as(run.err()).isZero();
-    JsonNode pack = Json.MAPPER.readTree(run.out());
+    JsonNode pack = PrettyJson.MAPPER.readTree(run.out());
     assertThat(pack.path("schema_version").asText()).isEqualTo("research_pack.v1");
     assertThat(pack.at("/evidence/0/source_key").asText()).isEqualTo("note:vault/espresso.md");
     assertThat(pack.at("/query_plan/retrieval_lanes").toString()).doesNotContain("vector");
@@ -85,7 +85,7 @@ class ResearchCommandTest {
     Run run = brain("--data", data, "research", "--json", "Which tomato gave the most per plant?");
 
     assertThat(run.code()).as(run.err()).isZero();
-    JsonNode result = Json.MAPPER.readTree(run.out());
+    JsonNode result = PrettyJson.MAPPER.readTree(run.out());
     assertThat(result.path("schema_version").asText()).isEqualTo("research_run.v1");
     assertThat(result.at("/synthesis/schema_version").asText()).isEqualTo("research_synthesis.v1");
     assertThat(result.at("/verification/passed").asBoolean()).isTrue();
@@ -149,7 +149,7 @@ class ResearchCommandTest {
 
   private static JsonNode evidence(Run run) throws IOException {
     assertThat(run.code()).as(run.err()).isZero();
-    return Json.MAPPER.readTree(run.out()).path("evidence");
+    return PrettyJson.MAPPER.readTree(run.out()).path("evidence");
   }
 
   @Test

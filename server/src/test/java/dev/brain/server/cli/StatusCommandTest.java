@@ -57,7 +57,7 @@ class StatusCommandTest {
 
     Run json = brain("status", "--json", "--local");
     assertThat(json.code()).as(json.err()).isZero();
-    JsonNode status = Json.MAPPER.readTree(json.out()); // stdout is JSON and nothing else
+    JsonNode status = PrettyJson.MAPPER.readTree(json.out()); // stdout is JSON and nothing else
     assertThat(status.path("state").asText()).isEqualTo("not_committed");
     assertThat(status.path("records").asLong()).isZero();
     assertThat(status.at("/collections/0/name").asText()).isEqualTo("notes");
@@ -72,7 +72,7 @@ class StatusCommandTest {
 
     Run index2 = brain("index", "--no-progress");
     assertThat(index2.code()).as(index2.err()).isZero();
-    JsonNode after = Json.MAPPER.readTree(brain("status", "--json", "--local").out());
+    JsonNode after = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
     assertThat(after.path("state").asText()).isEqualTo("indexed");
     assertThat(after.at("/collections/0/records").asLong()).isEqualTo(1);
   }
@@ -81,7 +81,7 @@ class StatusCommandTest {
   void withCollectionsButNoIndexFolderStatusSaysNothingIsIndexedYet() throws Exception {
     Run json = brain("status", "--json", "--local");
     assertThat(json.code()).as(json.err()).isZero();
-    JsonNode status = Json.MAPPER.readTree(json.out());
+    JsonNode status = PrettyJson.MAPPER.readTree(json.out());
     assertThat(status.path("state").asText()).isEqualTo("no_index");
     assertThat(status.at("/collections/0/name").asText()).isEqualTo("notes");
     assertThat(brain("status", "--local").out()).contains("nothing indexed yet");
@@ -114,7 +114,7 @@ class StatusCommandTest {
         .contains("truncated 1:", notes.resolve("log.md") + ": note:notes/log.md is truncated")
         .contains("only its first 2 chunks are indexed")
         .contains("warnings 1:", "docs.jsonl:2: skipped: text after the JSON value");
-    JsonNode json = Json.MAPPER.readTree(brain("status", "--json", "--local").out());
+    JsonNode json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
     assertThat(json.at("/collections/0/truncated/0/reason").asText())
         .contains("index.max-chunks-per-record");
     assertThat(json.at("/collections/0/warnings/0/file").asText())

@@ -78,7 +78,7 @@ class TraceCommandTest {
         .endsWith("trace: " + dir + "\n");
 
     Run json = brain("--data", data, "trace", "show", "--json", dir.getFileName().toString());
-    JsonNode trace = Json.MAPPER.readTree(json.out()); // JSON alone
+    JsonNode trace = PrettyJson.MAPPER.readTree(json.out()); // JSON alone
     assertThat(trace.path("schema_version").asText()).isEqualTo("research_trace.v1");
     assertThat(trace.path("surface").asText()).isEqualTo("cli");
 
@@ -120,7 +120,7 @@ class TraceCommandTest {
 
     Run changed = brain("--data", data2, "trace", "diff", "--json", id);
     assertThat(changed.code()).as(changed.err()).isZero();
-    JsonNode diff = Json.MAPPER.readTree(changed.out());
+    JsonNode diff = PrettyJson.MAPPER.readTree(changed.out());
     assertThat(diff.path("added").toString()).contains("note:vault2/descale-log.md");
     assertThat(diff.path("unchanged").asBoolean()).isFalse();
     assertThat(diff.path("answer").path("citations_before").isArray()).isTrue();

@@ -226,7 +226,7 @@ class WatchServeTest {
             .build();
     HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    JsonNode rows = Json.MAPPER.readTree(response.body()).path("rows");
+    JsonNode rows = PrettyJson.MAPPER.readTree(response.body()).path("rows");
     var keys = new ArrayList<String>();
     rows.forEach(r -> keys.add(r.path("source_key").asText()));
     return keys;

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 /** The CLI's JSON: {@link dev.brain.research.Json brain's mapper}, indented. */
-final class Json {
-  private Json() {}
+final class PrettyJson {
+  private PrettyJson() {}
 
   static final ObjectMapper MAPPER =
       dev.brain.research.Json.newMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -10,13 +10,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /** The JSON both wire formats share: parsing stream events, tool declarations, error bodies. */
-final class Json {
+final class WireJson {
   static final ObjectMapper MAPPER =
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
   private static final int EXCERPT_CHARS = 300;
 
-  private Json() {}
+  private WireJson() {}
 
   /** Parses one stream event, which must be a JSON object; anything else is a protocol error. */
   static JsonNode parseEvent(String text, String source, String what) throws ChatException {
