@@ -52,28 +52,28 @@ final class AddCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     java.time.Instant asked = java.time.Instant.now();
-    Path root = Collections.absolute(path);
+    Path root = CollectionSteps.absolute(path);
     var candidate =
         new CollectionRoot(
             name != null ? name : CollectionRoot.defaultName(root),
             root,
             excludes,
             CollectionRoot.DEFAULT_MAX_FILE_BYTES);
-    Collections.add(brain, candidate);
+    CollectionSteps.add(brain, candidate);
     var out = spec.commandLine().getOut();
     out.println(
         "added collection "
-            + Collections.describe(candidate)
+            + CollectionSteps.describe(candidate)
             + " to "
-            + Collections.file(brain).path());
+            + CollectionSteps.file(brain).path());
     if (noIndex) {
       return 0;
     }
-    if (Collections.watched(brain)) {
-      return Collections.awaitWatcher(
+    if (CollectionSteps.watched(brain)) {
+      return CollectionSteps.awaitWatcher(
           brain, candidate.name(), true, asked, out, spec.commandLine().getErr());
     }
-    return Collections.sync(
+    return CollectionSteps.sync(
         brain, List.of(candidate), !noProgress, false, out, spec.commandLine().getErr());
   }
 }

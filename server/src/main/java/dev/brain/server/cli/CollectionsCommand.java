@@ -23,7 +23,7 @@ final class CollectionsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    var collections = Collections.read(brain);
+    var collections = CollectionSteps.read(brain);
     if (json) {
       out.println(PrettyJson.pretty(collections));
       return 0;

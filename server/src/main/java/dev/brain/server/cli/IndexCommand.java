@@ -66,10 +66,10 @@ final class IndexCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     java.time.Instant asked = java.time.Instant.now();
     var out = spec.commandLine().getOut();
-    List<CollectionRoot> all = new ArrayList<>(Collections.read(brain));
+    List<CollectionRoot> all = new ArrayList<>(CollectionSteps.read(brain));
     var targets = new LinkedHashSet<CollectionRoot>();
     for (Path path : paths) {
-      targets.add(collectionOf(Collections.absolute(path), all));
+      targets.add(collectionOf(CollectionSteps.absolute(path), all));
     }
     if (paths.isEmpty() || rebuild) {
       if (all.isEmpty()) {
@@ -78,7 +78,7 @@ final class IndexCommand implements Callable<Integer> {
       }
       targets.addAll(all);
     }
-    if (Collections.watched(brain) && !rebuild) {
+    if (CollectionSteps.watched(brain) && !rebuild) {
       // A running watcher holds the index and keeps every collection in sync; a new one named
       // here is in brain.yaml now, and the watcher syncs it.
       var err = spec.commandLine().getErr();
@@ -87,7 +87,7 @@ final class IndexCommand implements Callable<Integer> {
       for (CollectionRoot target : added) {
         code =
             Math.max(
-                code, Collections.awaitWatcher(brain, target.name(), true, asked, report, err));
+                code, CollectionSteps.awaitWatcher(brain, target.name(), true, asked, report, err));
       }
       if (json) {
         var answer = new java.util.LinkedHashMap<String, Object>();
@@ -106,7 +106,7 @@ final class IndexCommand implements Callable<Integer> {
       Brain.deleteIndex(brain.config());
       out.println("deleted the index at " + brain.indexConfig().directory() + "; rebuilding");
     }
-    return Collections.sync(
+    return CollectionSteps.sync(
         brain, List.copyOf(targets), !noProgress, json, out, spec.commandLine().getErr());
   }
 
@@ -121,7 +121,7 @@ final class IndexCommand implements Callable<Integer> {
       return owner.get();
     }
     // A file in no collection (a BEIR corpus.jsonl, say) becomes a collection of its own.
-    CollectionRoot added = Collections.add(brain, CollectionRoot.of(path), true);
+    CollectionRoot added = CollectionSteps.add(brain, CollectionRoot.of(path), true);
     all.add(added);
     this.added.add(added);
     if (!json) {
@@ -129,9 +129,9 @@ final class IndexCommand implements Callable<Integer> {
           .getOut()
           .println(
               "added collection "
-                  + Collections.describe(added)
+                  + CollectionSteps.describe(added)
                   + " to "
-                  + Collections.file(brain).path());
+                  + CollectionSteps.file(brain).path());
     }
     return added;
   }

@@ -32,7 +32,7 @@ record ObsidianLinks(Map<String, String> vaults) {
   static ObsidianLinks of(BrainCommand brain) {
     List<CollectionRoot> collections;
     try {
-      collections = Collections.read(brain);
+      collections = CollectionSteps.read(brain);
     } catch (IOException | IllegalArgumentException e) {
       return NONE; // links are a convenience; brain.yaml's problems are reported elsewhere
     }

@@ -28,7 +28,7 @@ final class RemoveCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var collections = Collections.read(brain);
+    var collections = CollectionSteps.read(brain);
     CollectionRoot target =
         collections.stream()
             .filter(c -> c.name().equals(name))
@@ -39,13 +39,13 @@ final class RemoveCommand implements Callable<Integer> {
                         "no collection named '" + name + "'; `brain collections` lists them"));
     var rest = new ArrayList<>(collections);
     rest.remove(target);
-    if (Collections.watched(brain)) {
+    if (CollectionSteps.watched(brain)) {
       // The watcher holds the index and follows brain.yaml: it deletes the records.
-      Collections.file(brain).write(rest);
+      CollectionSteps.file(brain).write(rest);
       spec.commandLine()
           .getOut()
-          .println("removed collection " + Collections.describe(target) + " from brain.yaml");
-      return Collections.awaitWatcher(
+          .println("removed collection " + CollectionSteps.describe(target) + " from brain.yaml");
+      return CollectionSteps.awaitWatcher(
           brain,
           name,
           false,
@@ -60,12 +60,12 @@ final class RemoveCommand implements Callable<Integer> {
         removed = opened.removeCollection(name);
       }
     }
-    Collections.file(brain).write(rest);
+    CollectionSteps.file(brain).write(rest);
     spec.commandLine()
         .getOut()
         .println(
             "removed collection "
-                + Collections.describe(target)
+                + CollectionSteps.describe(target)
                 + " and its "
                 + removed
                 + " records; the folder is untouched");

@@ -52,7 +52,7 @@ final class ServeCommand implements Callable<Integer> {
     // The watcher writes through a brain of its own; the server's read-only one follows its
     // commits.
     try (var writer = brain.open()) {
-      var followed = FollowedCollections.start(writer, Collections.read(brain), out);
+      var followed = FollowedCollections.start(writer, CollectionSteps.read(brain), out);
       try {
         serve(config, out, spec.commandLine().getErr());
       } finally {

@@ -33,7 +33,7 @@ final class WatchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var out = spec.commandLine().getOut();
-    List<CollectionRoot> collections = Collections.read(brain);
+    List<CollectionRoot> collections = CollectionSteps.read(brain);
     try (var opened = brain.open()) {
       var followed = FollowedCollections.start(opened, collections, out);
       try {

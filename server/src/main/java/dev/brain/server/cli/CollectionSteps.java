@@ -16,8 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The collections of a data directory (its {@code brain.yaml}) and syncing them, for commands. */
-final class Collections {
-  private Collections() {}
+final class CollectionSteps {
+  private CollectionSteps() {}
 
   static CollectionsFile file(BrainCommand brain) {
     return CollectionsFile.of(brain.dataDir());
