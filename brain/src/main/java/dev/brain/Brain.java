@@ -406,10 +406,7 @@ public final class Brain implements AutoCloseable {
    * last sync went, its vector coverage, and whether a watcher follows the collections.
    */
   public IndexStatus indexStatus() throws IOException {
-    return IndexStatus.of(
-        index,
-        CollectionsFile.of(config.dataDir()).read(),
-        CollectionWatcher.isWatching(config.indexConfig()));
+    return IndexStatus.of(index, collections(), CollectionWatcher.isWatching(config.indexConfig()));
   }
 
   /**
@@ -426,6 +423,16 @@ public final class Brain implements AutoCloseable {
     return Optional.of(
         IndexStatus.beforeFirstCommit(
             config.indexConfig(), CollectionsFile.of(config.dataDir()).read()));
+  }
+
+  /**
+   * The collections of {@code brain.yaml} as they are now (read on each call: {@code brain add} and
+   * {@code brain remove} change the file while a brain is open).
+   *
+   * @throws IOException if the file cannot be read
+   */
+  public List<CollectionRoot> collections() throws IOException {
+    return CollectionsFile.of(config.dataDir()).read();
   }
 
   /** The status of this brain. */

@@ -2,7 +2,6 @@ package dev.brain.server.http;
 
 import dev.brain.Brain;
 import dev.brain.ServerSettings;
-import dev.brain.index.CollectionsFile;
 import dev.brain.research.note.Depth;
 import dev.brain.research.note.NoteRequest;
 import dev.brain.research.note.NoteResearchException;
@@ -61,7 +60,7 @@ final class NoteService implements HttpService {
     var slot = limiter.acquire();
     try {
       BrainServer.refreshQuietly(brain);
-      var collections = CollectionsFile.of(brain.config().dataDir()).read();
+      var collections = brain.collections();
       var request =
           new NoteRequest(
               NoteResearcher.locate(body.path(), collections),

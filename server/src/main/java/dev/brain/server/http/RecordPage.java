@@ -3,7 +3,6 @@ package dev.brain.server.http;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.Brain;
 import dev.brain.index.CollectionRoot;
-import dev.brain.index.CollectionsFile;
 import dev.brain.index.RecordDetail;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -155,7 +154,7 @@ final class RecordPage {
   }
 
   private List<CollectionRoot> collections() throws IOException {
-    return CollectionsFile.of(brain.config().dataDir()).read();
+    return brain.collections();
   }
 
   /**

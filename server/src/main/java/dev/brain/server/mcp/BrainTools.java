@@ -82,7 +82,7 @@ public final class BrainTools {
     String path = args.requiredString("path");
     Boolean dryRun = args.bool("dry_run");
     try {
-      var collections = dev.brain.index.CollectionsFile.of(brain.config().dataDir()).read();
+      var collections = brain.collections();
       var request =
           new dev.brain.research.note.NoteRequest(
               dev.brain.research.note.NoteResearcher.locate(path, collections),
