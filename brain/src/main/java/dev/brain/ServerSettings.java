@@ -26,6 +26,11 @@ import java.util.Objects;
  *     or dripping body has its connection closed; default 30s
  * @param idleTimeout a keep-alive connection with no request (or an unfinished request line) for
  *     this long is closed; default 60s
+ * @param autoStart whether the first {@code search}, {@code get}, {@code status} or {@code
+ *     research} on a data directory with no server starts one in the background for the calls after
+ *     it; default true. Env {@code BRAIN_SERVER_AUTO_START}
+ * @param idleExit how long a server started in the background waits without a request before it
+ *     exits; default 15m
  */
 public record ServerSettings(
     String host,
@@ -39,7 +44,9 @@ public record ServerSettings(
     List<String> allowedHosts,
     Duration headerTimeout,
     Duration readTimeout,
-    Duration idleTimeout) {
+    Duration idleTimeout,
+    boolean autoStart,
+    Duration idleExit) {
 
   /** Shortest accepted {@link #token()}. */
   public static final int MIN_TOKEN_CHARS = 16;
@@ -70,6 +77,7 @@ public record ServerSettings(
     requirePositive(headerTimeout, "headerTimeout");
     requirePositive(readTimeout, "readTimeout");
     requirePositive(idleTimeout, "idleTimeout");
+    requirePositive(idleExit, "idleExit");
   }
 
   private static void requirePositive(Duration value, String name) {
@@ -128,6 +136,16 @@ public record ServerSettings(
         });
   }
 
+  /** These settings starting (or not) a background server for the CLI. */
+  public ServerSettings withAutoStart(boolean value) {
+    return copy(c -> c.autoStart = value);
+  }
+
+  /** These settings with another idle time before a background server exits. */
+  public ServerSettings withIdleExit(Duration value) {
+    return copy(c -> c.idleExit = value);
+  }
+
   /** These settings with another cap on concurrent runs. */
   public ServerSettings withMaxConcurrentRuns(int value) {
     return copy(c -> c.maxConcurrentRuns = value);
@@ -153,6 +171,8 @@ public record ServerSettings(
     Duration headerTimeout;
     Duration readTimeout;
     Duration idleTimeout;
+    boolean autoStart;
+    Duration idleExit;
 
     Copy(ServerSettings s) {
       host = s.host;
@@ -167,6 +187,8 @@ public record ServerSettings(
       headerTimeout = s.headerTimeout;
       readTimeout = s.readTimeout;
       idleTimeout = s.idleTimeout;
+      autoStart = s.autoStart;
+      idleExit = s.idleExit;
     }
 
     ServerSettings build() {
@@ -182,7 +204,9 @@ public record ServerSettings(
           allowedHosts,
           headerTimeout,
           readTimeout,
-          idleTimeout);
+          idleTimeout,
+          autoStart,
+          idleExit);
     }
   }
 
@@ -225,6 +249,8 @@ public record ServerSettings(
         r.list("server.allowed-hosts", "BRAIN_SERVER_ALLOWED_HOSTS"),
         r.duration("server.header-timeout", null, Duration.ofSeconds(10), Duration.ofMillis(1)),
         r.duration("server.read-timeout", null, Duration.ofSeconds(30), Duration.ofMillis(1)),
-        r.duration("server.idle-timeout", null, Duration.ofSeconds(60), Duration.ofMillis(1)));
+        r.duration("server.idle-timeout", null, Duration.ofSeconds(60), Duration.ofMillis(1)),
+        r.bool("server.auto-start", "BRAIN_SERVER_AUTO_START", true),
+        r.duration("server.idle-exit", null, Duration.ofMinutes(15), Duration.ofMillis(1)));
   }
 }

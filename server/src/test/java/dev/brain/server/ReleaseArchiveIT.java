@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +63,44 @@ class ReleaseArchiveIT {
     var run = brain("--data", tmp.resolve("data").toString(), "trace", "list");
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.err()).doesNotContain("building");
+  }
+
+  @Test
+  void theFirstSearchLeavesAServerForTheNextOnesThatExitsWhenIdle() throws Exception {
+    Path vault = Files.createDirectories(tmp.resolve("auto-vault"));
+    Files.writeString(vault.resolve("kettle.md"), "# Kettle\n\nThe gooseneck kettle pours.");
+    Path data = tmp.resolve("auto-data");
+    assertThat(brain("--data", data.toString(), "index", vault.toString()).code()).isZero();
+    Files.writeString(
+        data.resolve("brain.yaml"), "server:\n  idle-exit: 3s\n", StandardOpenOption.APPEND);
+    var env = Map.of("BRAIN_SERVER_AUTO_START", "true");
+    var first = brain(env, "--data", data.toString(), "search", "gooseneck");
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.out()).contains("kettle.md");
+    assertThat(first.err()).contains("started a server in the background");
+    Path ad = data.resolve("server.json");
+    for (int i = 0; i < 240 && !Files.exists(ad); i++) {
+      Thread.sleep(500);
+    }
+    assertThat(ad).as(Files.readString(data.resolve("server.log"))).exists();
+    long pid = JSON.readTree(ad.toFile()).path("pid").asLong();
+    var second = brain(env, "--data", data.toString(), "search", "gooseneck");
+    assertThat(second.code()).as(second.err()).isZero();
+    // The same rows (timings aside) ...
+    assertThat(second.out().replaceAll("[0-9.]+ ms", ""))
+        .isEqualTo(first.out().replaceAll("[0-9.]+ ms", ""));
+    assertThat(second.err()).isEmpty(); // ... through the server: no JVM, no notice
+    // Idle for 3 s, the server exits and takes its advertisement with it.
+    var process = ProcessHandle.of(pid);
+    for (int i = 0; i < 120 && process.map(ProcessHandle::isAlive).orElse(false); i++) {
+      Thread.sleep(500);
+    }
+    try {
+      assertThat(process.map(ProcessHandle::isAlive).orElse(false)).isFalse();
+      assertThat(ad).doesNotExist();
+    } finally {
+      process.ifPresent(ProcessHandle::destroyForcibly);
+    }
   }
 
   @Test

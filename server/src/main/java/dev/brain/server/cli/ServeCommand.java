@@ -5,6 +5,8 @@ import dev.brain.ServerSettings;
 import dev.brain.server.http.BrainServer;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,13 +42,23 @@ final class ServeCommand implements Callable<Integer> {
           "Also follow every collection and sync each change; searches see it once committed.")
   boolean watch;
 
+  @Option(
+      names = "--exit-when-idle",
+      description = "Exit after server.idle-exit (15 min) without a request.")
+  boolean exitWhenIdle;
+
+  @Option(names = "--background", hidden = true, description = "Started by a CLI command.")
+  boolean background;
+
   @Override
   public Integer call() throws Exception {
     var config = listen.apply(brain, spec.commandLine());
+    Duration idleExit = exitWhenIdle ? config.server().idleExit() : null;
+    Path startedFor = background ? brain.dataDir() : null;
     var out = spec.commandLine().getOut();
     if (!watch) {
       brain.existingIndexConfig(); // a clear "run brain index first" when there is none
-      serve(config, out, spec.commandLine().getErr());
+      serve(config, out, spec.commandLine().getErr(), idleExit, startedFor);
       return 0;
     }
     // The watcher writes through a brain of its own; the server's read-only one follows its
@@ -54,7 +66,7 @@ final class ServeCommand implements Callable<Integer> {
     try (var writer = brain.open()) {
       var followed = FollowedCollections.start(writer, CollectionSteps.read(brain), out);
       try {
-        serve(config, out, spec.commandLine().getErr());
+        serve(config, out, spec.commandLine().getErr(), idleExit, startedFor);
       } finally {
         followed.close();
       }
@@ -129,6 +141,17 @@ final class ServeCommand implements Callable<Integer> {
   /** Starts the server, prints its URL and blocks until the process is stopped. */
   static void serve(BrainConfig config, PrintWriter out, PrintWriter err)
       throws IOException, InterruptedException {
+    serve(config, out, err, null, null);
+  }
+
+  /**
+   * Starts the server, prints its URL and blocks until the process is stopped, or until it has had
+   * no request for {@code idleExit} (when not null); a server started in the background for {@code
+   * startedFor}'s commands says it is up by dropping their start mark.
+   */
+  static void serve(
+      BrainConfig config, PrintWriter out, PrintWriter err, Duration idleExit, Path startedFor)
+      throws IOException, InterruptedException {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error").equals("error")) {
       HELIDON_LOG.setLevel(java.util.logging.Level.WARNING); // start-up chatter is not for users
     }
@@ -142,6 +165,12 @@ final class ServeCommand implements Callable<Integer> {
     // A taken port is a ServerStartException naming it and --port: one line, exit code 1.
     BrainServer server = BrainServer.start(config, ServerCommands.INSTANCE);
     var advertisement = ServerAdvertisement.publish(config.dataDir(), server);
+    if (startedFor != null) {
+      BackgroundServer.startDone(startedFor);
+    }
+    if (idleExit != null) {
+      exitWhenIdle(server, idleExit, out);
+    }
     Thread hook = new Thread(() -> closeAll(advertisement, server), "brain-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     out.println(
@@ -153,6 +182,26 @@ final class ServeCommand implements Callable<Integer> {
     } finally {
       closeAll(advertisement, server);
     }
+  }
+
+  /** Closes the server once it has had no request for {@code idle}. */
+  private static void exitWhenIdle(BrainServer server, Duration idle, PrintWriter out) {
+    Thread.ofPlatform()
+        .daemon()
+        .name("brain-idle-exit")
+        .start(
+            () -> {
+              try {
+                while (server.idle().compareTo(idle) < 0) {
+                  Thread.sleep(Math.min(5_000, Math.max(100, idle.toMillis() / 10)));
+                }
+                out.println("brain: no request for " + idle + "; stopping");
+                out.flush();
+                server.close();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
   }
 
   private static void closeAll(ServerAdvertisement.Published advertisement, BrainServer server) {

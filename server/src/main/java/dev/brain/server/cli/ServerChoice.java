@@ -30,6 +30,8 @@ final class ServerChoice {
     }
     var server = RunningServer.find(brain.dataDir());
     if (server.isEmpty()) {
+      // This one answers here; the next ones through a server started now.
+      BackgroundServer.startIfWanted(brain, spec.commandLine().getErr());
       return Optional.empty();
     }
     return server.get().run(brain.args, spec.commandLine().getOut(), spec.commandLine().getErr());

@@ -46,6 +46,7 @@ public final class BrainServer implements AutoCloseable {
   private final ModelGate models;
   private final BrainMcp.HttpEndpoint mcp;
   private final ReadDeadlines deadlines;
+  private final Activity activity;
   private final WebServer server;
   private final String clientToken;
   private final Object lock = new Object();
@@ -57,6 +58,7 @@ public final class BrainServer implements AutoCloseable {
       ModelGate models,
       BrainMcp.HttpEndpoint mcp,
       ReadDeadlines deadlines,
+      Activity activity,
       WebServer server,
       String clientToken) {
     this.config = config;
@@ -64,6 +66,7 @@ public final class BrainServer implements AutoCloseable {
     this.models = models;
     this.mcp = mcp;
     this.deadlines = deadlines;
+    this.activity = activity;
     this.server = server;
     this.clientToken = clientToken;
   }
@@ -102,6 +105,7 @@ public final class BrainServer implements AutoCloseable {
     var models = new ModelGate(brain);
     BrainMcp.HttpEndpoint mcp = null;
     var deadlines = new ReadDeadlines(settings.headerTimeout(), settings.readTimeout());
+    var activity = new Activity();
     try {
       mcp = BrainMcp.httpEndpoint(new BrainTools(brain));
       var endpoint = mcp;
@@ -129,7 +133,8 @@ public final class BrainServer implements AutoCloseable {
                           brain,
                           models,
                           endpoint,
-                          new CliEndpoint(new ClientToken(clientToken), cli)))
+                          new CliEndpoint(new ClientToken(clientToken), cli),
+                          activity))
               .build()
               .start();
       if (!server.isRunning() || server.port() < 0) {
@@ -142,7 +147,7 @@ public final class BrainServer implements AutoCloseable {
                 + ": the port is taken or the address is not this machine's; pass --port N, or"
                 + " --port 0 for any free port");
       }
-      return new BrainServer(config, brain, models, mcp, deadlines, server, clientToken);
+      return new BrainServer(config, brain, models, mcp, deadlines, activity, server, clientToken);
     } catch (RuntimeException e) {
       deadlines.close();
       if (mcp != null) {
@@ -195,12 +200,13 @@ public final class BrainServer implements AutoCloseable {
       Brain brain,
       ModelGate models,
       BrainMcp.HttpEndpoint mcp,
-      CliEndpoint cli) {
+      CliEndpoint cli,
+      Activity activity) {
     var server = config.server();
     var limiter = new RunLimiter(server.maxConcurrentRuns());
     ErrorMapping.register(routing);
     routing
-        .addFilter(new RequestGuard(server))
+        .addFilter(new RequestGuard(server, activity))
         .get("/api/health", (req, res) -> health(res, config, brain, limiter))
         .get("/api/session", cli.token()::session)
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
@@ -299,6 +305,13 @@ public final class BrainServer implements AutoCloseable {
    */
   public String clientToken() {
     return clientToken;
+  }
+
+  /**
+   * How long the server has had no request: zero while one is in flight (a stream until it ends).
+   */
+  public Duration idle() {
+    return activity.idle();
   }
 
   /** The configuration the server runs with. */

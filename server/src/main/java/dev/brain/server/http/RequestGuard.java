@@ -53,8 +53,14 @@ final class RequestGuard implements Filter {
 
   private final Set<String> allowedHosts;
   private final byte[] token;
+  private final Activity activity;
 
   RequestGuard(ServerSettings config) {
+    this(config, new Activity());
+  }
+
+  RequestGuard(ServerSettings config, Activity activity) {
+    this.activity = activity;
     var hosts = new HashSet<String>();
     if (config.allowRemote()) {
       hosts.addAll(config.allowedHosts());
@@ -108,10 +114,12 @@ final class RequestGuard implements Filter {
       ErrorMapping.send(res, refusal);
       throw new CloseConnectionException("refused by the request guard; connection closed");
     }
+    activity.enter();
     try {
       chain.proceed();
     } finally {
       drainUnread(req);
+      activity.exit();
     }
   }
 
