@@ -1,8 +1,6 @@
 package dev.brain.retrieval;
 
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -16,17 +14,11 @@ import java.util.Objects;
 public record DateRange(DateField field, Instant from, Instant to) {
 
   /** The record dates a range can filter on. */
-  public enum DateField {
+  public enum DateField implements WireName {
     /** When the user created or saved the record. */
     CREATED_AT,
     /** When the source was published. */
     PUBLISHED_AT;
-
-    /** The wire name: {@code created_at} or {@code published_at}. */
-    @JsonValue
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
   }
 
   /**

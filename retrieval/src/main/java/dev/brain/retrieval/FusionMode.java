@@ -1,12 +1,11 @@
 package dev.brain.retrieval;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Locale;
 
 /** How the ranked lists of the lanes are combined into one ranking of records. */
-public enum FusionMode {
+public enum FusionMode implements WireName {
   /**
    * Weighted reciprocal-rank fusion: a record at rank {@code r} in a lane adds {@code weight / (k +
    * r)}. Scale-free, robust to lanes whose scores are not comparable. The default.
@@ -17,12 +16,6 @@ public enum FusionMode {
    * lane's records and a record adds {@code weight * normalized}. Uses score gaps that RRF ignores.
    */
   NORMALIZED;
-
-  /** The lower-case wire name: {@code rrf} or {@code normalized}. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /**
    * The mode with this wire name (case-insensitive).

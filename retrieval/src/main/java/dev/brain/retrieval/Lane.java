@@ -1,7 +1,6 @@
 package dev.brain.retrieval;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -9,7 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /** A retrieval lane: one way of finding evidence, with its own ranking and raw scores. */
-public enum Lane {
+public enum Lane implements WireName {
   /** Lucene BM25 over chunk text, headings, record titles and tags. */
   BM25,
   /** Nearest chunk embeddings to the embedded query (HNSW, or exact for small candidate sets). */
@@ -21,12 +20,6 @@ public enum Lane {
   EXACT_TAG,
   /** Links and backlinks of the top records; reported as extra rows, never fused. */
   RELATED;
-
-  /** The lower-case wire name: {@code bm25}, {@code vector}, {@code exact_tag}, {@code related}. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** The wire names of all lanes, in declaration order. */
   public static List<String> wireNames() {

@@ -1,10 +1,7 @@
 package dev.brain.retrieval;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
-
 /** How the vector lane searches the chunk embeddings. */
-public enum VectorSearch {
+public enum VectorSearch implements WireName {
   /**
    * Exact when the (filtered) candidate set has at most {@link
    * SearchOptions#EXACT_SEARCH_MAX_CHUNKS} chunks, HNSW otherwise; the default. HNSW with a filter
@@ -16,10 +13,4 @@ public enum VectorSearch {
   APPROXIMATE,
   /** Always an exact scan of every candidate chunk: the reference for recall measurements. */
   EXACT;
-
-  /** The lower-case wire name. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 }

@@ -1,10 +1,9 @@
 package dev.brain.research.agent;
 
-import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import dev.brain.retrieval.WireName;
 
 /** Why an agent run ended; only {@link #FINAL_ANSWER} carries an answer. */
-public enum AgentStopReason {
+public enum AgentStopReason implements WireName {
   /** The model gave a final answer and every cited key came back from a tool in this run. */
   FINAL_ANSWER,
   /** The final answer cited a key no tool returned (or cited none): no answer is shown. */
@@ -21,10 +20,4 @@ public enum AgentStopReason {
   MODEL_ERROR,
   /** The run was cancelled. */
   CANCELLED;
-
-  /** The snake_case name used on the wire and in traces. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 }

@@ -1,18 +1,14 @@
 package dev.brain.research.note;
 
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /** How far note research goes on the web: search snippets only, or the top pages read too. */
-public enum Depth {
+public enum Depth implements WireName {
   /** Search snippets only (the default). */
   SHALLOW,
   /** Also fetch and read the top two result pages of each topic. */
   DEEP;
-
-  /** The lower-case name used on the wire and on the command line. */
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /**
    * The depth of a wire name ({@code shallow} or {@code deep}); {@link #SHALLOW} for {@code null}.

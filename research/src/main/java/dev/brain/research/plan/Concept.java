@@ -1,7 +1,7 @@
 package dev.brain.research.plan;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -29,7 +29,7 @@ public record Concept(
   }
 
   /** Why a concept is part of the plan. */
-  public enum Role {
+  public enum Role implements WireName {
     /** A named thing: a capitalized phrase, a quoted phrase. Required. */
     ENTITY,
     /** A content word of the question. Required. */
@@ -46,12 +46,6 @@ public record Concept(
     CONTEXT,
     /** A concept only the model planner proposed. Optional, never required. */
     EXPANSION;
-
-    /** The lower-case wire name. */
-    @JsonValue
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The role with this wire name. */
     @JsonCreator

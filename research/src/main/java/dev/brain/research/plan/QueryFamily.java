@@ -1,14 +1,14 @@
 package dev.brain.research.plan;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /**
  * The shape of a question, which decides how the deterministic strategy cleans its terms, which
  * variants it searches and whether a topic brief is attached.
  */
-public enum QueryFamily {
+public enum QueryFamily implements WireName {
   /** "What do I know about X?", "tell me about X", a bare topic: broad, gets a topic brief. */
   ENTITY_TOPIC_OVERVIEW,
   /** "Who ...", "what happened ...", a named person with an event word. */
@@ -29,12 +29,6 @@ public enum QueryFamily {
   CORRECTIVE_FOLLOW_UP,
   /** Any other specific question: find the records that state the fact. */
   FACT_LOOKUP;
-
-  /** The lower-case wire name, e.g. {@code entity_topic_overview}. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** The family with this wire name (case-insensitive). */
   @JsonCreator

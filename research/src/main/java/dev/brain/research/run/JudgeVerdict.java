@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -51,19 +51,13 @@ public record JudgeVerdict(
   }
 
   /** How good the evidence is. */
-  public enum Verdict {
+  public enum Verdict implements WireName {
     /** Direct evidence covers every required concept. */
     ENOUGH_EVIDENCE,
     /** There is evidence, but it is partial, indirect or misses a required concept. */
     WEAK_EVIDENCE,
     /** No evidence row at all. */
     NO_EVIDENCE;
-
-    /** The lower-case wire name. */
-    @JsonValue
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The verdict with this wire name. */
     @JsonCreator
@@ -73,19 +67,13 @@ public record JudgeVerdict(
   }
 
   /** The one extra retrieval pass the judge asks for. */
-  public enum RetryAction {
+  public enum RetryAction implements WireName {
     /** Nothing to do: the evidence is enough, or nothing could help, or no pass is left. */
     NONE,
     /** Search once more for the missing concepts, anchored on what the evidence did match. */
     FOCUSED_RETRY,
     /** Follow the links and backlinks of the strongest row. */
     RELATED_EXPANSION;
-
-    /** The lower-case wire name. */
-    @JsonValue
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The action with this wire name. */
     @JsonCreator

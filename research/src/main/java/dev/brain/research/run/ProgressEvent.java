@@ -3,7 +3,7 @@ package dev.brain.research.run;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -39,7 +39,7 @@ public record ProgressEvent(
   }
 
   /** How far a stage got. */
-  public enum Status {
+  public enum Status implements WireName {
     /** The stage began. */
     STARTED,
     /** The stage finished. */
@@ -48,12 +48,6 @@ public record ProgressEvent(
     SKIPPED,
     /** The stage failed or was cut short; the message says why. */
     FAILED;
-
-    /** The lower-case wire name. */
-    @JsonValue
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The status with this wire name. */
     @JsonCreator

@@ -1,11 +1,11 @@
 package dev.brain.research.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /** A stage of a research run, as named in progress events, timings and traces. */
-public enum RunStage {
+public enum RunStage implements WireName {
   /** The run as a whole: its first and last event. */
   RUN,
   /** Query understanding, with the model planner when one is configured. */
@@ -28,12 +28,6 @@ public enum RunStage {
   VERIFICATION,
   /** Writing the trace directory and applying retention. */
   TRACE;
-
-  /** The lower-case wire name. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** The stage with this wire name. */
   @JsonCreator

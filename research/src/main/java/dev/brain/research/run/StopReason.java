@@ -1,7 +1,7 @@
 package dev.brain.research.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /**
@@ -11,7 +11,7 @@ import java.util.Locale;
  * When several apply, the most severe wins (the order below is from most to least severe, starting
  * at {@link #TIMEOUT_EXCEEDED} and {@link #CANCELLED}).
  */
-public enum StopReason {
+public enum StopReason implements WireName {
   /** The judge found direct evidence for every required concept. */
   ENOUGH_EVIDENCE,
   /** Nothing in the corpus matched the question's key concepts, even after a retry. */
@@ -32,12 +32,6 @@ public enum StopReason {
   SYNTHESIS_FAILED,
   /** The answer failed a citation hard gate and must not be shown as a normal answer. */
   VERIFICATION_FAILED;
-
-  /** The lower-case wire name ({@code enough_evidence}, ...). */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** The stop reason with this wire name. */
   @JsonCreator

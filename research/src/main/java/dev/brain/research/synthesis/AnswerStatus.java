@@ -1,11 +1,11 @@
 package dev.brain.research.synthesis;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /** How a synthesis ended: the {@code answer_status} of {@code research_synthesis.v1}. */
-public enum AnswerStatus {
+public enum AnswerStatus implements WireName {
   /** An answer from all the evidence the pack offered. */
   OK,
   /** An answer from part of the evidence: the character budget dropped or trimmed rows. */
@@ -16,12 +16,6 @@ public enum AnswerStatus {
   UNAVAILABLE,
   /** The chat model failed mid-way (timeout, protocol error, cancellation). */
   ERROR;
-
-  /** The lower-case wire name: {@code ok}, {@code ok_truncated}, ... */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** The status with this wire name. */
   @JsonCreator

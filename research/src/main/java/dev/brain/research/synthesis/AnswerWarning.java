@@ -1,11 +1,11 @@
 package dev.brain.research.synthesis;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /** Something a reader of an answer must know: the {@code answer_warnings} of a synthesis. */
-public enum AnswerWarning {
+public enum AnswerWarning implements WireName {
   /** The evidence budget dropped or trimmed rows; the answer saw only part of the pack. */
   EVIDENCE_TRUNCATED,
   /** The chat model was unavailable. */
@@ -14,12 +14,6 @@ public enum AnswerWarning {
   MODEL_ERROR,
   /** The pack held no evidence. */
   NO_EVIDENCE;
-
-  /** The lower-case wire name. */
-  @JsonValue
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** The warning with this wire name. */
   @JsonCreator

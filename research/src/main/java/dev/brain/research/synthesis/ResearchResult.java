@@ -3,8 +3,8 @@ package dev.brain.research.synthesis;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.annotation.JsonValue;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.retrieval.WireName;
 import java.util.Locale;
 
 /**
@@ -38,7 +38,7 @@ public record ResearchResult(
   public static final String SCHEMA_VERSION = "research_result.v1";
 
   /** What a surface shows for a research. */
-  public enum Outcome {
+  public enum Outcome implements WireName {
     /** A verified answer from all the evidence. */
     OK,
     /** A verified answer from part of the evidence (budget). */
@@ -51,12 +51,6 @@ public record ResearchResult(
     ERROR,
     /** The answer failed a citation gate and must not be shown as a normal answer. */
     VERIFICATION_FAILED;
-
-    /** The lower-case wire name. */
-    @JsonValue
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The outcome with this wire name. */
     @JsonCreator
