@@ -133,7 +133,7 @@ public final class Charts {
         var x = new ArrayList<Double>();
         var y = new ArrayList<Double>();
         for (String k : List.of("10", "100")) {
-          Optional<Run> run = Summary.findFormat(runs, corpus, format, k);
+          Optional<Run> run = FormatsSection.findFormat(runs, corpus, format, k);
           Optional<Double> recall =
               recall(
                   quality.get(),
