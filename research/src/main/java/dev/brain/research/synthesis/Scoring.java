@@ -1,0 +1,150 @@
+package dev.brain.research.synthesis;
+
+import dev.brain.research.plan.Concept;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How well each candidate sentence answers: the share of the question's required concepts it
+ * covers, how close it is in meaning to the question (the index's embedding model, scaled among the
+ * candidates from the least close to the closest), whether it offers what the question asks for
+ * ({@link AnswerShape}), whether it opens a saved source, and the rank of its row.
+ *
+ * <p>Scores are rounded to {@value #STEP} before ranking and equal scores are ordered by row rank,
+ * then by position in the text. Closeness in meaning comes from a quantized model whose kernels
+ * differ by CPU in the last digits; rounding keeps such noise from deciding between two sentences
+ * that score the same to the eye, so one corpus gives one answer on any machine.
+ */
+final class Scoring {
+  private Scoring() {}
+
+  /** Weight of the share of required concepts a sentence covers (0 to 1). */
+  static final double COVERAGE = 1.0;
+
+  /**
+   * Weight of a sentence's closeness in meaning to the question, scaled among the candidates from
+   * the least close (0) to the closest (1). Less than full coverage: bge-small places on-topic
+   * sentences that do not hold the answer about as close as the one that does.
+   */
+  static final double MEANING = 0.75;
+
+  /**
+   * What offering the asked-for kind of thing (a date for "when", a figure for "how many") adds.
+   */
+  static final double OFFERS = 0.5;
+
+  /**
+   * What being the first statement of a saved source adds: an article's opening sentence says what
+   * it is about (the lead of a news story, the definition opening an encyclopedia page). Not for
+   * notes, whose first line is as often a list of links.
+   */
+  static final double LEAD = 0.2;
+
+  /** What the top row's rank adds to its sentences' scores; the row at rank r gets RANK / r. */
+  static final double RANK = 0.5;
+
+  /** Most sentences whose meaning is measured (those covering most required concepts first). */
+  static final int MAX_MEASURED = 64;
+
+  /** Scores are rounded to this step before they are compared. */
+  static final double STEP = 0.02;
+
+  /** Best first: score, then row rank, then position in the row's text. */
+  static final Comparator<Candidate> BEST_FIRST =
+      Comparator.comparingDouble(Candidate::score).reversed().thenComparing(Scoring::byPosition);
+
+  /** Row rank, then position in the text. */
+  static int byPosition(Candidate a, Candidate b) {
+    return Comparator.comparingInt(Candidate::row)
+        .thenComparingInt(Candidate::block)
+        .thenComparingInt(Candidate::unit)
+        .thenComparingInt(Candidate::sentence)
+        .compare(a, b);
+  }
+
+  /**
+   * The candidates covering a required concept, scored and best first. Only the {@value
+   * #MAX_MEASURED} covering most required concepts are measured for meaning (row and text order
+   * among equals), so the embedding model sees a bounded batch.
+   */
+  static List<Candidate> ranked(
+      List<Candidate> candidates, List<Concept> required, String question, EvidenceReader reader) {
+    Map<Concept, Double> weights = weights(candidates, required);
+    List<Candidate> eligible =
+        candidates.stream()
+            .filter(c -> c.required() > 0)
+            .sorted(
+                Comparator.comparingDouble((Candidate c) -> round(coverage(c, weights)))
+                    .reversed()
+                    .thenComparing(Candidate::offers, Comparator.reverseOrder())
+                    .thenComparing(Scoring::byPosition))
+            .limit(MAX_MEASURED)
+            .toList();
+    if (eligible.isEmpty()) {
+      return List.of();
+    }
+    double[] cosine = reader.closeness(question, eligible.stream().map(Candidate::said).toList());
+    return scored(eligible, cosine, weights);
+  }
+
+  /**
+   * How much each required concept says in this evidence: {@code ln(1 + n / (1 + df))} over the
+   * {@code n} candidate sentences, {@code df} of them covering it. A concept every sentence of the
+   * evidence mentions ("panic" in a chapter on panics) tells them apart less than one few mention.
+   */
+  static Map<Concept, Double> weights(List<Candidate> candidates, List<Concept> required) {
+    var out = new LinkedHashMap<Concept, Double>();
+    int n = candidates.size();
+    for (Concept c : required) {
+      long df = candidates.stream().filter(s -> s.concepts().contains(c)).count();
+      out.put(c, Math.log(1 + (double) n / (1 + df)));
+    }
+    return out;
+  }
+
+  /** The weighted share of the required concepts {@code c} covers. */
+  static double coverage(Candidate c, Map<Concept, Double> weights) {
+    double all = 0;
+    double covered = 0;
+    for (var w : weights.entrySet()) {
+      all += w.getValue();
+      if (c.concepts().contains(w.getKey())) {
+        covered += w.getValue();
+      }
+    }
+    return all == 0 ? 0 : covered / all;
+  }
+
+  /** The candidates with their scores from {@code cosine} (one per candidate), best first. */
+  static List<Candidate> scored(
+      List<Candidate> eligible, double[] cosine, Map<Concept, Double> weights) {
+    double min = Double.MAX_VALUE;
+    double max = -Double.MAX_VALUE;
+    for (double c : cosine) {
+      min = Math.min(min, c);
+      max = Math.max(max, c);
+    }
+    var out = new ArrayList<Candidate>();
+    for (int i = 0; i < eligible.size(); i++) {
+      Candidate s = eligible.get(i);
+      double closeness = max > min ? (cosine[i] - min) / (max - min) : 0;
+      double score =
+          COVERAGE * coverage(s, weights)
+              + MEANING * closeness
+              + (s.offers() ? OFFERS : 0)
+              + (s.lead() ? LEAD : 0)
+              + RANK / (1 + s.row());
+      out.add(s.scored(round(score)));
+    }
+    out.sort(BEST_FIRST);
+    return out;
+  }
+
+  /** {@code score} on the grid of {@link #STEP}. */
+  static double round(double score) {
+    return Math.round(score / STEP) * STEP;
+  }
+}
