@@ -28,22 +28,15 @@ final class Candidates {
   private Candidates() {}
 
   /** The candidates of {@code rows}, in row and text order. */
-  static List<Candidate> of(List<RowText> rows, List<Concept> concepts, String question) {
-    Set<AnswerShape.Kind> kinds = AnswerShape.kinds(question);
-    QuestionForm form = QuestionForm.of(question);
+  static List<Candidate> of(List<RowText> rows, Asked asked) {
     var out = new ArrayList<Candidate>();
     for (RowText t : rows) {
-      out.addAll(of(t, concepts, question, kinds, form));
+      out.addAll(of(t, asked));
     }
     return out;
   }
 
-  private static List<Candidate> of(
-      RowText t,
-      List<Concept> concepts,
-      String question,
-      Set<AnswerShape.Kind> kinds,
-      QuestionForm form) {
+  private static List<Candidate> of(RowText t, Asked asked) {
     var out = new ArrayList<Candidate>();
     Set<String> headings = headings(t);
     boolean first = true;
@@ -52,9 +45,7 @@ final class Candidates {
       if (block.kind() == Kind.HEADING || block.kind() == Kind.CODE) {
         continue;
       }
-      Set<String> context = new HashSet<>();
-      t.headingPath(b).forEach(h -> context.addAll(Words.stems(h)));
-      context.addAll(Words.stems(block.title()));
+      Set<String> context = Asked.context(t, b);
       for (int u = 0; u < block.units().size(); u++) {
         Unit unit = block.units().get(u);
         Set<Concept> before = Set.of();
@@ -79,7 +70,7 @@ final class Candidates {
             stems.addAll(Words.stems(t.blocks.get(b + 1).text()));
           }
           var covered = new LinkedHashSet<Concept>();
-          for (Concept c : concepts) {
+          for (Concept c : asked.concepts()) {
             if (ConceptMatch.matches(c, stems, List.of())
                 || t.row.userTags().contains(c.preferred())) {
               covered.add(c);
@@ -89,9 +80,7 @@ final class Candidates {
             covered.addAll(before);
           }
           before = covered;
-          boolean offers =
-              AnswerShape.offers(kinds, question, plain)
-                  || form.offers(question, shown, context, introduces);
+          boolean offers = asked.offers(t, b, shown, introduces);
           out.add(new Candidate(t, b, u, s, shown, said, covered, offers, lead, 0));
         }
       }

@@ -2,7 +2,6 @@ package dev.brain.research.synthesis;
 
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
-import dev.brain.research.plan.QueryFamily;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Retriever;
 import java.util.ArrayList;
@@ -57,7 +56,8 @@ public final class ExtractiveSynthesizer {
     for (int i = 0; i < included.size(); i++) {
       rows.add(RowText.of(included.get(i), i, reader));
     }
-    List<Candidate> candidates = Candidates.of(rows, concepts, pack.question());
+    Asked asked = Asked.of(pack);
+    List<Candidate> candidates = Candidates.of(rows, asked);
     List<Candidate> ranked = Scoring.ranked(candidates, required, pack.question(), reader);
     if (System.getProperty("brain.debug.synthesis") != null) {
       System.err.println(
@@ -93,8 +93,7 @@ public final class ExtractiveSynthesizer {
             c.said().length() > 150 ? c.said().substring(0, 150) : c.said());
       }
     }
-    boolean overview = pack.queryPlan().queryFamily() == QueryFamily.ENTITY_TOPIC_OVERVIEW;
-    List<Passage> passages = PassageChoice.choose(ranked, concepts, overview);
+    List<Passage> passages = PassageChoice.choose(ranked, asked);
     String text =
         passages.isEmpty()
             ? closest(included.get(0))

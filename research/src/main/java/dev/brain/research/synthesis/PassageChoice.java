@@ -19,11 +19,11 @@ final class PassageChoice {
   static final int MAX_PASSAGES = 5;
 
   /** The passages for {@code ranked} candidates (best first). */
-  static List<Passage> choose(List<Candidate> ranked, List<Concept> concepts, boolean overview) {
-    return overview ? perRow(ranked, concepts) : byConcept(ranked, concepts);
+  static List<Passage> choose(List<Candidate> ranked, Asked asked) {
+    return asked.overview() ? perRow(ranked, asked) : byConcept(ranked, asked);
   }
 
-  private static List<Passage> byConcept(List<Candidate> ranked, List<Concept> concepts) {
+  private static List<Passage> byConcept(List<Candidate> ranked, Asked asked) {
     var out = new ArrayList<Passage>();
     if (ranked.isEmpty()) {
       return out;
@@ -34,14 +34,14 @@ final class PassageChoice {
             .findFirst()
             .orElse(ranked.getFirst());
     for (List<Candidate> section : bestRow(best, ranked)) {
-      out.add(Passages.around(section, concepts));
+      out.add(Passages.around(section, asked));
     }
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
       }
       if (addsConcept(c, out)) {
-        Passage p = Passages.around(sameSection(c, ranked), concepts);
+        Passage p = Passages.around(sameSection(c, ranked), asked);
         if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
           out.add(p);
         }
@@ -50,34 +50,29 @@ final class PassageChoice {
     return out;
   }
 
-  /** Most sentences of the best row the answer is built around. */
-  static final int LEADS = 4;
+  /** Most sentences of one section a passage is built around. */
+  static final int SECTION_LEADS = 3;
 
   /**
-   * {@code best} and the next best sentences of its row, up to {@value #LEADS}, grouped by section
-   * (the section of the best first): a document that answers often says it in more than one
-   * paragraph.
+   * The sentences of the best row passages are built around: {@code best} with the next best of its
+   * section, then the best of another section: a document that answers often says it in more than
+   * one paragraph, and more than one place.
    */
   private static List<List<Candidate>> bestRow(Candidate best, List<Candidate> ranked) {
     RowText t = best.text();
-    var sections = new java.util.LinkedHashMap<Integer, List<Candidate>>();
-    sections.computeIfAbsent(t.sectionStart(best.block()), k -> new ArrayList<>()).add(best);
-    int leads = 1;
-    for (Candidate c : ranked) {
-      if (leads >= LEADS) {
-        break;
-      }
-      if (c != best && c.text() == t) {
-        sections.computeIfAbsent(t.sectionStart(c.block()), k -> new ArrayList<>()).add(c);
-        leads++;
-      }
-    }
-    return List.copyOf(sections.values());
+    int section = t.sectionStart(best.block());
+    var out = new ArrayList<List<Candidate>>();
+    out.add(sameSection(best, ranked));
+    ranked.stream()
+        .filter(c -> c.text() == t && t.sectionStart(c.block()) != section)
+        .findFirst()
+        .ifPresent(c -> out.add(List.of(c)));
+    return out;
   }
 
   /**
-   * {@code best} and the next best sentences of its section, up to {@value #LEADS}: a section that
-   * answers often says it in more than one paragraph.
+   * {@code best} and the next best sentences of its section, up to {@value #SECTION_LEADS}: a
+   * section that answers often says it in more than one paragraph.
    */
   private static List<Candidate> sameSection(Candidate best, List<Candidate> ranked) {
     RowText t = best.text();
@@ -85,7 +80,7 @@ final class PassageChoice {
     var out = new ArrayList<Candidate>();
     out.add(best);
     for (Candidate c : ranked) {
-      if (out.size() >= 2) {
+      if (out.size() >= SECTION_LEADS) {
         break;
       }
       if (c != best && c.text() == t && t.sectionStart(c.block()) == section) {
@@ -96,7 +91,7 @@ final class PassageChoice {
   }
 
   /** For a broad topic: the passage around the best sentence of each top row, in rank order. */
-  private static List<Passage> perRow(List<Candidate> ranked, List<Concept> concepts) {
+  private static List<Passage> perRow(List<Candidate> ranked, Asked asked) {
     var out = new ArrayList<Passage>();
     var rows = new java.util.TreeSet<Integer>();
     ranked.forEach(c -> rows.add(c.row()));
@@ -107,7 +102,7 @@ final class PassageChoice {
       ranked.stream()
           .filter(c -> c.row() == row)
           .findFirst()
-          .ifPresent(c -> out.add(Passages.around(c, concepts)));
+          .ifPresent(c -> out.add(Passages.around(List.of(c), asked)));
     }
     return out;
   }

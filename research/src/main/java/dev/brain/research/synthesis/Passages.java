@@ -40,17 +40,12 @@ final class Passages {
   /** Most prose characters of a passage built around several sentences of one section. */
   static final int PASSAGE_CHARS = 1400;
 
-  /** The passage around {@code c}, covering what its shown text covers of {@code concepts}. */
-  static Passage around(Candidate c, List<Concept> concepts) {
-    return around(List.of(c), concepts);
-  }
-
   /**
    * The passage around {@code picks}, sentences of one section of one row, best first: the piece
    * around the first, then the pieces around the others that fit in {@value #PASSAGE_CHARS}
    * characters, shown in text order.
    */
-  static Passage around(List<Candidate> picks, List<Concept> concepts) {
+  static Passage around(List<Candidate> picks, Asked asked) {
     Candidate lead = picks.getFirst();
     RowText t = lead.text();
     var pieces = new java.util.TreeMap<Integer, Piece>();
@@ -60,7 +55,7 @@ final class Passages {
     }
     int used = section == null ? 0 : PASSAGE_CHARS;
     for (Candidate c : picks) {
-      Piece piece = piece(c);
+      Piece piece = piece(c, asked);
       Piece same = pieces.get(piece.first());
       if (same != null || pieces.values().stream().anyMatch(p -> p.overlaps(piece))) {
         continue;
@@ -82,12 +77,12 @@ final class Passages {
         pieces.lastEntry().getValue().last(),
         path,
         parts,
-        covered(t, said, path, concepts),
+        covered(t, said, path, asked.concepts()),
         lead);
   }
 
   /** Longest section (its prose, lists and tables) shown whole. */
-  static final int SECTION_CHARS = 1500;
+  static final int SECTION_CHARS = 2000;
 
   /**
    * The whole section of block {@code b} when it is short: every paragraph (without pointer
@@ -138,7 +133,7 @@ final class Passages {
   }
 
   /** The piece around one sentence. */
-  private static Piece piece(Candidate c) {
+  private static Piece piece(Candidate c, Asked asked) {
     RowText t = c.text();
     Block block = t.blocks.get(c.block());
     var parts = new ArrayList<String>();
@@ -162,6 +157,12 @@ final class Passages {
       String introduced = introduced(t.blocks.get(c.block() + 1));
       if (introduced != null) {
         parts.add(introduced);
+        last = c.block() + 1;
+      }
+    } else if (block.kind() == Kind.PARAGRAPH && !c.offers()) {
+      String answer = answeringNext(t, c.block(), asked);
+      if (answer != null) {
+        parts.add(answer);
         last = c.block() + 1;
       }
     }
@@ -201,6 +202,23 @@ final class Passages {
       }
     }
     return out;
+  }
+
+  /**
+   * The paragraph after paragraph {@code b} in its section when it offers what the question asks
+   * for, or null: a paragraph that restates the problem ("multiple edges might point to the same
+   * node") is often followed by the one that solves it ("enable multiple ownership by using {@code
+   * Rc<T>}").
+   */
+  private static String answeringNext(RowText t, int b, Asked asked) {
+    int next = b + 1;
+    if (next >= t.sectionEnd(b) || t.blocks.get(next).kind() != Kind.PARAGRAPH) {
+      return null;
+    }
+    List<String> shown = shownSentences(t, next, 0);
+    boolean offers = shown.stream().anyMatch(s -> asked.offers(t, next, s, false));
+    String text = String.join(" ", shown);
+    return offers && !text.isEmpty() && text.length() <= PARAGRAPH_CHARS ? text : null;
   }
 
   /** Whether {@code sentence}, the last shown of block {@code b}, leads into the next block. */
