@@ -98,7 +98,7 @@ final class AnswerStages {
     } else {
       SynthesisOptions bounded =
           request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));
-      if (state.prepared.pack().hasEvidence()) {
+      if (state.prepared.answerStatus() != AnswerStatus.NO_EVIDENCE) {
         state.modelCalls++;
         state.synthesisChars =
             state.prepared.systemPrompt().length() + state.prepared.input().length();

@@ -1,5 +1,7 @@
 package dev.brain.research.synthesis;
 
+import static java.util.stream.Collectors.joining;
+
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.retrieval.EvidenceRow;
@@ -27,7 +29,9 @@ final class AnswerText {
       t.append(header(p)).append("\n\n").append(p.markdown());
     }
     if (!missing.isEmpty()) {
-      t.append("\n\nNot found in these passages: ").append(String.join(", ", missing)).append('.');
+      t.append("\n\nThese passages do not mention ")
+          .append(missing.stream().map(m -> "“" + m + "”").collect(joining(" or ")))
+          .append('.');
     }
     return t.toString();
   }
@@ -63,9 +67,35 @@ final class AnswerText {
     return "a saved " + kind + ocr;
   }
 
-  /** The plain statement for a pack without evidence: what was searched, what is absent. */
+  /**
+   * The statement for records that hold no sentence covering the question: which they are, and that
+   * nothing is quoted.
+   */
+  static String nothingQuotable(List<EvidenceRow> rows) {
+    var titles =
+        rows.stream()
+            .limit(3)
+            .map(r -> r.title() == null || r.title().isBlank() ? r.sourceKey() : r.title())
+            .map(t -> "“" + t + "”")
+            .toList();
+    return "No evidence: the closest records ("
+        + String.join(", ", titles)
+        + ") hold no sentence about what the question asks, so nothing is quoted. Try other words.";
+  }
+
+  /**
+   * The plain statement for a pack without evidence, or for a question naming something the corpus
+   * never mentions: what is missing, what was searched.
+   */
   static String noEvidence(ResearchPack pack) {
-    var t = new StringBuilder("No evidence: nothing in your corpus answers this question.");
+    List<String> names = Names.absent(pack);
+    var t =
+        new StringBuilder(
+            names.isEmpty()
+                ? "No evidence: nothing in your corpus answers this question."
+                : "No evidence: nothing in your corpus mentions "
+                    + names.stream().map(n -> "“" + n + "”").collect(joining(" or "))
+                    + ", so it cannot answer this question.");
     List<String> required =
         pack.queryPlan().requiredConcepts().stream().map(Concept::preferred).toList();
     t.append(" Searched for: ").append(String.join(", ", required)).append('.');

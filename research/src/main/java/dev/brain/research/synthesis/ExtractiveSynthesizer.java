@@ -46,7 +46,7 @@ public final class ExtractiveSynthesizer {
   /** The extractive answer, reading stored texts and meaning through {@code reader}. */
   static SynthesisResult answer(PreparedSynthesis prepared, EvidenceReader reader) {
     ResearchPack pack = prepared.pack();
-    if (!pack.hasEvidence()) {
+    if (prepared.answerStatus() == AnswerStatus.NO_EVIDENCE) {
       return result(prepared, noEvidence(pack), List.of());
     }
     List<Concept> concepts = pack.queryPlan().concepts();
@@ -94,14 +94,32 @@ public final class ExtractiveSynthesizer {
       }
     }
     List<Passage> passages = PassageChoice.choose(ranked, asked);
+    if (System.getProperty("brain.debug.synthesis") != null) {
+      var w = Scoring.weights(candidates, required);
+      System.err.println(
+          "DEBUG absent "
+              + pack.coverage().absentConcepts()
+              + " weights "
+              + w.entrySet().stream()
+                  .map(e -> e.getKey().preferred() + "=" + String.format("%.2f", e.getValue()))
+                  .toList()
+              + " missing "
+              + PassageChoice.missing(passages, required).stream().map(Concept::preferred).toList()
+              + " best "
+              + (ranked.isEmpty()
+                  ? "-"
+                  : String.format(
+                      "%.2f cov=%.2f", ranked.get(0).score(), Scoring.coverage(ranked.get(0), w))));
+    }
+    if (passages.isEmpty()) {
+      return declined(prepared, AnswerText.nothingQuotable(included));
+    }
     String text =
-        passages.isEmpty()
-            ? closest(included.get(0))
-            : AnswerText.of(
-                passages,
-                PassageChoice.missing(passages, required).stream()
-                    .map(Concept::preferred)
-                    .toList());
+        AnswerText.of(
+            passages,
+            PassageChoice.missing(passages, Names.of(pack.question(), required)).stream()
+                .map(Concept::preferred)
+                .toList());
     return result(prepared, text, Citations.of(pack, text));
   }
 
@@ -125,12 +143,22 @@ public final class ExtractiveSynthesizer {
     return AnswerText.noEvidence(pack);
   }
 
-  private static String closest(EvidenceRow row) {
-    return "No sentence of the evidence states this in the question's words; the closest evidence"
-        + " is "
-        + (row.title() == null ? "" : "\"" + row.title() + "\" ")
-        + "["
-        + row.sourceKey()
-        + "].";
+  /** A {@code no_evidence} result of a pack whose rows hold nothing to quote. */
+  private static SynthesisResult declined(PreparedSynthesis prepared, String answer) {
+    var warnings = new ArrayList<>(prepared.answerWarnings());
+    if (!warnings.contains(AnswerWarning.NO_EVIDENCE)) {
+      warnings.add(AnswerWarning.NO_EVIDENCE);
+    }
+    return new SynthesisResult(
+        SynthesisResult.SCHEMA_VERSION,
+        answer,
+        AnswerStatus.NO_EVIDENCE,
+        warnings,
+        prepared.truncation(),
+        List.of(),
+        prepared.promptVersion(),
+        SynthesisResult.EXTRACTIVE,
+        SynthesisResult.EXTRACTIVE,
+        null);
   }
 }

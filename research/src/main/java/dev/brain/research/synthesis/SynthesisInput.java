@@ -247,7 +247,8 @@ public final class SynthesisInput {
   private PreparedSynthesis prepared() {
     var warnings = new ArrayList<AnswerWarning>();
     AnswerStatus status;
-    if (!pack.hasEvidence()) {
+    if (!pack.hasEvidence() || !Names.absent(pack).isEmpty()) {
+      // A question naming something the corpus never mentions is not answered from the rest.
       status = AnswerStatus.NO_EVIDENCE;
       warnings.add(AnswerWarning.NO_EVIDENCE);
     } else if (!dropped.isEmpty() || trimmedKey != null) {
