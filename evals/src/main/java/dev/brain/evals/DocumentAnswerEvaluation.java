@@ -148,7 +148,10 @@ public final class DocumentAnswerEvaluation {
         synthesis == null
             ? List.of()
             : synthesis.citations().stream().map(Citation::sourceKey).toList();
-    boolean citesExpected = cited.stream().anyMatch(k -> names(k, q.expect()));
+    boolean citesExpected = false;
+    for (String key : cited) {
+      citesExpected |= names(retriever, key, q.expect());
+    }
     return new DocumentAnswerReport.Result(
         q.id(),
         q.question(),
@@ -174,16 +177,28 @@ public final class DocumentAnswerEvaluation {
     var options = SearchOptions.builder().limit(SEARCH_DEPTH).build();
     List<EvidenceRow> rows = retriever.search(q.question(), options).rows();
     for (int i = 0; i < rows.size(); i++) {
-      if (names(rows.get(i).sourceKey(), q.expect().subList(0, 1))) {
+      if (names(retriever, rows.get(i).sourceKey(), q.expect().subList(0, 1))) {
         return i + 1;
       }
     }
     return 0;
   }
 
-  /** Whether record {@code key} is one of the files named (by name, or by path's end). */
-  static boolean names(String key, List<String> files) {
-    return files.stream().anyMatch(f -> key.endsWith("/" + f) || key.endsWith(":" + f));
+  /**
+   * Whether record {@code key} comes from one of the files named (by name, or by the end of its
+   * path): a note's key holds its path, a saved source's record its origin.
+   */
+  static boolean names(Retriever retriever, String key, List<String> files) throws IOException {
+    String origin =
+        retriever.get(key).map(d -> d.record().origin()).filter(o -> o != null).orElse(key);
+    String path = origin.replace('\\', '/');
+    return files.stream()
+        .anyMatch(
+            f ->
+                key.endsWith("/" + f)
+                    || key.endsWith(":" + f)
+                    || path.endsWith("/" + f)
+                    || path.equals(f));
   }
 
   /**
