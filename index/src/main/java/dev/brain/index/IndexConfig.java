@@ -179,7 +179,9 @@ public record IndexConfig(
         + "/"
         + chunkOverlapTokens
         + "/"
-        + EmbeddingInput.VERSION;
+        + EmbeddingInput.VERSION
+        + "/"
+        + TextAnalyzer.VERSION;
   }
 
   private static void requireRange(String name, int value, int min, int max) {
