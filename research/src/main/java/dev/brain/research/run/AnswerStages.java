@@ -54,14 +54,14 @@ final class AnswerStages {
   }
 
   void prepare() throws IOException {
-    stages.begin(RunStage.PREPARATION, "Preparing the state.synthesis input", Map.of());
+    stages.begin(RunStage.PREPARATION, "Preparing the synthesis input", Map.of());
     List<String> pins = request.continuity().pinnedEvidenceKeys();
     if (!pins.isEmpty()) {
       var merged = EvidenceMerge.pinned(retriever, state.pack, pins, options);
       state.pack = merged.pack();
       state.pinned = merged.report();
     }
-    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis());
+    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis(), retriever);
     state.sidecars.put(TraceStore.SYNTHESIS_INPUT, synthesisInput(state.prepared));
     Truncation t = state.prepared.truncation();
     stages.end(
@@ -130,7 +130,7 @@ final class AnswerStages {
           new RunFailure(
               RunStage.SYNTHESIS,
               RunFailure.STAGE_BUDGET_EXCEEDED,
-              "state.synthesis ran out of its "
+              "synthesis ran out of its "
                   + seconds(min(request.synthesis().timeout(), budgets.synthesis()))
                   + " budget: "
                   + state.synthesis.error()));
@@ -155,7 +155,7 @@ final class AnswerStages {
             state.synthesis.answerStatus().wireName(),
             "citations",
             state.synthesis.citations().stream().map(Citation::sourceKey).toList(),
-            "state.tokens",
+            "tokens",
             state.tokens.get()));
   }
 

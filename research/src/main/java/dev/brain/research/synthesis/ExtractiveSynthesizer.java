@@ -2,7 +2,6 @@ package dev.brain.research.synthesis;
 
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
-import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Retriever;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,83 +42,28 @@ public final class ExtractiveSynthesizer {
     return answer(prepared, EvidenceReader.of(rawText));
   }
 
-  /** The extractive answer, reading stored texts and meaning through {@code reader}. */
+  /**
+   * The extractive answer: the passages the prepared synthesis read (or, for one read back without
+   * them, those {@code reader} gives) quoted from the included rows.
+   */
   static SynthesisResult answer(PreparedSynthesis prepared, EvidenceReader reader) {
     ResearchPack pack = prepared.pack();
     if (prepared.answerStatus() == AnswerStatus.NO_EVIDENCE) {
       return result(prepared, noEvidence(pack), List.of());
     }
-    List<Concept> concepts = pack.queryPlan().concepts();
-    List<Concept> required = pack.queryPlan().requiredConcepts();
-    var rows = new ArrayList<RowText>();
-    List<EvidenceRow> included = prepared.includedRows();
-    for (int i = 0; i < included.size(); i++) {
-      rows.add(RowText.of(included.get(i), i, reader));
-    }
-    Asked asked = Asked.of(pack);
-    List<Candidate> candidates = Candidates.of(rows, asked);
-    List<Candidate> ranked = Scoring.ranked(candidates, required, pack.question(), reader);
-    if (System.getProperty("brain.debug.synthesis") != null) {
-      System.err.println(
-          "DEBUG Q " + pack.question() + " form=" + QuestionForm.of(pack.question()));
-      System.err.println(
-          "DEBUG concepts "
-              + concepts.stream()
-                  .map(c -> c.preferred() + (c.required() ? "*" : "") + c.terms())
-                  .toList());
-      for (Candidate c : candidates) {
-        System.err.printf(
-            "CAND r%d b%d u%d s%d req=%d off=%s %s | %s%n",
-            c.row(),
-            c.block(),
-            c.unit(),
-            c.sentence(),
-            c.required(),
-            c.offers(),
-            c.concepts().stream().map(Concept::preferred).toList(),
-            c.said().length() > 100 ? c.said().substring(0, 100) : c.said());
-      }
-      for (Candidate c : ranked) {
-        System.err.printf(
-            "DEBUG %.2f r%d b%d u%d s%d req=%d off=%s %s | %s%n",
-            c.score(),
-            c.row(),
-            c.block(),
-            c.unit(),
-            c.sentence(),
-            c.required(),
-            c.offers(),
-            c.text().row.sourceKey(),
-            c.said().length() > 150 ? c.said().substring(0, 150) : c.said());
-      }
-    }
-    List<Passage> passages = PassageChoice.choose(ranked, asked);
-    if (System.getProperty("brain.debug.synthesis") != null) {
-      var w = Scoring.weights(candidates, required);
-      System.err.println(
-          "DEBUG absent "
-              + pack.coverage().absentConcepts()
-              + " weights "
-              + w.entrySet().stream()
-                  .map(e -> e.getKey().preferred() + "=" + String.format("%.2f", e.getValue()))
-                  .toList()
-              + " missing "
-              + PassageChoice.missing(passages, required).stream().map(Concept::preferred).toList()
-              + " best "
-              + (ranked.isEmpty()
-                  ? "-"
-                  : String.format(
-                      "%.2f cov=%.2f", ranked.get(0).score(), Scoring.coverage(ranked.get(0), w))));
-    }
+    Quotes quotes =
+        prepared.quotes() == Quotes.NONE ? Quotes.read(pack, reader) : prepared.quotes();
+    var keys = new java.util.LinkedHashSet<String>();
+    prepared.includedRows().forEach(r -> keys.add(r.sourceKey()));
+    List<Passage> passages = quotes.answer(keys);
     if (passages.isEmpty()) {
-      return declined(prepared, AnswerText.nothingQuotable(included));
+      return declined(prepared, AnswerText.nothingQuotable(prepared.includedRows()));
     }
+    List<Concept> names = Names.of(pack.question(), pack.queryPlan().requiredConcepts());
     String text =
         AnswerText.of(
             passages,
-            PassageChoice.missing(passages, Names.of(pack.question(), required)).stream()
-                .map(Concept::preferred)
-                .toList());
+            PassageChoice.missing(passages, names).stream().map(Concept::preferred).toList());
     return result(prepared, text, Citations.of(pack, text));
   }
 
