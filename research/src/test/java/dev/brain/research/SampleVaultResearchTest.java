@@ -118,7 +118,7 @@ class SampleVaultResearchTest {
     assertThat(top.sourceType()).isEqualTo("pdf");
     assertThat(top.signals()).contains("all_required_concepts");
     String answer = result.synthesis().answer();
-    assertThat(answer).contains("every 200 shots", "[" + PDF + "]", "(pdf)");
+    assertThat(answer).contains("every 200 shots", "From a saved PDF", "[" + PDF + "]");
     assertThat(result.synthesis().model()).isEqualTo(SynthesisResult.EXTRACTIVE);
     assertThat(result.synthesis().citations().get(0).sourceKey()).isEqualTo(PDF);
     assertThat(result.status()).isEqualTo(Outcome.OK);
@@ -135,7 +135,8 @@ class SampleVaultResearchTest {
     assertThat(top.sourceKey()).isEqualTo(TRANSCRIPT);
     assertThat(top.evidenceRole()).isEqualTo("transcript");
     assertThat(result.synthesis().answer())
-        .contains("ten percent of your weekly volume", "(transcript) [" + TRANSCRIPT + "]");
+        .contains(
+            "ten percent of your weekly volume", "From a saved transcript", "[" + TRANSCRIPT + "]");
     assertThat(result.verification().passed()).isTrue();
   }
 

@@ -14,6 +14,7 @@ import java.util.Set;
  * @param shown the sentence as shown (Markdown, inline code in backticks)
  * @param said what it says: plain words, without a transcript's speaker label
  * @param concepts the plan's concepts it covers
+ * @param inherited those of them it covers only through its section's headings
  * @param offers whether it offers what the question asks for (see {@link AnswerShape})
  * @param lead whether it is a saved source's opening statement
  * @param score how well it answers, once scored
@@ -26,6 +27,7 @@ record Candidate(
     String shown,
     String said,
     Set<Concept> concepts,
+    Set<Concept> inherited,
     boolean offers,
     boolean lead,
     double score) {
@@ -33,6 +35,7 @@ record Candidate(
   Candidate {
     // Insertion order kept: Set.copyOf would iterate in a different order on every JVM.
     concepts = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(concepts));
+    inherited = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(inherited));
   }
 
   /** Its row's position among the rows quoted from (0 is the best). */
@@ -46,6 +49,7 @@ record Candidate(
   }
 
   Candidate scored(double value) {
-    return new Candidate(text, block, unit, sentence, shown, said, concepts, offers, lead, value);
+    return new Candidate(
+        text, block, unit, sentence, shown, said, concepts, inherited, offers, lead, value);
   }
 }

@@ -16,13 +16,14 @@ import java.util.regex.Pattern;
 
 /**
  * The sentences of the retrieved blocks that a passage may be built around, each with the concepts
- * it covers. A sentence covers what its words match; the first statement under a heading (or a
- * callout's title) also what the heading names ("Updating and Uninstalling / From your shell, run
- * the following update script:"); a sentence leading into a code block also what the code names;
- * one opening with a pronoun also what the sentence before it covers; every sentence of a row the
- * user tagged with a concept covers it. Headings, a title repeated as a line, bare links, a
- * bookmark's folder line, questions, sentences cut by an excerpt's edge and lines that only point
- * elsewhere are left out.
+ * it covers. A sentence covers what its words match (the words of a link's text, which name another
+ * note's subject, and the section's headings count as context, {@link Candidate#inherited}); the
+ * first statement under a heading (or a callout's title) also what the heading names ("Updating and
+ * Uninstalling / From your shell, run the following update script:"); a sentence leading into a
+ * code block also what the code names; one opening with a pronoun also what the sentence before it
+ * covers; every sentence of a row the user tagged with a concept covers it. Headings, a title
+ * repeated as a line, bare links, a bookmark's folder line, questions, sentences cut by an
+ * excerpt's edge and lines that only point elsewhere are left out.
  */
 final class Candidates {
   private Candidates() {}
@@ -40,10 +41,18 @@ final class Candidates {
     var out = new ArrayList<Candidate>();
     Set<String> headings = headings(t);
     boolean first = true;
+    String opens = "";
     for (int b = 0; b < t.blocks.size(); b++) {
       Block block = t.blocks.get(b);
-      if (block.kind() == Kind.HEADING || block.kind() == Kind.CODE) {
+      if (block.kind() == Kind.HEADING) {
+        opens = block.units().getFirst().text();
         continue;
+      }
+      if (block.kind() == Kind.CODE) {
+        continue;
+      }
+      if (!block.title().isEmpty()) {
+        opens = block.title();
       }
       Set<String> context = Asked.context(t, b);
       for (int u = 0; u < block.units().size(); u++) {
@@ -62,26 +71,36 @@ final class Candidates {
             continue;
           }
           String said = withoutSpeaker(t.row, plain);
-          var stems = new HashSet<>(Words.stems(said));
-          stems.addAll(context);
+          // A link names another note's subject: the words of its text count as context only.
+          var stems = new HashSet<>(Words.stems(withoutLinks(said, unit.links())));
+          var linked = new HashSet<>(context);
+          unit.links().stream().filter(said::contains).forEach(l -> linked.addAll(Words.stems(l)));
+          // The first statement under a heading is about what the heading names.
+          stems.addAll(Words.stems(opens));
+          opens = "";
           boolean introduces =
               Sentences.leadsIn(plain) && s == sentences.size() - 1 && introducesBlock(t, b);
           if (introduces) {
             stems.addAll(Words.stems(t.blocks.get(b + 1).text()));
           }
           var covered = new LinkedHashSet<Concept>();
+          var inherited = new LinkedHashSet<Concept>();
           for (Concept c : asked.concepts()) {
             if (ConceptMatch.matches(c, stems, List.of())
                 || t.row.userTags().contains(c.preferred())) {
               covered.add(c);
+            } else if (ConceptMatch.matches(c, linked, List.of())) {
+              inherited.add(c);
             }
           }
           if (s > 0 && Sentences.opensWithPronoun(plain)) {
             covered.addAll(before);
+            inherited.removeAll(before);
           }
           before = covered;
+          covered.addAll(inherited);
           boolean offers = asked.offers(t, b, shown, introduces);
-          out.add(new Candidate(t, b, u, s, shown, said, covered, offers, lead, 0));
+          out.add(new Candidate(t, b, u, s, shown, said, covered, inherited, offers, lead, 0));
         }
       }
     }
@@ -98,6 +117,7 @@ final class Candidates {
               only.shown(),
               only.said(),
               only.concepts(),
+              only.inherited(),
               only.offers(),
               false,
               0));
@@ -120,6 +140,15 @@ final class Candidates {
         && !headings.contains(plain.toLowerCase(java.util.Locale.ROOT))
         && !link
         && !folder;
+  }
+
+  /** {@code text} with the visible text of its links taken out. */
+  private static String withoutLinks(String text, List<String> links) {
+    String out = text;
+    for (String link : links) {
+      out = out.replace(link, " ");
+    }
+    return out;
   }
 
   /** The title and every heading of a row, lower-case: text that opens sections, states nothing. */

@@ -45,6 +45,11 @@ final class Names {
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
   static List<Concept> of(String question, List<Concept> concepts) {
     QuestionForm form = QuestionForm.of(question);
+    // Words pasted after the question ("…machine? see /home/x api_key=…") are context, not asked.
+    int mark = question.lastIndexOf('?');
+    if (mark > 0 && !question.substring(mark + 1).isBlank()) {
+      question = question.substring(0, mark + 1);
+    }
     var out = new ArrayList<Concept>();
     for (Concept c : concepts) {
       Matcher m = find(question, c.preferred());

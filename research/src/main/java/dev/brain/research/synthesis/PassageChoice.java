@@ -50,6 +50,12 @@ final class PassageChoice {
     return out;
   }
 
+  /** Other sections of the best row quoted at most. */
+  static final int OTHER_SECTIONS = 2;
+
+  /** Share of the best score a sentence of another section of the best row needs to be quoted. */
+  static final double OTHER_SECTION_FLOOR = 0.8;
+
   /** Most sentences of one section a passage is built around. */
   static final int SECTION_LEADS = 3;
 
@@ -63,10 +69,17 @@ final class PassageChoice {
     int section = t.sectionStart(best.block());
     var out = new ArrayList<List<Candidate>>();
     out.add(sameSection(best, ranked));
-    ranked.stream()
-        .filter(c -> c.text() == t && t.sectionStart(c.block()) != section)
-        .findFirst()
-        .ifPresent(c -> out.add(List.of(c)));
+    var sections = new java.util.HashSet<Integer>();
+    sections.add(section);
+    double floor = OTHER_SECTION_FLOOR * best.score();
+    for (Candidate c : ranked) {
+      if (out.size() > OTHER_SECTIONS || c.score() < floor) {
+        break;
+      }
+      if (c.text() == t && sections.add(t.sectionStart(c.block()))) {
+        out.add(sameSection(c, ranked));
+      }
+    }
     return out;
   }
 

@@ -38,7 +38,7 @@ final class Passages {
   static final int LIST_CHARS = 1500;
 
   /** Most prose characters of a passage built around several sentences of one section. */
-  static final int PASSAGE_CHARS = 1400;
+  static final int PASSAGE_CHARS = 1600;
 
   /**
    * The passage around {@code picks}, sentences of one section of one row, best first: the piece
@@ -123,8 +123,12 @@ final class Passages {
 
   /** What a pick shows: blocks {@code first} to {@code last} as {@code parts}. */
   private record Piece(int first, int last, List<String> parts) {
+    /** Characters of its prose: a fenced code block is read at a glance, not counted. */
     int chars() {
-      return parts.stream().mapToInt(String::length).sum();
+      return parts.stream()
+          .filter(p -> !p.startsWith("```") && !p.startsWith("~~~"))
+          .mapToInt(String::length)
+          .sum();
     }
 
     boolean overlaps(Piece other) {
@@ -150,7 +154,10 @@ final class Passages {
         parts.add(leadIn(t, c.block() - 1));
         first = c.block() - 1;
       }
-      parts.add(units(block, c.unit()));
+      String units = units(block, c.unit());
+      if (!units.isEmpty()) {
+        parts.add(units);
+      }
       leadsIn = false;
     }
     if (leadsIn && c.block() + 1 < t.blocks.size()) {
@@ -245,13 +252,19 @@ final class Passages {
         yield lines <= CODE_LINES + 2 && code.length() <= CODE_CHARS ? code : null;
       }
       case LIST, TABLE, QUOTE ->
-          block.units().size() <= LIST_UNITS && chars(block) <= LIST_CHARS ? units(block, 0) : null;
+          block.units().size() <= LIST_UNITS && chars(block) <= LIST_CHARS
+              ? emptyAsNull(units(block, 0))
+              : null;
       case PARAGRAPH -> {
         String text = block.units().getFirst().markdown();
         yield text.length() <= PARAGRAPH_CHARS ? text : null;
       }
       case HEADING -> null;
     };
+  }
+
+  private static String emptyAsNull(String s) {
+    return s.isEmpty() ? null : s;
   }
 
   private static int chars(Block block) {
@@ -286,9 +299,18 @@ final class Passages {
       lines.add("…");
     }
     int number = block.firstNumber() + from;
+    int shown = 0;
     for (int i = from; i < to; i++) {
       Unit u = units.get(i);
-      lines.add(line(block, u, u.depth() == 0 ? number++ : 0));
+      int n = u.depth() == 0 ? number++ : 0;
+      // An item that only points to another note ("Gear: Running shoes") says nothing here.
+      if (u.code() || !Sentences.pointsElsewhere(u.text(), u.links())) {
+        lines.add(line(block, u, n));
+        shown++;
+      }
+    }
+    if (shown == 0) {
+      return "";
     }
     if (to < units.size()) {
       lines.add("…");

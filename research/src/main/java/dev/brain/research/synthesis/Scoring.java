@@ -73,13 +73,14 @@ final class Scoring {
   static List<Candidate> ranked(
       List<Candidate> candidates, List<Concept> required, String question, EvidenceReader reader) {
     Map<Concept, Double> weights = weights(candidates, required);
+    // Measured are those that could score best: every signal but meaning, which adds at most
+    // MEANING, ranks them first.
     List<Candidate> eligible =
         candidates.stream()
             .filter(c -> c.required() > 0)
             .sorted(
-                Comparator.comparingDouble((Candidate c) -> round(coverage(c, weights)))
+                Comparator.comparingDouble((Candidate c) -> round(score(c, weights, 0)))
                     .reversed()
-                    .thenComparing(Candidate::offers, Comparator.reverseOrder())
                     .thenComparing(Scoring::byPosition))
             .limit(MAX_MEASURED)
             .toList();
@@ -105,6 +106,13 @@ final class Scoring {
     return out;
   }
 
+  /**
+   * What a concept a sentence covers only through its section's headings counts, against one its
+   * own words cover: a section about "Berlin Marathon 2024 plan" is about the marathon, but its
+   * table of paces answers less about it than a sentence naming it.
+   */
+  static final double INHERITED = 0.5;
+
   /** The weighted share of the required concepts {@code c} covers. */
   static double coverage(Candidate c, Map<Concept, Double> weights) {
     double all = 0;
@@ -112,7 +120,7 @@ final class Scoring {
     for (var w : weights.entrySet()) {
       all += w.getValue();
       if (c.concepts().contains(w.getKey())) {
-        covered += w.getValue();
+        covered += c.inherited().contains(w.getKey()) ? INHERITED * w.getValue() : w.getValue();
       }
     }
     return all == 0 ? 0 : covered / all;
@@ -131,16 +139,19 @@ final class Scoring {
     for (int i = 0; i < eligible.size(); i++) {
       Candidate s = eligible.get(i);
       double closeness = max > min ? (cosine[i] - min) / (max - min) : 0;
-      double score =
-          COVERAGE * coverage(s, weights)
-              + MEANING * closeness
-              + (s.offers() ? OFFERS : 0)
-              + (s.lead() ? LEAD : 0)
-              + RANK / (1 + s.row());
-      out.add(s.scored(round(score)));
+      out.add(s.scored(round(score(s, weights, closeness))));
     }
     out.sort(BEST_FIRST);
     return out;
+  }
+
+  /** The score of {@code c} with {@code closeness} in meaning (0 to 1). */
+  private static double score(Candidate c, Map<Concept, Double> weights, double closeness) {
+    return COVERAGE * coverage(c, weights)
+        + MEANING * closeness
+        + (c.offers() ? OFFERS : 0)
+        + (c.lead() ? LEAD : 0)
+        + RANK / (1 + c.row());
   }
 
   /** {@code score} on the grid of {@link #STEP}. */

@@ -100,6 +100,9 @@ final class Sentences {
     if (pointer(sentence)) {
       return true;
     }
+    if (labelledLinks(sentence, links)) {
+      return true;
+    }
     String rest = sentence;
     boolean linked = false;
     for (String link : links) {
@@ -109,6 +112,27 @@ final class Sentences {
       }
     }
     return linked && said(rest) <= 1;
+  }
+
+  /** Longest label before the links of a hub note's line ("Tune-up race: Half marathon PB"). */
+  static final int MAX_LABEL_WORDS = 3;
+
+  /**
+   * Whether {@code sentence} is a short label, a colon, then nothing but links: a hub note's line
+   * naming where something is written ("Tune-up race: Half marathon PB").
+   */
+  private static boolean labelledLinks(String sentence, List<String> links) {
+    int colon = sentence.indexOf(':');
+    if (colon < 0
+        || links.isEmpty()
+        || Words.tokens(sentence.substring(0, colon)).size() > MAX_LABEL_WORDS) {
+      return false;
+    }
+    String rest = sentence.substring(colon + 1);
+    for (String link : links) {
+      rest = rest.replace(link, " ");
+    }
+    return said(rest) == 0;
   }
 
   /** Words a sentence says besides function words and pointing words. */
