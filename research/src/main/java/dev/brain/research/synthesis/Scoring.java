@@ -13,10 +13,11 @@ import java.util.Map;
  * candidates from the least close to the closest), whether it offers what the question asks for
  * ({@link AnswerShape}), whether it opens a saved source, and the rank of its row.
  *
- * <p>Scores are rounded to {@value #STEP} before ranking and equal scores are ordered by row rank,
- * then by position in the text. Closeness in meaning comes from a quantized model whose kernels
- * differ by CPU in the last digits; rounding keeps such noise from deciding between two sentences
- * that score the same to the eye, so one corpus gives one answer on any machine.
+ * <p>Scores closer than {@value #TOLERANCE} are ties, ordered by row rank and then by position in
+ * the text: closeness in meaning comes from a quantized model whose kernels differ by CPU in the
+ * last digits, and such noise must not decide between two sentences that score the same to the eye,
+ * so one corpus gives one answer on any machine. Sorted by score, a run of scores each within the
+ * tolerance of the one before is one tie; every member takes the run's best score.
  */
 final class Scoring {
   private Scoring() {}
@@ -49,8 +50,11 @@ final class Scoring {
   /** Most sentences whose meaning is measured (those covering most required concepts first). */
   static final int MAX_MEASURED = 64;
 
-  /** Scores are rounded to this step before they are compared. */
-  static final double STEP = 0.02;
+  /** Scores closer than this are ties (noise of the embedding model across CPUs is far below). */
+  static final double TOLERANCE = 0.02;
+
+  /** The grid exact signals are rounded to, so the last bits of a logarithm decide nothing. */
+  private static final double GRID = 1e-9;
 
   /** Best first: score, then row rank, then position in the row's text. */
   static final Comparator<Candidate> BEST_FIRST =
@@ -139,10 +143,9 @@ final class Scoring {
     for (int i = 0; i < eligible.size(); i++) {
       Candidate s = eligible.get(i);
       double closeness = max > min ? (cosine[i] - min) / (max - min) : 0;
-      out.add(s.scored(round(score(s, weights, closeness))));
+      out.add(s.scored(score(s, weights, closeness)));
     }
-    out.sort(BEST_FIRST);
-    return out;
+    return ties(out);
   }
 
   /** The score of {@code c} with {@code closeness} in meaning (0 to 1). */
@@ -154,8 +157,31 @@ final class Scoring {
         + RANK / (1 + c.row());
   }
 
-  /** {@code score} on the grid of {@link #STEP}. */
+  /** {@code score} on a fine grid: equal computations stay equal on any CPU. */
   static double round(double score) {
-    return Math.round(score / STEP) * STEP;
+    return Math.round(score / GRID) * GRID;
+  }
+
+  /**
+   * {@code scored}, best first, with scores within {@value #TOLERANCE} of one another tied: sorted
+   * by score, each run of scores within the tolerance of the one before takes the run's best score,
+   * and ties are ordered by row rank and position in the text.
+   */
+  static List<Candidate> ties(List<Candidate> scored) {
+    var sorted = new ArrayList<>(scored);
+    sorted.sort(
+        Comparator.comparingDouble(Candidate::score).reversed().thenComparing(Scoring::byPosition));
+    var out = new ArrayList<Candidate>();
+    double top = 0;
+    double previous = Double.NaN;
+    for (Candidate c : sorted) {
+      if (Double.isNaN(previous) || previous - c.score() >= TOLERANCE) {
+        top = round(c.score());
+      }
+      previous = c.score();
+      out.add(c.scored(top));
+    }
+    out.sort(BEST_FIRST);
+    return out;
   }
 }
