@@ -127,19 +127,22 @@ final class Candidates {
 
   /**
    * Whether sentence {@code s} states something: quotable, not cut, not pointing elsewhere, not a
-   * title or heading repeated as a line, not a bare link, not a bookmark's folder line.
+   * title or heading repeated as a line, not a bare link, not a bookmark's folder line, not a line
+   * of tags.
    */
   private static boolean states(
       RowText t, int b, int u, int s, String plain, Unit unit, Set<String> headings) {
     EvidenceRow row = t.row;
     boolean link = plain.equals(row.url()) || !plain.contains(" ") && plain.contains("://");
     boolean folder = "bookmark".equals(row.sourceType()) && plain.startsWith("Folder: ");
+    boolean tags = plain.strip().matches("(#[\\p{L}\\p{N}_/-]+\\s*)+");
     return Sentences.quotable(plain)
         && !t.cut(b, u, s)
         && !Sentences.pointsElsewhere(plain, unit.links())
         && !headings.contains(plain.toLowerCase(java.util.Locale.ROOT))
         && !link
-        && !folder;
+        && !folder
+        && !tags;
   }
 
   /** {@code text} with the visible text of its links taken out. */

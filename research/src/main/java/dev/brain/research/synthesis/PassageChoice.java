@@ -36,6 +36,13 @@ final class PassageChoice {
     for (List<Candidate> section : bestRow(best, ranked)) {
       out.add(Passages.around(section, asked));
     }
+    // The best-ranked document is not always the one that answers: a close second joins.
+    ranked.stream()
+        .filter(c -> c.text() != best.text() && !ConceptMatch.isPartial(c.text().row))
+        .findFirst()
+        .filter(c -> c.score() >= SECOND_FLOOR * best.score())
+        .map(c -> Passages.around(sameSection(c, ranked), asked))
+        .ifPresent(out::add);
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
@@ -49,6 +56,12 @@ final class PassageChoice {
     }
     return out;
   }
+
+  /**
+   * Share of the best score the best sentence of another document needs for that document to be
+   * quoted too, when it adds no required concept.
+   */
+  static final double SECOND_FLOOR = 0.8;
 
   /** Other sections of the best row quoted at most. */
   static final int OTHER_SECTIONS = 2;

@@ -90,11 +90,14 @@ enum QuestionForm {
     return FACT;
   }
 
-  /** Words that give a reason. */
+  /**
+   * Words that give a reason ("because", "this is why", "Why I switched:"); not "since", which as
+   * often gives a date.
+   */
   private static final Pattern REASON =
       Pattern.compile(
-          "\\b(?:because|since|reason|so that|due to|in order to|otherwise|that's why|this is why"
-              + "|which is why|prevents?|ensures?|guarantees?)\\b");
+          "\\b(?:because|why|reasons?|so that|due to|in order to|otherwise|prevents?|ensures?"
+              + "|guarantees?)\\b");
 
   /** A sentence that says what something is. */
   private static final Pattern DEFINES =
