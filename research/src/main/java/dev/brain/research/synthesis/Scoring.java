@@ -27,8 +27,9 @@ final class Scoring {
 
   /**
    * Weight of a sentence's closeness in meaning to the question, scaled among the candidates from
-   * the least close (0) to the closest (1). Less than full coverage: bge-small places on-topic
-   * sentences that do not hold the answer about as close as the one that does.
+   * the least close (0) to the closest (1; over a spread of at least {@value #MIN_RANGE}). Less
+   * than full coverage: bge-small places on-topic sentences that do not hold the answer about as
+   * close as the one that does.
    */
   static final double MEANING = 0.75;
 
@@ -46,6 +47,12 @@ final class Scoring {
 
   /** What the top row's rank adds to its sentences' scores; the row at rank r gets RANK / r. */
   static final double RANK = 0.5;
+
+  /**
+   * Smallest spread of cosines closeness is scaled over: candidates all about as close in meaning
+   * are not spread from 0 to 1 by differences the model does not mean (nor by its noise).
+   */
+  static final double MIN_RANGE = 0.1;
 
   /** Most sentences whose meaning is measured (those covering most required concepts first). */
   static final int MAX_MEASURED = 64;
@@ -142,7 +149,7 @@ final class Scoring {
     var out = new ArrayList<Candidate>();
     for (int i = 0; i < eligible.size(); i++) {
       Candidate s = eligible.get(i);
-      double closeness = max > min ? (cosine[i] - min) / (max - min) : 0;
+      double closeness = (cosine[i] - min) / Math.max(max - min, MIN_RANGE);
       out.add(s.scored(score(s, weights, closeness)));
     }
     return ties(out);

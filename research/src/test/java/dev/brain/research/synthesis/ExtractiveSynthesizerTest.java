@@ -1,0 +1,269 @@
+package dev.brain.research.synthesis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.retrieval.EvidenceRow;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Passage answers of the built-in synthesizer, on hand-made packs. */
+class ExtractiveSynthesizerTest {
+
+  private static SynthesisResult answer(ResearchPack pack) {
+    return ExtractiveSynthesizer.answer(SynthesisInput.prepare(pack, SynthesisOptions.defaults()));
+  }
+
+  /** An answer that reads each row's whole stored text, which in {@code pack} is its excerpt. */
+  private static SynthesisResult answerFromWholeRows(ResearchPack pack) {
+    Map<String, String> raw =
+        pack.evidence().stream()
+            .collect(Collectors.toMap(EvidenceRow::sourceKey, EvidenceRow::excerpt));
+    EvidenceReader reader = EvidenceReader.of(key -> Optional.ofNullable(raw.get(key)));
+    return ExtractiveSynthesizer.answer(
+        SynthesisInput.prepare(pack, SynthesisOptions.defaults(), reader), reader);
+  }
+
+  /** A note row whose stored text is {@code raw}, all of it retrieved. */
+  private static EvidenceRow note(int rank, String path, String raw) {
+    return Packs.stored(Packs.note(rank, path, raw), raw, raw);
+  }
+
+  @Test
+  void quotesTheSectionWithTheCodeBlockItsLeadInIntroducesAndNamesItsHeadings() {
+    String raw =
+        """
+        # Installation
+
+        The first step is to install the toolchain with `rustup`.
+
+        ## Updating and Uninstalling
+
+        Once Rust is installed via `rustup`, updating to a newly released version is easy. From
+        your shell, run the following update script:
+
+        ```console
+        $ rustup update
+        ```
+
+        To uninstall Rust and `rustup`, run the following uninstall script from your shell:
+
+        ```console
+        $ rustup self uninstall
+        ```
+        """;
+    var pack =
+        Packs.pack(
+            "How do I update my Rust toolchain?", List.of(note(1, "book/installation.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .startsWith(
+            "From your notes, “Installation › Updating and Uninstalling”"
+                + " [note:book/installation.md]:")
+        .contains("Once Rust is installed via `rustup`, updating to a newly released version")
+        .contains("run the following update script:\n\n```console\n$ rustup update\n```");
+  }
+
+  @Test
+  void keepsAListWholeWithTheSentenceThatIntroducesIt() {
+    String raw =
+        """
+        # Niche Zero
+
+        ## Grind settings I settled on
+
+        After the March dial-in sessions I settled on:
+
+        - **Espresso, medium roast: 15** on the dial.
+        - Espresso, light roast: 11 to 12.
+        - V60: 42.
+
+        ## Habits
+
+        Purge 2 g after changing the setting by more than five numbers.
+        """;
+    var pack =
+        Packs.pack(
+            "What grind size did I settle on for espresso?",
+            List.of(note(1, "coffee/Niche Zero.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("“Niche Zero › Grind settings I settled on”")
+        .contains(
+            "After the March dial-in sessions I settled on:\n\n"
+                + "- Espresso, medium roast: 15 on the dial.\n"
+                + "- Espresso, light roast: 11 to 12.\n"
+                + "- V60: 42.")
+        .doesNotContain("**");
+  }
+
+  @Test
+  void inlineCodeStaysVerbatimAndEndsNoSentence() {
+    assertThat(Sentences.split("The `?` operator returns early. Use `println!` to print."))
+        .containsExactly("The `?` operator returns early.", "Use `println!` to print.");
+    assertThat(Sentences.plain("Call `fs::read_to_string` here."))
+        .isEqualTo("Call fs::read_to_string here.");
+  }
+
+  @Test
+  void aHowToQuestionPrefersTheSentenceNamingTheCommand() {
+    String raw =
+        """
+        # Panics
+
+        By default a panic prints a message, unwinds and quits.
+
+        When a panic happens you can set the `RUST_BACKTRACE` environment variable to get a
+        backtrace of what happened.
+        """;
+    var pack =
+        Packs.pack("How do I get a backtrace when a panic happens?", List.of(note(1, "p.md", raw)));
+
+    assertThat(QuestionForm.of("How do I get a backtrace when a panic happens?"))
+        .isEqualTo(QuestionForm.HOW_TO);
+    assertThat(answerFromWholeRows(pack).answer()).contains("`RUST_BACKTRACE`");
+  }
+
+  @Test
+  void readsTheFormOfAQuestionFromItsWording() {
+    assertThat(QuestionForm.of("what is a lifetime")).isEqualTo(QuestionForm.WHAT_IS);
+    assertThat(QuestionForm.of("Why is println! a macro?")).isEqualTo(QuestionForm.WHY);
+    assertThat(QuestionForm.of("error[E0382]: borrow of moved value"))
+        .isEqualTo(QuestionForm.ERROR);
+    assertThat(QuestionForm.of("thread 'main' panicked at 'already borrowed'"))
+        .isEqualTo(QuestionForm.ERROR);
+    assertThat(QuestionForm.of("expected opaque type, found another -- I put two in a Vec"))
+        .isEqualTo(QuestionForm.ERROR);
+    assertThat(QuestionForm.of("Can a package hold several binaries?"))
+        .isEqualTo(QuestionForm.YES_NO);
+    assertThat(QuestionForm.of("What's the difference between Send and Sync?"))
+        .isEqualTo(QuestionForm.COMPARISON);
+    assertThat(QuestionForm.of("What happens in a build made with --release?"))
+        .isEqualTo(QuestionForm.FACT);
+  }
+
+  @Test
+  void leavesOutSentencesThatOnlyPointElsewhere() {
+    String raw =
+        """
+        # Embeds
+
+        To embed a note, put an exclamation mark before its link. For more information, refer to
+        Embed a canvas in a note. Please see [[Sync your notes]] for devices.
+
+        - Gear: [[Running shoes]]
+        - Embeds update when the note changes.
+        """;
+    var pack = Packs.pack("How do I embed a note?", List.of(note(1, "help/Embeds.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("To embed a note, put an exclamation mark before its link.")
+        .doesNotContain("For more information", "Please see", "Gear:");
+    assertThat(Sentences.pointer("See the documentation for details.")).isTrue();
+    assertThat(Sentences.pointer("For more complex types, use a struct.")).isFalse();
+  }
+
+  @Test
+  void aQuestionNamingSomethingTheCorpusNeverMentionsIsDeclined() {
+    String raw = "# Crates\n\nAdd a dependency to Cargo.toml and run cargo build.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "How do I parse command-line flags with clap?",
+                List.of(note(1, "book/crates.md", raw))),
+            "clap");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.NO_EVIDENCE);
+    assertThat(result.answer()).startsWith("No evidence: nothing in your corpus mentions “clap”");
+    assertThat(result.citations()).isEmpty();
+  }
+
+  @Test
+  void aNameTheQuestionComparesWithOrAPastedErrorCodeIsNoReasonToDecline() {
+    String raw = "# Let else\n\nTo leave a function early when a pattern fails, use let-else.\n";
+    var swift =
+        Packs.absent(
+            Packs.pack(
+                "Is there something like Swift's guard in Rust to leave a function early?",
+                List.of(note(1, "book/let.md", raw))),
+            "swift's");
+    var code =
+        Packs.absent(
+            Packs.pack(
+                "error[E0382]: borrow of moved value -- why can't I use it?",
+                List.of(note(1, "book/let.md", raw))),
+            "e0382");
+
+    assertThat(Names.absent(swift)).isEmpty();
+    assertThat(Names.absent(code)).isEmpty();
+    assertThat(answerFromWholeRows(swift).answerStatus()).isEqualTo(AnswerStatus.OK);
+  }
+
+  @Test
+  void rowsWithNothingCoveringTheQuestionAreNoEvidenceNotAnAnswer() {
+    var pack =
+        Packs.pack(
+            "How long do tomato seeds ferment?",
+            List.of(Packs.note(1, "garden/Other.md", "Compost needs brown and green material.")));
+
+    SynthesisResult result = answer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.NO_EVIDENCE);
+    assertThat(result.answer()).startsWith("No evidence:").contains("“garden/Other”");
+    assertThat(result.citations()).isEmpty();
+  }
+
+  @Test
+  void aPackWithoutEvidenceGetsNoAnswerButWhatWasSearched() {
+    var pack = Packs.pack("How do I bake sourdough?", List.of());
+
+    SynthesisResult result = answer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.NO_EVIDENCE);
+    assertThat(result.answer()).contains("Searched for:").doesNotContain("[note:");
+  }
+
+  @Test
+  void aSavedSourceIsNamedForWhatItIs() {
+    String raw =
+        "Detergent backflush: every 200 shots or every two weeks. Use 3 g of detergent in the"
+            + " blind basket.";
+    var pack =
+        Packs.pack(
+            "How often should I backflush with detergent?",
+            List.of(Packs.stored(Packs.pdf(1, "aaaa11112222", raw), raw, raw)));
+
+    assertThat(answerFromWholeRows(pack).answer())
+        .startsWith("From a saved PDF, “aaaa11112222” [src:aaaa11112222]:")
+        .contains("every 200 shots or every two weeks");
+  }
+
+  @Test
+  void aDatedSentenceLeadsAWhenQuestionAndKindsAreReadFromWording() {
+    String raw =
+        "Les McCann was a soul jazz pianist from Kentucky. McCann recorded Swiss Movement live at"
+            + " Montreux.\n\nLes McCann died in Los Angeles on December 29, 2023.";
+    var pack =
+        Packs.pack(
+            "When did Les McCann pass away?",
+            List.of(Packs.stored(Packs.pdf(1, "cccc11112222", raw), raw, raw)));
+
+    assertThat(answerFromWholeRows(pack).answer())
+        .contains("Les McCann died in Los Angeles on December 29, 2023.");
+    assertThat(AnswerShape.of("When did Les McCann pass away?")).isEqualTo(AnswerShape.Kind.DATE);
+    assertThat(AnswerShape.of("When do I retire running shoes?")).isEqualTo(AnswerShape.Kind.ANY);
+    assertThat(AnswerShape.kinds("When did I run the marathon and what was my finish time?"))
+        .containsExactlyInAnyOrder(AnswerShape.Kind.DATE, AnswerShape.Kind.NUMBER);
+  }
+}
