@@ -148,7 +148,7 @@ class SampleVaultResearchTest {
     // "When" wants the race date, "what was my time" the finish time: a sentence for each.
     assertThat(result.synthesis().answer())
         .contains("29 September 2024")
-        .contains("Berlin Marathon: 3:26:41. [note:vault/daily/2024-09-29.md]");
+        .contains("“2024-09-29” [note:vault/daily/2024-09-29.md]:\n\nBerlin Marathon: 3:26:41.");
     assertThat(result.verification().passed()).isTrue();
   }
 

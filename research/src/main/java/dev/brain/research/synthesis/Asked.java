@@ -48,13 +48,18 @@ record Asked(
 
   /**
    * Whether sentence {@code shown} (Markdown) of block {@code b} of {@code t} offers what the
-   * question asks for: the kind of thing ({@link AnswerShape}), or what its form wants ({@link
-   * QuestionForm#offers}) judged against the section's headings; {@code introduces} when it leads
-   * into a code block, list or table.
+   * question asks for: the kind of thing ({@link AnswerShape}; a date also by the title of a note
+   * named after its day), or what its form wants ({@link QuestionForm#offers}) judged against the
+   * section's headings; {@code introduces} when it leads into a code block, list or table.
    */
   boolean offers(RowText t, int b, String shown, boolean introduces) {
     String plain = Sentences.plain(shown);
-    return AnswerShape.offers(kinds, text, plain)
+    // A note titled with a date (a daily note) tells when what it says happened.
+    boolean dated =
+        kinds.contains(AnswerShape.Kind.DATE)
+            && AnswerShape.offers(AnswerShape.Kind.DATE, text, t.title().replace('-', ' '));
+    return dated
+        || AnswerShape.offers(kinds, text, plain)
         || form.offers(text, shown, context(t, b), introduces);
   }
 

@@ -36,13 +36,18 @@ final class PassageChoice {
     for (List<Candidate> section : bestRow(best, ranked)) {
       out.add(Passages.around(section, asked));
     }
-    // The best-ranked document is not always the one that answers: a close second joins.
-    ranked.stream()
-        .filter(c -> c.text() != best.text() && !ConceptMatch.isPartial(c.text().row))
-        .findFirst()
-        .filter(c -> c.score() >= SECOND_FLOOR * best.score())
-        .map(c -> Passages.around(sameSection(c, ranked), asked))
-        .ifPresent(out::add);
+    // The best-ranked document is not always the one that answers: close seconds join.
+    var others = new java.util.HashSet<RowText>();
+    for (Candidate c : ranked) {
+      if (c.score() < SECOND_FLOOR * best.score() || others.size() >= OTHER_DOCUMENTS) {
+        break;
+      }
+      if (c.text() != best.text()
+          && !ConceptMatch.isPartial(c.text().row)
+          && others.add(c.text())) {
+        out.add(Passages.around(sameSection(c, ranked), asked));
+      }
+    }
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
@@ -59,9 +64,12 @@ final class PassageChoice {
 
   /**
    * Share of the best score the best sentence of another document needs for that document to be
-   * quoted too, when it adds no required concept.
+   * quoted too (up to {@value #OTHER_DOCUMENTS} of them), when it adds no required concept.
    */
   static final double SECOND_FLOOR = 0.8;
+
+  /** Other documents quoted at most for scoring close to the best. */
+  static final int OTHER_DOCUMENTS = 2;
 
   /** Other sections of the best row quoted at most. */
   static final int OTHER_SECTIONS = 2;
