@@ -66,7 +66,7 @@ final class PassageChoice {
    * Share of the best score the best sentence of another document needs for that document to be
    * quoted too (up to {@value #OTHER_DOCUMENTS} of them), when it adds no required concept.
    */
-  static final double SECOND_FLOOR = 0.8;
+  static final double SECOND_FLOOR = 0.7;
 
   /** Other documents quoted at most for scoring close to the best. */
   static final int OTHER_DOCUMENTS = 2;
