@@ -75,10 +75,10 @@ final class PassageChoice {
   static final int OTHER_SECTIONS = 2;
 
   /** Share of the best score a sentence of another section of the best row needs to be quoted. */
-  static final double OTHER_SECTION_FLOOR = 0.8;
+  static final double OTHER_SECTION_FLOOR = 0.7;
 
   /** Most sentences of one section a passage is built around. */
-  static final int SECTION_LEADS = 3;
+  static final int SECTION_LEADS = 4;
 
   /**
    * The sentences of the best row passages are built around: {@code best} with the next best of its
