@@ -3,10 +3,6 @@ package dev.brain.chunking;
 import java.util.ArrayList;
 import java.util.List;
 import org.commonmark.ext.gfm.tables.TableBlock;
-import org.commonmark.ext.gfm.tables.TableBody;
-import org.commonmark.ext.gfm.tables.TableCell;
-import org.commonmark.ext.gfm.tables.TableHead;
-import org.commonmark.ext.gfm.tables.TableRow;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.BlockQuote;
 import org.commonmark.node.FencedCodeBlock;
@@ -220,7 +216,7 @@ public final class MarkdownBlocks {
             : new Block(Kind.LIST, 0, path, "", l instanceof OrderedList, first, units, start, end);
       }
       case TableBlock t -> {
-        List<Unit> rows = Tables.rows(t);
+        List<Unit> rows = MarkdownTables.rows(t);
         yield rows.isEmpty()
             ? null
             : new Block(Kind.TABLE, 0, path, "", false, 0, rows, start, end);
@@ -305,7 +301,7 @@ public final class MarkdownBlocks {
       case ListBlock l -> items(l, depth, out);
       case FencedCodeBlock f -> out.add(code(f.getLiteral(), f.getInfo()));
       case IndentedCodeBlock c -> out.add(code(c.getLiteral(), ""));
-      case TableBlock t -> out.addAll(Tables.rows(t));
+      case TableBlock t -> out.addAll(MarkdownTables.rows(t));
       case BlockQuote q -> {
         for (Node c = q.getFirstChild(); c != null; c = c.getNext()) {
           contents(c, depth, out);
@@ -350,77 +346,5 @@ public final class MarkdownBlocks {
     }
     SourceSpan last = spans.getLast();
     return last.getInputIndex() + last.getLength();
-  }
-
-  /** Tables read row by row. */
-  private static final class Tables {
-    private Tables() {}
-
-    static List<Unit> rows(TableBlock table) {
-      var out = new ArrayList<Unit>();
-      List<Inline> header = new ArrayList<>();
-      for (Node section = table.getFirstChild(); section != null; section = section.getNext()) {
-        for (Node row = section.getFirstChild(); row != null; row = row.getNext()) {
-          if (!(row instanceof TableRow)) {
-            continue;
-          }
-          List<Inline> cells = new ArrayList<>();
-          for (Node cell = row.getFirstChild(); cell != null; cell = cell.getNext()) {
-            if (cell instanceof TableCell) {
-              cells.add(Inline.of(cell));
-            }
-          }
-          if (section instanceof TableHead) {
-            header = cells;
-          } else if (section instanceof TableBody) {
-            add(out, row(header, cells));
-          }
-        }
-      }
-      return out;
-    }
-
-    private static Unit row(List<Inline> header, List<Inline> cells) {
-      var links = new ArrayList<String>();
-      cells.forEach(c -> links.addAll(c.links()));
-      String text = statement(names(header, false), texts(cells, false));
-      String markdown = statement(names(header, false), texts(cells, true));
-      return text.isEmpty() ? null : new Unit(text, markdown, links, 0, false);
-    }
-
-    private static List<String> names(List<Inline> header, boolean markdown) {
-      return texts(header, markdown);
-    }
-
-    private static List<String> texts(List<Inline> cells, boolean markdown) {
-      return cells.stream()
-          .map(c -> MarkdownText.strip(markdown ? c.markdown() : c.text()))
-          .toList();
-    }
-
-    /**
-     * A row as one statement: each cell after its column's header ({@code Plan: Plus, Price: 8}),
-     * or in a table without header names the row's first cell before the rest ({@code Dose: 18 g}).
-     */
-    static String statement(List<String> header, List<String> cells) {
-      if (header.stream().allMatch(String::isBlank)
-          && cells.size() > 1
-          && !cells.get(0).isBlank()) {
-        String rest =
-            String.join(
-                ", ", cells.subList(1, cells.size()).stream().filter(c -> !c.isBlank()).toList());
-        return rest.isEmpty() ? cells.get(0) + "." : cells.get(0) + ": " + rest + ".";
-      }
-      var parts = new ArrayList<String>();
-      for (int i = 0; i < cells.size(); i++) {
-        String cell = cells.get(i);
-        if (cell.isBlank()) {
-          continue;
-        }
-        String name = i < header.size() ? header.get(i) : "";
-        parts.add(name.isBlank() ? cell : name + ": " + cell);
-      }
-      return parts.isEmpty() ? "" : String.join(", ", parts) + ".";
-    }
   }
 }

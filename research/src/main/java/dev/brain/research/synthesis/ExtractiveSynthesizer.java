@@ -5,8 +5,6 @@ import dev.brain.research.plan.Concept;
 import dev.brain.retrieval.Retriever;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The built-in, deterministic synthesizer: no model, no outside knowledge. It answers with
@@ -34,12 +32,6 @@ public final class ExtractiveSynthesizer {
    */
   public static SynthesisResult answer(PreparedSynthesis prepared, Retriever retriever) {
     return answer(prepared, EvidenceReader.of(retriever));
-  }
-
-  /** The extractive answer, reading a record's stored text by key through {@code rawText}. */
-  static SynthesisResult answer(
-      PreparedSynthesis prepared, Function<String, Optional<String>> rawText) {
-    return answer(prepared, EvidenceReader.of(rawText));
   }
 
   /**

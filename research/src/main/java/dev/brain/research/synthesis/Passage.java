@@ -38,11 +38,6 @@ record Passage(
     return text == other.text && first <= other.last && other.first <= last;
   }
 
-  /** Whether it shows the block candidate {@code c} sits in. */
-  boolean shows(Candidate c) {
-    return text == c.text() && first <= c.block() && c.block() <= last;
-  }
-
   /** Its row's key. */
   String key() {
     return text.row.sourceKey();

@@ -42,40 +42,7 @@ public final class Quotes {
     Asked asked = Asked.of(pack);
     List<Candidate> candidates = Candidates.of(rows, asked);
     List<Candidate> ranked = Scoring.ranked(candidates, asked.required(), asked.text(), reader);
-    if (System.getProperty("brain.debug.synthesis") != null) {
-      debug(asked, candidates, ranked);
-    }
     return new Quotes(asked, rows, ranked);
-  }
-
-  // TEMPORARY: tuning output, removed before the work is done.
-  private static void debug(Asked asked, List<Candidate> candidates, List<Candidate> ranked) {
-    System.err.println("DEBUG Q " + asked.text() + " form=" + asked.form());
-    for (Candidate c : candidates) {
-      System.err.printf(
-          "CAND r%d b%d u%d s%d req=%d off=%s %s | %s%n",
-          c.row(),
-          c.block(),
-          c.unit(),
-          c.sentence(),
-          c.required(),
-          c.offers(),
-          c.concepts().stream().map(k -> k.preferred()).toList(),
-          c.said().length() > 100 ? c.said().substring(0, 100) : c.said());
-    }
-    for (Candidate c : ranked) {
-      System.err.printf(
-          "DEBUG %.2f r%d b%d u%d s%d req=%d off=%s %s | %s%n",
-          c.score(),
-          c.row(),
-          c.block(),
-          c.unit(),
-          c.sentence(),
-          c.required(),
-          c.offers(),
-          c.text().row.sourceKey(),
-          c.said().length() > 150 ? c.said().substring(0, 150) : c.said());
-    }
   }
 
   /** The rows of a pack that synthesis may include, each once, in pack order. */
@@ -119,20 +86,5 @@ public final class Quotes {
         .findFirst()
         .map(c -> List.of(Passages.around(List.of(c), asked)))
         .orElse(List.of());
-  }
-
-  /** The question as the synthesizer read it, or null for {@link #NONE}. */
-  Asked asked() {
-    return asked;
-  }
-
-  /** The ranked candidate sentences, best first. */
-  List<Candidate> ranked() {
-    return ranked;
-  }
-
-  /** The rows read. */
-  List<RowText> rows() {
-    return rows;
   }
 }

@@ -29,7 +29,7 @@ class SynthesisInputTest {
   }
 
   private static int blockLength(EvidenceRow row) {
-    return SynthesisInput.block(row, row.excerpt()).length();
+    return RowBlock.of(row, row.excerpt()).length();
   }
 
   @Test
@@ -229,9 +229,8 @@ class SynthesisInputTest {
     EvidenceRow note = Packs.note(1, "coffee/mine.md", "My shot.");
     EvidenceRow source = Packs.pdf(2, "ada2743d1b19", "Backflush weekly.");
 
-    assertThat(SynthesisInput.block(note, note.excerpt()))
+    assertThat(RowBlock.of(note, note.excerpt()))
         .contains("the user's own note", "raw text excerpt");
-    assertThat(SynthesisInput.block(source, source.excerpt()))
-        .contains("a PDF (third-party source)");
+    assertThat(RowBlock.of(source, source.excerpt())).contains("a PDF (third-party source)");
   }
 }
