@@ -33,8 +33,19 @@ final class PassageChoice {
             .filter(c -> !ConceptMatch.isPartial(c.text().row))
             .findFirst()
             .orElse(ranked.getFirst());
-    for (List<Candidate> section : bestRow(best, ranked)) {
-      out.add(Passages.around(section, asked));
+    List<List<Candidate>> sections = bestRow(best, ranked);
+    out.add(Passages.around(sections.getFirst(), asked));
+    // A required concept the first passage does not cover comes first, then close seconds.
+    for (Candidate c : ranked) {
+      if (out.size() >= MAX_PASSAGES) {
+        break;
+      }
+      if (addsConcept(c, out)) {
+        Passage p = Passages.around(sameSection(c, ranked), asked);
+        if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
+          fit(out, p);
+        }
+      }
     }
     // The best-ranked document is not always the one that answers: close seconds join.
     var others = new java.util.HashSet<RowText>();
@@ -45,21 +56,26 @@ final class PassageChoice {
       if (c.text() != best.text()
           && !ConceptMatch.isPartial(c.text().row)
           && others.add(c.text())) {
-        out.add(Passages.around(sameSection(c, ranked), asked));
+        fit(out, Passages.around(sameSection(c, ranked), asked));
       }
     }
-    for (Candidate c : ranked) {
-      if (out.size() >= MAX_PASSAGES) {
-        break;
-      }
-      if (addsConcept(c, out)) {
-        Passage p = Passages.around(sameSection(c, ranked), asked);
-        if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
-          out.add(p);
-        }
-      }
+    for (List<Candidate> section : sections.subList(1, sections.size())) {
+      fit(out, Passages.around(section, asked));
     }
     return out;
+  }
+
+  /** Most characters of an answer's passages beyond the first: a passage answers, not a chapter. */
+  static final int ANSWER_CHARS = 2500;
+
+  /** Adds {@code p} when it shows nothing shown yet and the answer stays within its length. */
+  private static void fit(List<Passage> out, Passage p) {
+    int used = out.stream().mapToInt(x -> x.markdown().length()).sum();
+    if (out.size() < MAX_PASSAGES
+        && out.stream().noneMatch(p::overlaps)
+        && used + p.markdown().length() <= ANSWER_CHARS) {
+      out.add(p);
+    }
   }
 
   /**

@@ -38,7 +38,7 @@ final class Passages {
   static final int LIST_CHARS = 1500;
 
   /** Most prose characters of a passage built around several sentences of one section. */
-  static final int PASSAGE_CHARS = 1600;
+  static final int PASSAGE_CHARS = 1200;
 
   /**
    * The passage around {@code picks}, sentences of one section of one row, best first: the piece
@@ -82,7 +82,7 @@ final class Passages {
   }
 
   /** Longest section (its prose, lists and tables) shown whole. */
-  static final int SECTION_CHARS = 2000;
+  static final int SECTION_CHARS = 1200;
 
   /**
    * The whole section of block {@code b} when it is short: every paragraph (without pointer
