@@ -54,6 +54,7 @@ const Brain = (() => {
     let para = [];
     let list = null;
     let code = null;
+    let fence = null; // the ``` or ~~~ that opened the code block; only the same one closes it
     const flushPara = () => {
       if (para.length) html += "<p>" + inline(para.join(" "), cite) + "</p>";
       para = [];
@@ -67,7 +68,8 @@ const Brain = (() => {
       list = null;
     };
     for (const line of lines) {
-      if (/^\s*```/.test(line)) {
+      const marker = /^\s*(```|~~~)/.exec(line);
+      if (marker && (!code || marker[1] === fence)) {
         if (code) {
           html += "<pre><code>" + escapeHtml(code.join("\n")) + "</code></pre>";
           code = null;
@@ -75,6 +77,7 @@ const Brain = (() => {
           flushPara();
           flushList();
           code = [];
+          fence = marker[1];
         }
         continue;
       }

@@ -19,7 +19,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -109,7 +108,7 @@ public final class BrainIndex implements AutoCloseable {
     Directory directory = FSDirectory.open(config.directory());
     try {
       IndexMetadata existing = readMetadata(directory, config);
-      Analyzer analyzer = new EnglishAnalyzer();
+      Analyzer analyzer = new TextAnalyzer();
       IndexWriter writer = openWriter(directory, config, analyzer);
       IndexMetadata metadata = existing;
       if (metadata == null) {
@@ -146,8 +145,7 @@ public final class BrainIndex implements AutoCloseable {
       if (metadata == null) {
         throw noIndex(config);
       }
-      var index =
-          new BrainIndex(config, directory, null, new EnglishAnalyzer(), metadata, embedder);
+      var index = new BrainIndex(config, directory, null, new TextAnalyzer(), metadata, embedder);
       index.loadCollectionSyncs();
       return index;
     } catch (IOException | RuntimeException e) {

@@ -199,7 +199,9 @@ public record IndexConfig(
         + "/"
         + chunkOverlapTokens
         + "/"
-        + EmbeddingInput.VERSION;
+        + EmbeddingInput.VERSION
+        + "/"
+        + TextAnalyzer.VERSION;
   }
 
   private static void requireRange(String name, int value, int min, int max) {

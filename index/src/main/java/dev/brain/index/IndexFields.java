@@ -10,10 +10,11 @@ package dev.brain.index;
  * replaced together.
  *
  * <p>Analyzed fields ({@link #TEXT}, {@link #HEADING}, {@link #TITLE}) use Lucene's {@code
- * EnglishAnalyzer} (possessives, lower case, English stop words, Porter stemming); see {@link
- * BrainIndex#analyzer()}. Keyword fields are indexed verbatim and have sorted-set doc values; date
- * fields are {@code LongField}s (points plus doc values, epoch milliseconds) for range filters and
- * sorting.
+ * EnglishAnalyzer} chain (possessives, lower case, English stop words, Porter stemming) with
+ * underscores at a token's ends dropped, so Markdown emphasis ({@code _word_}) hides no word; see
+ * {@link BrainIndex#analyzer()}. Keyword fields are indexed verbatim and have sorted-set doc
+ * values; date fields are {@code LongField}s (points plus doc values, epoch milliseconds) for range
+ * filters and sorting.
  */
 public final class IndexFields {
   private IndexFields() {}

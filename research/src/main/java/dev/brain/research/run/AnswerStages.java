@@ -61,7 +61,7 @@ final class AnswerStages {
       state.pack = merged.pack();
       state.pinned = merged.report();
     }
-    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis());
+    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis(), retriever);
     state.sidecars.put(TraceStore.SYNTHESIS_INPUT, synthesisInput(state.prepared));
     Truncation t = state.prepared.truncation();
     stages.end(
@@ -98,7 +98,7 @@ final class AnswerStages {
     } else {
       SynthesisOptions bounded =
           request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));
-      if (state.prepared.pack().hasEvidence()) {
+      if (state.prepared.answerStatus() != AnswerStatus.NO_EVIDENCE) {
         state.modelCalls++;
         state.synthesisChars =
             state.prepared.systemPrompt().length() + state.prepared.input().length();
