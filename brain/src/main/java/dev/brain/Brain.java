@@ -30,6 +30,7 @@ import dev.brain.research.trace.PruneReport;
 import dev.brain.research.trace.Redactor;
 import dev.brain.research.trace.TraceStore;
 import dev.brain.research.trace.TraceSummary;
+import dev.brain.retrieval.Backend;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchOptions;
@@ -65,7 +66,7 @@ import java.util.Optional;
 public final class Brain implements AutoCloseable {
 
   private final BrainConfig config;
-  private final BrainIndex index;
+  private final Backend index;
   private final Retriever retriever;
   private final Researcher researcher;
   private final TraceStore traces;
@@ -74,7 +75,7 @@ public final class Brain implements AutoCloseable {
   private final boolean readOnly;
   private final ChatModelCache models;
 
-  private Brain(BrainConfig config, BrainIndex index, boolean readOnly) {
+  private Brain(BrainConfig config, Backend index, boolean readOnly) {
     this.config = config;
     this.readOnly = readOnly;
     this.index = index;
@@ -108,7 +109,7 @@ public final class Brain implements AutoCloseable {
    */
   public static Brain open(BrainConfig config) throws IOException {
     Objects.requireNonNull(config, "config");
-    return new Brain(config, BrainIndex.open(config.indexConfig()), false);
+    return new Brain(config, Backends.open(config), false);
   }
 
   /**
@@ -121,6 +122,9 @@ public final class Brain implements AutoCloseable {
    */
   public static Brain openReadOnly(BrainConfig config) throws IOException {
     Objects.requireNonNull(config, "config");
+    if (!Backends.isEmbedded(config)) {
+      return new Brain(config, Backends.open(config), true); // a shared backend has no write lock
+    }
     var indexConfig = config.indexConfig();
     if (!Files.isDirectory(indexConfig.directory())) {
       throw new NoSuchFileException(
@@ -129,7 +133,7 @@ public final class Brain implements AutoCloseable {
           "no index here; create one with 'brain index PATH' (or pass --data DIR of an existing"
               + " one)");
     }
-    return new Brain(config, BrainIndex.openReadOnly(indexConfig, null), true);
+    return new Brain(config, Backend.embedded(BrainIndex.openReadOnly(indexConfig, null)), true);
   }
 
   /** The configuration this brain runs with. */
@@ -146,12 +150,12 @@ public final class Brain implements AutoCloseable {
    * @throws IOException if the index cannot be written
    */
   public SyncReport index(List<Path> roots, SyncListener listener) throws IOException {
-    return index.sync(roots, listener);
+    return index.syncCollections(BrainIndex.namedRoots(roots), listener);
   }
 
   /** {@link #index(List, SyncListener)} without progress callbacks. */
   public SyncReport index(Path... roots) throws IOException {
-    return index.sync(Arrays.asList(roots), null);
+    return index(Arrays.asList(roots), null);
   }
 
   /**
@@ -198,7 +202,7 @@ public final class Brain implements AutoCloseable {
    * @throws IOException if it cannot be deleted
    */
   public static void deleteIndex(BrainConfig config) throws IOException {
-    BrainIndex.deleteIndex(config.indexConfig());
+    Backends.delete(config);
   }
 
   /**
@@ -434,7 +438,7 @@ public final class Brain implements AutoCloseable {
    */
   public static Optional<IndexStatus> statusBeforeFirstCommit(BrainConfig config)
       throws IOException {
-    if (BrainIndex.hasCommit(config.indexConfig())) {
+    if (!Backends.isEmbedded(config) || BrainIndex.hasCommit(config.indexConfig())) {
       return Optional.empty();
     }
     return Optional.of(
