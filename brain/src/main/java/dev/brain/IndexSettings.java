@@ -26,6 +26,7 @@ import java.util.Locale;
  * @param backend where the lanes run and the records live: {@code embedded} (default, a Lucene
  *     index in {@code <data>/index}) or {@code solr} (SolrCloud, {@code index.solr.*}). Env {@code
  *     BRAIN_INDEX_BACKEND}
+ * @param solr the SolrCloud cluster of the {@code solr} backend
  */
 public record IndexSettings(
     BackendKind backend,
@@ -34,12 +35,15 @@ public record IndexSettings(
     int chunkMaxTokens,
     int chunkOverlapTokens,
     int embedBatchSize,
-    int maxChunksPerRecord) {
+    int maxChunksPerRecord,
+    SolrSettings solr) {
 
   /** The backends brain runs on. */
   public enum BackendKind {
     /** The Lucene index on this machine. */
-    EMBEDDED
+    EMBEDDED,
+    /** A SolrCloud collection ({@code index.solr.*}). */
+    SOLR
   }
 
   /** The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}). */
@@ -77,6 +81,7 @@ public record IndexSettings(
         maxTokens,
         r.integer("index.chunk-overlap-tokens", null, d.chunkOverlapTokens(), 0, maxTokens / 2),
         r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096),
-        r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000));
+        r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000),
+        SolrSettings.read(r));
   }
 }
