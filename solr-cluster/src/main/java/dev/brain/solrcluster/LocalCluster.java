@@ -26,7 +26,8 @@ import org.apache.solr.embedded.JettySolrRunner;
  *
  * <p>Arguments: {@code --nodes N} (default 2), {@code --port P} (node i listens on P + i; default
  * any free port), {@code --dir DIR} (ZooKeeper and index data; default a new temporary folder,
- * deleted on exit).
+ * deleted on exit), {@code --until-killed} (ignore stdin and run until the process is stopped, as
+ * {@code bin/solr-cluster} does; the cluster shuts down on the way out).
  */
 public final class LocalCluster {
   private LocalCluster() {}
@@ -35,11 +36,13 @@ public final class LocalCluster {
     int nodes = 2;
     int port = 0;
     Path dir = null;
+    boolean untilKilled = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--nodes" -> nodes = Integer.parseInt(args[++i]);
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--dir" -> dir = Path.of(args[++i]);
+        case "--until-killed" -> untilKilled = true;
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
@@ -67,6 +70,10 @@ public final class LocalCluster {
       }
       cluster.waitForAllNodes(60);
       out.println("READY " + urls(runners) + " " + cluster.getZkServer().getZkAddress());
+      if (untilKilled) {
+        waitForShutdown(cluster);
+        return;
+      }
       serve(cluster, runners, out);
     } finally {
       cluster.shutdown();
@@ -103,6 +110,23 @@ public final class LocalCluster {
         default -> out.println("UNKNOWN " + line);
       }
     }
+  }
+
+  /** Blocks until the JVM is asked to stop (Ctrl-C, kill), then shuts the cluster down. */
+  private static void waitForShutdown(MiniSolrCloudCluster cluster) throws InterruptedException {
+    var done = new java.util.concurrent.CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  try {
+                    cluster.shutdown();
+                  } catch (Exception e) {
+                    System.err.println("shutting the cluster down failed: " + e);
+                  }
+                  done.countDown();
+                }));
+    done.await();
   }
 
   private static String urls(List<JettySolrRunner> runners) {

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
@@ -141,7 +142,7 @@ final class SolrCollections {
     long deadline = System.currentTimeMillis() + READY_MILLIS;
     while (true) {
       try {
-        client.query(config.collection(), new org.apache.solr.client.solrj.SolrQuery("*:*"));
+        client.query(config.collection(), new SolrQuery("*:*"));
         return;
       } catch (SolrException e) {
         if (System.currentTimeMillis() > deadline) {

@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.apache.solr.client.solrj.response.FacetField;
@@ -68,7 +69,8 @@ final class SolrStore {
   /** Runs a query; a failure becomes an {@link IOException} naming the cluster and collection. */
   QueryResponse query(SolrQuery q) throws IOException {
     try {
-      return client.query(config.collection(), q);
+      // POST: a query vector or a batch of hashes is longer than a URL may be.
+      return client.query(config.collection(), q, SolrRequest.METHOD.POST);
     } catch (SolrServerException | SolrException e) {
       throw new IOException(
           "Solr collection '"
