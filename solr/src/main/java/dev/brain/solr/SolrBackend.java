@@ -52,11 +52,16 @@ public final class SolrBackend implements Backend {
   private Embedder embedder;
   private Chunker chunker;
 
-  private SolrBackend(SolrConfig solr, IndexConfig config, CloudSolrClient client) {
+  private final boolean ownsEmbedder;
+
+  private SolrBackend(
+      SolrConfig solr, IndexConfig config, CloudSolrClient client, Embedder embedder) {
     this.solr = solr;
     this.config = config;
     this.client = client;
     this.store = new SolrStore(client, solr);
+    this.embedder = embedder;
+    this.ownsEmbedder = embedder == null;
   }
 
   /**
@@ -67,12 +72,23 @@ public final class SolrBackend implements Backend {
    * @throws IndexMismatchException if the collection was synced with another embedding model
    */
   public static SolrBackend open(SolrConfig solr, IndexConfig config) throws IOException {
+    return open(solr, config, null);
+  }
+
+  /**
+   * As {@link #open(SolrConfig, IndexConfig)}, with an embedder the caller owns (closing the
+   * backend does not close it): for benchmarks and tests that must not run the model.
+   *
+   * @param embedder an embedder of {@code config.model()}, or {@code null} to load one lazily
+   */
+  public static SolrBackend open(SolrConfig solr, IndexConfig config, Embedder embedder)
+      throws IOException {
     Objects.requireNonNull(solr, "solr");
     Objects.requireNonNull(config, "config");
     CloudSolrClient client = SolrCollections.connect(solr);
     try {
       SolrCollections.ensure(client, solr, config);
-      var backend = new SolrBackend(solr, config, client);
+      var backend = new SolrBackend(solr, config, client, embedder);
       backend.checkModel();
       return backend;
     } catch (IOException | RuntimeException e) {
@@ -248,7 +264,7 @@ public final class SolrBackend implements Backend {
       client.close();
     } finally {
       synchronized (lazyLock) {
-        if (embedder != null) {
+        if (ownsEmbedder && embedder != null) {
           embedder.close();
           embedder = null;
         }
