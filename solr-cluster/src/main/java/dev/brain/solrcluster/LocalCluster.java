@@ -51,11 +51,9 @@ public final class LocalCluster {
       dir = Files.createTempDirectory("brain-solr-cluster");
     }
     Files.createDirectories(dir);
-    // Loopback only; configsets arrive through the API, as brain uploads them.
+    // Loopback only.
     System.setProperty("host", "127.0.0.1");
     System.setProperty("solr.jetty.host", "127.0.0.1");
-    System.setProperty("solr.configset.upload.enabled", "true");
-    System.setProperty("solr.disableConfigSetsCreateAuthChecks", "true");
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     var cluster = new MiniSolrCloudCluster.Builder(0, dir).build();
     try {
