@@ -173,14 +173,15 @@ final class SolrSync {
 
   private void readFile(Path file, CollectionRoot c, Map<String, SolrStore.RecordState> states)
       throws IOException {
-    if (Files.size(file) > c.maxFileBytes()) {
+    long size = sizeOf(file);
+    if (size > c.maxFileBytes()) {
       String reason =
           String.format(
               java.util.Locale.ROOT,
               "%s is %.1f MB, over the per-file cap of %.1f MB of collection '%s' (max_file_mb in"
                   + " brain.yaml)",
               file,
-              Files.size(file) / 1048576.0,
+              size / 1048576.0,
               c.maxFileBytes() / 1048576.0,
               c.name());
       issue(file, reason, true);
@@ -224,6 +225,15 @@ final class SolrSync {
       kept++;
     }
     listener.fileDone(file, kept);
+  }
+
+  /** The file's size, or 0 when it cannot be read (reading it then reports why). */
+  private static long sizeOf(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private void prepare(
