@@ -46,7 +46,7 @@ import org.apache.lucene.util.IOUtils;
  * <p>The embedding model is loaded only when a sync has records to chunk or embed (or when {@link
  * #embedder()} is called), so {@code stats} and {@code get} never load ONNX Runtime.
  */
-public final class BrainIndex implements AutoCloseable {
+public final class BrainIndex implements CorpusStore {
 
   private final IndexConfig config;
   private final Directory directory;
@@ -258,11 +258,19 @@ public final class BrainIndex implements AutoCloseable {
   }
 
   /** The configuration this index was opened with. */
+  @Override
   public IndexConfig config() {
     return config;
   }
 
+  /** The index folder. */
+  @Override
+  public String location() {
+    return config.directory().toString();
+  }
+
   /** Schema version, model, dimension, vector format and last sync time of the last commit. */
+  @Override
   public IndexMetadata metadata() {
     return metadata;
   }
@@ -277,6 +285,14 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IllegalStateException if another sync is running on this index
    */
   public SyncReport sync(List<Path> roots, SyncListener listener) throws IOException {
+    return syncCollections(namedRoots(roots), listener);
+  }
+
+  /**
+   * Each root as a collection named after its folder ({@link CollectionRoot#of(Path)}); a clash of
+   * names gets {@code -2}, {@code -3}, ...
+   */
+  public static List<CollectionRoot> namedRoots(List<Path> roots) {
     var collections = new ArrayList<CollectionRoot>();
     var names = new HashSet<String>();
     for (Path root : roots) {
@@ -287,7 +303,7 @@ public final class BrainIndex implements AutoCloseable {
       }
       collections.add(CollectionRoot.of(name, root));
     }
-    return syncCollections(collections, listener);
+    return collections;
   }
 
   /** {@link #sync(List, SyncListener)} without progress callbacks. */
@@ -311,6 +327,7 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IllegalArgumentException if two collections share a name
    * @throws IllegalStateException if another sync is running on this index
    */
+  @Override
   public SyncReport syncCollections(List<CollectionRoot> collections, SyncListener listener)
       throws IOException {
     return write(listener, run -> run.run(List.copyOf(collections)));
@@ -327,6 +344,7 @@ public final class BrainIndex implements AutoCloseable {
    * @throws java.nio.file.NoSuchFileException if the root does not exist
    * @throws IllegalStateException if another sync is running on this index
    */
+  @Override
   public SyncReport syncChanged(
       CollectionRoot collection, java.util.Set<Path> changed, SyncListener listener)
       throws IOException {
@@ -375,6 +393,7 @@ public final class BrainIndex implements AutoCloseable {
    *     label {@code (records)}
    * @throws IllegalStateException if the index is read-only or another sync is running
    */
+  @Override
   public SyncReport put(List<CorpusRecord> records, SyncListener listener) throws IOException {
     return write(listener, run -> run.put(records));
   }
@@ -385,6 +404,7 @@ public final class BrainIndex implements AutoCloseable {
    * @return how many records were deleted
    * @throws IllegalStateException if a sync is running on this index
    */
+  @Override
   public long removeCollection(String name) throws IOException {
     requireWritable();
     if (!syncLock.tryLock()) {
@@ -427,6 +447,7 @@ public final class BrainIndex implements AutoCloseable {
    * Every collection the index holds records of or has synced, by name: its record, chunk and
    * embedded-chunk counts and the outcome of its last complete sync.
    */
+  @Override
   public List<CollectionStatus> collections() throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -460,6 +481,7 @@ public final class BrainIndex implements AutoCloseable {
   }
 
   /** Counts by kind, source type and tag, chunk count, size on disk and metadata. */
+  @Override
   public IndexStats stats() throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -470,6 +492,7 @@ public final class BrainIndex implements AutoCloseable {
   }
 
   /** The record with this key with its chunks and backlinks, or empty if there is none. */
+  @Override
   public Optional<RecordDetail> get(String key) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -496,6 +519,7 @@ public final class BrainIndex implements AutoCloseable {
    *
    * @return true if the searcher is current afterwards
    */
+  @Override
   public boolean refresh() throws IOException {
     boolean current = searchers.maybeRefresh();
     if (writer == null) {

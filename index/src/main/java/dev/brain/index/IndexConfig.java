@@ -192,7 +192,7 @@ public record IndexConfig(
    * version. A record whose signature differs from the current one is re-chunked (and its chunks
    * re-embedded where the input changed) on sync even if its content is unchanged.
    */
-  String chunkingSignature() {
+  public String chunkingSignature() {
     return Chunker.VERSION
         + "/"
         + chunkMaxTokens

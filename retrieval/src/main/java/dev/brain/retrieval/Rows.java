@@ -3,8 +3,6 @@ package dev.brain.retrieval;
 import dev.brain.chunking.MarkdownText;
 import dev.brain.retrieval.Fusion.FusedChunk;
 import dev.brain.retrieval.Fusion.FusedRecord;
-import dev.brain.retrieval.Stored.StoredChunk;
-import dev.brain.retrieval.Stored.StoredRecord;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 
 /**
  * Consolidates fused records into evidence rows: reads the record and its best chunks, merges
@@ -27,30 +23,27 @@ final class Rows {
   /** How much of a record's raw text is rendered for an excerpt of a row without a chunk. */
   private static final int RAW_HEAD_CHARS = 8_000;
 
-  private final IndexSearcher searcher;
+  private final Backend.View view;
   private final Analyzer analyzer;
   private final QueryText query;
   private final SearchOptions options;
-  private final Query bm25Scoring;
   private final boolean vectorUsed;
 
   /**
-   * @param bm25Scoring the BM25 lane's scoring query, used to pick the best chunk of records found
-   *     without a chunk hit (exact tag, related); may be null
+   * @param view the backend view the lanes ran on; records found without a chunk hit (exact tag,
+   *     related) show the chunk it scores best for the query's words
    * @param vectorUsed whether the vector lane ran (a row without it is not "bm25 only")
    */
   Rows(
-      IndexSearcher searcher,
+      Backend.View view,
       Analyzer analyzer,
       QueryText query,
       SearchOptions options,
-      Query bm25Scoring,
       boolean vectorUsed) {
-    this.searcher = searcher;
+    this.view = view;
     this.analyzer = analyzer;
     this.query = query;
     this.options = options;
-    this.bm25Scoring = bm25Scoring;
     this.vectorUsed = vectorUsed;
   }
 
@@ -62,8 +55,7 @@ final class Rows {
           .limit(options.maxChunksPerRecord())
           .forEach(c -> chunkDocs.add(c.doc()));
     }
-    Stored.Loaded loaded =
-        Stored.load(searcher, top.stream().map(FusedRecord::key).toList(), chunkDocs);
+    Backend.Loaded loaded = view.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
       StoredRecord record = loaded.records().get(fused.key());
@@ -98,7 +90,7 @@ final class Rows {
       String relationship,
       double seedScore)
       throws IOException {
-    StoredChunk best = Stored.bestChunk(searcher, record.key(), bm25Scoring);
+    StoredChunk best = view.bestChunk(record.key(), query);
     List<StoredChunk> chunks = best == null ? List.of() : List.of(best);
     var retrieval =
         new RowRetrieval(List.of(new LaneScore(Lane.RELATED, laneRank, seedScore, 0)), 0);
@@ -117,7 +109,7 @@ final class Rows {
       chunks.add(loaded.get(c.doc()));
     }
     if (chunks.isEmpty()) {
-      StoredChunk best = Stored.bestChunk(searcher, fused.key(), bm25Scoring);
+      StoredChunk best = view.bestChunk(fused.key(), query);
       if (best != null) {
         chunks.add(best);
       }

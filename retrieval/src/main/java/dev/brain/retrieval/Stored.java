@@ -25,43 +25,9 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSortField;
 
-/** Reads record and chunk documents back from the index's stored fields. */
+/** Reads record and chunk documents back from the embedded index's stored fields. */
 final class Stored {
   private Stored() {}
-
-  /** A record document's stored fields, as rows need them. */
-  record StoredRecord(
-      String key,
-      String kind,
-      String sourceType,
-      String title,
-      List<String> aliases,
-      String url,
-      String path,
-      List<String> tags,
-      Instant createdAt,
-      Instant publishedAt,
-      String rawText,
-      String summary,
-      List<String> links) {
-
-    /** The text a chunk of {@code role} indexes: the summary for summary chunks, else raw text. */
-    String textFor(String role) {
-      return "summary".equals(role) && summary != null ? summary : rawText;
-    }
-  }
-
-  /** A chunk document's stored fields. */
-  record StoredChunk(
-      int doc,
-      String chunkId,
-      String key,
-      int ordinal,
-      String role,
-      List<String> headingPath,
-      int startChar,
-      int endChar,
-      String text) {}
 
   private static final Set<String> CHUNK_FIELDS =
       Set.of(CHUNK_ID, PARENT_KEY, ORDINAL, ROLE, HEADING_PATH, START_CHAR, END_CHAR, TEXT);
@@ -73,20 +39,12 @@ final class Stored {
   }
 
   /**
-   * Records and chunks read together.
-   *
-   * @param records by key
-   * @param chunks by doc id
-   */
-  record Loaded(Map<String, StoredRecord> records, Map<Integer, StoredChunk> chunks) {}
-
-  /**
    * The live records with these keys and the chunk documents {@code chunkDocs}, read in ascending
    * doc order through one {@link StoredFields}: a record's chunks and the record itself are
    * neighbours in one compressed block, which is then decompressed once rather than per document.
    */
-  static Loaded load(IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs)
-      throws IOException {
+  static Backend.Loaded load(
+      IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
     var records = new HashMap<String, StoredRecord>();
     var chunks = new HashMap<Integer, StoredChunk>();
     var recordDocs = new HashSet<Integer>();
@@ -111,7 +69,7 @@ final class Stored {
         chunks.put(doc, chunk(fields, doc));
       }
     }
-    return new Loaded(records, chunks);
+    return new Backend.Loaded(records, chunks);
   }
 
   static StoredRecord record(Document doc) {

@@ -2,8 +2,6 @@ package dev.brain.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brain.retrieval.Stored.StoredChunk;
-import dev.brain.retrieval.Stored.StoredRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,7 @@
 package dev.brain.server.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.IndexSettings;
 import dev.brain.evals.AnswerEvaluation;
 import dev.brain.evals.AnswerReport;
 import dev.brain.evals.BeirEvaluation;
@@ -16,6 +17,8 @@ import dev.brain.index.VectorFormat;
 import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
+import dev.brain.solr.SolrBackend;
+import dev.brain.solr.SolrConfig;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -139,10 +142,26 @@ final class EvalCommand {
       }
       var cacheDir = data.resolve("eval-cache").resolve(cacheName);
       config = config.withDirectory(cacheDir);
-      var options = new BeirEvaluation.Options(dir, config, laneSet, mode, maxQueries);
+      var opener = BeirEvaluation.EMBEDDED;
+      String cache = cacheDir.toString();
+      var settings = eval.brain.config().index();
+      if (settings.backend() == IndexSettings.BackendKind.SOLR) {
+        // The eval corpus gets a collection of its own beside the configured one.
+        var solr = settings.solr().toSolrConfig();
+        var own =
+            new SolrConfig(
+                solr.zkHosts(),
+                solr.urls(),
+                solr.collection() + "-eval-" + cacheName,
+                solr.shards(),
+                solr.replicas());
+        opener = index -> SolrBackend.open(own, index);
+        cache = "solr " + own.where() + " collection " + own.collection();
+      }
+      var options = new BeirEvaluation.Options(dir, config, laneSet, mode, maxQueries, opener);
       var err = cli.getErr();
       var out = cli.getOut();
-      err.println("cache index: " + cacheDir);
+      err.println("cache index: " + cache);
       BeirReport report;
       try (var progress = SyncProgress.forCommand(true, err)) {
         report = new BeirEvaluation(options).run(progress, tableLines(out, json));
