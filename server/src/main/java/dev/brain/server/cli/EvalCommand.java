@@ -320,7 +320,7 @@ final class EvalCommand {
       }
       var file = writeReport(data, "answers-" + name, report);
       if (json) {
-        out.println(Json.pretty(report));
+        out.println(PrettyJson.pretty(report));
       } else {
         var misses = report.misses();
         if (!misses.isEmpty()) {
