@@ -20,6 +20,22 @@
       : el("a", { href: "/record/" + encodeURIComponent(key), class: "key" }, key);
   }
 
+  // Where the shown date came from (the record's date_source); records indexed before brain
+  // kept it, and records of other importers, just say "saved".
+  const DATE_SOURCES = {
+    "front_matter:created": ["created", "front matter"],
+    "front_matter:date": ["dated", "front matter"],
+    file_time: ["created", "file time"],
+  };
+
+  function createdLine(r) {
+    const day = String(r.created_at).slice(0, 10);
+    const known = DATE_SOURCES[r.date_source];
+    const title = r.date_source ? "date source: " + r.date_source : "date source unknown";
+    return el("span", { class: "date", "data-source": r.date_source || "unknown", title },
+      known ? `${known[0]} ${day} (${known[1]})` : "saved " + day);
+  }
+
   function section(title, ...children) {
     return el("section", { class: "record-section" }, el("h2", {}, title), ...children);
   }
@@ -46,7 +62,9 @@
     if (r.path) where.append(el("span", { class: "path" }, r.path));
     if (r.url) where.append(r.path ? " · " : "", safeLink(r.url));
     const sep = () => (where.childNodes.length ? " · " : "");
-    if (r.created_at) where.append(sep() + "saved " + String(r.created_at).slice(0, 10));
+    if (r.created_at) where.append(sep(), createdLine(r));
+    const updated = r.updated_at ? String(r.updated_at).slice(0, 10) : null;
+    if (updated && updated !== String(r.created_at || "").slice(0, 10)) where.append(sep() + "updated " + updated);
     if (r.published_at) where.append(sep() + "published " + String(r.published_at).slice(0, 10));
     const parts = [head, badges, where];
     if (r.summary) parts.push(section("Summary (derived)", el("p", { class: "muted" }, r.summary)));
