@@ -42,9 +42,9 @@
 
   // The server renders the note (CommonMark, Obsidian's wikilinks, embeds and callouts) with raw
   // HTML escaped and URLs sanitized; without it, the page's own renderer escapes first.
-  function markdown(text, html) {
+  function markdown(text, html, links) {
     const box = el("div", { class: "md" });
-    box.innerHTML = typeof html === "string" ? html : renderMarkdown(text, null);
+    box.innerHTML = typeof html === "string" ? html : renderMarkdown(text, null, links);
     return box;
   }
 
@@ -73,7 +73,9 @@
       parts.push(el("p", { class: "notice" },
         `A long record: the first ${t.max_chars} of ${t.text_chars} characters and ${t.chunks_sent} of ${t.chunks_total} chunks are shown.`));
     }
-    parts.push(section("Text", markdown(r.text || "", detail.text_html)));
+    const links = r.links || [];
+    const resolve = Markdown.noteResolver(links.map((k) => ({ key: k, title: (detail.titles || {})[k] })));
+    parts.push(section("Text", markdown(r.text || "", detail.text_html, { note: resolve })));
     const chunks = el("ol", { class: "chunks" });
     for (const c of detail.chunks || []) {
       const heading = (c.heading_path || []).join(" › ");
@@ -83,7 +85,6 @@
     }
     parts.push(el("details", { class: "record-section" },
       el("summary", {}, `Chunks (${(detail.chunks || []).length})`), chunks));
-    const links = r.links || [];
     parts.push(section(`Links (${links.length})`,
       links.length ? el("ul", { class: "links" }, links.map((k) => el("li", {}, recordLink(k, detail.titles)))) : el("p", { class: "muted" }, "none")));
     const back = detail.backlinks || [];
