@@ -32,8 +32,8 @@ import java.util.Objects;
  *     removes its records on the next sync
  * @param aliases other names of the record (a note's front-matter {@code aliases}), searchable like
  *     its title
- * @param updatedAt when the user last changed it (a note's front-matter {@code updated}, else its
- *     file time), or {@code null} when unknown
+ * @param updatedAt when the user last changed it (a note's front-matter {@code updated}, else the
+ *     file time of a file's record), or {@code null} when unknown
  * @param dateSource where {@code createdAt} came from: {@value #DATE_FRONT_MATTER_CREATED}, {@value
  *     #DATE_FRONT_MATTER_DATE} or {@value #DATE_FILE_TIME}; {@code null} when unknown (records
  *     indexed before dates carried their source, and importers that do not say)
