@@ -38,7 +38,7 @@ class RecordPageBrowserTest {
     Path vault = Files.createDirectories(dir.resolve("vault"));
     Files.writeString(
         vault.resolve("Home.md"),
-        "# Home\n\n> [!tip] Drag and drop embed\n> Drag a file from your computer into the"
+        "---\ncreated: 2024-03-10\n---\n# Home\n\n> [!tip] Drag and drop embed\n> Drag a file from your computer into the"
             + " note.\n\nSee [[Internal links|the linking guide]] for more.\n\n![[Internal"
             + " links]]\n\n![[kettle.png]]\n");
     Path sub = Files.createDirectories(vault.resolve("Linking"));
@@ -104,6 +104,9 @@ class RecordPageBrowserTest {
             ((Number) driver.executeScript("return arguments[0].naturalWidth", image)).intValue()
                 > 0);
     assertThat(driver.findElement(By.cssSelector(".md")).getText()).doesNotContain("[[");
+    var date = driver.findElement(By.cssSelector(".where .date"));
+    assertThat(date.getText()).isEqualTo("created 2024-03-10 (front matter)");
+    assertThat(date.getAttribute("data-source")).isEqualTo("front_matter:created");
     assertThat(driver.findElement(By.cssSelector("ul.links")).getText()).contains("Internal links");
     Browser.screenshot(driver, "record-obsidian");
   }
