@@ -71,6 +71,12 @@ final class Documents {
     addKeyword(doc, URL, r.url());
     addKeyword(doc, PATH, r.path());
     addKeyword(doc, AUTHOR, r.author());
+    if (r.updatedAt() != null) {
+      doc.add(new StoredField(UPDATED_AT, r.updatedAt().toEpochMilli()));
+    }
+    if (r.dateSource() != null) {
+      doc.add(new StoredField(DATE_SOURCE, r.dateSource()));
+    }
     doc.add(new StoredField(RAW_TEXT, r.text()));
     if (r.summary() != null) {
       doc.add(new StoredField(SUMMARY, r.summary()));
@@ -168,7 +174,9 @@ final class Documents {
         doc.get(SUMMARY),
         Arrays.asList(doc.getValues(LINKS)),
         doc.get(ORIGIN),
-        Arrays.asList(doc.getValues(ALIASES)));
+        Arrays.asList(doc.getValues(ALIASES)),
+        date(doc, UPDATED_AT),
+        doc.get(DATE_SOURCE));
   }
 
   /** Rebuilds a chunk (without its vector) from a stored chunk document. */

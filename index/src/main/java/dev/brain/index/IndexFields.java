@@ -66,6 +66,18 @@ public final class IndexFields {
   /** Publication time, epoch milliseconds; {@code LongField}, stored on records. */
   public static final String PUBLISHED_AT = "published_at";
 
+  /**
+   * Last change, epoch milliseconds; stored on records only. Absent on records indexed before it
+   * (read as unknown).
+   */
+  public static final String UPDATED_AT = "updated_at";
+
+  /**
+   * Where {@link #CREATED_AT} came from ({@link CorpusRecord#dateSource()}); stored on records
+   * only, absent when unknown.
+   */
+  public static final String DATE_SOURCE = "date_source";
+
   // ---- record documents only ----
 
   /** The record key; keyword with doc values, stored. Unique among live record documents. */

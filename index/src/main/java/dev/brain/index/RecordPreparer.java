@@ -283,21 +283,6 @@ final class RecordPreparer implements Runnable {
       return r;
     }
     String origin = file.toAbsolutePath().normalize().toString();
-    return new CorpusRecord(
-        r.key(),
-        r.kind(),
-        r.sourceType(),
-        r.title(),
-        r.url(),
-        r.path(),
-        r.author(),
-        r.tags(),
-        r.createdAt(),
-        r.publishedAt(),
-        r.text(),
-        r.summary(),
-        r.links(),
-        origin,
-        r.aliases());
+    return r.withOrigin(origin);
   }
 }

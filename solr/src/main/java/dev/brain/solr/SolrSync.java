@@ -365,21 +365,6 @@ final class SolrSync {
   }
 
   private static CorpusRecord withOrigin(CorpusRecord r, Path file) {
-    return new CorpusRecord(
-        r.key(),
-        r.kind(),
-        r.sourceType(),
-        r.title(),
-        r.url(),
-        r.path(),
-        r.author(),
-        r.tags(),
-        r.createdAt(),
-        r.publishedAt(),
-        r.text(),
-        r.summary(),
-        r.links(),
-        file.toAbsolutePath().normalize().toString(),
-        r.aliases());
+    return r.withOrigin(file.toAbsolutePath().normalize().toString());
   }
 }
