@@ -1,7 +1,7 @@
 package dev.brain.research.note;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.brain.research.Json;
+import dev.brain.research.json.Json;
 import dev.brain.research.run.RunMetrics;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
