@@ -18,7 +18,6 @@ import dev.brain.research.synthesis.SynthesisInput;
 import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.research.synthesis.Truncation;
 import dev.brain.research.synthesis.Verifier;
-import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.List;
@@ -62,7 +61,7 @@ final class AnswerStages {
       state.pinned = merged.report();
     }
     state.prepared = SynthesisInput.prepare(state.pack, request.synthesis(), retriever);
-    state.sidecars.put(TraceStore.SYNTHESIS_INPUT, synthesisInput(state.prepared));
+    state.sidecars.put(RunTraces.SYNTHESIS_INPUT, synthesisInput(state.prepared));
     Truncation t = state.prepared.truncation();
     stages.end(
         RunStage.PREPARATION,
