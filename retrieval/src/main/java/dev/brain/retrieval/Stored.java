@@ -2,8 +2,8 @@ package dev.brain.retrieval;
 
 import static dev.brain.index.IndexFields.*;
 
+import dev.brain.index.IndexInternals;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -72,21 +72,9 @@ final class Stored {
     return new Backend.Loaded(records, chunks);
   }
 
+  /** The record of a record document read whole, decoded by the index ({@link IndexInternals}). */
   static StoredRecord record(Document doc) {
-    return new StoredRecord(
-        doc.get(KEY),
-        doc.get(KIND),
-        doc.get(SOURCE_TYPE),
-        doc.get(TITLE),
-        Arrays.asList(doc.getValues(ALIASES)),
-        doc.get(URL),
-        doc.get(PATH),
-        Arrays.asList(doc.getValues(TAGS)),
-        date(doc, CREATED_AT),
-        date(doc, PUBLISHED_AT),
-        doc.get(RAW_TEXT),
-        doc.get(SUMMARY),
-        Arrays.asList(doc.getValues(LINKS)));
+    return StoredRecord.of(IndexInternals.record(doc));
   }
 
   static StoredChunk chunk(IndexSearcher searcher, int doc) throws IOException {
@@ -129,11 +117,6 @@ final class Stored {
     Sort byOrdinal = new Sort(new SortedNumericSortField(ORDINAL, SortField.Type.INT));
     ScoreDoc[] first = searcher.search(ofRecord, 1, byOrdinal).scoreDocs;
     return first.length == 0 ? null : chunk(searcher, first[0].doc);
-  }
-
-  private static Instant date(Document doc, String field) {
-    IndexableField f = doc.getField(field);
-    return f == null ? null : Instant.ofEpochMilli(f.numericValue().longValue());
   }
 
   private static int intValue(Document doc, String field) {

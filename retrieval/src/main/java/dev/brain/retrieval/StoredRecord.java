@@ -1,5 +1,6 @@
 package dev.brain.retrieval;
 
+import dev.brain.index.CorpusRecord;
 import java.time.Instant;
 import java.util.List;
 
@@ -34,6 +35,24 @@ public record StoredRecord(
     String rawText,
     String summary,
     List<String> links) {
+
+  /** The fields rows need of a record decoded from its stored document. */
+  public static StoredRecord of(CorpusRecord r) {
+    return new StoredRecord(
+        r.key(),
+        r.kind(),
+        r.sourceType(),
+        r.title(),
+        r.aliases(),
+        r.url(),
+        r.path(),
+        r.tags(),
+        r.createdAt(),
+        r.publishedAt(),
+        r.text(),
+        r.summary(),
+        r.links());
+  }
 
   /** The text a chunk of {@code role} indexes: the summary for summary chunks, else raw text. */
   String textFor(String role) {

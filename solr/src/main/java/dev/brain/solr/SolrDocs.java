@@ -6,6 +6,7 @@ import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordChunks;
+import dev.brain.index.RecordDocument;
 import dev.brain.retrieval.StoredChunk;
 import dev.brain.retrieval.StoredRecord;
 import java.time.Instant;
@@ -172,20 +173,7 @@ final class SolrDocs {
   }
 
   static StoredRecord storedRecord(SolrDocument d) {
-    return new StoredRecord(
-        str(d, KEY),
-        str(d, KIND),
-        str(d, SOURCE_TYPE),
-        str(d, TITLE),
-        strings(d, ALIASES),
-        str(d, URL),
-        str(d, PATH),
-        strings(d, TAGS),
-        instant(d, CREATED_AT),
-        instant(d, PUBLISHED_AT),
-        str(d, RAW_TEXT),
-        str(d, SUMMARY),
-        strings(d, LINKS));
+    return StoredRecord.of(corpusRecord(d));
   }
 
   static StoredChunk storedChunk(int handle, SolrDocument d) {
@@ -201,24 +189,30 @@ final class SolrDocs {
         str(d, TEXT));
   }
 
-  /** A record document as the record it was written from. */
+  /**
+   * A record document as the record it was written from, decoded by the index's one mapping of
+   * field names to record ({@link RecordDocument#toRecord()}).
+   */
   static CorpusRecord corpusRecord(SolrDocument d) {
-    return new CorpusRecord(
-        str(d, KEY),
-        str(d, KIND),
-        str(d, SOURCE_TYPE),
-        str(d, TITLE),
-        str(d, URL),
-        str(d, PATH),
-        str(d, AUTHOR),
-        strings(d, TAGS),
-        instant(d, CREATED_AT),
-        instant(d, PUBLISHED_AT),
-        str(d, RAW_TEXT),
-        str(d, SUMMARY),
-        strings(d, LINKS),
-        str(d, ORIGIN),
-        strings(d, ALIASES));
+    return new SolrRecordDocument(d).toRecord();
+  }
+
+  /** A Solr document read as a {@link RecordDocument}. */
+  private record SolrRecordDocument(SolrDocument d) implements RecordDocument {
+    @Override
+    public String value(String field) {
+      return str(d, field);
+    }
+
+    @Override
+    public List<String> values(String field) {
+      return strings(d, field);
+    }
+
+    @Override
+    public Instant instant(String field) {
+      return SolrDocs.instant(d, field);
+    }
   }
 
   /** A chunk document as the chunk it was written from. */
