@@ -2,6 +2,7 @@ package dev.brain.retrieval;
 
 import static dev.brain.index.IndexFields.*;
 
+import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexInternals;
 import java.io.IOException;
 import java.util.Arrays;
@@ -33,7 +34,7 @@ final class Stored {
       Set.of(CHUNK_ID, PARENT_KEY, ORDINAL, ROLE, HEADING_PATH, START_CHAR, END_CHAR, TEXT);
 
   /** The live records with these keys, by key (missing keys are absent). */
-  static Map<String, StoredRecord> records(IndexSearcher searcher, List<String> keys)
+  static Map<String, CorpusRecord> records(IndexSearcher searcher, List<String> keys)
       throws IOException {
     return load(searcher, keys, List.of()).records();
   }
@@ -45,7 +46,7 @@ final class Stored {
    */
   static Backend.Loaded load(
       IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
-    var records = new HashMap<String, StoredRecord>();
+    var records = new HashMap<String, CorpusRecord>();
     var chunks = new HashMap<Integer, StoredChunk>();
     var recordDocs = new HashSet<Integer>();
     if (!keys.isEmpty()) {
@@ -63,7 +64,7 @@ final class Stored {
     StoredFields fields = searcher.storedFields();
     for (int doc : docs) {
       if (recordDocs.contains(doc)) {
-        StoredRecord r = record(fields.document(doc));
+        CorpusRecord r = record(fields.document(doc));
         records.put(r.key(), r);
       } else {
         chunks.put(doc, chunk(fields, doc));
@@ -73,8 +74,8 @@ final class Stored {
   }
 
   /** The record of a record document read whole, decoded by the index ({@link IndexInternals}). */
-  static StoredRecord record(Document doc) {
-    return StoredRecord.of(IndexInternals.record(doc));
+  static CorpusRecord record(Document doc) {
+    return IndexInternals.record(doc);
   }
 
   static StoredChunk chunk(IndexSearcher searcher, int doc) throws IOException {

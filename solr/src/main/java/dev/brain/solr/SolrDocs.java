@@ -8,7 +8,6 @@ import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordChunks;
 import dev.brain.index.RecordDocument;
 import dev.brain.retrieval.StoredChunk;
-import dev.brain.retrieval.StoredRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -38,7 +37,7 @@ final class SolrDocs {
   static final String FILES = "files";
   static final String ISSUES = "issues";
 
-  /** The fields a row reads of a record. */
+  /** The fields of a record document that make its {@link CorpusRecord}. */
   static final String RECORD_FIELDS =
       String.join(
           ",",
@@ -49,12 +48,16 @@ final class SolrDocs {
           ALIASES,
           URL,
           PATH,
+          AUTHOR,
           TAGS,
           CREATED_AT,
           PUBLISHED_AT,
+          UPDATED_AT,
+          DATE_SOURCE,
           RAW_TEXT,
           SUMMARY,
-          LINKS);
+          LINKS,
+          ORIGIN);
 
   /** The fields a row reads of a chunk. */
   static final String CHUNK_FIELDS =
@@ -170,10 +173,6 @@ final class SolrDocs {
       }
     }
     return d;
-  }
-
-  static StoredRecord storedRecord(SolrDocument d) {
-    return StoredRecord.of(corpusRecord(d));
   }
 
   static StoredChunk storedChunk(int handle, SolrDocument d) {
