@@ -37,7 +37,10 @@ final class SolrDocs {
   static final String FILES = "files";
   static final String ISSUES = "issues";
 
-  /** The fields of a record document that make its {@link CorpusRecord}. */
+  /**
+   * The fields of a record document that make its {@link CorpusRecord}; {@code updated_at} and
+   * {@code date_source} are not in the Solr schema (records read back have neither).
+   */
   static final String RECORD_FIELDS =
       String.join(
           ",",
@@ -52,8 +55,6 @@ final class SolrDocs {
           TAGS,
           CREATED_AT,
           PUBLISHED_AT,
-          UPDATED_AT,
-          DATE_SOURCE,
           RAW_TEXT,
           SUMMARY,
           LINKS,
