@@ -1,6 +1,7 @@
 package dev.brain.retrieval;
 
 import dev.brain.index.BrainIndex;
+import dev.brain.index.CorpusRecord;
 import dev.brain.index.CorpusStore;
 import dev.brain.models.Embedder;
 import java.io.Closeable;
@@ -86,7 +87,7 @@ public interface Backend extends CorpusStore {
     StoredChunk bestChunk(String key, QueryText query) throws IOException;
 
     /** Records (passing the filters) whose links name {@code key}, ordered by key. */
-    List<StoredRecord> backlinks(String key, SearchFilters filters) throws IOException;
+    List<CorpusRecord> backlinks(String key, SearchFilters filters) throws IOException;
 
     /** Whether the record {@code key} passes the filters. */
     boolean passes(String key, SearchFilters filters) throws IOException;
@@ -98,7 +99,7 @@ public interface Backend extends CorpusStore {
    * @param records by key (missing keys are absent)
    * @param chunks by handle
    */
-  record Loaded(Map<String, StoredRecord> records, Map<Integer, StoredChunk> chunks) {}
+  record Loaded(Map<String, CorpusRecord> records, Map<Integer, StoredChunk> chunks) {}
 
   /**
    * Chunk counts for the vector lane's report.

@@ -225,7 +225,7 @@ final class EmbeddedBackend implements Backend {
     }
 
     @Override
-    public List<StoredRecord> backlinks(String key, SearchFilters filters) throws IOException {
+    public List<CorpusRecord> backlinks(String key, SearchFilters filters) throws IOException {
       Query query =
           new BooleanQuery.Builder()
               .add(Filters.records(filter(filters)), Occur.FILTER)
@@ -235,7 +235,7 @@ final class EmbeddedBackend implements Backend {
       if (count == 0) {
         return List.of();
       }
-      var byKey = new TreeSet<StoredRecord>((a, b) -> a.key().compareTo(b.key()));
+      var byKey = new TreeSet<CorpusRecord>((a, b) -> a.key().compareTo(b.key()));
       for (ScoreDoc sd : searcher.search(query, count).scoreDocs) {
         byKey.add(Stored.record(searcher.storedFields().document(sd.doc)));
       }

@@ -1,5 +1,6 @@
 package dev.brain.retrieval;
 
+import dev.brain.index.CorpusRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,7 +28,7 @@ final class RelatedLane {
    * @param relationship {@link EvidenceRow#LINKS_TO} or {@link EvidenceRow#LINKED_FROM}
    * @param seedScore the ranked row's fused score
    */
-  record Link(StoredRecord record, String relatedTo, String relationship, double seedScore) {}
+  record Link(CorpusRecord record, String relatedTo, String relationship, double seedScore) {}
 
   static List<Link> links(
       Backend.View view, List<EvidenceRow> ranked, SearchFilters filters, int limit)
@@ -36,22 +37,22 @@ final class RelatedLane {
     Set<String> seen = new HashSet<>();
     ranked.forEach(r -> seen.add(r.sourceKey()));
     List<EvidenceRow> seeds = ranked.subList(0, Math.min(SEEDS, ranked.size()));
-    Map<String, StoredRecord> seedRecords =
+    Map<String, CorpusRecord> seedRecords =
         view.load(seeds.stream().map(EvidenceRow::sourceKey).toList(), List.of()).records();
     for (EvidenceRow seed : seeds) {
-      StoredRecord seedRecord = seedRecords.get(seed.sourceKey());
+      CorpusRecord seedRecord = seedRecords.get(seed.sourceKey());
       if (seedRecord == null) {
         continue;
       }
       double score = seed.retrieval().fusedScore();
-      Map<String, StoredRecord> targets = view.load(seedRecord.links(), List.of()).records();
+      Map<String, CorpusRecord> targets = view.load(seedRecord.links(), List.of()).records();
       for (String key : seedRecord.links()) {
-        StoredRecord target = targets.get(key);
+        CorpusRecord target = targets.get(key);
         if (target != null && seen.add(key) && passes(view, key, filters)) {
           out.add(new Link(target, seed.sourceKey(), EvidenceRow.LINKS_TO, score));
         }
       }
-      for (StoredRecord source : view.backlinks(seed.sourceKey(), filters)) {
+      for (CorpusRecord source : view.backlinks(seed.sourceKey(), filters)) {
         if (!source.key().equals(seed.sourceKey()) && seen.add(source.key())) {
           out.add(new Link(source, seed.sourceKey(), EvidenceRow.LINKED_FROM, score));
         }

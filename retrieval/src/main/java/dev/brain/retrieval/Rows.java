@@ -1,6 +1,7 @@
 package dev.brain.retrieval;
 
 import dev.brain.chunking.MarkdownText;
+import dev.brain.index.CorpusRecord;
 import dev.brain.retrieval.Fusion.FusedChunk;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import java.io.IOException;
@@ -58,7 +59,7 @@ final class Rows {
     Backend.Loaded loaded = view.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
-      StoredRecord record = loaded.records().get(fused.key());
+      CorpusRecord record = loaded.records().get(fused.key());
       if (record != null) {
         rows.add(row(rows.size() + 1, fused, record, loaded.chunks()));
       }
@@ -67,7 +68,7 @@ final class Rows {
   }
 
   private EvidenceRow row(
-      int rank, FusedRecord fused, StoredRecord record, Map<Integer, StoredChunk> loaded)
+      int rank, FusedRecord fused, CorpusRecord record, Map<Integer, StoredChunk> loaded)
       throws IOException {
     List<StoredChunk> chunks = keptChunks(fused, loaded);
     var retrieval = new RowRetrieval(fused.lanes(), fused.score());
@@ -85,7 +86,7 @@ final class Rows {
   EvidenceRow related(
       int rank,
       int laneRank,
-      StoredRecord record,
+      CorpusRecord record,
       String relatedTo,
       String relationship,
       double seedScore)
@@ -119,7 +120,7 @@ final class Rows {
 
   private EvidenceRow build(
       int rank,
-      StoredRecord record,
+      CorpusRecord record,
       List<StoredChunk> chunks,
       RowRetrieval retrieval,
       List<String> laneSignals,
@@ -163,7 +164,7 @@ final class Rows {
   private record Evidence(Set<String> present, List<String> signals) {}
 
   private Evidence evidence(
-      StoredRecord record, List<StoredChunk> chunks, List<List<Analysis.Token>> tokens) {
+      CorpusRecord record, List<StoredChunk> chunks, List<List<Analysis.Token>> tokens) {
     Set<String> queryTerms = query.terms().keySet();
     Set<String> present = new HashSet<>();
     var signals = new ArrayList<String>();
@@ -236,10 +237,10 @@ final class Rows {
    * MarkdownText}), centred on the query terms that the same analysis finds in that text. Without a
    * chunk, the start of the record's text.
    */
-  private String excerpt(StoredRecord record, StoredChunk best) {
+  private String excerpt(CorpusRecord record, StoredChunk best) {
     boolean markdown = MarkdownText.isMarkdown(record.sourceType());
     if (best == null) {
-      String raw = record.rawText() == null ? "" : record.rawText();
+      String raw = record.text();
       // Only the start is shown: render no more of a long text than a window can take.
       String head = raw.substring(0, Math.min(raw.length(), RAW_HEAD_CHARS));
       String text = MarkdownText.visibleText(head, markdown);
@@ -256,7 +257,7 @@ final class Rows {
   }
 
   /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */
-  static ChunkRef chunkRef(List<StoredChunk> chunks, StoredRecord record) {
+  static ChunkRef chunkRef(List<StoredChunk> chunks, CorpusRecord record) {
     StoredChunk best = chunks.get(0);
     List<ChunkRef.Span> spans = spans(chunks, record);
     ChunkRef.Span bestSpan =
@@ -280,7 +281,7 @@ final class Rows {
    * Runs of chunks with consecutive ordinals and the same role whose texts overlap or touch (only
    * whitespace between them), as spans in ordinal order.
    */
-  static List<ChunkRef.Span> spans(List<StoredChunk> chunks, StoredRecord record) {
+  static List<ChunkRef.Span> spans(List<StoredChunk> chunks, CorpusRecord record) {
     var sorted = new ArrayList<>(chunks);
     sorted.sort(Comparator.comparingInt(StoredChunk::ordinal));
     var spans = new ArrayList<ChunkRef.Span>();
@@ -306,14 +307,19 @@ final class Rows {
     return spans;
   }
 
-  private static boolean continues(StoredChunk prev, StoredChunk next, int end, StoredRecord r) {
+  /** The text a chunk of {@code role} indexes: the summary for summary chunks, else the text. */
+  private static String textFor(CorpusRecord record, String role) {
+    return "summary".equals(role) && record.summary() != null ? record.summary() : record.text();
+  }
+
+  private static boolean continues(StoredChunk prev, StoredChunk next, int end, CorpusRecord r) {
     if (next.ordinal() != prev.ordinal() + 1 || !next.role().equals(prev.role())) {
       return false;
     }
     if (next.startChar() <= end) {
       return true;
     }
-    String text = r == null ? null : r.textFor(next.role());
+    String text = r == null ? null : textFor(r, next.role());
     return text != null
         && next.startChar() <= text.length()
         && text.substring(end, next.startChar()).isBlank();

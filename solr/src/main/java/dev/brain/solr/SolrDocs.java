@@ -6,8 +6,8 @@ import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordChunks;
+import dev.brain.index.RecordDocument;
 import dev.brain.retrieval.StoredChunk;
-import dev.brain.retrieval.StoredRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -37,7 +37,10 @@ final class SolrDocs {
   static final String FILES = "files";
   static final String ISSUES = "issues";
 
-  /** The fields a row reads of a record. */
+  /**
+   * The fields of a record document that make its {@link CorpusRecord}; {@code updated_at} and
+   * {@code date_source} are not in the Solr schema (records read back have neither).
+   */
   static final String RECORD_FIELDS =
       String.join(
           ",",
@@ -48,12 +51,14 @@ final class SolrDocs {
           ALIASES,
           URL,
           PATH,
+          AUTHOR,
           TAGS,
           CREATED_AT,
           PUBLISHED_AT,
           RAW_TEXT,
           SUMMARY,
-          LINKS);
+          LINKS,
+          ORIGIN);
 
   /** The fields a row reads of a chunk. */
   static final String CHUNK_FIELDS =
@@ -171,23 +176,6 @@ final class SolrDocs {
     return d;
   }
 
-  static StoredRecord storedRecord(SolrDocument d) {
-    return new StoredRecord(
-        str(d, KEY),
-        str(d, KIND),
-        str(d, SOURCE_TYPE),
-        str(d, TITLE),
-        strings(d, ALIASES),
-        str(d, URL),
-        str(d, PATH),
-        strings(d, TAGS),
-        instant(d, CREATED_AT),
-        instant(d, PUBLISHED_AT),
-        str(d, RAW_TEXT),
-        str(d, SUMMARY),
-        strings(d, LINKS));
-  }
-
   static StoredChunk storedChunk(int handle, SolrDocument d) {
     return new StoredChunk(
         handle,
@@ -201,24 +189,30 @@ final class SolrDocs {
         str(d, TEXT));
   }
 
-  /** A record document as the record it was written from. */
+  /**
+   * A record document as the record it was written from, decoded by the index's one mapping of
+   * field names to record ({@link RecordDocument#toRecord()}).
+   */
   static CorpusRecord corpusRecord(SolrDocument d) {
-    return new CorpusRecord(
-        str(d, KEY),
-        str(d, KIND),
-        str(d, SOURCE_TYPE),
-        str(d, TITLE),
-        str(d, URL),
-        str(d, PATH),
-        str(d, AUTHOR),
-        strings(d, TAGS),
-        instant(d, CREATED_AT),
-        instant(d, PUBLISHED_AT),
-        str(d, RAW_TEXT),
-        str(d, SUMMARY),
-        strings(d, LINKS),
-        str(d, ORIGIN),
-        strings(d, ALIASES));
+    return new SolrRecordDocument(d).toRecord();
+  }
+
+  /** A Solr document read as a {@link RecordDocument}. */
+  private record SolrRecordDocument(SolrDocument d) implements RecordDocument {
+    @Override
+    public String value(String field) {
+      return str(d, field);
+    }
+
+    @Override
+    public List<String> values(String field) {
+      return strings(d, field);
+    }
+
+    @Override
+    public Instant instant(String field) {
+      return SolrDocs.instant(d, field);
+    }
   }
 
   /** A chunk document as the chunk it was written from. */

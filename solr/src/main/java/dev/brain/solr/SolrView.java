@@ -2,6 +2,7 @@ package dev.brain.solr;
 
 import static dev.brain.index.IndexFields.*;
 
+import dev.brain.index.CorpusRecord;
 import dev.brain.retrieval.Backend;
 import dev.brain.retrieval.Hit;
 import dev.brain.retrieval.Lane;
@@ -9,7 +10,6 @@ import dev.brain.retrieval.LaneHits;
 import dev.brain.retrieval.QueryText;
 import dev.brain.retrieval.SearchFilters;
 import dev.brain.retrieval.StoredChunk;
-import dev.brain.retrieval.StoredRecord;
 import dev.brain.retrieval.VectorSearch;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -159,14 +159,14 @@ final class SolrView implements Backend.View {
 
   @Override
   public Backend.Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException {
-    var records = new HashMap<String, StoredRecord>();
+    var records = new HashMap<String, CorpusRecord>();
     if (!keys.isEmpty()) {
       var q = new SolrQuery("*:*");
       q.addFilterQuery(SolrQueries.RECORDS, SolrQueries.anyOf(KEY, keys));
       q.setFields(SolrDocs.RECORD_FIELDS);
       q.setRows(keys.size());
       for (SolrDocument d : store.query(q).getResults()) {
-        StoredRecord r = SolrDocs.storedRecord(d);
+        CorpusRecord r = SolrDocs.corpusRecord(d);
         records.put(r.key(), r);
       }
     }
@@ -209,16 +209,16 @@ final class SolrView implements Backend.View {
   }
 
   @Override
-  public List<StoredRecord> backlinks(String key, SearchFilters filters) throws IOException {
+  public List<CorpusRecord> backlinks(String key, SearchFilters filters) throws IOException {
     var q = new SolrQuery("*:*");
     q.addFilterQuery(SolrQueries.RECORDS, SolrQueries.term(LINKS, key));
     SolrQueries.filters(filters).forEach(q::addFilterQuery);
     q.setFields(SolrDocs.RECORD_FIELDS);
     q.setSort(KEY, SolrQuery.ORDER.asc);
     q.setRows(10_000);
-    var out = new ArrayList<StoredRecord>();
+    var out = new ArrayList<CorpusRecord>();
     for (SolrDocument d : store.query(q).getResults()) {
-      out.add(SolrDocs.storedRecord(d));
+      out.add(SolrDocs.corpusRecord(d));
     }
     return out;
   }
