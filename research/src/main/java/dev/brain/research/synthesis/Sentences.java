@@ -93,8 +93,9 @@ final class Sentences {
    * Whether {@code sentence} only sends the reader elsewhere instead of saying something: a line
    * that is little more than links (with its short links, note titles, taken out, at most one word
    * is left besides function words and {@link #POINTING} words, as in a hub note's "Gear: Running
-   * shoes"), or a pointer phrase ("For more information, refer to Embed a canvas.", "please see
-   * Sync your notes", "See the documentation for details.").
+   * shoes", and no figure: "V60 recipe: 42" gives a value), or a pointer phrase ("For more
+   * information, refer to Embed a canvas.", "please see Sync your notes", "See the documentation
+   * for details.").
    */
   static boolean pointsElsewhere(String sentence, List<String> links) {
     if (pointer(sentence)) {
@@ -111,7 +112,8 @@ final class Sentences {
         linked = true;
       }
     }
-    return linked && said(rest) <= 1;
+    // A value after the link ("V60 recipe: 42", "Half marathon PB: 1:36") states something.
+    return linked && said(rest) <= 1 && !rest.chars().anyMatch(Character::isDigit);
   }
 
   /** Longest label before the links of a hub note's line ("Tune-up race: Half marathon PB"). */

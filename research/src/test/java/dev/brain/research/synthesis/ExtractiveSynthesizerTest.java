@@ -168,6 +168,9 @@ class ExtractiveSynthesizerTest {
     assertThat(answer)
         .contains("To embed a note, put an exclamation mark before its link.")
         .doesNotContain("For more information", "Please see", "Gear:");
+    assertThat(Sentences.pointsElsewhere("Gear: Running shoes", List.of("Running shoes"))).isTrue();
+    // A link labelling a value is a statement: the grinder's setting for the V60 recipe.
+    assertThat(Sentences.pointsElsewhere("V60 recipe: 42.", List.of("V60 recipe"))).isFalse();
     assertThat(Sentences.pointer("See the documentation for details.")).isTrue();
     assertThat(Sentences.pointer("For more complex types, use a struct.")).isFalse();
   }
