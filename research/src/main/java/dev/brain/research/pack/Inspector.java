@@ -1,5 +1,6 @@
 package dev.brain.research.pack;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryPlan;
@@ -73,7 +74,14 @@ public final class Inspector {
       String text = summary ? detail.get().record().summary() : detail.get().record().text();
       int hintStart = row.chunk() == null || summary ? -1 : row.chunk().startChar();
       int hintEnd = row.chunk() == null || summary ? -1 : row.chunk().endChar();
-      Windows.Window window = Windows.around(text, plan.concepts(), maxChars, hintStart, hintEnd);
+      Windows.Window window =
+          Windows.around(
+              text,
+              plan.concepts(),
+              maxChars,
+              hintStart,
+              hintEnd,
+              !summary && MarkdownText.isMarkdown(row.sourceType()));
       EvidenceRow inspected = RunRows.withExcerpt(row, window.text(), plan, RunRows.INSPECTED);
       List<Concept> after = ConceptMatch.matched(inspected, plan.concepts());
       boolean used = count(after, required) >= count(before, required);

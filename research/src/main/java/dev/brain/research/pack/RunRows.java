@@ -1,5 +1,6 @@
 package dev.brain.research.pack;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.plan.Concept;
@@ -117,7 +118,9 @@ final class RunRows {
       String relatedTo,
       String relationship) {
     CorpusRecord r = detail.record();
-    Windows.Window window = Windows.around(r.text(), plan.concepts(), maxChars, -1, -1);
+    Windows.Window window =
+        Windows.around(
+            r.text(), plan.concepts(), maxChars, -1, -1, MarkdownText.isMarkdown(r.sourceType()));
     var lanes = new ArrayList<LaneScore>();
     if (relatedTo != null) {
       lanes.add(new LaneScore(Lane.RELATED, rank, 0, 0));

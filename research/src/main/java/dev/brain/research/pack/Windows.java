@@ -1,5 +1,6 @@
 package dev.brain.research.pack;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.Words;
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import java.util.Set;
  * Query-centred windows of a stored text, for the runner's inspection and for rows it reads from
  * the index itself (related expansion, pinned evidence): the window of at most {@code maxChars}
  * around the densest cluster of concept words (required concepts weigh double), never cutting a
- * word, whitespace runs collapsed, with {@code …} where text was cut.
+ * word, shown as a reader sees it (a note's Markdown as its visible text, {@link MarkdownText}),
+ * whitespace runs collapsed, with {@code …} where text was cut.
  */
 final class Windows {
   private Windows() {}
@@ -37,9 +39,14 @@ final class Windows {
    * place it when no concept word occurs.
    */
   static Window around(
-      String text, List<Concept> concepts, int maxChars, int hintStart, int hintEnd) {
+      String text,
+      List<Concept> concepts,
+      int maxChars,
+      int hintStart,
+      int hintEnd,
+      boolean markdown) {
     if (text.length() <= maxChars) {
-      return new Window(0, text.length(), collapse(text));
+      return new Window(0, text.length(), MarkdownText.visibleText(text, markdown));
     }
     int budget = maxChars - 2 * ELLIPSIS.length();
     List<Match> matches = matches(text, concepts);
@@ -52,7 +59,7 @@ final class Windows {
     start = Math.max(0, end - budget);
     start = snapStart(text, start);
     end = snapEnd(text, end);
-    String body = collapse(text.substring(start, end));
+    String body = MarkdownText.visibleText(text.substring(start, end), markdown);
     return new Window(
         start, end, (start > 0 ? ELLIPSIS : "") + body + (end < text.length() ? ELLIPSIS : ""));
   }
