@@ -2,6 +2,7 @@ package dev.brain.index;
 
 import dev.brain.index.importer.Importers;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
@@ -27,6 +28,7 @@ final class IndexWrites {
   private final IndexCommits commits;
   private final LazyEmbedder embedder;
   private final ReentrantLock syncLock = new ReentrantLock();
+  private EmbeddingCache cache; // opened by the first write, closed with the index
 
   IndexWrites(
       IndexConfig config,
@@ -52,6 +54,12 @@ final class IndexWrites {
       throw new IllegalStateException("a sync is already running on " + config.directory());
     }
     try {
+      EmbeddingCache vectors = cache();
+      SyncRun.Committer committer =
+          (complete, synced) -> {
+            commits.commit(complete, synced);
+            vectors.commit(); // after the index: a crash between the two loses cache entries only
+          };
       var run =
           new SyncRun(
               config,
@@ -59,15 +67,22 @@ final class IndexWrites {
               searchers,
               embedder::get,
               embedder::chunker,
+              vectors,
               Importers.defaults(),
               listener == null ? SyncListener.NONE : listener,
-              commits::commit);
+              committer);
+      SyncReport report;
       try {
-        return work.on(run);
+        report = work.on(run);
       } catch (IOException | RuntimeException e) {
         commits.commitWhatIsComplete(e);
+        vectors.commit();
         throw e;
       }
+      if (report.updated() > 0 || report.deleted() > 0) {
+        pruneCache(); // chunks went away: their vectors are orphaned from now
+      }
+      return report;
     } finally {
       syncLock.unlock();
     }
@@ -90,9 +105,35 @@ final class IndexWrites {
       }
       writer.deleteDocuments(new TermQuery(new Term(IndexFields.COLLECTION, name)));
       commits.commitWithout(name);
+      pruneCache();
       return records;
     } finally {
       syncLock.unlock();
+    }
+  }
+
+  /** The embedding cache, opened on first need. */
+  private EmbeddingCache cache() {
+    if (cache == null) {
+      cache = EmbeddingCache.open(config);
+    }
+    return cache;
+  }
+
+  /** Prunes the embedding cache against the last commit of the index. */
+  private void pruneCache() throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      cache().prune(searcher, Instant.now());
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** Closes the embedding cache, if it was opened. */
+  void close() {
+    if (cache != null) {
+      cache.close();
     }
   }
 
