@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -19,8 +20,10 @@ import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.KnnVectorValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -70,6 +73,7 @@ final class EmbeddingCache implements Closeable {
   private static final String KEY = "key";
   private static final String VECTOR = "vector";
   private static final String ORPHANED_SINCE = "orphaned_since";
+  private static final int SEED_BATCH = 1024;
 
   /**
    * What a prune did.
@@ -260,6 +264,79 @@ final class EmbeddingCache implements Closeable {
     doc.add(new StoredField(VECTOR, bytes.array()));
     doc.add(new NumericDocValuesField(ORPHANED_SINCE, 0));
     return doc;
+  }
+
+  /** Whether the cache holds no entry: new, started anew, or off. */
+  boolean isEmpty() {
+    if (off) {
+      return true;
+    }
+    try {
+      return writer.getDocStats().numDocs == 0;
+    } catch (RuntimeException e) {
+      failed("read", e);
+      return true;
+    }
+  }
+
+  /**
+   * Copies every vector {@code index} holds into the cache and commits: an index synced before it
+   * had a cache (or whose cache was lost) keeps its vectors for when its chunks go.
+   *
+   * @return the distinct embedding inputs copied; 0 when the cache is off
+   */
+  long seed(IndexSearcher index) {
+    if (off) {
+      return 0;
+    }
+    try {
+      long copied = 0;
+      for (LeafReaderContext leaf : index.getIndexReader().leaves()) {
+        copied += seed(leaf.reader());
+      }
+      writer.commit();
+      return copied;
+    } catch (IOException | RuntimeException e) {
+      failed("seed", e);
+      return 0;
+    }
+  }
+
+  private long seed(LeafReader reader) throws IOException {
+    FloatVectorValues vectors = reader.getFloatVectorValues(IndexFields.VECTOR);
+    Terms terms = reader.terms(IndexFields.EMBED_HASH);
+    if (vectors == null || terms == null || vectors.dimension() != dimension) {
+      return 0;
+    }
+    var hashByDoc = new String[reader.maxDoc()];
+    TermsEnum termsEnum = terms.iterator();
+    PostingsEnum docs = null;
+    for (BytesRef term = termsEnum.next(); term != null; term = termsEnum.next()) {
+      String hash = term.utf8ToString();
+      docs = termsEnum.postings(docs, PostingsEnum.NONE);
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        hashByDoc[doc] = hash;
+      }
+    }
+    Bits live = reader.getLiveDocs();
+    var batch = new HashMap<String, float[]>();
+    long copied = 0;
+    KnnVectorValues.DocIndexIterator it = vectors.iterator();
+    for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+      String hash = hashByDoc[doc];
+      if ((live != null && !live.get(doc)) || hash == null || batch.containsKey(hash)) {
+        continue;
+      }
+      batch.put(hash, vectors.vectorValue(it.index()).clone());
+      if (batch.size() >= SEED_BATCH) {
+        copied += batch.size();
+        put(batch);
+        batch.clear();
+      }
+    }
+    copied += batch.size();
+    put(batch);
+    return copied;
   }
 
   /** Makes what was put durable; after the main index's commit. */

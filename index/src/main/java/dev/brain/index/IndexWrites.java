@@ -80,7 +80,7 @@ final class IndexWrites {
         throw e;
       }
       if (report.updated() > 0 || report.deleted() > 0) {
-        pruneCache(); // chunks went away: their vectors are orphaned from now
+        pruneCache(vectors); // chunks went away: their vectors are orphaned from now
       }
       return report;
     } finally {
@@ -95,6 +95,7 @@ final class IndexWrites {
       throw new IllegalStateException("a sync is running on " + config.directory());
     }
     try {
+      EmbeddingCache vectors = cache(); // seeded before the collection's vectors go
       long records;
       searchers.maybeRefreshBlocking();
       IndexSearcher searcher = searchers.acquire();
@@ -105,26 +106,39 @@ final class IndexWrites {
       }
       writer.deleteDocuments(new TermQuery(new Term(IndexFields.COLLECTION, name)));
       commits.commitWithout(name);
-      pruneCache();
+      pruneCache(vectors);
       return records;
     } finally {
       syncLock.unlock();
     }
   }
 
-  /** The embedding cache, opened on first need. */
-  private EmbeddingCache cache() {
-    if (cache == null) {
-      cache = EmbeddingCache.open(config);
+  /**
+   * The embedding cache, opened on first need (before anything is deleted); an empty one is seeded
+   * with the vectors the index holds, so an index older than its cache loses none.
+   */
+  private EmbeddingCache cache() throws IOException {
+    if (cache != null) {
+      return cache;
+    }
+    cache = EmbeddingCache.open(config);
+    if (cache.isEmpty()) {
+      searchers.maybeRefreshBlocking();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        cache.seed(searcher);
+      } finally {
+        searchers.release(searcher);
+      }
     }
     return cache;
   }
 
   /** Prunes the embedding cache against the last commit of the index. */
-  private void pruneCache() throws IOException {
+  private void pruneCache(EmbeddingCache vectors) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
-      cache().prune(searcher, Instant.now());
+      vectors.prune(searcher, Instant.now());
     } finally {
       searchers.release(searcher);
     }

@@ -208,6 +208,22 @@ class EmbeddingCacheTest {
   }
 
   @Test
+  void anIndexWithoutACacheSeedsOneBeforeItsChunksGo() throws IOException {
+    SyncReport first = sync("v");
+    index.close();
+    deleteTree(config.embeddingCacheDirectory()); // an index synced before caches existed
+    embedder = new CountingEmbedder(model);
+    index = BrainIndex.open(config, embedder);
+    index.removeCollection("v");
+
+    SyncReport again = sync("v");
+
+    assertThat(again.added()).isEqualTo(first.added());
+    assertThat(again.chunksEmbedded()).isZero();
+    assertThat(embedder.calls()).isZero();
+  }
+
+  @Test
   void pruningKeepsUsedEntriesAndDropsOrphansAfterTheGracePeriod() throws IOException {
     sync("v");
     String kept = embedHashOf("coffee.md");
