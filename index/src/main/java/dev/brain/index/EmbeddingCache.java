@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,10 +19,8 @@ import org.apache.lucene.document.KeywordField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.KnnVectorValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
@@ -282,61 +279,29 @@ final class EmbeddingCache implements Closeable {
   /**
    * Copies every vector {@code index} holds into the cache and commits: an index synced before it
    * had a cache (or whose cache was lost) keeps its vectors for when its chunks go.
-   *
-   * @return the distinct embedding inputs copied; 0 when the cache is off
    */
-  long seed(IndexSearcher index) {
+  void seed(IndexSearcher index) {
     if (off) {
-      return 0;
+      return;
     }
     try {
-      long copied = 0;
+      var batch = new HashMap<String, float[]>();
       for (LeafReaderContext leaf : index.getIndexReader().leaves()) {
-        copied += seed(leaf.reader());
+        VectorLookup.forEachLive(
+            leaf.reader(),
+            dimension,
+            (hash, vector) -> {
+              if (batch.putIfAbsent(hash, vector) == null && batch.size() >= SEED_BATCH) {
+                put(batch);
+                batch.clear();
+              }
+            });
       }
+      put(batch);
       writer.commit();
-      return copied;
     } catch (IOException | RuntimeException e) {
       failed("seed", e);
-      return 0;
     }
-  }
-
-  private long seed(LeafReader reader) throws IOException {
-    FloatVectorValues vectors = reader.getFloatVectorValues(IndexFields.VECTOR);
-    Terms terms = reader.terms(IndexFields.EMBED_HASH);
-    if (vectors == null || terms == null || vectors.dimension() != dimension) {
-      return 0;
-    }
-    var hashByDoc = new String[reader.maxDoc()];
-    TermsEnum termsEnum = terms.iterator();
-    PostingsEnum docs = null;
-    for (BytesRef term = termsEnum.next(); term != null; term = termsEnum.next()) {
-      String hash = term.utf8ToString();
-      docs = termsEnum.postings(docs, PostingsEnum.NONE);
-      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        hashByDoc[doc] = hash;
-      }
-    }
-    Bits live = reader.getLiveDocs();
-    var batch = new HashMap<String, float[]>();
-    long copied = 0;
-    KnnVectorValues.DocIndexIterator it = vectors.iterator();
-    for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-      String hash = hashByDoc[doc];
-      if ((live != null && !live.get(doc)) || hash == null || batch.containsKey(hash)) {
-        continue;
-      }
-      batch.put(hash, vectors.vectorValue(it.index()).clone());
-      if (batch.size() >= SEED_BATCH) {
-        copied += batch.size();
-        put(batch);
-        batch.clear();
-      }
-    }
-    copied += batch.size();
-    put(batch);
-    return copied;
   }
 
   /** Makes what was put durable; after the main index's commit. */
@@ -363,7 +328,7 @@ final class EmbeddingCache implements Closeable {
       return new Pruned(0, 0, 0);
     }
     try {
-      Set<String> used = usedEmbedHashes(index);
+      Set<String> used = VectorLookup.liveEmbedHashes(index);
       long kept = 0;
       long orphaned = 0;
       long deleted = 0;
@@ -410,30 +375,6 @@ final class EmbeddingCache implements Closeable {
       failed("prune", e);
       return new Pruned(0, 0, 0);
     }
-  }
-
-  /** The embedding-input hashes of the index's live chunks. */
-  private static Set<String> usedEmbedHashes(IndexSearcher index) throws IOException {
-    var used = new HashSet<String>();
-    for (LeafReaderContext leaf : index.getIndexReader().leaves()) {
-      Terms terms = leaf.reader().terms(IndexFields.EMBED_HASH);
-      if (terms == null) {
-        continue;
-      }
-      Bits live = leaf.reader().getLiveDocs();
-      TermsEnum termsEnum = terms.iterator();
-      PostingsEnum docs = null;
-      for (BytesRef term = termsEnum.next(); term != null; term = termsEnum.next()) {
-        docs = termsEnum.postings(docs, PostingsEnum.NONE);
-        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-          if (live == null || live.get(doc)) {
-            used.add(term.utf8ToString());
-            break;
-          }
-        }
-      }
-    }
-    return used;
   }
 
   /** Logs the first failure and turns the cache off: syncs go on, embedding what they need. */
