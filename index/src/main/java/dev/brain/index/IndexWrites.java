@@ -2,6 +2,7 @@ package dev.brain.index;
 
 import dev.brain.index.importer.Importers;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
@@ -28,7 +29,16 @@ final class IndexWrites {
   private final IndexCommits commits;
   private final LazyEmbedder embedder;
   private final ReentrantLock syncLock = new ReentrantLock();
+
+  /**
+   * Least time between two prunes of the embedding cache after syncs: a watcher syncs every save,
+   * and a prune reads every embedding hash. A later prune only marks orphans later.
+   */
+  static final Duration PRUNE_INTERVAL = Duration.ofMinutes(10);
+
   private EmbeddingCache cache; // opened by the first write, closed with the index
+  private long lastPruneNanos;
+  private boolean pruned;
 
   IndexWrites(
       IndexConfig config,
@@ -79,7 +89,8 @@ final class IndexWrites {
         vectors.commit();
         throw e;
       }
-      if (report.updated() > 0 || report.deleted() > 0) {
+      boolean due = !pruned || System.nanoTime() - lastPruneNanos >= PRUNE_INTERVAL.toNanos();
+      if (due && (report.updated() > 0 || report.deleted() > 0)) {
         pruneCache(vectors); // chunks went away: their vectors are orphaned from now
       }
       return report;
@@ -136,6 +147,8 @@ final class IndexWrites {
 
   /** Prunes the embedding cache against the last commit of the index. */
   private void pruneCache(EmbeddingCache vectors) throws IOException {
+    pruned = true;
+    lastPruneNanos = System.nanoTime();
     IndexSearcher searcher = searchers.acquire();
     try {
       vectors.prune(searcher, Instant.now());
