@@ -34,6 +34,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
@@ -106,6 +107,8 @@ final class EmbeddingCache implements Closeable {
             config.embeddingCacheDirectory(), config.model().id(), config.model().dimension());
     try {
       cache.start(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+    } catch (LockObtainFailedException e) {
+      cache.failed("open", e); // someone else's: never delete what another process holds
     } catch (IOException | RuntimeException e) {
       cache.closeQuietly();
       LOG.log(
@@ -166,11 +169,6 @@ final class EmbeddingCache implements Closeable {
     writer.setLiveCommitData(Map.of(VERSION_KEY, VERSION).entrySet());
     writer.commit();
     searchers = new SearcherManager(writer, null);
-  }
-
-  /** Whether the cache works (false after a failure turned it off). */
-  boolean isOn() {
-    return !off;
   }
 
   /** Lookups that found a vector since the cache was opened. */

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -188,6 +190,29 @@ class EmbeddingCacheTest {
     index.removeCollection("v");
     embedder.reset();
     assertThat(sync("v").chunksEmbedded()).isZero();
+  }
+
+  @Test
+  void aCacheLockedByAnotherWriterIsLeftAloneAndTheSyncEmbeds() throws IOException {
+    SyncReport first = sync("v");
+    index.removeCollection("v");
+    index.close();
+    try (var other = FSDirectory.open(config.embeddingCacheDirectory());
+        var lock = other.obtainLock(IndexWriter.WRITE_LOCK_NAME)) {
+      lock.ensureValid(); // another process's writer, as far as this one can tell
+      embedder = new CountingEmbedder(model);
+      index = BrainIndex.open(config, embedder);
+
+      SyncReport locked = sync("v");
+
+      assertThat(locked.chunksEmbedded()).isEqualTo(first.chunksEmbedded());
+      assertThat(locked.chunksFromCache()).isZero();
+      index.removeCollection("v");
+      index.close();
+    }
+    embedder = new CountingEmbedder(model);
+    index = BrainIndex.open(config, embedder);
+    assertThat(sync("v").chunksEmbedded()).as("the locked cache kept its entries").isZero();
   }
 
   @Test
