@@ -352,6 +352,7 @@ public final class BrainIndex implements CorpusStore {
   @Override
   public void close() throws IOException {
     try {
+      writes.close();
       IOUtils.close(searchers, writer, directory); // skips the null writer of a read-only index
     } finally {
       embedder.close();

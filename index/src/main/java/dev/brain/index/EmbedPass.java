@@ -59,6 +59,7 @@ final class EmbedPass {
   private final org.apache.lucene.index.IndexWriter writer;
   private final SearcherManager searchers;
   private final Supplier<Embedder> embedder;
+  private final EmbeddingCache cache;
   private final SyncListener listener;
   private final Checkpoint checkpoint;
   private long embedded;
@@ -70,12 +71,14 @@ final class EmbedPass {
       org.apache.lucene.index.IndexWriter writer,
       SearcherManager searchers,
       Supplier<Embedder> embedder,
+      EmbeddingCache cache,
       SyncListener listener,
       Checkpoint checkpoint) {
     this.config = config;
     this.writer = writer;
     this.searchers = searchers;
     this.embedder = embedder;
+    this.cache = cache;
     this.listener = listener;
     this.checkpoint = checkpoint;
   }
@@ -271,6 +274,7 @@ final class EmbedPass {
       byHash.put(hash, vectors.get(i++));
     }
     embedded += inputs.size();
+    cache.put(byHash);
     return byHash;
   }
 
@@ -327,6 +331,9 @@ final class EmbedPass {
       String hash = chunkDocs.get(i).get(IndexFields.EMBED_HASH);
       hashes.add(hash);
       vectors[i] = VectorLookup.find(searcher, hash, config.model().dimension());
+      if (vectors[i] == null) {
+        vectors[i] = cache.find(hash); // a killed sync may have cached it without committing it
+      }
     }
     return new Pending(
         record,

@@ -188,6 +188,19 @@ public record IndexConfig(
   }
 
   /**
+   * The folder of the embedding cache: beside the index folder, named after it with {@code
+   * -embeddings} ({@code <data>/index-embeddings} by default). It outlives the index ({@link
+   * BrainIndex#deleteIndex} leaves it), so a rebuild with the same model embeds nothing it embedded
+   * before.
+   */
+  public Path embeddingCacheDirectory() {
+    Path name = directory.getFileName();
+    return name == null
+        ? directory.resolve("embeddings")
+        : directory.resolveSibling(name + "-embeddings");
+  }
+
+  /**
    * The chunking signature stored on every record: chunker version, budget and embedding input
    * version. A record whose signature differs from the current one is re-chunked (and its chunks
    * re-embedded where the input changed) on sync even if its content is unchanged.

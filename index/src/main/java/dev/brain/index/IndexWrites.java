@@ -2,6 +2,8 @@ package dev.brain.index;
 
 import dev.brain.index.importer.Importers;
 import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
@@ -28,6 +30,16 @@ final class IndexWrites {
   private final LazyEmbedder embedder;
   private final ReentrantLock syncLock = new ReentrantLock();
 
+  /**
+   * Least time between two prunes of the embedding cache after syncs: a watcher syncs every save,
+   * and a prune reads every embedding hash. A later prune only marks orphans later.
+   */
+  static final Duration PRUNE_INTERVAL = Duration.ofMinutes(10);
+
+  private EmbeddingCache cache; // opened by the first write, closed with the index
+  private long lastPruneNanos;
+  private boolean pruned;
+
   IndexWrites(
       IndexConfig config,
       IndexWriter writer,
@@ -52,6 +64,12 @@ final class IndexWrites {
       throw new IllegalStateException("a sync is already running on " + config.directory());
     }
     try {
+      EmbeddingCache vectors = cache();
+      SyncRun.Committer committer =
+          (complete, synced) -> {
+            commits.commit(complete, synced);
+            vectors.commit(); // after the index: a crash between the two loses cache entries only
+          };
       var run =
           new SyncRun(
               config,
@@ -59,15 +77,23 @@ final class IndexWrites {
               searchers,
               embedder::get,
               embedder::chunker,
+              vectors,
               Importers.defaults(),
               listener == null ? SyncListener.NONE : listener,
-              commits::commit);
+              committer);
+      SyncReport report;
       try {
-        return work.on(run);
+        report = work.on(run);
       } catch (IOException | RuntimeException e) {
         commits.commitWhatIsComplete(e);
+        vectors.commit();
         throw e;
       }
+      boolean due = !pruned || System.nanoTime() - lastPruneNanos >= PRUNE_INTERVAL.toNanos();
+      if (due && (report.updated() > 0 || report.deleted() > 0)) {
+        pruneCache(vectors); // chunks went away: their vectors are orphaned from now
+      }
+      return report;
     } finally {
       syncLock.unlock();
     }
@@ -80,6 +106,7 @@ final class IndexWrites {
       throw new IllegalStateException("a sync is running on " + config.directory());
     }
     try {
+      EmbeddingCache vectors = cache(); // seeded before the collection's vectors go
       long records;
       searchers.maybeRefreshBlocking();
       IndexSearcher searcher = searchers.acquire();
@@ -90,9 +117,50 @@ final class IndexWrites {
       }
       writer.deleteDocuments(new TermQuery(new Term(IndexFields.COLLECTION, name)));
       commits.commitWithout(name);
+      pruneCache(vectors);
       return records;
     } finally {
       syncLock.unlock();
+    }
+  }
+
+  /**
+   * The embedding cache, opened on first need (before anything is deleted); an empty one is seeded
+   * with the vectors the index holds, so an index older than its cache loses none.
+   */
+  private EmbeddingCache cache() throws IOException {
+    if (cache != null) {
+      return cache;
+    }
+    cache = EmbeddingCache.open(config);
+    if (cache.isEmpty()) {
+      searchers.maybeRefreshBlocking();
+      IndexSearcher searcher = searchers.acquire();
+      try {
+        cache.seed(searcher);
+      } finally {
+        searchers.release(searcher);
+      }
+    }
+    return cache;
+  }
+
+  /** Prunes the embedding cache against the last commit of the index. */
+  private void pruneCache(EmbeddingCache vectors) throws IOException {
+    pruned = true;
+    lastPruneNanos = System.nanoTime();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      vectors.prune(searcher, Instant.now());
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
+  /** Closes the embedding cache, if it was opened. */
+  void close() {
+    if (cache != null) {
+      cache.close();
     }
   }
 

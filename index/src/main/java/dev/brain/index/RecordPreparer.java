@@ -52,6 +52,7 @@ final class RecordPreparer implements Runnable {
   private final ChunkCap cap;
   private final Supplier<Chunker> chunker;
   private final SearcherManager searchers;
+  private final EmbeddingCache cache;
   private final int dimension;
   private final BlockingQueue<SyncItem> queue;
   private final Map<String, Path> produced = new HashMap<>();
@@ -63,6 +64,7 @@ final class RecordPreparer implements Runnable {
       ChunkCap cap,
       Supplier<Chunker> chunker,
       SearcherManager searchers,
+      EmbeddingCache cache,
       int dimension,
       BlockingQueue<SyncItem> queue) {
     this.files = files;
@@ -71,6 +73,7 @@ final class RecordPreparer implements Runnable {
     this.cap = cap;
     this.chunker = chunker;
     this.searchers = searchers;
+    this.cache = cache;
     this.dimension = dimension;
     this.queue = queue;
   }
@@ -263,13 +266,19 @@ final class RecordPreparer implements Runnable {
         record, collection, signature, state == null, chunks, hashes, storedVectors(hashes));
   }
 
-  /** Vectors of embedding inputs the index already holds, {@code null} for the rest. */
+  /**
+   * Vectors of embedding inputs the index already holds, else the embedding cache; {@code null} for
+   * the rest.
+   */
   private float[][] storedVectors(List<String> embedHashes) throws IOException {
     var vectors = new float[embedHashes.size()][];
     IndexSearcher searcher = searchers.acquire();
     try {
       for (int i = 0; i < embedHashes.size(); i++) {
         vectors[i] = VectorLookup.find(searcher, embedHashes.get(i), dimension);
+        if (vectors[i] == null) {
+          vectors[i] = cache.find(embedHashes.get(i));
+        }
       }
     } finally {
       searchers.release(searcher);

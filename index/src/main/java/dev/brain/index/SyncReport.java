@@ -20,7 +20,11 @@ import java.util.List;
  *     URL), one per part
  * @param chunksWritten chunk documents written for added and updated records
  * @param chunksEmbedded chunks sent to the embedder
- * @param chunksReused chunks whose vector was reused from the index (same text hash)
+ * @param chunksReused chunks written with a vector that was not embedded this run: found in the
+ *     index or the embedding cache by the hash of the embedding input, or embedded once for two
+ *     chunks with the same input
+ * @param chunksFromCache the part of {@code chunksReused} found in the embedding cache (a chunk
+ *     embedded before, in no live chunk of the index now: removed and added again, rebuilt)
  * @param elapsed wall time of the whole sync
  * @param embedTime time spent inside the embedder
  */
@@ -37,6 +41,7 @@ public record SyncReport(
     long chunksWritten,
     long chunksEmbedded,
     long chunksReused,
+    long chunksFromCache,
     Duration elapsed,
     Duration embedTime) {
 

@@ -49,6 +49,7 @@ final class SyncRun {
   private final SearcherManager searchers;
   private final Supplier<Embedder> embedder;
   private final Supplier<Chunker> chunker;
+  private final EmbeddingCache cache;
   private final Importers importers;
   private final SyncListener listener;
   private final Committer committer;
@@ -70,6 +71,7 @@ final class SyncRun {
       SearcherManager searchers,
       Supplier<Embedder> embedder,
       Supplier<Chunker> chunker,
+      EmbeddingCache cache,
       Importers importers,
       SyncListener listener,
       Committer committer) {
@@ -78,6 +80,7 @@ final class SyncRun {
     this.searchers = searchers;
     this.embedder = embedder;
     this.chunker = chunker;
+    this.cache = cache;
     this.importers = importers;
     this.listener = listener;
     this.committer = committer;
@@ -137,6 +140,7 @@ final class SyncRun {
       PartialSync partial)
       throws IOException {
     lastCommitNanos = start;
+    long cacheHitsBefore = cache.hits();
     listener.filesPlanned(files.size());
 
     Map<String, IndexReads.RecordState> states = recordStates();
@@ -149,6 +153,7 @@ final class SyncRun {
             ChunkCap.of(config),
             chunker,
             searchers,
+            cache,
             config.model().dimension(),
             queue);
     Thread reader = Thread.ofPlatform().name("brain-sync-reader").daemon().start(preparer);
@@ -166,7 +171,8 @@ final class SyncRun {
     commit(false);
     listener.lexicalCommitted(added + updated);
     var embedding =
-        new EmbedPass(config, writer, searchers, embedder, listener, this::commitIfDue).run();
+        new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+            .run();
     chunksEmbedded += embedding.embedded();
     chunksReused += embedding.reused();
     embedNanos += embedding.embedNanos();
@@ -185,6 +191,7 @@ final class SyncRun {
         chunksWritten,
         chunksEmbedded,
         chunksReused,
+        cache.hits() - cacheHitsBefore,
         Duration.ofNanos(System.nanoTime() - start),
         Duration.ofNanos(embedNanos));
   }

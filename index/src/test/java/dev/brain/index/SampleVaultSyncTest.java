@@ -55,7 +55,7 @@ class SampleVaultSyncTest {
   }
 
   /** {@code samples/vault} at the repository root, found from the module's working directory. */
-  private static Path sampleVault() {
+  static Path sampleVault() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("samples/vault");
       if (Files.isDirectory(candidate)) {

@@ -146,6 +146,7 @@ final class SolrSync {
         chunksWritten,
         embedding.embedded(),
         chunksReused + embedding.reused(),
+        0, // no embedding cache beside SolrCloud: reuse is by embed hash among its chunks only
         Duration.ofNanos(System.nanoTime() - start),
         Duration.ofNanos(embedding.embedNanos()));
   }

@@ -28,10 +28,13 @@ final class SyncSummary {
         r.warnings().size());
     out.printf(
         Locale.ROOT,
-        "%d chunks written (%d embedded, %d reused) in %.1f s: %.1f chunks/s%n",
+        "%d chunks written (%d embedded, %d reused%s) in %.1f s: %.1f chunks/s%n",
         r.chunksWritten(),
         r.chunksEmbedded(),
         r.chunksReused(),
+        r.chunksFromCache() > 0
+            ? ", " + r.chunksFromCache() + " of them from the embedding cache"
+            : "",
         seconds,
         r.chunksPerSecond());
     if (r.chunksEmbedded() > 0) {

@@ -126,6 +126,26 @@ class BrainCommandTest {
   }
 
   @Test
+  void aRemovedAndReAddedOrRebuiltFolderIsNotEmbeddedAgain() throws IOException {
+    var vault = Files.createDirectories(tmp.resolve("vault"));
+    Files.writeString(
+        vault.resolve("grinder.md"), "# Grinder\n\nThe grinder sits at setting 12.\n");
+    var data = tmp.resolve("data").toString();
+    assertThat(brain("--data", data, "index", vault.toString()).code()).isZero();
+    assertThat(brain("--data", data, "remove", "vault").code()).isZero();
+
+    var readded = brain("--data", data, "index", vault.toString());
+    var rebuilt = brain("--data", data, "index", "--rebuild", vault.toString());
+
+    assertThat(readded.code()).as(readded.err()).isZero();
+    assertThat(readded.out())
+        .contains("1 added", "(0 embedded, 1 reused, 1 of them from the embedding cache)");
+    assertThat(rebuilt.code()).as(rebuilt.err()).isZero();
+    assertThat(rebuilt.out())
+        .contains("1 added", "(0 embedded, 1 reused, 1 of them from the embedding cache)");
+  }
+
+  @Test
   void configShowsEachValueWithItsSource() throws IOException {
     var data = Files.createDirectories(tmp.resolve("data"));
     Files.writeString(data.resolve("brain.yaml"), "chat:\n  model: ollama/qwen3:8b\n");
