@@ -339,7 +339,8 @@ public final class EvidenceMerge {
         includeRelated,
         relatedLimit,
         p.topic(),
-        p.includeTopicBrief());
+        p.includeTopicBrief(),
+        p.followUp());
   }
 
   private static Set<String> keys(List<EvidenceRow> rows) {
