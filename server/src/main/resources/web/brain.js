@@ -1,4 +1,4 @@
-// brain web UI, shared parts: safe rendering, evidence cards, the JSON and SSE clients.
+// brain web UI, shared parts: safe DOM building, evidence cards, the JSON and SSE clients.
 // Plain browser JavaScript: no build step, no dependencies. Every piece of text that comes from
 // the corpus or from a model is either set with textContent or escaped before it reaches HTML.
 "use strict";
@@ -6,11 +6,8 @@
 const Brain = (() => {
   // ---------- escaping and DOM building ----------
 
-  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-  function escapeHtml(value) {
-    return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
-  }
+  // Markdown (markdown.js, loaded first) escapes; brain's pages share its escaping and renderer.
+  const { escapeHtml, render: renderMarkdown, renderExcerpt } = Markdown;
 
   /** el("a", {href: "#x", class: "y"}, "text", child) — children are strings (text) or nodes. */
   function el(tag, attrs, ...children) {
@@ -37,110 +34,6 @@ const Brain = (() => {
       }
     } catch (e) { /* not a URL */ }
     return el("span", { class: "url" }, text || url);
-  }
-
-  // ---------- Markdown: escape everything, then a tiny safe subset ----------
-  // Paragraphs, headings (as h4), bullet and numbered lists, **bold**, *italic*, `code`, fenced
-  // code blocks and citations: [key] brackets and numbered [1] markers (cite() maps both). No raw
-  // HTML, no links or images from model text.
-
-  // A bracketed record key, or a numbered marker ([1]) that the caller maps to its cited key.
-  // "[1, 2]" cites two sources; "[x](url)" is a Markdown link, not a citation (and not rendered).
-  const CITATION = /\[([a-z][a-z0-9_-]*:[^\[\]\n]+?|\d{1,2}(?:\s*[,;]\s*\d{1,2})*)\](?!\()/g;
-
-  function renderMarkdown(source, cite) {
-    const lines = String(source ?? "").replace(/\r\n?/g, "\n").split("\n");
-    let html = "";
-    let para = [];
-    let list = null;
-    let code = null;
-    const flushPara = () => {
-      if (para.length) html += "<p>" + inline(para.join(" "), cite) + "</p>";
-      para = [];
-    };
-    const flushList = () => {
-      if (list) {
-        // A numbered list keeps its first number (digits only: safe in the attribute).
-        const start = list.start && list.start !== 1 ? ` start="${list.start}"` : "";
-        html += `<${list.type}${start}>` + list.items.map((i) => "<li>" + inline(i, cite) + "</li>").join("") + `</${list.type}>`;
-      }
-      list = null;
-    };
-    for (const line of lines) {
-      if (/^\s*```/.test(line)) {
-        if (code) {
-          html += "<pre><code>" + escapeHtml(code.join("\n")) + "</code></pre>";
-          code = null;
-        } else {
-          flushPara();
-          flushList();
-          code = [];
-        }
-        continue;
-      }
-      if (code) { code.push(line); continue; }
-      let m;
-      if (!line.trim()) { flushPara(); flushList(); continue; }
-      if ((m = /^\s{0,3}#{1,6}\s+(.*)$/.exec(line))) {
-        flushPara(); flushList();
-        html += "<h4>" + inline(m[1], cite) + "</h4>";
-        continue;
-      }
-      if ((m = /^\s*[-*+]\s+(.*)$/.exec(line)) || (m = /^\s*\d{1,3}[.)]\s+(.*)$/.exec(line))) {
-        const type = /^\s*\d/.test(line) ? "ol" : "ul";
-        flushPara();
-        if (!list || list.type !== type) {
-          flushList();
-          list = { type, items: [], start: type === "ol" ? Number(/\d+/.exec(line)[0]) : null };
-        }
-        list.items.push(m[1]);
-        continue;
-      }
-      if (list && /^\s{2,}\S/.test(line)) { list.items[list.items.length - 1] += " " + line.trim(); continue; }
-      flushList();
-      para.push(line.trim());
-    }
-    if (code) html += "<pre><code>" + escapeHtml(code.join("\n")) + "</code></pre>";
-    flushPara();
-    flushList();
-    return html;
-  }
-
-  function inline(text, cite) {
-    let out = "";
-    for (const part of text.split(/(`[^`]+`)/)) {
-      if (part.length > 1 && part.startsWith("`") && part.endsWith("`")) {
-        out += "<code>" + escapeHtml(part.slice(1, -1)) + "</code>";
-      } else {
-        out += citations(part, cite);
-      }
-    }
-    return out;
-  }
-
-  function citations(text, cite) {
-    let out = "";
-    let last = 0;
-    CITATION.lastIndex = 0;
-    let m;
-    while ((m = CITATION.exec(text))) {
-      out += emphasis(escapeHtml(text.slice(last, m.index)));
-      // "[note:a.md; note:b.md]" cites two keys.
-      const keys = /^\d/.test(m[1])
-        ? m[1].split(/\s*[,;]\s*/)
-        : m[1].split(/\s*;\s*|,\s+(?=[a-z][a-z0-9_-]*:)/).filter(Boolean);
-      out += keys.map((k) => (cite ? cite(k.trim()) : escapeHtml("[" + k.trim() + "]"))).join(" ");
-      last = m.index + m[0].length;
-    }
-    return out + emphasis(escapeHtml(text.slice(last)));
-  }
-
-  // Runs on already-escaped text, so it can only ever add <strong> and <em>.
-  function emphasis(escaped) {
-    return escaped
-      .replace(/\*\*(\S(?:[^*]*?\S)?)\*\*/g, "<strong>$1</strong>")
-      .replace(/(^|[^*\w])\*(\S(?:[^*]*?\S)?)\*(?![*\w])/g, "$1<em>$2</em>")
-      .replace(/(^|[\s(])_(\S(?:[^_]*?\S)?)_(?=[\s).,;:!?]|$)/g, "$1<em>$2</em>");
   }
 
   // ---------- evidence cards ----------
@@ -199,7 +92,7 @@ const Brain = (() => {
     if (row.summary) card.append(el("div", { class: "excerpt muted" }, "Summary (derived): " + row.summary));
     if (row.excerpt) {
       // Long excerpts start folded to six lines; a click unfolds them. The excerpt is rendered
-      // Markdown (escaped first, see renderMarkdown) with the matched query terms marked.
+      // Markdown (escaped first, see markdown.js) with the matched query terms marked.
       const long = row.excerpt.length > 600;
       const excerpt = el("div", {
         class: "excerpt md" + (long ? " clamped" : ""), title: long ? "click to show all" : null,
@@ -210,22 +103,6 @@ const Brain = (() => {
       card.append(excerpt);
     }
     return card;
-  }
-
-  /**
-   * An excerpt as safe inline Markdown. Excerpts are windows with their whitespace collapsed, so
-   * block syntax has lost its line starts: heading marks and code fences are dropped rather than
-   * turning the whole window into a heading or code, callouts show their type, and wikilinks their
-   * visible text.
-   */
-  function renderExcerpt(text) {
-    const plain = String(text ?? "")
-      .replace(/(^|\s|…)#{1,6}\s+/g, "$1")
-      .replace(/(^|\s|…)>\s*\[!([\w-]+)\][+-]?/g, "$1$2:") // an Obsidian callout's opening
-      .replace(/```[\w-]*/g, "")
-      .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, "$2")
-      .replace(/\[\[([^\]]+)\]\]/g, "$1");
-    return "<p>" + inline(plain, null) + "</p>";
   }
 
   /** Wraps each word of node's text that starts with one of terms in <mark>. */

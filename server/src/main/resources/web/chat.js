@@ -340,7 +340,7 @@
       const { body, labels } = splitSources(turn.answer);
       const used = new Map();
       const answer = el("div", { class: "answer" });
-      answer.innerHTML = renderMarkdown(body, citeLinker(turn, used)); // escaped; see brain.js
+      answer.innerHTML = renderMarkdown(body, citeLinker(turn, used), answerLinks(turn)); // escaped; see markdown.js
       box.append(answer);
       if (used.size && turn.status !== "running") box.append(sourceList(turn, used, labels));
     } else if (turn.status === "running") {
@@ -401,6 +401,22 @@
         return numbers.get(key);
       },
     };
+  }
+
+  /**
+   * Resolves an answer's wikilinks among the turn's evidence (the notes the answer was written
+   * from): [[note]] links to that note's record page; ![[image.png]] is the image, looked up by name
+   * in the collection of the turn's first note (the server serves only an image inside it).
+   */
+  function answerLinks(turn) {
+    const rows = allRows(turn);
+    const note = Markdown.noteResolver(rows.map((r) => ({ key: r.source_key, title: r.title })));
+    const first = rows.find((r) => String(r.source_key).startsWith("note:") && r.source_key.indexOf("/") > 5);
+    const collection = first ? first.source_key.slice(5, first.source_key.indexOf("/")) : null;
+    const image = (name) => (collection
+      ? `/api/asset?collection=${encodeURIComponent(collection)}&name=${encodeURIComponent(name)}`
+      : null);
+    return { note, image };
   }
 
   /** Renders citations as numbered links to their cards; records which numbers the text used. */

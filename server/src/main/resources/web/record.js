@@ -20,15 +20,31 @@
       : el("a", { href: "/record/" + encodeURIComponent(key), class: "key" }, key);
   }
 
+  // Where the shown date came from (the record's date_source); records indexed before brain
+  // kept it, and records of other importers, just say "saved".
+  const DATE_SOURCES = {
+    "front_matter:created": ["created", "front matter"],
+    "front_matter:date": ["dated", "front matter"],
+    file_time: ["created", "file time"],
+  };
+
+  function createdLine(r) {
+    const day = String(r.created_at).slice(0, 10);
+    const known = DATE_SOURCES[r.date_source];
+    const title = r.date_source ? "date source: " + r.date_source : "date source unknown";
+    return el("span", { class: "date", "data-source": r.date_source || "unknown", title },
+      known ? `${known[0]} ${day} (${known[1]})` : "saved " + day);
+  }
+
   function section(title, ...children) {
     return el("section", { class: "record-section" }, el("h2", {}, title), ...children);
   }
 
   // The server renders the note (CommonMark, Obsidian's wikilinks, embeds and callouts) with raw
   // HTML escaped and URLs sanitized; without it, the page's own renderer escapes first.
-  function markdown(text, html) {
+  function markdown(text, html, links) {
     const box = el("div", { class: "md" });
-    box.innerHTML = typeof html === "string" ? html : renderMarkdown(text, null);
+    box.innerHTML = typeof html === "string" ? html : renderMarkdown(text, null, links);
     return box;
   }
 
@@ -46,7 +62,9 @@
     if (r.path) where.append(el("span", { class: "path" }, r.path));
     if (r.url) where.append(r.path ? " · " : "", safeLink(r.url));
     const sep = () => (where.childNodes.length ? " · " : "");
-    if (r.created_at) where.append(sep() + "saved " + String(r.created_at).slice(0, 10));
+    if (r.created_at) where.append(sep(), createdLine(r));
+    const updated = r.updated_at ? String(r.updated_at).slice(0, 10) : null;
+    if (updated && updated !== String(r.created_at || "").slice(0, 10)) where.append(sep() + "updated " + updated);
     if (r.published_at) where.append(sep() + "published " + String(r.published_at).slice(0, 10));
     const parts = [head, badges, where];
     if (r.summary) parts.push(section("Summary (derived)", el("p", { class: "muted" }, r.summary)));
@@ -55,7 +73,9 @@
       parts.push(el("p", { class: "notice" },
         `A long record: the first ${t.max_chars} of ${t.text_chars} characters and ${t.chunks_sent} of ${t.chunks_total} chunks are shown.`));
     }
-    parts.push(section("Text", markdown(r.text || "", detail.text_html)));
+    const links = r.links || [];
+    const resolve = Markdown.noteResolver(links.map((k) => ({ key: k, title: (detail.titles || {})[k] })));
+    parts.push(section("Text", markdown(r.text || "", detail.text_html, { note: resolve })));
     const chunks = el("ol", { class: "chunks" });
     for (const c of detail.chunks || []) {
       const heading = (c.heading_path || []).join(" › ");
@@ -65,7 +85,6 @@
     }
     parts.push(el("details", { class: "record-section" },
       el("summary", {}, `Chunks (${(detail.chunks || []).length})`), chunks));
-    const links = r.links || [];
     parts.push(section(`Links (${links.length})`,
       links.length ? el("ul", { class: "links" }, links.map((k) => el("li", {}, recordLink(k, detail.titles)))) : el("p", { class: "muted" }, "none")));
     const back = detail.backlinks || [];

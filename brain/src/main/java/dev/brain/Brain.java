@@ -28,6 +28,7 @@ import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Verification;
 import dev.brain.research.trace.Redactor;
 import dev.brain.research.trace.TraceStore;
+import dev.brain.retrieval.Backend;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchOptions;
@@ -63,7 +64,7 @@ import java.util.Optional;
 public final class Brain implements AutoCloseable {
 
   private final BrainConfig config;
-  private final BrainIndex index;
+  private final Backend index;
   private final Retriever retriever;
   private final Researcher researcher;
   private final TraceStore traces;
@@ -72,7 +73,7 @@ public final class Brain implements AutoCloseable {
   private final boolean readOnly;
   private final ChatModelCache models;
 
-  private Brain(BrainConfig config, BrainIndex index, boolean readOnly) {
+  private Brain(BrainConfig config, Backend index, boolean readOnly) {
     this.config = config;
     this.readOnly = readOnly;
     this.index = index;
@@ -106,7 +107,7 @@ public final class Brain implements AutoCloseable {
    */
   public static Brain open(BrainConfig config) throws IOException {
     Objects.requireNonNull(config, "config");
-    return new Brain(config, BrainIndex.open(config.indexConfig()), false);
+    return new Brain(config, Backends.open(config), false);
   }
 
   /**
@@ -119,6 +120,9 @@ public final class Brain implements AutoCloseable {
    */
   public static Brain openReadOnly(BrainConfig config) throws IOException {
     Objects.requireNonNull(config, "config");
+    if (!Backends.isEmbedded(config)) {
+      return new Brain(config, Backends.open(config), true); // a shared backend has no write lock
+    }
     var indexConfig = config.indexConfig();
     if (!Files.isDirectory(indexConfig.directory())) {
       throw new NoSuchFileException(
@@ -127,7 +131,7 @@ public final class Brain implements AutoCloseable {
           "no index here; create one with 'brain index PATH' (or pass --data DIR of an existing"
               + " one)");
     }
-    return new Brain(config, BrainIndex.openReadOnly(indexConfig, null), true);
+    return new Brain(config, Backend.embedded(BrainIndex.openReadOnly(indexConfig, null)), true);
   }
 
   /** The configuration this brain runs with. */
@@ -144,12 +148,12 @@ public final class Brain implements AutoCloseable {
    * @throws IOException if the index cannot be written
    */
   public SyncReport index(List<Path> roots, SyncListener listener) throws IOException {
-    return index.sync(roots, listener);
+    return index.syncCollections(BrainIndex.namedRoots(roots), listener);
   }
 
   /** {@link #index(List, SyncListener)} without progress callbacks. */
   public SyncReport index(Path... roots) throws IOException {
-    return index.sync(Arrays.asList(roots), null);
+    return index(Arrays.asList(roots), null);
   }
 
   /**
@@ -196,7 +200,7 @@ public final class Brain implements AutoCloseable {
    * @throws IOException if it cannot be deleted
    */
   public static void deleteIndex(BrainConfig config) throws IOException {
-    BrainIndex.deleteIndex(config.indexConfig());
+    Backends.delete(config);
   }
 
   /**
@@ -417,7 +421,7 @@ public final class Brain implements AutoCloseable {
    */
   public static Optional<IndexStatus> statusBeforeFirstCommit(BrainConfig config)
       throws IOException {
-    if (BrainIndex.hasCommit(config.indexConfig())) {
+    if (!Backends.isEmbedded(config) || BrainIndex.hasCommit(config.indexConfig())) {
       return Optional.empty();
     }
     return Optional.of(

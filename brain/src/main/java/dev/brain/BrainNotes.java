@@ -1,8 +1,8 @@
 package dev.brain;
 
-import dev.brain.index.BrainIndex;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionsFile;
+import dev.brain.index.CorpusStore;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.note.NoteRequest;
 import dev.brain.research.note.NoteResearcher;
@@ -19,13 +19,13 @@ import java.util.List;
  */
 final class BrainNotes {
   private final BrainConfig config;
-  private final BrainIndex index;
+  private final CorpusStore index;
   private final boolean readOnly;
   private final NoteResearcher researcher;
 
   BrainNotes(
       BrainConfig config,
-      BrainIndex index,
+      CorpusStore index,
       boolean readOnly,
       NoteResearcher.Corpus corpus,
       TraceStore traces) {

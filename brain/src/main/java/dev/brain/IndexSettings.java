@@ -23,14 +23,28 @@ import java.util.Locale;
  * @param maxChunksPerRecord most chunks of one record's text (a file); default {@value
  *     IndexConfig#DEFAULT_MAX_CHUNKS_PER_RECORD}; a longer one is indexed with its first chunks and
  *     reported as truncated
+ * @param backend where the lanes run and the records live: {@code embedded} (default, a Lucene
+ *     index in {@code <data>/index}) or {@code solr} (SolrCloud, {@code index.solr.*}). Env {@code
+ *     BRAIN_INDEX_BACKEND}
+ * @param solr the SolrCloud cluster of the {@code solr} backend
  */
 public record IndexSettings(
+    BackendKind backend,
     EmbeddingModel model,
     VectorFormat vectorFormat,
     int chunkMaxTokens,
     int chunkOverlapTokens,
     int embedBatchSize,
-    int maxChunksPerRecord) {
+    int maxChunksPerRecord,
+    SolrSettings solr) {
+
+  /** The backends brain runs on. */
+  public enum BackendKind {
+    /** The Lucene index on this machine. */
+    EMBEDDED,
+    /** A SolrCloud collection ({@code index.solr.*}). */
+    SOLR
+  }
 
   /** The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}). */
   public IndexConfig toIndexConfig(Path dataDir) {
@@ -51,15 +65,23 @@ public record IndexSettings(
       formats.put(f.name().toLowerCase(Locale.ROOT), f);
     }
     var d = IndexConfig.defaults(Path.of("."));
+    var backends = new LinkedHashMap<String, BackendKind>();
+    for (BackendKind b : BackendKind.values()) {
+      backends.put(b.name().toLowerCase(Locale.ROOT), b);
+    }
+    BackendKind backend =
+        r.choice("index.backend", "BRAIN_INDEX_BACKEND", BackendKind.EMBEDDED, backends);
     EmbeddingModel model = r.choice("index.model", "BRAIN_INDEX_MODEL", d.model(), models);
     VectorFormat format = r.choice("index.vector-format", null, d.vectorFormat(), formats);
     int maxTokens = r.integer("index.chunk-max-tokens", null, d.chunkMaxTokens(), 16, 8192);
     return new IndexSettings(
+        backend,
         model,
         format,
         maxTokens,
         r.integer("index.chunk-overlap-tokens", null, d.chunkOverlapTokens(), 0, maxTokens / 2),
         r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096),
-        r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000));
+        r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000),
+        SolrSettings.read(r));
   }
 }

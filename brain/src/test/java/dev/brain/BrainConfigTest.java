@@ -88,6 +88,30 @@ class BrainConfigTest {
   }
 
   @Test
+  void theEmbeddedBackendIsTheDefaultAndSolrIsConfiguredUnderIndexSolr() throws IOException {
+    var defaults = load(null, Map.of(), List.of());
+    assertThat(defaults.index().backend()).isEqualTo(IndexSettings.BackendKind.EMBEDDED);
+    assertThat(setting(defaults, "index.backend").value()).isEqualTo("embedded");
+
+    var config =
+        load(
+            "index:\n  backend: solr\n  solr:\n    url: http://a:8983/solr, http://b:8983/solr\n"
+                + "    collection: team\n    shards: 4\n",
+            Map.of("BRAIN_SOLR_COLLECTION", "notes"),
+            List.of());
+
+    var solr = config.index().solr().toSolrConfig();
+    assertThat(config.index().backend()).isEqualTo(IndexSettings.BackendKind.SOLR);
+    assertThat(solr.urls()).containsExactly("http://a:8983/solr", "http://b:8983/solr");
+    assertThat(solr.collection()).isEqualTo("notes");
+    assertThat(solr.shards()).isEqualTo(4);
+    assertThat(solr.replicas()).isEqualTo(2);
+    assertThat(setting(config, "index.solr.collection").source())
+        .isEqualTo("env BRAIN_SOLR_COLLECTION");
+    assertThat(setting(config, "index.solr.shards").source()).endsWith("brain.yaml line 6");
+  }
+
+  @Test
   void secretsAreNeverShown() throws IOException {
     var config =
         load("server:\n  token: s3cret\n", Map.of("BRAIN_OPENAI_API_KEY", "sk-abc"), List.of());

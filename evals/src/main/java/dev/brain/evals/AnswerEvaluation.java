@@ -218,7 +218,7 @@ public final class AnswerEvaluation {
     return n == 0 ? 0 : BeirEvaluation.round((double) count / n);
   }
 
-  private static double percentile(long[] sorted, double p) {
+  static double percentile(long[] sorted, double p) {
     if (sorted.length == 0) {
       return 0;
     }

@@ -4,6 +4,7 @@ import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
+import dev.brain.retrieval.Backend;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
 import dev.brain.retrieval.Retriever;
@@ -44,9 +45,32 @@ public final class BeirEvaluation {
    * @param lanes the lanes to evaluate alone and fused; default bm25 and vector
    * @param fusion how the fused condition combines lanes
    * @param maxQueries evaluate only the first N judged queries (0 = all)
+   * @param backend opens the cache index's backend; {@link #EMBEDDED} for a Lucene index in {@code
+   *     index.directory()}
    */
   public record Options(
-      Path dataset, IndexConfig index, Set<Lane> lanes, FusionMode fusion, int maxQueries) {}
+      Path dataset,
+      IndexConfig index,
+      Set<Lane> lanes,
+      FusionMode fusion,
+      int maxQueries,
+      Opener backend) {
+
+    /** Options for the embedded backend. */
+    public Options(
+        Path dataset, IndexConfig index, Set<Lane> lanes, FusionMode fusion, int maxQueries) {
+      this(dataset, index, lanes, fusion, maxQueries, EMBEDDED);
+    }
+  }
+
+  /** Opens the backend the corpus is indexed into and searched on. */
+  @FunctionalInterface
+  public interface Opener {
+    Backend open(IndexConfig index) throws IOException;
+  }
+
+  /** The embedded Lucene index in the configuration's directory. */
+  public static final Opener EMBEDDED = index -> Backend.embedded(BrainIndex.open(index));
 
   /** An evaluation with the given options. */
   public BeirEvaluation(Options options) {
@@ -63,8 +87,9 @@ public final class BeirEvaluation {
   public BeirReport run(SyncListener sync, Consumer<String> log) throws IOException {
     var dataset = BeirDataset.load(options.dataset());
     var queries = limit(dataset.queries());
-    try (var index = BrainIndex.open(options.index())) {
-      SyncReport syncReport = index.sync(List.of(dataset.corpus()), sync);
+    try (Backend index = options.backend().open(options.index())) {
+      SyncReport syncReport =
+          index.syncCollections(BrainIndex.namedRoots(List.of(dataset.corpus())), sync);
       var retriever = new Retriever(index);
       var results = new ArrayList<BeirReport.Condition>();
       for (var condition : conditions()) {

@@ -51,12 +51,13 @@ class TraceDiffTest {
     Path vault = Path.of("..", "samples", "vault").toAbsolutePath().normalize();
     try (BrainIndex index = BrainIndex.open(IndexConfig.defaults(data.resolve("index")))) {
       index.sync(List.of(vault));
-      var runner = new ResearchRunner(new Retriever(index), new TraceStore(data));
-      rerunFindsTheSameEvidence(runner);
+      var traces = new TraceStore(data);
+      rerunFindsTheSameEvidence(new ResearchRunner(new Retriever(index), traces), traces);
     }
   }
 
-  private static void rerunFindsTheSameEvidence(ResearchRunner runner) throws Exception {
+  private static void rerunFindsTheSameEvidence(ResearchRunner runner, TraceStore traces)
+      throws Exception {
     var request =
         RunRequest.of("When do I retire running shoes?")
             .withOptions(ResearchOptions.defaults().withLimit(5).withSemantic(false))
@@ -79,7 +80,7 @@ class TraceDiffTest {
     assertThat(diff.answer().changed()).isFalse();
     assertThat(diff.answer().citationsChanged()).isFalse();
     assertThat(diff.answer().citationsAfter()).isNotEmpty();
-    assertThat(runner.traces().list()).hasSize(1);
+    assertThat(traces.list()).hasSize(1);
 
     // A saved answer that read and cited differently shows up in the diff.
     var synthesis = (ObjectNode) trace.path("synthesis");

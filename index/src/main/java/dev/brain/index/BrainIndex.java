@@ -1,39 +1,20 @@
 package dev.brain.index;
 
-import dev.brain.chunking.Chunker;
-import dev.brain.index.importer.Importers;
 import dev.brain.models.Embedder;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.SegmentInfos;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.util.IOUtils;
 
 /**
@@ -47,20 +28,16 @@ import org.apache.lucene.util.IOUtils;
  * <p>The embedding model is loaded only when a sync has records to chunk or embed (or when {@link
  * #embedder()} is called), so {@code stats} and {@code get} never load ONNX Runtime.
  */
-public final class BrainIndex implements AutoCloseable {
+public final class BrainIndex implements CorpusStore {
 
   private final IndexConfig config;
   private final Directory directory;
   private final IndexWriter writer; // null when read-only
   private final SearcherManager searchers;
   private final Analyzer analyzer;
-  private final boolean ownsEmbedder;
-  private final ReentrantLock syncLock = new ReentrantLock();
-  private final Object lazyLock = new Object();
-  private volatile IndexMetadata metadata;
-  private volatile Map<String, CollectionSync> collectionSyncs;
-  private Embedder embedder;
-  private Chunker chunker;
+  private final IndexCommits commits;
+  private final LazyEmbedder embedder;
+  private final IndexWrites writes;
 
   private BrainIndex(
       IndexConfig config,
@@ -68,18 +45,18 @@ public final class BrainIndex implements AutoCloseable {
       IndexWriter writer,
       Analyzer analyzer,
       IndexMetadata metadata,
-      Embedder embedder)
+      Embedder given)
       throws IOException {
     this.config = config;
     this.directory = directory;
     this.writer = writer;
     this.analyzer = analyzer;
-    this.metadata = metadata;
-    this.embedder = embedder;
-    this.ownsEmbedder = embedder == null;
-    this.collectionSyncs = Map.of();
+    this.embedder = new LazyEmbedder(config, given);
     this.searchers =
         writer != null ? new SearcherManager(writer, null) : new SearcherManager(directory, null);
+    this.commits = new IndexCommits(config, writer, searchers, metadata);
+    commits.loadCollectionSyncs();
+    this.writes = new IndexWrites(config, writer, searchers, commits, embedder);
   }
 
   /**
@@ -104,22 +81,20 @@ public final class BrainIndex implements AutoCloseable {
    */
   public static BrainIndex open(IndexConfig config, Embedder embedder) throws IOException {
     Objects.requireNonNull(config, "config");
-    requireModel(embedder, config);
+    IndexDirectory.requireModel(embedder, config);
     Files.createDirectories(config.directory());
     Directory directory = FSDirectory.open(config.directory());
     try {
-      IndexMetadata existing = readMetadata(directory, config);
-      Analyzer analyzer = new EnglishAnalyzer();
-      IndexWriter writer = openWriter(directory, config, analyzer);
+      IndexMetadata existing = IndexDirectory.readMetadata(directory, config);
+      Analyzer analyzer = new TextAnalyzer();
+      IndexWriter writer = IndexDirectory.openWriter(directory, config, analyzer);
       IndexMetadata metadata = existing;
       if (metadata == null) {
         metadata = IndexMetadata.fresh(config);
         writer.setLiveCommitData(metadata.toUserData().entrySet());
         writer.commit(); // an empty index with its metadata: stats and get work at once
       }
-      var index = new BrainIndex(config, directory, writer, analyzer, metadata, embedder);
-      index.loadCollectionSyncs();
-      return index;
+      return new BrainIndex(config, directory, writer, analyzer, metadata, embedder);
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
@@ -136,20 +111,17 @@ public final class BrainIndex implements AutoCloseable {
    */
   public static BrainIndex openReadOnly(IndexConfig config, Embedder embedder) throws IOException {
     Objects.requireNonNull(config, "config");
-    requireModel(embedder, config);
+    IndexDirectory.requireModel(embedder, config);
     if (!Files.isDirectory(config.directory())) {
-      throw noIndex(config);
+      throw IndexDirectory.noIndex(config);
     }
     Directory directory = FSDirectory.open(config.directory());
     try {
-      IndexMetadata metadata = readMetadata(directory, config);
+      IndexMetadata metadata = IndexDirectory.readMetadata(directory, config);
       if (metadata == null) {
-        throw noIndex(config);
+        throw IndexDirectory.noIndex(config);
       }
-      var index =
-          new BrainIndex(config, directory, null, new EnglishAnalyzer(), metadata, embedder);
-      index.loadCollectionSyncs();
-      return index;
+      return new BrainIndex(config, directory, null, new TextAnalyzer(), metadata, embedder);
     } catch (IOException | RuntimeException e) {
       directory.close();
       throw e;
@@ -164,32 +136,7 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IOException if the folder holds files that are no index
    */
   public static void deleteIndex(IndexConfig config) throws IOException {
-    Path dir = config.directory();
-    if (!Files.isDirectory(dir)) {
-      return;
-    }
-    try (Directory directory = FSDirectory.open(dir)) {
-      boolean empty = directory.listAll().length == 0;
-      if (!empty && !DirectoryReader.indexExists(directory)) {
-        throw new IOException(
-            dir + " holds files that are no Lucene index; not deleting it. Move them away first.");
-      }
-      try (var lock = directory.obtainLock(IndexWriter.WRITE_LOCK_NAME)) {
-        lock.ensureValid(); // held while the files go, so no writer opens the index meanwhile
-        for (String file : directory.listAll()) {
-          if (!file.equals(IndexWriter.WRITE_LOCK_NAME)) {
-            directory.deleteFile(file);
-          }
-        }
-      } catch (LockObtainFailedException e) {
-        throw new IndexLockedException(
-            "The index at "
-                + dir
-                + " is open for writing by another process (a running `brain index`, `brain"
-                + " watch` or `brain serve --watch`?). Stop it, then try again.",
-            e);
-      }
-    }
+    IndexDirectory.delete(config);
   }
 
   /**
@@ -197,76 +144,25 @@ public final class BrainIndex implements AutoCloseable {
    * committed (no folder, or one a killed or still running first sync left without a commit).
    */
   public static boolean hasCommit(IndexConfig config) throws IOException {
-    if (!Files.isDirectory(config.directory())) {
-      return false;
-    }
-    try (Directory directory = FSDirectory.open(config.directory())) {
-      return DirectoryReader.indexExists(directory);
-    }
-  }
-
-  private static NoSuchFileException noIndex(IndexConfig config) {
-    return new NoSuchFileException(
-        config.directory().toString(),
-        null,
-        "no brain index here; run `brain index PATH...` first");
-  }
-
-  private static void requireModel(Embedder embedder, IndexConfig config) {
-    if (embedder != null && !sameModel(embedder, config)) {
-      throw new IllegalArgumentException(
-          "the embedder runs "
-              + embedder.model().id()
-              + " but the index configuration asks for "
-              + config.model().id());
-    }
-  }
-
-  private static boolean sameModel(Embedder embedder, IndexConfig config) {
-    return embedder.model().id().equals(config.model().id())
-        && embedder.model().dimension() == config.model().dimension();
-  }
-
-  /** The metadata of the last commit, checked against the configuration; null for no index. */
-  private static IndexMetadata readMetadata(Directory directory, IndexConfig config)
-      throws IOException {
-    if (!DirectoryReader.indexExists(directory)) {
-      return null;
-    }
-    var userData = SegmentInfos.readLatestCommit(directory).getUserData();
-    IndexMetadata metadata = IndexMetadata.fromUserData(userData, config.directory().toString());
-    MetadataCheck.verify(metadata, config);
-    return metadata;
-  }
-
-  private static IndexWriter openWriter(Directory directory, IndexConfig config, Analyzer analyzer)
-      throws IOException {
-    var writerConfig =
-        new IndexWriterConfig(analyzer)
-            .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-            .setCodec(VectorCodecs.codec(config))
-            // Only sync commits, at points where every written record is complete.
-            .setCommitOnClose(false);
-    try {
-      return new IndexWriter(directory, writerConfig);
-    } catch (LockObtainFailedException e) {
-      throw new IndexLockedException(
-          "The index at "
-              + config.directory()
-              + " is open for writing by another process (a running `brain index` or `brain"
-              + " serve`?). Wait for it to finish or stop it, then try again.",
-          e);
-    }
+    return IndexDirectory.hasCommit(config);
   }
 
   /** The configuration this index was opened with. */
+  @Override
   public IndexConfig config() {
     return config;
   }
 
+  /** The index folder. */
+  @Override
+  public String location() {
+    return config.directory().toString();
+  }
+
   /** Schema version, model, dimension, vector format and last sync time of the last commit. */
+  @Override
   public IndexMetadata metadata() {
-    return metadata;
+    return commits.metadata();
   }
 
   /**
@@ -279,6 +175,14 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IllegalStateException if another sync is running on this index
    */
   public SyncReport sync(List<Path> roots, SyncListener listener) throws IOException {
+    return syncCollections(namedRoots(roots), listener);
+  }
+
+  /**
+   * Each root as a collection named after its folder ({@link CollectionRoot#of(Path)}); a clash of
+   * names gets {@code -2}, {@code -3}, ...
+   */
+  public static List<CollectionRoot> namedRoots(List<Path> roots) {
     var collections = new ArrayList<CollectionRoot>();
     var names = new HashSet<String>();
     for (Path root : roots) {
@@ -289,7 +193,7 @@ public final class BrainIndex implements AutoCloseable {
       }
       collections.add(CollectionRoot.of(name, root));
     }
-    return syncCollections(collections, listener);
+    return collections;
   }
 
   /** {@link #sync(List, SyncListener)} without progress callbacks. */
@@ -313,9 +217,10 @@ public final class BrainIndex implements AutoCloseable {
    * @throws IllegalArgumentException if two collections share a name
    * @throws IllegalStateException if another sync is running on this index
    */
+  @Override
   public SyncReport syncCollections(List<CollectionRoot> collections, SyncListener listener)
       throws IOException {
-    return write(listener, run -> run.run(List.copyOf(collections)));
+    return writes.sync(listener, run -> run.run(List.copyOf(collections)));
   }
 
   /**
@@ -329,42 +234,12 @@ public final class BrainIndex implements AutoCloseable {
    * @throws java.nio.file.NoSuchFileException if the root does not exist
    * @throws IllegalStateException if another sync is running on this index
    */
+  @Override
   public SyncReport syncChanged(
       CollectionRoot collection, java.util.Set<Path> changed, SyncListener listener)
       throws IOException {
-    CollectionSync previous = collectionSyncs.get(collection.name());
-    return write(listener, run -> run.runChanged(collection, changed, previous));
-  }
-
-  private interface SyncWork {
-    SyncReport on(SyncRun run) throws IOException;
-  }
-
-  private SyncReport write(SyncListener listener, SyncWork work) throws IOException {
-    requireWritable();
-    if (!syncLock.tryLock()) {
-      throw new IllegalStateException("a sync is already running on " + config.directory());
-    }
-    try {
-      var run =
-          new SyncRun(
-              config,
-              writer,
-              searchers,
-              this::embedder,
-              this::chunker,
-              Importers.defaults(),
-              listener == null ? SyncListener.NONE : listener,
-              this::commit);
-      try {
-        return work.on(run);
-      } catch (IOException | RuntimeException e) {
-        commitWhatIsComplete(e);
-        throw e;
-      }
-    } finally {
-      syncLock.unlock();
-    }
+    CollectionSync previous = commits.collectionSyncs().get(collection.name());
+    return writes.sync(listener, run -> run.runChanged(collection, changed, previous));
   }
 
   /**
@@ -377,8 +252,9 @@ public final class BrainIndex implements AutoCloseable {
    *     label {@code (records)}
    * @throws IllegalStateException if the index is read-only or another sync is running
    */
+  @Override
   public SyncReport put(List<CorpusRecord> records, SyncListener listener) throws IOException {
-    return write(listener, run -> run.put(records));
+    return writes.sync(listener, run -> run.put(records));
   }
 
   /**
@@ -387,91 +263,38 @@ public final class BrainIndex implements AutoCloseable {
    * @return how many records were deleted
    * @throws IllegalStateException if a sync is running on this index
    */
+  @Override
   public long removeCollection(String name) throws IOException {
-    requireWritable();
-    if (!syncLock.tryLock()) {
-      throw new IllegalStateException("a sync is running on " + config.directory());
-    }
-    try {
-      long records;
-      searchers.maybeRefreshBlocking();
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        records = searcher.count(inCollection(name, IndexReads.recordsQuery()));
-      } finally {
-        searchers.release(searcher);
-      }
-      writer.deleteDocuments(new TermQuery(new Term(IndexFields.COLLECTION, name)));
-      var syncs = new TreeMap<>(collectionSyncs);
-      syncs.remove(name);
-      commitWith(metadata, syncs);
-      return records;
-    } finally {
-      syncLock.unlock();
-    }
-  }
-
-  static Query inCollection(String name, Query query) {
-    return new BooleanQuery.Builder()
-        .add(query, BooleanClause.Occur.FILTER)
-        .add(new TermQuery(new Term(IndexFields.COLLECTION, name)), BooleanClause.Occur.FILTER)
-        .build();
-  }
-
-  private void requireWritable() {
-    if (writer == null) {
-      throw new IllegalStateException(
-          "the index at " + config.directory() + " was opened read-only; open it with open()");
-    }
+    return writes.removeCollection(name);
   }
 
   /**
    * Every collection the index holds records of or has synced, by name: its record, chunk and
    * embedded-chunk counts and the outcome of its last complete sync.
    */
+  @Override
   public List<CollectionStatus> collections() throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
-      var names = new TreeSet<>(collectionSyncs.keySet());
-      names.addAll(IndexReads.collectionNames(searcher));
-      var out = new ArrayList<CollectionStatus>();
-      for (String name : names) {
-        CollectionSync sync = collectionSyncs.get(name);
-        int records = searcher.count(inCollection(name, IndexReads.recordsQuery()));
-        if (records == 0 && sync == null) {
-          continue; // only deleted documents name it (doc values keep them until a merge)
-        }
-        out.add(
-            new CollectionStatus(
-                name,
-                records,
-                searcher.count(inCollection(name, IndexReads.chunksQuery())),
-                searcher.count(inCollection(name, IndexReads.embeddedChunksQuery())),
-                sync == null ? 0 : sync.files(),
-                sync == null ? null : sync.at(),
-                sync == null ? List.of() : sync.skipped(),
-                sync == null ? List.of() : sync.failed(),
-                sync == null ? List.of() : sync.truncated(),
-                sync == null ? List.of() : sync.warnings(),
-                sync == null ? 0 : sync.moreIssues()));
-      }
-      return out;
+      return CollectionStatuses.read(searcher, commits.collectionSyncs());
     } finally {
       searchers.release(searcher);
     }
   }
 
   /** Counts by kind, source type and tag, chunk count, size on disk and metadata. */
+  @Override
   public IndexStats stats() throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
-      return StatsCollector.collect(searcher, config.directory(), metadata);
+      return StatsCollector.collect(searcher, config.directory(), commits.metadata());
     } finally {
       searchers.release(searcher);
     }
   }
 
   /** The record with this key with its chunks and backlinks, or empty if there is none. */
+  @Override
   public Optional<RecordDetail> get(String key) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
@@ -498,18 +321,11 @@ public final class BrainIndex implements AutoCloseable {
    *
    * @return true if the searcher is current afterwards
    */
+  @Override
   public boolean refresh() throws IOException {
     boolean current = searchers.maybeRefresh();
     if (writer == null) {
-      IndexSearcher searcher = searchers.acquire();
-      try {
-        var reader = (DirectoryReader) searcher.getIndexReader();
-        var userData = reader.getIndexCommit().getUserData();
-        metadata = IndexMetadata.fromUserData(userData, config.directory().toString());
-        collectionSyncs = Map.copyOf(CollectionSync.fromUserData(userData));
-      } finally {
-        searchers.release(searcher);
-      }
+      commits.reload();
     }
     return current;
   }
@@ -524,75 +340,12 @@ public final class BrainIndex implements AutoCloseable {
    * module, which must embed queries with the model the index was built with.
    */
   public Embedder embedder() {
-    synchronized (lazyLock) {
-      if (embedder == null) {
-        embedder = Embedder.open(config.model());
-      }
-      return embedder;
-    }
+    return embedder.get();
   }
 
   /** Whether the embedding model has been loaded (tests check that reads never load it). */
   boolean embedderLoaded() {
-    synchronized (lazyLock) {
-      return embedder != null;
-    }
-  }
-
-  private Chunker chunker() {
-    Embedder tokens = embedder();
-    synchronized (lazyLock) {
-      if (chunker == null) {
-        chunker =
-            new Chunker(tokens::countTokens, config.chunkMaxTokens(), config.chunkOverlapTokens());
-      }
-      return chunker;
-    }
-  }
-
-  private void loadCollectionSyncs() throws IOException {
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      var reader = (DirectoryReader) searcher.getIndexReader();
-      collectionSyncs =
-          Map.copyOf(CollectionSync.fromUserData(reader.getIndexCommit().getUserData()));
-    } finally {
-      searchers.release(searcher);
-    }
-  }
-
-  /** Commits what the writer holds; called only on the sync thread. */
-  private void commit(boolean complete) throws IOException {
-    commit(complete, List.of());
-  }
-
-  private void commit(boolean complete, List<CollectionSync> synced) throws IOException {
-    IndexMetadata next = complete ? metadata.synced(config, Instant.now()) : metadata;
-    var syncs = new TreeMap<>(collectionSyncs);
-    synced.forEach(s -> syncs.put(s.name(), s));
-    commitWith(next, syncs);
-  }
-
-  private void commitWith(IndexMetadata next, Map<String, CollectionSync> syncs)
-      throws IOException {
-    var userData = new HashMap<>(next.toUserData());
-    syncs.values().forEach(s -> userData.put(s.userDataKey(), s.toJson()));
-    writer.setLiveCommitData(userData.entrySet());
-    writer.commit();
-    metadata = next;
-    collectionSyncs = Map.copyOf(syncs);
-    searchers.maybeRefreshBlocking();
-  }
-
-  /** After a failed sync, keeps the records written so far (each is complete) if possible. */
-  private void commitWhatIsComplete(Exception failure) {
-    try {
-      if (writer.isOpen()) {
-        commit(false);
-      }
-    } catch (IOException | RuntimeException e) {
-      failure.addSuppressed(e);
-    }
+    return embedder.loaded();
   }
 
   /** Closes the searchers, the writer (discarding uncommitted work) and an owned embedder. */
@@ -601,12 +354,7 @@ public final class BrainIndex implements AutoCloseable {
     try {
       IOUtils.close(searchers, writer, directory); // skips the null writer of a read-only index
     } finally {
-      synchronized (lazyLock) {
-        if (ownsEmbedder && embedder != null) {
-          embedder.close();
-          embedder = null;
-        }
-      }
+      embedder.close();
     }
   }
 }

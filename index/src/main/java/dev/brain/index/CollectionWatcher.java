@@ -52,7 +52,7 @@ public final class CollectionWatcher implements AutoCloseable {
     default void failed(List<String> collections, Exception error) {}
   }
 
-  private final BrainIndex index;
+  private final CorpusStore index;
   private final Map<String, CollectionRoot> collections = new HashMap<>();
   private final Duration debounce;
   private final Listener listener;
@@ -72,7 +72,7 @@ public final class CollectionWatcher implements AutoCloseable {
   private long lastEventNanos;
 
   private CollectionWatcher(
-      BrainIndex index, List<CollectionRoot> roots, Duration debounce, Listener listener)
+      CorpusStore index, List<CollectionRoot> roots, Duration debounce, Listener listener)
       throws IOException {
     this.index = index;
     this.debounce = debounce;
@@ -95,7 +95,7 @@ public final class CollectionWatcher implements AutoCloseable {
    * @param debounce quiet period after the last event before a sync
    */
   public static CollectionWatcher start(
-      BrainIndex index, List<CollectionRoot> collections, Duration debounce, Listener listener)
+      CorpusStore index, List<CollectionRoot> collections, Duration debounce, Listener listener)
       throws IOException {
     var watcher = new CollectionWatcher(index, collections, debounce, listener);
     watcher.firstDirtyNanos = System.nanoTime() - MAX_WAIT.toNanos(); // sync at once

@@ -32,6 +32,11 @@ import java.util.Objects;
  *     removes its records on the next sync
  * @param aliases other names of the record (a note's front-matter {@code aliases}), searchable like
  *     its title
+ * @param updatedAt when the user last changed it (a note's front-matter {@code updated}, else the
+ *     file time of a file's record), or {@code null} when unknown
+ * @param dateSource where {@code createdAt} came from: {@value #DATE_FRONT_MATTER_CREATED}, {@value
+ *     #DATE_FRONT_MATTER_DATE} or {@value #DATE_FILE_TIME}; {@code null} when unknown (records
+ *     indexed before dates carried their source, and importers that do not say)
  */
 public record CorpusRecord(
     String key,
@@ -48,13 +53,24 @@ public record CorpusRecord(
     String summary,
     List<String> links,
     String origin,
-    List<String> aliases) {
+    List<String> aliases,
+    Instant updatedAt,
+    String dateSource) {
 
   /** Kind of a record the user saved or wrote. */
   public static final String KIND_ITEM = "item";
 
   /** Kind of a linked document (web page, PDF, transcript). */
   public static final String KIND_SOURCE = "source";
+
+  /** {@link #dateSource()} of a date from a note's front-matter {@code created}. */
+  public static final String DATE_FRONT_MATTER_CREATED = "front_matter:created";
+
+  /** {@link #dateSource()} of a date from a note's front-matter {@code date}. */
+  public static final String DATE_FRONT_MATTER_DATE = "front_matter:date";
+
+  /** {@link #dateSource()} of a date taken from the file's modification time. */
+  public static final String DATE_FILE_TIME = "file_time";
 
   public CorpusRecord {
     Objects.requireNonNull(key, "key");
@@ -64,6 +80,43 @@ public record CorpusRecord(
     tags = tags == null ? List.of() : List.copyOf(tags);
     links = links == null ? List.of() : List.copyOf(links);
     aliases = aliases == null ? List.of() : List.copyOf(aliases);
+  }
+
+  /** A record without an updated time or date source. */
+  public CorpusRecord(
+      String key,
+      String kind,
+      String sourceType,
+      String title,
+      String url,
+      String path,
+      String author,
+      List<String> tags,
+      Instant createdAt,
+      Instant publishedAt,
+      String text,
+      String summary,
+      List<String> links,
+      String origin,
+      List<String> aliases) {
+    this(
+        key,
+        kind,
+        sourceType,
+        title,
+        url,
+        path,
+        author,
+        tags,
+        createdAt,
+        publishedAt,
+        text,
+        summary,
+        links,
+        origin,
+        aliases,
+        null,
+        null);
   }
 
   /** A record without aliases (every kind but notes). */
@@ -97,7 +150,31 @@ public record CorpusRecord(
         summary,
         links,
         origin,
-        List.of());
+        List.of(),
+        null,
+        null);
+  }
+
+  /** This record with {@code origin} as the file it came from. */
+  public CorpusRecord withOrigin(String origin) {
+    return new CorpusRecord(
+        key,
+        kind,
+        sourceType,
+        title,
+        url,
+        path,
+        author,
+        tags,
+        createdAt,
+        publishedAt,
+        text,
+        summary,
+        links,
+        origin,
+        aliases,
+        updatedAt,
+        dateSource);
   }
 
   /**
@@ -122,7 +199,12 @@ public record CorpusRecord(
             String.join("\u001f", links),
             str(origin),
             String.join("\u001f", aliases));
-    return sha256(String.join("\u001e", fields));
+    if (updatedAt == null && dateSource == null) {
+      // Records without the two later fields keep the hash they were indexed with.
+      return sha256(String.join("\u001e", fields));
+    }
+    return sha256(
+        String.join("\u001e", fields) + "\u001e" + str(updatedAt) + "\u001e" + str(dateSource));
   }
 
   private static String str(Object o) {

@@ -24,7 +24,8 @@ import org.apache.lucene.index.VectorSimilarityFunction;
 
 /**
  * Maps records and chunks to Lucene documents and back: the schema of {@link IndexFields} in one
- * place. Field types must agree between record and chunk documents wherever a name is shared
+ * place (the field-to-record mapping itself is {@link RecordDocument#toRecord()}, shared with
+ * Solr). Field types must agree between record and chunk documents wherever a name is shared
  * (Lucene enforces one schema per field name).
  */
 final class Documents {
@@ -71,6 +72,12 @@ final class Documents {
     addKeyword(doc, URL, r.url());
     addKeyword(doc, PATH, r.path());
     addKeyword(doc, AUTHOR, r.author());
+    if (r.updatedAt() != null) {
+      doc.add(new StoredField(UPDATED_AT, r.updatedAt().toEpochMilli()));
+    }
+    if (r.dateSource() != null) {
+      doc.add(new StoredField(DATE_SOURCE, r.dateSource()));
+    }
     doc.add(new StoredField(RAW_TEXT, r.text()));
     if (r.summary() != null) {
       doc.add(new StoredField(SUMMARY, r.summary()));
@@ -151,24 +158,27 @@ final class Documents {
     }
   }
 
-  /** Rebuilds the record from a stored record document. */
+  /** Rebuilds the record from a stored record document ({@link RecordDocument#toRecord()}). */
   static CorpusRecord toRecord(Document doc) {
-    return new CorpusRecord(
-        doc.get(KEY),
-        doc.get(KIND),
-        doc.get(SOURCE_TYPE),
-        doc.get(TITLE),
-        doc.get(URL),
-        doc.get(PATH),
-        doc.get(AUTHOR),
-        Arrays.asList(doc.getValues(TAGS)),
-        date(doc, CREATED_AT),
-        date(doc, PUBLISHED_AT),
-        doc.get(RAW_TEXT),
-        doc.get(SUMMARY),
-        Arrays.asList(doc.getValues(LINKS)),
-        doc.get(ORIGIN),
-        Arrays.asList(doc.getValues(ALIASES)));
+    return new LuceneRecordDocument(doc).toRecord();
+  }
+
+  /** A Lucene document read as a {@link RecordDocument}. */
+  private record LuceneRecordDocument(Document doc) implements RecordDocument {
+    @Override
+    public String value(String field) {
+      return doc.get(field);
+    }
+
+    @Override
+    public List<String> values(String field) {
+      return Arrays.asList(doc.getValues(field));
+    }
+
+    @Override
+    public Instant instant(String field) {
+      return date(doc, field);
+    }
   }
 
   /** Rebuilds a chunk (without its vector) from a stored chunk document. */

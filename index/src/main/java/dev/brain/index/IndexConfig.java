@@ -192,14 +192,16 @@ public record IndexConfig(
    * version. A record whose signature differs from the current one is re-chunked (and its chunks
    * re-embedded where the input changed) on sync even if its content is unchanged.
    */
-  String chunkingSignature() {
+  public String chunkingSignature() {
     return Chunker.VERSION
         + "/"
         + chunkMaxTokens
         + "/"
         + chunkOverlapTokens
         + "/"
-        + EmbeddingInput.VERSION;
+        + EmbeddingInput.VERSION
+        + "/"
+        + TextAnalyzer.VERSION;
   }
 
   private static void requireRange(String name, int value, int min, int max) {

@@ -10,10 +10,11 @@ package dev.brain.index;
  * replaced together.
  *
  * <p>Analyzed fields ({@link #TEXT}, {@link #HEADING}, {@link #TITLE}) use Lucene's {@code
- * EnglishAnalyzer} (possessives, lower case, English stop words, Porter stemming); see {@link
- * BrainIndex#analyzer()}. Keyword fields are indexed verbatim and have sorted-set doc values; date
- * fields are {@code LongField}s (points plus doc values, epoch milliseconds) for range filters and
- * sorting.
+ * EnglishAnalyzer} chain (possessives, lower case, English stop words, Porter stemming) with
+ * underscores at a token's ends dropped, so Markdown emphasis ({@code _word_}) hides no word; see
+ * {@link BrainIndex#analyzer()}. Keyword fields are indexed verbatim and have sorted-set doc
+ * values; date fields are {@code LongField}s (points plus doc values, epoch milliseconds) for range
+ * filters and sorting.
  */
 public final class IndexFields {
   private IndexFields() {}
@@ -64,6 +65,18 @@ public final class IndexFields {
 
   /** Publication time, epoch milliseconds; {@code LongField}, stored on records. */
   public static final String PUBLISHED_AT = "published_at";
+
+  /**
+   * Last change, epoch milliseconds; stored on records only. Absent on records indexed before it
+   * (read as unknown).
+   */
+  public static final String UPDATED_AT = "updated_at";
+
+  /**
+   * Where {@link #CREATED_AT} came from ({@link CorpusRecord#dateSource()}); stored on records
+   * only, absent when unknown.
+   */
+  public static final String DATE_SOURCE = "date_source";
 
   // ---- record documents only ----
 

@@ -2,6 +2,7 @@ package dev.brain.index;
 
 import java.io.IOException;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -31,5 +32,13 @@ public final class IndexInternals {
    */
   public static Analyzer analyzer(BrainIndex index) {
     return index.analyzer();
+  }
+
+  /**
+   * The record a stored record document holds (one read whole from a searcher's stored fields): the
+   * same decoding as {@link BrainIndex#get}, so every reader of the index sees one record.
+   */
+  public static CorpusRecord record(Document recordDocument) {
+    return Documents.toRecord(recordDocument);
   }
 }

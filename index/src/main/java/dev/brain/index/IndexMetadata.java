@@ -13,7 +13,8 @@ import java.util.Map;
  * @param modelId id of the embedding model every vector came from
  * @param dimension vector length
  * @param vectorFormat how vectors are stored
- * @param chunking chunker version and budget of the last sync ({@code chunker-v1/256/32/title-v1})
+ * @param chunking chunker version and budget of the last sync ({@code
+ *     chunker-v1/256/32/title-v1/analysis-v2})
  * @param lastSyncAt when the last complete sync finished, or {@code null} if none has
  */
 public record IndexMetadata(

@@ -54,6 +54,14 @@ final class IndexReads {
         .build();
   }
 
+  /** {@code query} within the collection {@code name}. */
+  static Query inCollection(String name, Query query) {
+    return new BooleanQuery.Builder()
+        .add(query, Occur.FILTER)
+        .add(new TermQuery(new Term(IndexFields.COLLECTION, name)), Occur.FILTER)
+        .build();
+  }
+
   /** The sync state of every live record, by key, read from doc values only. */
   static Map<String, RecordState> recordStates(IndexSearcher searcher) throws IOException {
     var states = new HashMap<String, RecordState>();

@@ -104,7 +104,7 @@ public record IndexStatus(
    *
    * @param watching whether a watcher follows the configured collections
    */
-  public static IndexStatus of(BrainIndex index, List<CollectionRoot> configured, boolean watching)
+  public static IndexStatus of(CorpusStore index, List<CollectionRoot> configured, boolean watching)
       throws IOException {
     IndexStats stats = index.stats();
     Map<String, CollectionStatus> byName = new HashMap<>();
@@ -120,7 +120,7 @@ public record IndexStatus(
         .sorted(java.util.Comparator.comparing(CollectionStatus::name))
         .forEach(s -> out.add(entry(s.name(), null, s, false)));
     return new IndexStatus(
-        index.config().directory().toString(),
+        index.location(),
         State.INDEXED,
         stats.records(),
         stats.chunks(),

@@ -246,7 +246,7 @@ final class RecordPreparer implements Runnable {
     Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
     List<Chunk> chunks;
     try {
-      chunks = chunk(c, record, cap.maxChunks());
+      chunks = RecordChunks.chunk(c, record, cap.maxChunks());
     } catch (RuntimeException e) {
       return new SyncItem.FileIssue(
           file, "record " + record.key() + " could not be chunked: " + e, false);
@@ -261,36 +261,6 @@ final class RecordPreparer implements Runnable {
     List<String> hashes = chunks.stream().map(chunk -> EmbeddingInput.hash(record, chunk)).toList();
     return new SyncItem.Prepared(
         record, collection, signature, state == null, chunks, hashes, storedVectors(hashes));
-  }
-
-  /**
-   * Chunks a record's text, then its summary (numbered after the text's chunks), each at most
-   * {@code maxChunks} chunks.
-   */
-  private static List<Chunk> chunk(Chunker c, CorpusRecord r, int maxChunks) {
-    boolean markdown = "note".equals(r.sourceType());
-    ChunkRole role = "transcript".equals(r.sourceType()) ? ChunkRole.TRANSCRIPT : ChunkRole.RAW;
-    var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown, maxChunks));
-    if (r.summary() == null || r.summary().isBlank()) {
-      return chunks;
-    }
-    int offset = chunks.size();
-    for (Chunk s : c.chunk(r.key(), r.summary(), ChunkRole.SUMMARY, false, maxChunks)) {
-      int ordinal = offset + s.ordinal();
-      chunks.add(
-          new Chunk(
-              r.key() + "#" + ordinal,
-              r.key(),
-              ordinal,
-              s.role(),
-              s.headingPath(),
-              s.startChar(),
-              s.endChar(),
-              s.text(),
-              s.textHash(),
-              s.chunkerVersion()));
-    }
-    return chunks;
   }
 
   /** Vectors of embedding inputs the index already holds, {@code null} for the rest. */
@@ -313,21 +283,6 @@ final class RecordPreparer implements Runnable {
       return r;
     }
     String origin = file.toAbsolutePath().normalize().toString();
-    return new CorpusRecord(
-        r.key(),
-        r.kind(),
-        r.sourceType(),
-        r.title(),
-        r.url(),
-        r.path(),
-        r.author(),
-        r.tags(),
-        r.createdAt(),
-        r.publishedAt(),
-        r.text(),
-        r.summary(),
-        r.links(),
-        origin,
-        r.aliases());
+    return r.withOrigin(origin);
   }
 }

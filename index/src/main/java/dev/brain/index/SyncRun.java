@@ -53,11 +53,7 @@ final class SyncRun {
   private final SyncListener listener;
   private final Committer committer;
 
-  private final List<SyncReport.FileIssue> skipped = new ArrayList<>();
-  private final List<SyncReport.FileIssue> failed = new ArrayList<>();
-  private final List<SyncReport.FileIssue> warnings = new ArrayList<>();
-  private final List<SyncReport.FileIssue> truncated = new ArrayList<>();
-  private final Set<String> unreadOrigins = new HashSet<>();
+  private final SyncIssueLog issues;
   private int added;
   private int updated;
   private int unchanged;
@@ -85,6 +81,7 @@ final class SyncRun {
     this.importers = importers;
     this.listener = listener;
     this.committer = committer;
+    this.issues = new SyncIssueLog(listener);
   }
 
   SyncReport run(List<CollectionRoot> collections) throws IOException {
@@ -110,23 +107,10 @@ final class SyncRun {
     check(List.of(collection));
     List<Path> scope = changed.stream().map(p -> p.toAbsolutePath().normalize()).toList();
     List<RecordPreparer.FileTask> all = walk(List.of(collection));
-    skipped.removeIf(issue -> !within(issue.file(), scope)); // the walk reported them all
-    var tasks = all.stream().filter(t -> within(t.file(), scope)).toList();
-    return execute(start, tasks, List.of(collection), new Partial(scope, all.size(), previous));
-  }
-
-  /**
-   * What a partial sync covers.
-   *
-   * @param scope the changed files and folders
-   * @param files the collection's files (the walk's count)
-   * @param previous the collection's last recorded sync, or {@code null}
-   */
-  private record Partial(List<Path> scope, int files, CollectionSync previous) {}
-
-  private static boolean within(Path file, List<Path> scope) {
-    Path f = file.toAbsolutePath().normalize();
-    return scope.stream().anyMatch(f::startsWith);
+    issues.keepSkippedWithin(scope); // the walk reported them all
+    var partial = new PartialSync(scope, all.size(), previous);
+    var tasks = all.stream().filter(t -> partial.covers(t.file())).toList();
+    return execute(start, tasks, List.of(collection), partial);
   }
 
   /**
@@ -150,7 +134,7 @@ final class SyncRun {
       long start,
       List<RecordPreparer.FileTask> files,
       List<CollectionRoot> collections,
-      Partial partial)
+      PartialSync partial)
       throws IOException {
     lastCommitNanos = start;
     listener.filesPlanned(files.size());
@@ -187,16 +171,17 @@ final class SyncRun {
     chunksReused += embedding.reused();
     embedNanos += embedding.embedNanos();
     commit(true, outcomes(collections, files, partial));
+    SyncIssues found = issues.issues();
     return new SyncReport(
         files.size(),
         added,
         updated,
         unchanged,
         deleted,
-        skipped,
-        failed,
-        truncated,
-        warnings,
+        found.skipped(),
+        found.failed(),
+        found.truncated(),
+        found.warnings(),
         chunksWritten,
         chunksEmbedded,
         chunksReused,
@@ -224,19 +209,13 @@ final class SyncRun {
   private List<RecordPreparer.FileTask> walk(List<CollectionRoot> collections) throws IOException {
     var files = new LinkedHashMap<Path, CollectionRoot>();
     for (CollectionRoot c : collections) {
-      for (Path file : importers.walk(c.root(), c.allExcludes(), this::skippedByWalk)) {
+      for (Path file : importers.walk(c.root(), c.allExcludes(), issues::skippedByWalk)) {
         files.putIfAbsent(file.toAbsolutePath().normalize(), c);
       }
     }
     var tasks = new ArrayList<RecordPreparer.FileTask>(files.size());
     files.forEach((file, c) -> tasks.add(new RecordPreparer.FileTask(file, c)));
     return tasks;
-  }
-
-  /** A link or special file the walk left out: listed in the report as skipped. */
-  private void skippedByWalk(Path file, String reason) {
-    skipped.add(new SyncReport.FileIssue(file, reason));
-    listener.fileFailed(file, reason, true);
   }
 
   private Map<String, IndexReads.RecordState> recordStates() throws IOException {
@@ -266,8 +245,8 @@ final class SyncRun {
           listener.recordDone(u.key(), SyncListener.Change.UNCHANGED);
         }
         case SyncItem.FileStarted f -> listener.fileStarted(f.file(), f.records());
-        case SyncItem.FileRead f -> fileRead(f);
-        case SyncItem.FileIssue f -> fileIssue(f);
+        case SyncItem.FileRead f -> issues.fileRead(f);
+        case SyncItem.FileIssue f -> issues.fileIssue(f);
         case SyncItem.Failure f -> throw readerFailure(f.error());
         case SyncItem.End end -> {
           return end.keys();
@@ -304,25 +283,6 @@ final class SyncRun {
     }
   }
 
-  private void fileRead(SyncItem.FileRead f) {
-    for (String warning : f.warnings()) {
-      warnings.add(new SyncReport.FileIssue(f.file(), warning));
-      listener.fileWarning(f.file(), warning);
-    }
-    for (String reason : f.truncated()) {
-      truncated.add(new SyncReport.FileIssue(f.file(), reason));
-      listener.fileWarning(f.file(), reason);
-    }
-    listener.fileDone(f.file(), f.records());
-  }
-
-  private void fileIssue(SyncItem.FileIssue f) {
-    var issue = new SyncReport.FileIssue(f.file(), f.reason());
-    (f.skipped() ? skipped : failed).add(issue);
-    unreadOrigins.add(f.file().toString());
-    listener.fileFailed(f.file(), f.reason(), f.skipped());
-  }
-
   private void commitIfDue() throws IOException {
     if (System.nanoTime() - lastCommitNanos >= config.commitInterval().toNanos()) {
       commit(false);
@@ -330,42 +290,18 @@ final class SyncRun {
   }
 
   private List<CollectionSync> outcomes(
-      List<CollectionRoot> collections, List<RecordPreparer.FileTask> files, Partial partial) {
+      List<CollectionRoot> collections, List<RecordPreparer.FileTask> files, PartialSync partial) {
     Instant now = Instant.now();
     var out = new ArrayList<CollectionSync>();
     for (CollectionRoot c : collections) {
       if (partial != null) {
-        CollectionSync previous = partial.previous();
-        var issues =
-            new SyncIssues(
-                withEarlier(skipped, partial, previous == null ? null : previous.skipped()),
-                withEarlier(failed, partial, previous == null ? null : previous.failed()),
-                withEarlier(truncated, partial, previous == null ? null : previous.truncated()),
-                withEarlier(warnings, partial, previous == null ? null : previous.warnings()));
-        out.add(CollectionSync.of(c, now, partial.files(), issues));
+        out.add(CollectionSync.of(c, now, partial.files(), issues.issues(partial)));
         continue;
       }
       int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
-      out.add(
-          CollectionSync.of(c, now, count, new SyncIssues(skipped, failed, truncated, warnings)));
+      out.add(CollectionSync.of(c, now, count, issues.issues()));
     }
     return out;
-  }
-
-  /** This run's issues, then the earlier ones about files outside a partial sync's scope. */
-  private static List<SyncReport.FileIssue> withEarlier(
-      List<SyncReport.FileIssue> now, Partial partial, List<CollectionStatus.Issue> earlier) {
-    if (earlier == null) {
-      return now;
-    }
-    var all = new ArrayList<>(now);
-    for (CollectionStatus.Issue issue : earlier) {
-      Path file = Path.of(issue.file());
-      if (!within(file, partial.scope())) {
-        all.add(new SyncReport.FileIssue(file, issue.reason()));
-      }
-    }
-    return all;
   }
 
   private void commit(boolean complete) throws IOException {
@@ -414,15 +350,15 @@ final class SyncRun {
       Map<String, IndexReads.RecordState> states,
       Set<String> produced,
       List<CollectionRoot> collections,
-      Partial partial)
+      PartialSync partial)
       throws IOException {
     for (var entry : states.entrySet()) {
       String key = entry.getKey();
       String origin = entry.getValue().origin();
-      if (produced.contains(key) || origin == null || unreadOrigins.contains(origin)) {
+      if (produced.contains(key) || origin == null || issues.unread(origin)) {
         continue;
       }
-      if (partial != null && !within(Path.of(origin), partial.scope())) {
+      if (partial != null && !partial.covers(Path.of(origin))) {
         continue; // outside what changed: not looked at this time
       }
       if (isIn(origin, entry.getValue().collection(), collections)) {

@@ -328,6 +328,8 @@ class SyncTest {
     assertThat(record.tags()).contains("search", "java");
     assertThat(record.links()).contains("note:v/search-engines.md");
     assertThat(record.text()).contains("HNSW graphs");
+    assertThat(record.dateSource()).isEqualTo(CorpusRecord.DATE_FILE_TIME);
+    assertThat(record.updatedAt()).isEqualTo(record.createdAt());
     assertThat(lucene.backlinks()).containsExactly("note:v/daily/2026-01-05.md");
     assertThat(lucene.chunks())
         .extracting(Chunk::ordinal)

@@ -130,7 +130,7 @@ public final class Researcher {
               + ResearchPack.SCHEMA_VERSION
               + ")");
     }
-    return SynthesisInput.prepare(pack, options);
+    return SynthesisInput.prepare(pack, options, retriever);
   }
 
   /**

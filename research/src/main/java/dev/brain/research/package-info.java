@@ -7,7 +7,9 @@
  * <p>The work is split by concern: {@code plan} (question text, analysis, strategy, model planner),
  * {@code pack} (pack building, ranking, coverage, topic brief, merges), {@code synthesis} (input,
  * extractive and model answers, citations, verification), {@code run} (the runner, judge, stages,
- * budgets) and {@code trace} (trace files, markdown, retention, redaction). Types that are public
- * only so another research package can use them say so in their Javadoc; they are not API.
+ * budgets), {@code trace} (trace files, markdown, retention, redaction) and {@code json} (brain's
+ * one JSON mapper). Packages depend on each other one way ({@code PackageCyclesTest}). Types that
+ * are public only so another research package can use them say so in their Javadoc; they are not
+ * API.
  */
 package dev.brain.research;

@@ -118,7 +118,7 @@ class SampleVaultResearchTest {
     assertThat(top.sourceType()).isEqualTo("pdf");
     assertThat(top.signals()).contains("all_required_concepts");
     String answer = result.synthesis().answer();
-    assertThat(answer).contains("every 200 shots", "[" + PDF + "]", "(pdf)");
+    assertThat(answer).contains("every 200 shots", "From a saved PDF", "[" + PDF + "]");
     assertThat(result.synthesis().model()).isEqualTo(SynthesisResult.EXTRACTIVE);
     assertThat(result.synthesis().citations().get(0).sourceKey()).isEqualTo(PDF);
     assertThat(result.status()).isEqualTo(Outcome.OK);
@@ -135,7 +135,8 @@ class SampleVaultResearchTest {
     assertThat(top.sourceKey()).isEqualTo(TRANSCRIPT);
     assertThat(top.evidenceRole()).isEqualTo("transcript");
     assertThat(result.synthesis().answer())
-        .contains("ten percent of your weekly volume", "(transcript) [" + TRANSCRIPT + "]");
+        .contains(
+            "ten percent of your weekly volume", "From a saved transcript", "[" + TRANSCRIPT + "]");
     assertThat(result.verification().passed()).isTrue();
   }
 
@@ -147,7 +148,7 @@ class SampleVaultResearchTest {
     // "When" wants the race date, "what was my time" the finish time: a sentence for each.
     assertThat(result.synthesis().answer())
         .contains("29 September 2024")
-        .contains("Berlin Marathon: 3:26:41. [note:vault/daily/2024-09-29.md]");
+        .contains("“2024-09-29” [note:vault/daily/2024-09-29.md]:\n\nBerlin Marathon: 3:26:41.");
     assertThat(result.verification().passed()).isTrue();
   }
 

@@ -1,19 +1,11 @@
 package dev.brain.retrieval;
 
-import dev.brain.index.IndexFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TopDocs;
 
 /**
  * The exact-tag lane: records carrying a user tag that equals a tag alias of the query ({@code mark
@@ -26,9 +18,9 @@ final class ExactTagLane {
   /** A record found by its tags, with the tags that matched. */
   record TagMatch(String key, List<String> tags, int words) {}
 
-  static LaneHits search(IndexSearcher searcher, QueryText query, Query filter, int depth)
+  static LaneHits search(Backend.View view, QueryText query, SearchFilters filters, int depth)
       throws IOException {
-    List<TagMatch> matches = matches(searcher, query.tagAliases(), filter, depth);
+    List<TagMatch> matches = matches(view, query.tagAliases(), filters, depth);
     var hits = new ArrayList<Hit>(matches.size());
     for (TagMatch m : matches) {
       // Matches covering as many query words share a rank in fusion (Fusion ranks equal scores
@@ -38,34 +30,29 @@ final class ExactTagLane {
     return LaneHits.used(Lane.EXACT_TAG, hits, hits.size(), null);
   }
 
+  /**
+   * Most records asked of a backend per search: ranking needs them all, and a tag shared by more
+   * records than this says little about the query anyway.
+   */
+  static final int MAX_TAGGED = 10_000;
+
   /** The records with a tag among {@code aliases}, best first, at most {@code depth}. */
   static List<TagMatch> matches(
-      IndexSearcher searcher, List<String> aliases, Query filter, int depth) throws IOException {
+      Backend.View view, List<String> aliases, SearchFilters filters, int depth)
+      throws IOException {
     if (aliases.isEmpty()) {
       return List.of();
     }
-    Query query =
-        new BooleanQuery.Builder()
-            .add(Filters.records(filter), Occur.FILTER)
-            .add(Filters.anyOf(IndexFields.TAGS, aliases), Occur.FILTER)
-            .build();
-    int count = searcher.count(query);
-    if (count == 0) {
-      return List.of();
-    }
-    TopDocs top = searcher.search(query, count);
     Set<String> wanted = new HashSet<>(aliases);
     var matches = new ArrayList<TagMatch>();
-    for (ScoreDoc sd : top.scoreDocs) {
-      Document doc =
-          searcher.storedFields().document(sd.doc, Set.of(IndexFields.KEY, IndexFields.TAGS));
+    for (var record : view.tagged(aliases, filters, MAX_TAGGED).entrySet()) {
       List<String> tags = new ArrayList<>();
-      for (String tag : doc.getValues(IndexFields.TAGS)) {
+      for (String tag : record.getValue()) {
         if (wanted.contains(tag)) {
           tags.add(tag);
         }
       }
-      matches.add(new TagMatch(doc.get(IndexFields.KEY), tags, coveredWords(tags)));
+      matches.add(new TagMatch(record.getKey(), tags, coveredWords(tags)));
     }
     matches.sort(
         Comparator.comparingInt(TagMatch::words)

@@ -12,17 +12,21 @@ import java.util.List;
  * @param totalMatches how many chunks (records) matched the lane's query
  * @param detail a short note for the lane report, or {@code null}
  */
-record LaneHits(Lane lane, LaneStatus status, List<Hit> hits, long totalMatches, String detail) {
+public record LaneHits(
+    Lane lane, LaneStatus status, List<Hit> hits, long totalMatches, String detail) {
 
-  LaneHits {
+  /** Copies the hits. */
+  public LaneHits {
     hits = List.copyOf(hits);
   }
 
-  static LaneHits used(Lane lane, List<Hit> hits, long totalMatches, String detail) {
+  /** A lane that ran. */
+  public static LaneHits used(Lane lane, List<Hit> hits, long totalMatches, String detail) {
     return new LaneHits(lane, LaneStatus.USED, hits, totalMatches, detail);
   }
 
-  static LaneHits unavailable(Lane lane, LaneStatus status, String detail) {
+  /** A lane that could not run, with the reason. */
+  public static LaneHits unavailable(Lane lane, LaneStatus status, String detail) {
     return new LaneHits(lane, status, List.of(), 0, detail);
   }
 

@@ -25,7 +25,7 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
  * @param tagAliases tag forms of the query's word n-grams of up to {@value #MAX_ALIAS_WORDS} words,
  *     longest first
  */
-record QueryText(
+public record QueryText(
     String text,
     String searchText,
     Map<String, String> terms,

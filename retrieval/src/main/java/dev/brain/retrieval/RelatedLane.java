@@ -1,22 +1,12 @@
 package dev.brain.retrieval;
 
-import dev.brain.index.IndexFields;
-import dev.brain.retrieval.Stored.StoredRecord;
+import dev.brain.index.CorpusRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
 
 /**
  * The related lane: records linked with the top ranked rows. For each of the first {@value #SEEDS}
@@ -38,31 +28,32 @@ final class RelatedLane {
    * @param relationship {@link EvidenceRow#LINKS_TO} or {@link EvidenceRow#LINKED_FROM}
    * @param seedScore the ranked row's fused score
    */
-  record Link(StoredRecord record, String relatedTo, String relationship, double seedScore) {}
+  record Link(CorpusRecord record, String relatedTo, String relationship, double seedScore) {}
 
-  static List<Link> links(IndexSearcher searcher, List<EvidenceRow> ranked, Query filter, int limit)
+  static List<Link> links(
+      Backend.View view, List<EvidenceRow> ranked, SearchFilters filters, int limit)
       throws IOException {
     var out = new ArrayList<Link>();
     Set<String> seen = new HashSet<>();
     ranked.forEach(r -> seen.add(r.sourceKey()));
     List<EvidenceRow> seeds = ranked.subList(0, Math.min(SEEDS, ranked.size()));
-    Map<String, StoredRecord> seedRecords =
-        Stored.records(searcher, seeds.stream().map(EvidenceRow::sourceKey).toList());
+    Map<String, CorpusRecord> seedRecords =
+        view.load(seeds.stream().map(EvidenceRow::sourceKey).toList(), List.of()).records();
     for (EvidenceRow seed : seeds) {
-      StoredRecord seedRecord = seedRecords.get(seed.sourceKey());
+      CorpusRecord seedRecord = seedRecords.get(seed.sourceKey());
       if (seedRecord == null) {
         continue;
       }
       double score = seed.retrieval().fusedScore();
-      Map<String, StoredRecord> targets = Stored.records(searcher, seedRecord.links());
+      Map<String, CorpusRecord> targets = view.load(seedRecord.links(), List.of()).records();
       for (String key : seedRecord.links()) {
-        StoredRecord target = targets.get(key);
-        if (target != null && seen.add(key) && passes(searcher, key, filter)) {
+        CorpusRecord target = targets.get(key);
+        if (target != null && seen.add(key) && passes(view, key, filters)) {
           out.add(new Link(target, seed.sourceKey(), EvidenceRow.LINKS_TO, score));
         }
       }
-      for (StoredRecord source : backlinks(searcher, seed.sourceKey(), filter)) {
-        if (seen.add(source.key())) {
+      for (CorpusRecord source : view.backlinks(seed.sourceKey(), filters)) {
+        if (!source.key().equals(seed.sourceKey()) && seen.add(source.key())) {
           out.add(new Link(source, seed.sourceKey(), EvidenceRow.LINKED_FROM, score));
         }
       }
@@ -73,39 +64,8 @@ final class RelatedLane {
     return out.size() > limit ? out.subList(0, limit) : out;
   }
 
-  private static boolean passes(IndexSearcher searcher, String key, Query filter)
+  private static boolean passes(Backend.View view, String key, SearchFilters filters)
       throws IOException {
-    if (filter == null) {
-      return true;
-    }
-    Query query =
-        new BooleanQuery.Builder()
-            .add(Filters.records(filter), Occur.FILTER)
-            .add(new TermQuery(new Term(IndexFields.KEY, key)), Occur.FILTER)
-            .build();
-    return searcher.count(query) > 0;
-  }
-
-  /** Records (passing the filter) whose links name {@code key}, ordered by key. */
-  private static List<StoredRecord> backlinks(IndexSearcher searcher, String key, Query filter)
-      throws IOException {
-    Query query =
-        new BooleanQuery.Builder()
-            .add(Filters.records(filter), Occur.FILTER)
-            .add(new TermQuery(new Term(IndexFields.LINKS, key)), Occur.FILTER)
-            .build();
-    int count = searcher.count(query);
-    if (count == 0) {
-      return List.of();
-    }
-    var byKey = new TreeSet<StoredRecord>((a, b) -> a.key().compareTo(b.key()));
-    for (ScoreDoc sd : searcher.search(query, count).scoreDocs) {
-      Document doc = searcher.storedFields().document(sd.doc);
-      StoredRecord r = Stored.record(doc);
-      if (!r.key().equals(key)) {
-        byKey.add(r);
-      }
-    }
-    return List.copyOf(byKey);
+    return filters.isEmpty() || view.passes(key, filters);
   }
 }

@@ -1,8 +1,6 @@
 package dev.brain.retrieval;
 
 import dev.brain.index.BrainIndex;
-import dev.brain.index.IndexFields;
-import dev.brain.index.IndexInternals;
 import dev.brain.index.RecordDetail;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import java.io.IOException;
@@ -14,19 +12,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
-import org.apache.lucene.index.MultiTerms;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.util.BytesRef;
 
 /**
- * Searches a {@link BrainIndex}: the retrieval module's entry point. Runs the requested lanes
- * (BM25, vector, exact tag) over the same filters, fuses their rankings per record with lane
- * provenance, consolidates each record's best chunks into one evidence row with a query-centred
- * excerpt, and optionally adds the link neighbours of the top rows. Read-only and thread-safe; one
- * retriever per index is enough.
+ * Searches a {@link Backend} (the embedded index or SolrCloud): the retrieval module's entry point.
+ * Runs the requested lanes (BM25, vector, exact tag) over the same filters, fuses their rankings
+ * per record with lane provenance, consolidates each record's best chunks into one evidence row
+ * with a query-centred excerpt, and optionally adds the link neighbours of the top rows. Read-only
+ * and thread-safe; one retriever per backend is enough.
  *
  * <pre>{@code
  * var retriever = new Retriever(index);
@@ -35,20 +27,26 @@ import org.apache.lucene.util.BytesRef;
  */
 public final class Retriever {
 
-  private final BrainIndex index;
-  private final Bm25Lane bm25;
+  private final Backend backend;
   private final VectorLane vector;
 
-  /** A retriever over {@code index}; the embedding model is loaded on the first vector search. */
+  /**
+   * A retriever over the embedded {@code index}; the embedding model is loaded on the first vector
+   * search.
+   */
   public Retriever(BrainIndex index) {
-    this(index, Bm25Lane.Params.DEFAULTS);
+    this(Backend.embedded(Objects.requireNonNull(index, "index")));
+  }
+
+  /** A retriever over a backend (the embedded index, or SolrCloud from module {@code solr}). */
+  public Retriever(Backend backend) {
+    this.backend = Objects.requireNonNull(backend, "backend");
+    this.vector = new VectorLane(backend::embedder);
   }
 
   /** A retriever with other BM25 tuning, for measurements. */
   Retriever(BrainIndex index, Bm25Lane.Params bm25Params) {
-    this.index = Objects.requireNonNull(index, "index");
-    this.bm25 = new Bm25Lane(IndexInternals.analyzer(index), bm25Params);
-    this.vector = new VectorLane(index::embedder);
+    this(new EmbeddedBackend(index, bm25Params));
   }
 
   /**
@@ -66,17 +64,10 @@ public final class Retriever {
       throw new InvalidSearchException("query", "the query is empty; give words to search for");
     }
     long start = System.nanoTime();
-    IndexSearcher searcher = IndexInternals.acquireSearcher(index);
-    try {
-      checkSourceTypes(searcher, options.filters());
-      return new Run(
-              searcher,
-              QueryText.parse(query.strip(), IndexInternals.analyzer(index)),
-              options,
-              start)
+    try (Backend.View view = backend.view()) {
+      checkSourceTypes(view, options.filters());
+      return new Run(view, QueryText.parse(query.strip(), backend.analyzer()), options, start)
           .execute();
-    } finally {
-      IndexInternals.releaseSearcher(index, searcher);
     }
   }
 
@@ -85,11 +76,8 @@ public final class Retriever {
    * any present in the index, sorted.
    */
   public List<String> sourceTypes() throws IOException {
-    IndexSearcher searcher = IndexInternals.acquireSearcher(index);
-    try {
-      return sourceTypes(searcher);
-    } finally {
-      IndexInternals.releaseSearcher(index, searcher);
+    try (Backend.View view = backend.view()) {
+      return sourceTypes(view);
     }
   }
 
@@ -100,7 +88,7 @@ public final class Retriever {
    * @throws IOException if the index cannot be read
    */
   public Optional<RecordDetail> get(String key) throws IOException {
-    return index.get(key);
+    return backend.get(key);
   }
 
   /**
@@ -115,7 +103,7 @@ public final class Retriever {
     if (texts.isEmpty()) {
       return out;
     }
-    var embedder = index.embedder();
+    var embedder = backend.embedder();
     float[] q = embedder.embedQuery(query);
     List<float[]> vectors = embedder.embedPassages(texts);
     for (int i = 0; i < out.length; i++) {
@@ -135,27 +123,21 @@ public final class Retriever {
    * @throws IOException if the index cannot be read
    */
   public long chunkCount() throws IOException {
-    return index.stats().chunks();
+    return backend.stats().chunks();
   }
 
-  private static List<String> sourceTypes(IndexSearcher searcher) throws IOException {
+  private static List<String> sourceTypes(Backend.View view) throws IOException {
     var types = new TreeSet<>(SearchFilters.KNOWN_SOURCE_TYPES);
-    Terms terms = MultiTerms.getTerms(searcher.getIndexReader(), IndexFields.SOURCE_TYPE);
-    if (terms != null) {
-      TermsEnum it = terms.iterator();
-      for (BytesRef t = it.next(); t != null; t = it.next()) {
-        types.add(t.utf8ToString());
-      }
-    }
+    types.addAll(view.sourceTypes());
     return List.copyOf(types);
   }
 
-  private static void checkSourceTypes(IndexSearcher searcher, SearchFilters filters)
+  private static void checkSourceTypes(Backend.View view, SearchFilters filters)
       throws IOException {
     if (filters.sourceTypes().isEmpty()) {
       return;
     }
-    List<String> allowed = sourceTypes(searcher);
+    List<String> allowed = sourceTypes(view);
     for (String type : filters.sourceTypes()) {
       if (!allowed.contains(type)) {
         throw new InvalidSearchException(
@@ -166,21 +148,17 @@ public final class Retriever {
 
   /** One search: lanes, fusion, rows, related rows. */
   private final class Run {
-    private final IndexSearcher searcher;
+    private final Backend.View view;
     private final QueryText query;
     private final SearchOptions options;
     private final long start;
-    private final Query filter;
-    private final Query bm25Scoring; // built once: the BM25 lane and the rows both use it
     private final Map<String, Double> timings = new LinkedHashMap<>();
 
-    Run(IndexSearcher searcher, QueryText query, SearchOptions options, long start) {
-      this.searcher = searcher;
+    Run(Backend.View view, QueryText query, SearchOptions options, long start) {
+      this.view = view;
       this.query = query;
       this.options = options;
       this.start = start;
-      this.filter = Filters.query(options.filters());
-      this.bm25Scoring = bm25.scoringQuery(query);
     }
 
     SearchResult execute() throws IOException {
@@ -209,9 +187,7 @@ public final class Retriever {
 
       long t2 = System.nanoTime();
       boolean vectorUsed = reports.get(Lane.VECTOR).status() == LaneStatus.USED;
-      var rows =
-          new Rows(
-              searcher, IndexInternals.analyzer(index), query, options, bm25Scoring, vectorUsed);
+      var rows = new Rows(view, backend.analyzer(), query, options, vectorUsed);
       List<EvidenceRow> ranked =
           rows.ranked(fused.subList(0, Math.min(options.limit(), fused.size())));
       timings.put("rows", millisSince(t2));
@@ -231,9 +207,9 @@ public final class Retriever {
 
     private LaneHits runLane(Lane lane, int depth) throws IOException {
       return switch (lane) {
-        case BM25 -> bm25.search(searcher, query, bm25Scoring, filter, depth);
-        case VECTOR -> vector.search(searcher, query, filter, depth, options.vectorSearch());
-        case EXACT_TAG -> ExactTagLane.search(searcher, query, filter, depth);
+        case BM25 -> view.bm25(query, options.filters(), depth);
+        case VECTOR -> vector.search(view, query, options.filters(), depth, options.vectorSearch());
+        case EXACT_TAG -> ExactTagLane.search(view, query, options.filters(), depth);
         case RELATED -> throw new IllegalArgumentException("related is not a fused lane");
       };
     }
@@ -246,7 +222,7 @@ public final class Retriever {
       }
       long t0 = System.nanoTime();
       List<RelatedLane.Link> links =
-          RelatedLane.links(searcher, ranked, filter, options.relatedLimit());
+          RelatedLane.links(view, ranked, options.filters(), options.relatedLimit());
       int laneRank = 0;
       for (RelatedLane.Link link : links) {
         all.add(

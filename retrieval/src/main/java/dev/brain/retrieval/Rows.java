@@ -1,10 +1,9 @@
 package dev.brain.retrieval;
 
 import dev.brain.chunking.MarkdownText;
+import dev.brain.index.CorpusRecord;
 import dev.brain.retrieval.Fusion.FusedChunk;
 import dev.brain.retrieval.Fusion.FusedRecord;
-import dev.brain.retrieval.Stored.StoredChunk;
-import dev.brain.retrieval.Stored.StoredRecord;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,8 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
 
 /**
  * Consolidates fused records into evidence rows: reads the record and its best chunks, merges
@@ -27,30 +24,27 @@ final class Rows {
   /** How much of a record's raw text is rendered for an excerpt of a row without a chunk. */
   private static final int RAW_HEAD_CHARS = 8_000;
 
-  private final IndexSearcher searcher;
+  private final Backend.View view;
   private final Analyzer analyzer;
   private final QueryText query;
   private final SearchOptions options;
-  private final Query bm25Scoring;
   private final boolean vectorUsed;
 
   /**
-   * @param bm25Scoring the BM25 lane's scoring query, used to pick the best chunk of records found
-   *     without a chunk hit (exact tag, related); may be null
+   * @param view the backend view the lanes ran on; records found without a chunk hit (exact tag,
+   *     related) show the chunk it scores best for the query's words
    * @param vectorUsed whether the vector lane ran (a row without it is not "bm25 only")
    */
   Rows(
-      IndexSearcher searcher,
+      Backend.View view,
       Analyzer analyzer,
       QueryText query,
       SearchOptions options,
-      Query bm25Scoring,
       boolean vectorUsed) {
-    this.searcher = searcher;
+    this.view = view;
     this.analyzer = analyzer;
     this.query = query;
     this.options = options;
-    this.bm25Scoring = bm25Scoring;
     this.vectorUsed = vectorUsed;
   }
 
@@ -62,11 +56,10 @@ final class Rows {
           .limit(options.maxChunksPerRecord())
           .forEach(c -> chunkDocs.add(c.doc()));
     }
-    Stored.Loaded loaded =
-        Stored.load(searcher, top.stream().map(FusedRecord::key).toList(), chunkDocs);
+    Backend.Loaded loaded = view.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
-      StoredRecord record = loaded.records().get(fused.key());
+      CorpusRecord record = loaded.records().get(fused.key());
       if (record != null) {
         rows.add(row(rows.size() + 1, fused, record, loaded.chunks()));
       }
@@ -75,7 +68,7 @@ final class Rows {
   }
 
   private EvidenceRow row(
-      int rank, FusedRecord fused, StoredRecord record, Map<Integer, StoredChunk> loaded)
+      int rank, FusedRecord fused, CorpusRecord record, Map<Integer, StoredChunk> loaded)
       throws IOException {
     List<StoredChunk> chunks = keptChunks(fused, loaded);
     var retrieval = new RowRetrieval(fused.lanes(), fused.score());
@@ -93,12 +86,12 @@ final class Rows {
   EvidenceRow related(
       int rank,
       int laneRank,
-      StoredRecord record,
+      CorpusRecord record,
       String relatedTo,
       String relationship,
       double seedScore)
       throws IOException {
-    StoredChunk best = Stored.bestChunk(searcher, record.key(), bm25Scoring);
+    StoredChunk best = view.bestChunk(record.key(), query);
     List<StoredChunk> chunks = best == null ? List.of() : List.of(best);
     var retrieval =
         new RowRetrieval(List.of(new LaneScore(Lane.RELATED, laneRank, seedScore, 0)), 0);
@@ -117,7 +110,7 @@ final class Rows {
       chunks.add(loaded.get(c.doc()));
     }
     if (chunks.isEmpty()) {
-      StoredChunk best = Stored.bestChunk(searcher, fused.key(), bm25Scoring);
+      StoredChunk best = view.bestChunk(fused.key(), query);
       if (best != null) {
         chunks.add(best);
       }
@@ -127,7 +120,7 @@ final class Rows {
 
   private EvidenceRow build(
       int rank,
-      StoredRecord record,
+      CorpusRecord record,
       List<StoredChunk> chunks,
       RowRetrieval retrieval,
       List<String> laneSignals,
@@ -171,7 +164,7 @@ final class Rows {
   private record Evidence(Set<String> present, List<String> signals) {}
 
   private Evidence evidence(
-      StoredRecord record, List<StoredChunk> chunks, List<List<Analysis.Token>> tokens) {
+      CorpusRecord record, List<StoredChunk> chunks, List<List<Analysis.Token>> tokens) {
     Set<String> queryTerms = query.terms().keySet();
     Set<String> present = new HashSet<>();
     var signals = new ArrayList<String>();
@@ -244,10 +237,10 @@ final class Rows {
    * MarkdownText}), centred on the query terms that the same analysis finds in that text. Without a
    * chunk, the start of the record's text.
    */
-  private String excerpt(StoredRecord record, StoredChunk best) {
+  private String excerpt(CorpusRecord record, StoredChunk best) {
     boolean markdown = MarkdownText.isMarkdown(record.sourceType());
     if (best == null) {
-      String raw = record.rawText() == null ? "" : record.rawText();
+      String raw = record.text();
       // Only the start is shown: render no more of a long text than a window can take.
       String head = raw.substring(0, Math.min(raw.length(), RAW_HEAD_CHARS));
       String text = MarkdownText.visibleText(head, markdown);
@@ -264,7 +257,7 @@ final class Rows {
   }
 
   /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */
-  static ChunkRef chunkRef(List<StoredChunk> chunks, StoredRecord record) {
+  static ChunkRef chunkRef(List<StoredChunk> chunks, CorpusRecord record) {
     StoredChunk best = chunks.get(0);
     List<ChunkRef.Span> spans = spans(chunks, record);
     ChunkRef.Span bestSpan =
@@ -288,7 +281,7 @@ final class Rows {
    * Runs of chunks with consecutive ordinals and the same role whose texts overlap or touch (only
    * whitespace between them), as spans in ordinal order.
    */
-  static List<ChunkRef.Span> spans(List<StoredChunk> chunks, StoredRecord record) {
+  static List<ChunkRef.Span> spans(List<StoredChunk> chunks, CorpusRecord record) {
     var sorted = new ArrayList<>(chunks);
     sorted.sort(Comparator.comparingInt(StoredChunk::ordinal));
     var spans = new ArrayList<ChunkRef.Span>();
@@ -314,14 +307,19 @@ final class Rows {
     return spans;
   }
 
-  private static boolean continues(StoredChunk prev, StoredChunk next, int end, StoredRecord r) {
+  /** The text a chunk of {@code role} indexes: the summary for summary chunks, else the text. */
+  private static String textFor(CorpusRecord record, String role) {
+    return "summary".equals(role) && record.summary() != null ? record.summary() : record.text();
+  }
+
+  private static boolean continues(StoredChunk prev, StoredChunk next, int end, CorpusRecord r) {
     if (next.ordinal() != prev.ordinal() + 1 || !next.role().equals(prev.role())) {
       return false;
     }
     if (next.startChar() <= end) {
       return true;
     }
-    String text = r == null ? null : r.textFor(next.role());
+    String text = r == null ? null : textFor(r, next.role());
     return text != null
         && next.startChar() <= text.length()
         && text.substring(end, next.startChar()).isBlank();

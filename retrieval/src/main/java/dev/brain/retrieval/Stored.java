@@ -2,8 +2,9 @@ package dev.brain.retrieval;
 
 import static dev.brain.index.IndexFields.*;
 
+import dev.brain.index.CorpusRecord;
+import dev.brain.index.IndexInternals;
 import java.io.IOException;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -25,69 +26,27 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSortField;
 
-/** Reads record and chunk documents back from the index's stored fields. */
+/** Reads record and chunk documents back from the embedded index's stored fields. */
 final class Stored {
   private Stored() {}
-
-  /** A record document's stored fields, as rows need them. */
-  record StoredRecord(
-      String key,
-      String kind,
-      String sourceType,
-      String title,
-      List<String> aliases,
-      String url,
-      String path,
-      List<String> tags,
-      Instant createdAt,
-      Instant publishedAt,
-      String rawText,
-      String summary,
-      List<String> links) {
-
-    /** The text a chunk of {@code role} indexes: the summary for summary chunks, else raw text. */
-    String textFor(String role) {
-      return "summary".equals(role) && summary != null ? summary : rawText;
-    }
-  }
-
-  /** A chunk document's stored fields. */
-  record StoredChunk(
-      int doc,
-      String chunkId,
-      String key,
-      int ordinal,
-      String role,
-      List<String> headingPath,
-      int startChar,
-      int endChar,
-      String text) {}
 
   private static final Set<String> CHUNK_FIELDS =
       Set.of(CHUNK_ID, PARENT_KEY, ORDINAL, ROLE, HEADING_PATH, START_CHAR, END_CHAR, TEXT);
 
   /** The live records with these keys, by key (missing keys are absent). */
-  static Map<String, StoredRecord> records(IndexSearcher searcher, List<String> keys)
+  static Map<String, CorpusRecord> records(IndexSearcher searcher, List<String> keys)
       throws IOException {
     return load(searcher, keys, List.of()).records();
   }
-
-  /**
-   * Records and chunks read together.
-   *
-   * @param records by key
-   * @param chunks by doc id
-   */
-  record Loaded(Map<String, StoredRecord> records, Map<Integer, StoredChunk> chunks) {}
 
   /**
    * The live records with these keys and the chunk documents {@code chunkDocs}, read in ascending
    * doc order through one {@link StoredFields}: a record's chunks and the record itself are
    * neighbours in one compressed block, which is then decompressed once rather than per document.
    */
-  static Loaded load(IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs)
-      throws IOException {
-    var records = new HashMap<String, StoredRecord>();
+  static Backend.Loaded load(
+      IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
+    var records = new HashMap<String, CorpusRecord>();
     var chunks = new HashMap<Integer, StoredChunk>();
     var recordDocs = new HashSet<Integer>();
     if (!keys.isEmpty()) {
@@ -105,30 +64,18 @@ final class Stored {
     StoredFields fields = searcher.storedFields();
     for (int doc : docs) {
       if (recordDocs.contains(doc)) {
-        StoredRecord r = record(fields.document(doc));
+        CorpusRecord r = record(fields.document(doc));
         records.put(r.key(), r);
       } else {
         chunks.put(doc, chunk(fields, doc));
       }
     }
-    return new Loaded(records, chunks);
+    return new Backend.Loaded(records, chunks);
   }
 
-  static StoredRecord record(Document doc) {
-    return new StoredRecord(
-        doc.get(KEY),
-        doc.get(KIND),
-        doc.get(SOURCE_TYPE),
-        doc.get(TITLE),
-        Arrays.asList(doc.getValues(ALIASES)),
-        doc.get(URL),
-        doc.get(PATH),
-        Arrays.asList(doc.getValues(TAGS)),
-        date(doc, CREATED_AT),
-        date(doc, PUBLISHED_AT),
-        doc.get(RAW_TEXT),
-        doc.get(SUMMARY),
-        Arrays.asList(doc.getValues(LINKS)));
+  /** The record of a record document read whole, decoded by the index ({@link IndexInternals}). */
+  static CorpusRecord record(Document doc) {
+    return IndexInternals.record(doc);
   }
 
   static StoredChunk chunk(IndexSearcher searcher, int doc) throws IOException {
@@ -171,11 +118,6 @@ final class Stored {
     Sort byOrdinal = new Sort(new SortedNumericSortField(ORDINAL, SortField.Type.INT));
     ScoreDoc[] first = searcher.search(ofRecord, 1, byOrdinal).scoreDocs;
     return first.length == 0 ? null : chunk(searcher, first[0].doc);
-  }
-
-  private static Instant date(Document doc, String field) {
-    IndexableField f = doc.getField(field);
-    return f == null ? null : Instant.ofEpochMilli(f.numericValue().longValue());
   }
 
   private static int intValue(Document doc, String field) {

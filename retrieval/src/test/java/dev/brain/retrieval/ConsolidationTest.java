@@ -2,8 +2,7 @@ package dev.brain.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brain.retrieval.Stored.StoredChunk;
-import dev.brain.retrieval.Stored.StoredRecord;
+import dev.brain.index.CorpusRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,21 +11,22 @@ class ConsolidationTest {
   private static final String TEXT =
       "a".repeat(100) + "\n\n" + "b".repeat(100) + "  " + "c".repeat(300);
 
-  private static StoredRecord record() {
-    return new StoredRecord(
+  private static CorpusRecord record() {
+    return new CorpusRecord(
         "note:x.md",
         "item",
         "note",
         "X",
-        List.of(),
         null,
         "x.md",
+        null,
         List.of(),
         null,
         null,
         TEXT,
         "summary text",
-        List.of());
+        List.of(),
+        null);
   }
 
   private static StoredChunk chunk(int ordinal, String role, int start, int end) {

@@ -403,20 +403,17 @@ class RetrieverTest {
             () -> {
               throw new IllegalStateException("bge-small-en-v1.5 resources not on the classpath");
             });
-    var searcher = IndexInternals.acquireSearcher(index);
-    try {
+    try (Backend.View view = Backend.embedded(index).view()) {
       LaneHits hits =
           lane.search(
-              searcher,
+              view,
               QueryText.parse("espresso", IndexInternals.analyzer(index)),
-              null,
+              SearchFilters.NONE,
               10,
               VectorSearch.AUTO);
 
       assertThat(hits.status()).isEqualTo(LaneStatus.MODEL_UNAVAILABLE);
       assertThat(hits.detail()).contains("resources not on the classpath");
-    } finally {
-      IndexInternals.releaseSearcher(index, searcher);
     }
   }
 

@@ -117,13 +117,12 @@ final class SciFactEval {
     }
 
     Map<String, List<Hit>> vectorHits(VectorSearch mode) throws IOException {
-      var lane = new VectorLane(index::embedder);
       var out = new LinkedHashMap<String, List<Hit>>();
       IndexSearcher searcher = IndexInternals.acquireSearcher(index);
       try {
         int count = searcher.count(new FieldExistsQuery(dev.brain.index.IndexFields.VECTOR));
         for (String id : queries.keySet()) {
-          out.put(id, lane.search(searcher, vector(id), null, DEPTH, mode, count).hits());
+          out.put(id, LuceneVectors.search(searcher, vector(id), null, DEPTH, mode, count).hits());
         }
       } finally {
         IndexInternals.releaseSearcher(index, searcher);
@@ -232,17 +231,16 @@ final class SciFactEval {
         IndexSearcher ref = IndexInternals.acquireSearcher(reference);
         IndexSearcher searcher = IndexInternals.acquireSearcher(index);
         try {
-          var lane = new VectorLane(index::embedder);
           int count = searcher.count(new FieldExistsQuery(dev.brain.index.IndexFields.VECTOR));
           double exact = 0;
           double hnsw = 0;
           for (String id : queries.keySet()) {
-            Set<String> truth = chunkIds(ref, VectorLane.exactSearch(ref, vector(id), null, 10));
+            Set<String> truth = chunkIds(ref, LuceneVectors.exactSearch(ref, vector(id), null, 10));
             Set<String> scan =
-                chunkIds(searcher, VectorLane.exactSearch(searcher, vector(id), null, 10));
+                chunkIds(searcher, LuceneVectors.exactSearch(searcher, vector(id), null, 10));
             ScoreDoc[] graph =
-                lane
-                    .search(searcher, vector(id), null, 100, VectorSearch.APPROXIMATE, count)
+                LuceneVectors.search(
+                        searcher, vector(id), null, 100, VectorSearch.APPROXIMATE, count)
                     .hits()
                     .stream()
                     .limit(10)
@@ -281,7 +279,6 @@ final class SciFactEval {
         for (String id : queries.keySet()) {
           vector(id);
         }
-        var lane = new VectorLane(index::embedder);
         int count = searcher.count(new FieldExistsQuery(dev.brain.index.IndexFields.VECTOR));
         for (int k : new int[] {10, 100}) {
           double recall = 0;
@@ -293,10 +290,11 @@ final class SciFactEval {
             hnswNanos = 0;
             for (String id : queries.keySet()) {
               long t0 = System.nanoTime();
-              ScoreDoc[] exact = VectorLane.exactSearch(searcher, vector(id), null, k);
+              ScoreDoc[] exact = LuceneVectors.exactSearch(searcher, vector(id), null, k);
               long t1 = System.nanoTime();
               List<Hit> hnsw =
-                  lane.search(searcher, vector(id), null, k, VectorSearch.APPROXIMATE, count)
+                  LuceneVectors.search(
+                          searcher, vector(id), null, k, VectorSearch.APPROXIMATE, count)
                       .hits();
               long t2 = System.nanoTime();
               exactNanos += t1 - t0;

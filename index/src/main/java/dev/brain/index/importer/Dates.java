@@ -19,7 +19,15 @@ final class Dates {
       List.of(
           DateTimeFormatter.ISO_LOCAL_DATE_TIME,
           DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm[:ss]"),
-          DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm"));
+          DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm"),
+          DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm[:ss]"));
+
+  /** Dates as front matter writes them: ISO, and with slashes or dots ({@code 2024/03/10}). */
+  private static final List<DateTimeFormatter> LOCAL_DATES =
+      List.of(
+          DateTimeFormatter.ISO_LOCAL_DATE,
+          DateTimeFormatter.ofPattern("yyyy/MM/dd"),
+          DateTimeFormatter.ofPattern("yyyy.MM.dd"));
 
   private Dates() {}
 
@@ -51,13 +59,15 @@ final class Dates {
         // next shape
       }
     }
-    try {
-      return LocalDate.parse(s.length() > 10 ? s.substring(0, 10) : s)
-          .atStartOfDay()
-          .toInstant(ZoneOffset.UTC);
-    } catch (DateTimeParseException e) {
-      return null;
+    String day = s.length() > 10 ? s.substring(0, 10) : s;
+    for (var format : LOCAL_DATES) {
+      try {
+        return LocalDate.parse(day, format).atStartOfDay().toInstant(ZoneOffset.UTC);
+      } catch (DateTimeParseException e) {
+        // next shape
+      }
     }
+    return null;
   }
 
   /**

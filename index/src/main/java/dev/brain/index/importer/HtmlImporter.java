@@ -72,7 +72,10 @@ final class HtmlImporter {
             text,
             null,
             List.of(),
-            file.origin());
+            file.origin(),
+            List.of(),
+            file.modified(),
+            CorpusRecord.DATE_FILE_TIME);
     return new ImportResult(List.of(record), warnings);
   }
 

@@ -44,6 +44,10 @@ final class MarkdownImporter {
           .includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES)
           .build();
 
+  /** Front-matter keys of a note's last change, first found wins; else the file time. */
+  private static final List<String> UPDATED_KEYS =
+      List.of("updated", "modified", "last_modified", "last-modified", "lastmod");
+
   private MarkdownImporter() {}
 
   static ImportResult read(SourceFile file, NoteNames names) throws ImportException {
@@ -79,8 +83,18 @@ final class MarkdownImporter {
       title = scan.firstH1 != null && !scan.firstH1.isBlank() ? scan.firstH1 : file.baseName();
     }
     Instant created = Dates.parse(FrontMatter.scalar(meta, "created"));
+    String dateSource = CorpusRecord.DATE_FRONT_MATTER_CREATED;
     if (created == null) {
       created = Dates.parse(FrontMatter.scalar(meta, "date"));
+      dateSource = CorpusRecord.DATE_FRONT_MATTER_DATE;
+    }
+    if (created == null) {
+      created = file.modified();
+      dateSource = CorpusRecord.DATE_FILE_TIME;
+    }
+    Instant updated = null;
+    for (String key : UPDATED_KEYS) {
+      updated = updated != null ? updated : Dates.parse(FrontMatter.scalar(meta, key));
     }
     var record =
         new CorpusRecord(
@@ -92,13 +106,15 @@ final class MarkdownImporter {
             file.relativePath(),
             FrontMatter.scalar(meta, "author"),
             Tags.normalizeAll(tags),
-            created != null ? created : file.modified(),
+            created,
             null,
             body.strip(),
             null,
             List.copyOf(links),
             file.origin(),
-            FrontMatter.list(meta, "aliases", "alias"));
+            FrontMatter.list(meta, "aliases", "alias"),
+            updated != null ? updated : file.modified(),
+            dateSource);
     return ImportResult.of(List.of(record));
   }
 

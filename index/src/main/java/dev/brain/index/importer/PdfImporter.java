@@ -57,7 +57,10 @@ final class PdfImporter {
               text,
               null,
               List.of(),
-              file.origin());
+              file.origin(),
+              List.of(),
+              file.modified(),
+              CorpusRecord.DATE_FILE_TIME);
       return new ImportResult(List.of(record), warnings);
     } catch (InvalidPasswordException e) {
       throw ImportException.malformed(

@@ -33,7 +33,10 @@ final class PlainTextImporter {
             text.strip(),
             null,
             List.copyOf(links),
-            file.origin());
+            file.origin(),
+            List.of(),
+            file.modified(),
+            CorpusRecord.DATE_FILE_TIME);
     return ImportResult.of(List.of(record));
   }
 }

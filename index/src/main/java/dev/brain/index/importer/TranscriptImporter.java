@@ -92,7 +92,10 @@ final class TranscriptImporter {
             join(cues),
             null,
             List.of(),
-            file.origin());
+            file.origin(),
+            List.of(),
+            file.modified(),
+            CorpusRecord.DATE_FILE_TIME);
     return new ImportResult(List.of(record), warnings);
   }
 

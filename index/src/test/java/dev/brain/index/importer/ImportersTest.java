@@ -64,6 +64,8 @@ class ImportersTest {
     assertThat(note.tags()).containsExactly("shopping");
     assertThat(note.links()).containsExactly(Keys.source("https://example.com/beans"));
     assertThat(note.text()).isEqualTo("Buy beans #shopping\nhttps://example.com/beans");
+    assertThat(note.dateSource()).isEqualTo(CorpusRecord.DATE_FILE_TIME);
+    assertThat(note.updatedAt()).isEqualTo(note.createdAt());
   }
 
   @Test

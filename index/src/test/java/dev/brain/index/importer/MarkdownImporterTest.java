@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +90,47 @@ class MarkdownImporterTest {
     assertThat(record.createdAt()).isEqualTo(mtime);
     assertThat(record.title()).isEqualTo("plain");
     assertThat(record.text()).isEqualTo("No front matter.");
+  }
+
+  @Test
+  void frontMatterDatesWinOverFileTimesAndSayWhereTheyCameFrom(@TempDir Path vault)
+      throws Exception {
+    Instant mtime = Instant.parse("2023-10-01T12:00:00Z");
+    Path created =
+        Files.writeString(
+            vault.resolve("c.md"),
+            "---\ncreated: 2024-03-10\ndate: 2020-01-01\nupdated: 2024/04/02 08:15\n---\nBody\n");
+    Path dated = Files.writeString(vault.resolve("d.md"), "---\ndate: 2024.03.11\n---\nBody\n");
+    Path plain = Files.writeString(vault.resolve("p.md"), "Body\n");
+    for (Path p : List.of(created, dated, plain)) {
+      Files.setLastModifiedTime(p, FileTime.from(mtime));
+    }
+
+    CorpusRecord c = importers.read(created, vault, "v").records().get(0);
+    CorpusRecord d = importers.read(dated, vault, "v").records().get(0);
+    CorpusRecord p = importers.read(plain, vault, "v").records().get(0);
+
+    assertThat(c.createdAt()).isEqualTo(Instant.parse("2024-03-10T00:00:00Z"));
+    assertThat(c.dateSource()).isEqualTo(CorpusRecord.DATE_FRONT_MATTER_CREATED);
+    assertThat(c.updatedAt()).isEqualTo(Instant.parse("2024-04-02T08:15:00Z"));
+    assertThat(d.createdAt()).isEqualTo(Instant.parse("2024-03-11T00:00:00Z"));
+    assertThat(d.dateSource()).isEqualTo(CorpusRecord.DATE_FRONT_MATTER_DATE);
+    assertThat(d.updatedAt()).isEqualTo(mtime);
+    assertThat(p.createdAt()).isEqualTo(mtime);
+    assertThat(p.dateSource()).isEqualTo(CorpusRecord.DATE_FILE_TIME);
+  }
+
+  @Test
+  void modifiedAndLastModifiedAreReadAsTheUpdatedTime(@TempDir Path vault) throws Exception {
+    Path a = Files.writeString(vault.resolve("a.md"), "---\nmodified: 2024-05-01\n---\nA\n");
+    Path b =
+        Files.writeString(
+            vault.resolve("b.md"), "---\nlast_modified: 2024-05-02T10:00:00Z\n---\nB\n");
+
+    assertThat(importers.read(a, vault, "v").records().get(0).updatedAt())
+        .isEqualTo(Instant.parse("2024-05-01T00:00:00Z"));
+    assertThat(importers.read(b, vault, "v").records().get(0).updatedAt())
+        .isEqualTo(Instant.parse("2024-05-02T10:00:00Z"));
   }
 
   @Test

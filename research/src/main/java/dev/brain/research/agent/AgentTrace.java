@@ -74,8 +74,8 @@ public record AgentTrace(
     Metrics metrics,
     List<AgentEvent> events) {
 
-  /** The schema version of this shape. */
-  public static final String SCHEMA_VERSION = "agent_trace.v1";
+  /** The schema version of this shape (declared by the trace store, which reads it). */
+  public static final String SCHEMA_VERSION = TraceStore.AGENT_TRACE_VERSION;
 
   /**
    * The run's numbers.

@@ -1,7 +1,8 @@
 package dev.brain.research.note;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.brain.research.Json;
+import dev.brain.research.json.Json;
+import dev.brain.research.run.RunId;
 import dev.brain.research.run.RunMetrics;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
@@ -31,7 +32,7 @@ final class NoteTrace {
   /** Writes the trace; returns its run id. */
   static String write(TraceStore traces, NoteResult result, Instant started, int modelCalls)
       throws IOException {
-    String runId = TraceStore.newRunId(started);
+    String runId = RunId.next(started);
     String question = "research note " + result.key();
     var sidecars = new LinkedHashMap<String, String>();
     try {

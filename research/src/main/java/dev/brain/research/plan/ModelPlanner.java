@@ -8,7 +8,7 @@ import dev.brain.models.chat.ChatListener;
 import dev.brain.models.chat.ChatMessage;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.models.chat.ChatRequest;
-import dev.brain.research.Json;
+import dev.brain.research.json.Json;
 import dev.brain.research.plan.Concept.Role;
 import dev.brain.research.plan.Strategy.Variant;
 import java.time.Duration;

@@ -3,11 +3,11 @@ package dev.brain.research.plan;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.brain.research.pack.ResearchPack;
 import java.util.List;
 
 /**
- * How a question was searched: the {@code query_plan} of a {@link ResearchPack}.
+ * How a question was searched: the {@code query_plan} of a {@link
+ * dev.brain.research.pack.ResearchPack}.
  *
  * @param textQuery the question without filler and stop words: the main search text
  * @param queryFamily the shape of the question

@@ -18,7 +18,6 @@ import dev.brain.research.synthesis.SynthesisInput;
 import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.research.synthesis.Truncation;
 import dev.brain.research.synthesis.Verifier;
-import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.List;
@@ -61,8 +60,8 @@ final class AnswerStages {
       state.pack = merged.pack();
       state.pinned = merged.report();
     }
-    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis());
-    state.sidecars.put(TraceStore.SYNTHESIS_INPUT, synthesisInput(state.prepared));
+    state.prepared = SynthesisInput.prepare(state.pack, request.synthesis(), retriever);
+    state.sidecars.put(RunTraces.SYNTHESIS_INPUT, synthesisInput(state.prepared));
     Truncation t = state.prepared.truncation();
     stages.end(
         RunStage.PREPARATION,
@@ -98,7 +97,7 @@ final class AnswerStages {
     } else {
       SynthesisOptions bounded =
           request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));
-      if (state.prepared.pack().hasEvidence()) {
+      if (state.prepared.answerStatus() != AnswerStatus.NO_EVIDENCE) {
         state.modelCalls++;
         state.synthesisChars =
             state.prepared.systemPrompt().length() + state.prepared.input().length();

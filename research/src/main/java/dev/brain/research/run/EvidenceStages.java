@@ -25,7 +25,6 @@ import dev.brain.research.plan.Strategy;
 import dev.brain.research.run.JudgeVerdict.RetryAction;
 import dev.brain.research.run.JudgeVerdict.Verdict;
 import dev.brain.research.run.ProgressEvent.Status;
-import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
@@ -79,11 +78,11 @@ final class EvidenceStages {
         stages.clock().modelCall(() -> ModelPlanner.plan(planner, base, timeout));
     state.modelCalls++;
     state.plannerChars = PlannerPrompt.SYSTEM.length() + outcome.input().length();
-    state.sidecars.put(TraceStore.PLANNER_INPUT, plannerInput(outcome.input()));
+    state.sidecars.put(RunTraces.PLANNER_INPUT, plannerInput(outcome.input()));
     if (outcome.output() != null) {
       boolean json = ModelPlanner.parse(outcome.output()) != null;
       state.sidecars.put(
-          json ? TraceStore.PLANNER_OUTPUT_JSON : TraceStore.PLANNER_OUTPUT_TXT, outcome.output());
+          json ? RunTraces.PLANNER_OUTPUT_JSON : RunTraces.PLANNER_OUTPUT_TXT, outcome.output());
     }
     state.strategy = outcome.strategy();
     state.plannerInfo = outcome.info();

@@ -9,7 +9,6 @@ import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.plan.QueryAnalyzer;
 import dev.brain.research.run.ProgressEvent.Status;
 import dev.brain.research.synthesis.ResearchResult.Outcome;
-import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
@@ -27,7 +26,7 @@ import java.util.Map;
  */
 final class ResearchRun {
 
-  private final TraceStore traces;
+  private final RunTraces traces;
   private final RunRequest request;
   private final String runId;
   private final Instant startedAt = Instant.now();
@@ -37,14 +36,14 @@ final class ResearchRun {
   private final EvidenceStages evidence;
   private final AnswerStages answer;
 
-  ResearchRun(Retriever retriever, TraceStore traces, RunRequest request, RunListener listener) {
+  ResearchRun(Retriever retriever, RunTraces traces, RunRequest request, RunListener listener) {
     this.traces = traces;
     this.request = request;
     RunListener events = listener == null ? RunListener.NONE : listener;
     // Link neighbours come in when the request asks for them (the Chat's "Related notes"); the
     // run's own related expansion is separate and decided by the judge.
     ResearchOptions options = request.options();
-    this.runId = TraceStore.newRunId(startedAt);
+    this.runId = RunId.next(startedAt);
     this.retrievalQuestion = request.continuity().retrievalQuestion(request.question());
     // Fails fast (no trace) on a question without searchable words.
     this.state = new RunState(QueryAnalyzer.analyze(retrievalQuestion, options.semantic()));

@@ -1,6 +1,5 @@
 package dev.brain.research.run;
 
-import dev.brain.research.trace.TraceStore;
 import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
@@ -34,20 +33,15 @@ import java.util.Objects;
 public final class ResearchRunner {
 
   private final Retriever retriever;
-  private final TraceStore traces;
+  private final RunTraces traces;
 
   /**
    * A runner over {@code retriever}'s index, writing traces to {@code traces} ({@code null}: never
    * write traces, whatever the request says).
    */
-  public ResearchRunner(Retriever retriever, TraceStore traces) {
+  public ResearchRunner(Retriever retriever, RunTraces traces) {
     this.retriever = Objects.requireNonNull(retriever, "retriever");
     this.traces = traces;
-  }
-
-  /** Where traces go, or {@code null} when this runner writes none. */
-  public TraceStore traces() {
-    return traces;
   }
 
   /**

@@ -69,7 +69,7 @@ final class RunState {
       failure = new RunFailure(RunStage.SYNTHESIS, RunFailure.MODEL_ERROR, synthesis.error());
       return StopReason.SYNTHESIS_FAILED;
     }
-    if (!pack.hasEvidence()) {
+    if (!pack.hasEvidence() || synthesis.answerStatus() == AnswerStatus.NO_EVIDENCE) {
       return StopReason.NO_EVIDENCE;
     }
     if (modelPlanner && plannerInfo.error() != null) {

@@ -3,13 +3,9 @@ package dev.brain.research.run;
 import static dev.brain.research.run.StageData.data;
 
 import dev.brain.research.run.ProgressEvent.Status;
-import dev.brain.research.trace.PruneReport;
-import dev.brain.research.trace.ResearchTrace;
-import dev.brain.research.trace.TraceStore;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Set;
 
 /** The last stage of a run: its trace written from the result so far, then retention applied. */
 final class TraceStep {
@@ -32,7 +28,7 @@ final class TraceStep {
    * with the trace stage's start) and prunes old traces; never throws.
    */
   static Saved save(
-      TraceStore traces,
+      RunTraces traces,
       Stages stages,
       long startNanos,
       RunResult draft,
@@ -40,21 +36,14 @@ final class TraceStep {
       Instant startedAt,
       Map<String, String> sidecars) {
     try {
-      ResearchTrace trace = ResearchTrace.of(draft, request, startedAt, sidecars);
-      TraceStore.Written written = traces.write(trace, Map.copyOf(sidecars));
+      RunTraces.Stored written = traces.save(draft, request, startedAt, sidecars);
       String path = written.path().toString();
-      PruneReport pruned =
-          traces.prune(
-              traces.retention(),
-              Set.of(draft.runId()),
-              Instant.now(),
-              Instant.now().plus(request.budgets().trace()));
       stages.timing(RunStage.TRACE, startNanos);
       stages.emit(
           RunStage.TRACE,
           Status.COMPLETED,
           "Trace saved: " + path,
-          data("path", path, "bytes", written.bytes(), "pruned", pruned.deleted()));
+          data("path", path, "bytes", written.bytes(), "pruned", written.pruned()));
       return new Saved(path, written.bytes(), null);
     } catch (IOException | RuntimeException e) {
       stages.timing(RunStage.TRACE, startNanos);

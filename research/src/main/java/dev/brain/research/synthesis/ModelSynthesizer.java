@@ -35,7 +35,7 @@ public final class ModelSynthesizer {
       ChatModel model,
       SynthesisOptions options,
       ChatListener listener) {
-    if (!prepared.pack().hasEvidence()) {
+    if (prepared.answerStatus() == AnswerStatus.NO_EVIDENCE) {
       return result(
           prepared,
           model,

@@ -25,6 +25,8 @@ import java.util.Objects;
  * @param input the evidence text given to a chat model
  * @param includedRows the included rows themselves, in input order
  * @param pack the pack it was built from
+ * @param quotes what the pack offers to quote, read for the question (the passages an extractive
+ *     answer quotes and a model is given); {@link Quotes#NONE} when not read
  */
 @JsonPropertyOrder({
   "schema_version",
@@ -46,7 +48,8 @@ public record PreparedSynthesis(
     @JsonIgnore String systemPrompt,
     @JsonIgnore String input,
     @JsonIgnore List<EvidenceRow> includedRows,
-    @JsonIgnore ResearchPack pack) {
+    @JsonIgnore ResearchPack pack,
+    @JsonIgnore Quotes quotes) {
 
   /** The schema version of this shape. */
   public static final String SCHEMA_VERSION = "prepared_synthesis.v1";
@@ -56,5 +59,34 @@ public record PreparedSynthesis(
     answerWarnings = List.copyOf(answerWarnings);
     citableSources = List.copyOf(citableSources);
     includedRows = List.copyOf(includedRows);
+    quotes = quotes == null ? Quotes.NONE : quotes;
+  }
+
+  /** A prepared synthesis whose pack was not read for quotes (one read back from JSON). */
+  public PreparedSynthesis(
+      String schemaVersion,
+      String question,
+      String promptVersion,
+      AnswerStatus answerStatus,
+      List<AnswerWarning> answerWarnings,
+      Truncation truncation,
+      List<Citation> citableSources,
+      String systemPrompt,
+      String input,
+      List<EvidenceRow> includedRows,
+      ResearchPack pack) {
+    this(
+        schemaVersion,
+        question,
+        promptVersion,
+        answerStatus,
+        answerWarnings,
+        truncation,
+        citableSources,
+        systemPrompt,
+        input,
+        includedRows,
+        pack,
+        Quotes.NONE);
   }
 }

@@ -4,6 +4,7 @@ import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryPlan;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.Retriever;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +49,8 @@ public final class SynthesisInput {
 
   private final ResearchPack pack;
   private final int budget;
+  private final Quotes quotes;
+  private final java.util.Map<String, String> passageText = new java.util.HashMap<>();
   private final List<Included> included = new ArrayList<>();
   private final Set<String> dropped = new LinkedHashSet<>();
   private final Set<String> sectionClosed = new LinkedHashSet<>();
@@ -58,16 +61,65 @@ public final class SynthesisInput {
 
   private record Included(EvidenceRow row, String block, String section) {}
 
-  private SynthesisInput(ResearchPack pack, int budget) {
+  private SynthesisInput(ResearchPack pack, int budget, Quotes quotes) {
     this.pack = pack;
     this.budget = budget;
+    this.quotes = quotes;
+    List<Passage> answer = quotes.answer(keysOf(pack));
+    for (EvidenceRow row : pack.evidence()) {
+      String text = passages(quotes.ofRow(row.sourceKey(), answer));
+      if (!text.isEmpty()) {
+        passageText.put(row.sourceKey(), text);
+      }
+    }
   }
 
-  /** The prepared synthesis of a pack under {@code options}. */
+  /**
+   * The prepared synthesis of a pack under {@code options}, its rows shown by their excerpts (no
+   * stored text is read).
+   */
   public static PreparedSynthesis prepare(ResearchPack pack, SynthesisOptions options) {
-    var input = new SynthesisInput(pack, options.maxEvidenceChars());
+    return prepare(pack, options, EvidenceReader.EXCERPTS);
+  }
+
+  /**
+   * The prepared synthesis of a pack under {@code options}, its rows shown by the passages the
+   * extractive answer quotes (read through {@code retriever}): the same text an extractive answer
+   * and a chat model answer from.
+   */
+  public static PreparedSynthesis prepare(
+      ResearchPack pack, SynthesisOptions options, Retriever retriever) {
+    return prepare(pack, options, EvidenceReader.of(retriever));
+  }
+
+  static PreparedSynthesis prepare(
+      ResearchPack pack, SynthesisOptions options, EvidenceReader reader) {
+    boolean answerable = pack.hasEvidence() && Names.absent(pack).isEmpty();
+    Quotes quotes = answerable ? Quotes.read(pack, reader) : Quotes.NONE;
+    var input = new SynthesisInput(pack, options.maxEvidenceChars(), quotes);
     input.fill();
     return input.prepared();
+  }
+
+  private static java.util.Set<String> keysOf(ResearchPack pack) {
+    var keys = new LinkedHashSet<String>();
+    pack.evidence().forEach(r -> keys.add(r.sourceKey()));
+    pack.exactTagEvidence().forEach(r -> keys.add(r.sourceKey()));
+    return keys;
+  }
+
+  /** Passages as a row shows them to a model: each under its headings. */
+  private static String passages(List<Passage> passages) {
+    var t = new StringBuilder();
+    for (Passage p : passages) {
+      if (!p.headingPath().isEmpty()) {
+        t.append("### ")
+            .append(String.join(AnswerText.PATH_SEPARATOR, p.headingPath()))
+            .append('\n');
+      }
+      t.append(p.markdown()).append("\n\n");
+    }
+    return t.toString().strip();
   }
 
   private void fill() {
@@ -181,73 +233,20 @@ public final class SynthesisInput {
     return block.substring(0, end) + TRIMMED;
   }
 
-  /** The text of one evidence row in the synthesis input. */
-  static String block(EvidenceRow row) {
-    var b = new StringBuilder();
-    b.append("## [").append(row.sourceKey()).append("]");
-    if (row.title() != null && !row.title().isBlank()) {
-      b.append(' ').append(row.title().strip());
-    }
-    b.append('\n').append(describe(row)).append('\n');
-    if (row.excerpt() != null && !row.excerpt().isBlank()) {
-      b.append(row.excerpt().strip()).append('\n');
-    }
-    if (row.summary() != null && !row.summary().isBlank()) {
-      b.append("Summary (derived, not raw evidence): ").append(row.summary().strip()).append('\n');
-    }
-    return b.append('\n').toString();
-  }
-
-  /** One line saying what kind of evidence a row is. */
-  static String describe(EvidenceRow row) {
-    var parts = new ArrayList<String>();
-    parts.add("note".equals(row.sourceType()) ? "the user's own note" : thirdParty(row));
-    parts.add(roleText(row.evidenceRole()));
-    if (row.notePath() != null) {
-      parts.add("path: " + row.notePath());
-    } else if (row.url() != null) {
-      parts.add("url: " + row.url());
-    }
-    if (!row.userTags().isEmpty()) {
-      parts.add("tags: #" + String.join(" #", row.userTags()));
-    }
-    String date = row.publishedAt() != null ? row.publishedAt() : row.createdAt();
-    if (date != null) {
-      parts.add("date: " + date.substring(0, Math.min(10, date.length())));
-    }
-    if (row.relatedTo() != null) {
-      parts.add(row.relationship() + " [" + row.relatedTo() + "]");
-    }
-    return "(" + String.join("; ", parts) + ")";
-  }
-
-  private static String thirdParty(EvidenceRow row) {
-    return switch (String.valueOf(row.sourceType())) {
-      case "bookmark" -> "a bookmark the user saved";
-      case "feed_entry" -> "a feed entry (third-party)";
-      case "pdf" -> "a PDF (third-party source)";
-      case "web" -> "a saved web page (third-party source)";
-      case "transcript" -> "a transcript (third-party source)";
-      default -> row.sourceType() + " (" + row.kind() + ")";
-    };
-  }
-
-  private static String roleText(String role) {
-    return switch (String.valueOf(role)) {
-      case "raw" -> "raw text excerpt";
-      case "summary" -> "derived summary, not raw text";
-      case "transcript" -> "transcript excerpt";
-      case "ocr" -> "OCR text, may contain recognition errors";
-      case "exact_tag" -> "found by its user tag";
-      case "related" -> "linked to a top row, not found by the search";
-      default -> role;
-    };
+  /**
+   * The text of one evidence row in the synthesis input: the passages quoted from it, else its
+   * excerpt.
+   */
+  String block(EvidenceRow row) {
+    String passages = passageText.get(row.sourceKey());
+    return passages == null ? RowBlock.of(row, row.excerpt()) : RowBlock.of(row, passages);
   }
 
   private PreparedSynthesis prepared() {
     var warnings = new ArrayList<AnswerWarning>();
     AnswerStatus status;
-    if (!pack.hasEvidence()) {
+    if (!pack.hasEvidence() || !Names.absent(pack).isEmpty()) {
+      // A question naming something the corpus never mentions is not answered from the rest.
       status = AnswerStatus.NO_EVIDENCE;
       warnings.add(AnswerWarning.NO_EVIDENCE);
     } else if (!dropped.isEmpty() || trimmedKey != null) {
@@ -268,7 +267,8 @@ public final class SynthesisInput {
         SynthesisPrompt.SYSTEM,
         text(truncation),
         included.stream().map(Included::row).toList(),
-        pack);
+        pack,
+        quotes);
   }
 
   private String text(Truncation truncation) {

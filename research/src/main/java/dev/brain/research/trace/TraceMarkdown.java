@@ -9,6 +9,7 @@ import dev.brain.research.run.JudgeVerdict;
 import dev.brain.research.run.JudgeVerdict.WeakRow;
 import dev.brain.research.run.ProgressEvent;
 import dev.brain.research.run.RunMetrics;
+import dev.brain.research.run.RunTraces;
 import dev.brain.research.run.StopReason;
 import dev.brain.research.synthesis.Citation;
 import dev.brain.research.synthesis.PreparedSynthesis;
@@ -293,7 +294,7 @@ final class TraceMarkdown {
     if (t.partiallyTrimmedSourceKey() != null) {
       md.append("- Trimmed: `").append(t.partiallyTrimmedSourceKey()).append("`\n");
     }
-    md.append("- Full text: `").append(TraceStore.SYNTHESIS_INPUT).append("`\n\n");
+    md.append("- Full text: `").append(RunTraces.SYNTHESIS_INPUT).append("`\n\n");
   }
 
   private static void verification(StringBuilder md, Verification v) {

@@ -3,7 +3,11 @@ package dev.brain.research.trace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.brain.research.Json;
+import dev.brain.research.json.Json;
+import dev.brain.research.run.RunId;
+import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
+import dev.brain.research.run.RunTraces;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -11,24 +15,18 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The trace directories of a data root: {@code <data>/research-runs/<UTC timestamp>-<12 hex>/} with
- * {@code run.md}, {@code run.json} and sidecars.
+ * {@code run.md}, {@code run.json} and sidecars (named in {@link RunTraces}).
  *
  * <p>A trace is built in a temporary sibling directory ({@code .tmp-<run id>}), its completion
  * marker ({@value #COMPLETE}) is written after every other file, and the directory is renamed into
@@ -40,7 +38,7 @@ import java.util.regex.Pattern;
  *
  * <p>Thread-safe; any number of runs may write and prune at once.
  */
-public final class TraceStore {
+public final class TraceStore implements RunTraces {
 
   /** The traces' directory under the data root. */
   public static final String DIRECTORY = "research-runs";
@@ -51,17 +49,11 @@ public final class TraceStore {
   /** The structured trace ({@value ResearchTrace#SCHEMA_VERSION}). */
   public static final String RUN_JSON = "run.json";
 
-  /** The model planner's input (when a model planner ran). */
-  public static final String PLANNER_INPUT = "planner-input.md";
-
-  /** The model planner's raw output, when it was JSON. */
-  public static final String PLANNER_OUTPUT_JSON = "planner-output.json";
-
-  /** The model planner's raw output, when it was not JSON. */
-  public static final String PLANNER_OUTPUT_TXT = "planner-output.txt";
-
-  /** The exact synthesis input (system prompt and evidence text), when synthesis was prepared. */
-  public static final String SYNTHESIS_INPUT = "synthesis-input.md";
+  /**
+   * The schema of an agent run's {@code run.json} ({@code agent.AgentTrace}, via {@link
+   * #writeRun}).
+   */
+  public static final String AGENT_TRACE_VERSION = "agent_trace.v1";
 
   /** The completion marker, written last. */
   public static final String COMPLETE = ".complete";
@@ -72,10 +64,6 @@ public final class TraceStore {
   /** Temporary directories older than this are leftovers of crashed runs. */
   static final Duration STALE_TEMPORARY = Duration.ofDays(1);
 
-  private static final Pattern RUN_ID = Pattern.compile("\\d{8}T\\d{6}\\.\\d{3}Z-[0-9a-f]{12}");
-  private static final DateTimeFormatter STAMP =
-      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'").withZone(ZoneOffset.UTC);
-  private static final SecureRandom RANDOM = new SecureRandom();
   private static final ObjectMapper JSON =
       Json.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -120,27 +108,6 @@ public final class TraceStore {
     return redactor;
   }
 
-  /** A new unique run id: the UTC time to the millisecond and 12 random hex digits. */
-  public static String newRunId(Instant now) {
-    byte[] random = new byte[6];
-    RANDOM.nextBytes(random);
-    return STAMP.format(now) + "-" + HexFormat.of().formatHex(random);
-  }
-
-  /** Whether {@code name} is a run id. */
-  public static boolean isRunId(String name) {
-    return RUN_ID.matcher(name).matches();
-  }
-
-  /** The start time encoded in a run id, or {@code null}. */
-  static Instant startOf(String runId) {
-    try {
-      return Instant.from(STAMP.parse(runId.substring(0, runId.indexOf('-'))));
-    } catch (DateTimeParseException | IndexOutOfBoundsException e) {
-      return null;
-    }
-  }
-
   /**
    * A written trace.
    *
@@ -148,6 +115,25 @@ public final class TraceStore {
    * @param bytes bytes of its files
    */
   public record Written(Path path, long bytes) {}
+
+  /**
+   * Writes the trace of a research run ({@link ResearchTrace}), then prunes with this store's
+   * retention, never {@code draft}'s trace, until the request's trace budget runs out.
+   */
+  @Override
+  public Stored save(
+      RunResult draft, RunRequest request, Instant startedAt, Map<String, String> sidecars)
+      throws IOException {
+    Written written =
+        write(ResearchTrace.of(draft, request, startedAt, sidecars), Map.copyOf(sidecars));
+    PruneReport pruned =
+        prune(
+            retention,
+            Set.of(draft.runId()),
+            Instant.now(),
+            Instant.now().plus(request.budgets().trace()));
+    return new Stored(written.path(), written.bytes(), pruned.deleted());
+  }
 
   /**
    * Writes a trace: sidecars and {@code run.md} (rendered from the trace), then {@code run.json}
@@ -173,7 +159,7 @@ public final class TraceStore {
    * directory's final size).
    */
   public Written writeRun(String runId, Object document, String markdown) throws IOException {
-    if (!isRunId(runId)) {
+    if (!RunId.matches(runId)) {
       throw new IllegalArgumentException("not a run id: " + runId);
     }
     return new TraceWriter(root, redactor, JSON).write(runId, document, markdown, Map.of());
@@ -224,7 +210,7 @@ public final class TraceStore {
 
   /** The trace versions this brain reads: research runs and agent runs. */
   static final Set<String> KNOWN_VERSIONS =
-      Set.of(ResearchTrace.SCHEMA_VERSION, dev.brain.research.agent.AgentTrace.SCHEMA_VERSION);
+      Set.of(ResearchTrace.SCHEMA_VERSION, AGENT_TRACE_VERSION);
 
   /**
    * The {@code run.json} of a trace directory.
@@ -267,7 +253,7 @@ public final class TraceStore {
     boolean exhausted = false;
     for (int i = dirs.size() - 1; i >= policy.keepNewest(); i--) {
       String id = dirs.get(i).getFileName().toString();
-      Instant started = startOf(id);
+      Instant started = RunId.startOf(id);
       if (active.contains(id)
           || started == null
           || Duration.between(started, now).compareTo(policy.maxAge()) <= 0) {
@@ -317,7 +303,7 @@ public final class TraceStore {
     var out = new ArrayList<Path>();
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(root)) {
       for (Path dir : stream) {
-        if (isRunId(dir.getFileName().toString()) && isComplete(dir)) {
+        if (RunId.matches(dir.getFileName().toString()) && isComplete(dir)) {
           out.add(dir);
         }
       }

@@ -6,6 +6,7 @@ import static dev.brain.research.agent.ScriptedTools.openAiToolCall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.research.run.RunId;
 import dev.brain.research.trace.TraceStore;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -30,7 +31,7 @@ class AgentTraceTest extends ScriptedControllerTestCase {
         new AgentController(model, List.of(search), ToolPolicy.readOnly(), AgentBudgets.defaults());
     Instant started = Instant.now();
     AgentResult result = agent.run("How do I fix a fast shot?", null, null);
-    String runId = TraceStore.newRunId(started);
+    String runId = RunId.next(started);
     var store = new TraceStore(data);
 
     var written =

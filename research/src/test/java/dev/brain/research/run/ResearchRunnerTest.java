@@ -129,7 +129,7 @@ class ResearchRunnerTest {
 
     Path dir = Path.of(run.tracePath());
     assertThat(dir.getParent()).isEqualTo(data.resolve("research-runs"));
-    assertThat(dir.getFileName().toString()).isEqualTo(run.runId()).matches(TraceStore::isRunId);
+    assertThat(dir.getFileName().toString()).isEqualTo(run.runId()).matches(RunId::matches);
     assertThat(dir.resolve(".complete")).isRegularFile();
     assertThat(dir.resolve("run.md")).isRegularFile();
     assertThat(dir.resolve("synthesis-input.md")).isRegularFile();
@@ -186,9 +186,9 @@ class ResearchRunnerTest {
     RunResult run = runner().run(RunRequest.of(question), null);
 
     Path dir = Path.of(run.tracePath());
-    assertThat(runner().traces().readJson(dir).path("question").asText())
+    assertThat(new TraceStore(data).readJson(dir).path("question").asText())
         .hasSize(question.length());
-    assertThat(runner().traces().list()).extracting(TraceSummary::error).containsOnlyNulls();
+    assertThat(new TraceStore(data).list()).extracting(TraceSummary::error).containsOnlyNulls();
   }
 
   @Test
@@ -558,13 +558,13 @@ class ResearchRunnerTest {
     } finally {
       pool.shutdownNow();
     }
-    List<TraceSummary> listed = runner.traces().list();
+    List<TraceSummary> listed = new TraceStore(data).list();
     assertThat(listed).hasSize(20);
     assertThat(listed).extracting(TraceSummary::error).containsOnlyNulls();
     try (Stream<Path> dirs = Files.list(data.resolve("research-runs"))) {
       assertThat(dirs.map(d -> d.getFileName().toString()))
           .hasSize(20)
-          .allSatisfy(n -> assertThat(n).matches(TraceStore::isRunId));
+          .allSatisfy(n -> assertThat(n).matches(RunId::matches));
     }
     for (TraceSummary s : listed) {
       assertThat(s.path()).doesNotStartWith("/");

@@ -29,7 +29,7 @@ class SynthesisInputTest {
   }
 
   private static int blockLength(EvidenceRow row) {
-    return SynthesisInput.block(row).length();
+    return RowBlock.of(row, row.excerpt()).length();
   }
 
   @Test
@@ -229,7 +229,8 @@ class SynthesisInputTest {
     EvidenceRow note = Packs.note(1, "coffee/mine.md", "My shot.");
     EvidenceRow source = Packs.pdf(2, "ada2743d1b19", "Backflush weekly.");
 
-    assertThat(SynthesisInput.block(note)).contains("the user's own note", "raw text excerpt");
-    assertThat(SynthesisInput.block(source)).contains("a PDF (third-party source)");
+    assertThat(RowBlock.of(note, note.excerpt()))
+        .contains("the user's own note", "raw text excerpt");
+    assertThat(RowBlock.of(source, source.excerpt())).contains("a PDF (third-party source)");
   }
 }

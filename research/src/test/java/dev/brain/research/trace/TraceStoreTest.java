@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.models.chat.ChatException;
 import dev.brain.research.fixtures.RunnerVault;
 import dev.brain.research.fixtures.TestChatModel;
+import dev.brain.research.run.RunId;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.run.StopReason;
@@ -36,7 +37,7 @@ class TraceStoreTest {
 
   /** A complete trace directory as a run would leave it, started {@code age} before NOW. */
   private String complete(Duration age) throws IOException {
-    String id = TraceStore.newRunId(NOW.minus(age));
+    String id = RunId.next(NOW.minus(age));
     Path dir = Files.createDirectories(data.resolve("research-runs").resolve(id));
     Files.writeString(
         dir.resolve("run.json"),
@@ -60,21 +61,21 @@ class TraceStoreTest {
 
   @Test
   void runIdsAreUtcTimestampsWithTwelveHexDigitsAndSortByTime() {
-    String early = TraceStore.newRunId(Instant.parse("2026-01-02T03:04:05.678Z"));
-    String late = TraceStore.newRunId(Instant.parse("2026-01-02T03:04:06Z"));
+    String early = RunId.next(Instant.parse("2026-01-02T03:04:05.678Z"));
+    String late = RunId.next(Instant.parse("2026-01-02T03:04:06Z"));
 
     assertThat(early).matches("20260102T030405\\.678Z-[0-9a-f]{12}");
     assertThat(early).isLessThan(late);
-    assertThat(TraceStore.startOf(early)).isEqualTo(Instant.parse("2026-01-02T03:04:05.678Z"));
-    assertThat(TraceStore.newRunId(NOW)).isNotEqualTo(TraceStore.newRunId(NOW));
+    assertThat(RunId.startOf(early)).isEqualTo(Instant.parse("2026-01-02T03:04:05.678Z"));
+    assertThat(RunId.next(NOW)).isNotEqualTo(RunId.next(NOW));
   }
 
   @Test
   void readersIgnoreIncompleteAndTemporaryDirectories() throws IOException {
     String done = complete(Duration.ofMinutes(1));
     Path runs = data.resolve("research-runs");
-    Files.createDirectories(runs.resolve(TraceStore.newRunId(NOW))); // no marker: crashed mid-way
-    Files.createDirectories(runs.resolve(".tmp-" + TraceStore.newRunId(NOW)));
+    Files.createDirectories(runs.resolve(RunId.next(NOW))); // no marker: crashed mid-way
+    Files.createDirectories(runs.resolve(".tmp-" + RunId.next(NOW)));
     Files.createDirectories(runs.resolve("not-a-run"));
 
     assertThat(store().list()).extracting(TraceSummary::runId).containsExactly(done);
@@ -136,10 +137,10 @@ class TraceStoreTest {
   @Test
   void pruningRemovesTemporaryLeftoversOfCrashedRunsOlderThanADay() throws IOException {
     Path runs = Files.createDirectories(data.resolve("research-runs"));
-    Path stale = Files.createDirectories(runs.resolve(".tmp-" + TraceStore.newRunId(NOW)));
+    Path stale = Files.createDirectories(runs.resolve(".tmp-" + RunId.next(NOW)));
     Files.writeString(stale.resolve("run.md"), "partial");
     Files.setLastModifiedTime(stale, FileTime.from(NOW.minus(Duration.ofDays(2))));
-    Path fresh = Files.createDirectories(runs.resolve(".tmp-" + TraceStore.newRunId(NOW)));
+    Path fresh = Files.createDirectories(runs.resolve(".tmp-" + RunId.next(NOW)));
     Files.setLastModifiedTime(fresh, FileTime.from(NOW.minus(Duration.ofMinutes(1))));
 
     PruneReport report = store().prune(RetentionPolicy.defaults(), Set.of(), NOW, null);

@@ -1,9 +1,6 @@
 package dev.brain.server.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.brain.evals.AnswerEvaluation;
-import dev.brain.evals.AnswerReport;
-import dev.brain.evals.BeirEvaluation;
 import dev.brain.evals.BeirReport;
 import dev.brain.evals.CaseProposal;
 import dev.brain.evals.EvalException;
@@ -12,8 +9,6 @@ import dev.brain.evals.ResearchEvalReport;
 import dev.brain.evals.ResearchEvaluation;
 import dev.brain.index.VectorFormat;
 import dev.brain.research.trace.TraceStore;
-import dev.brain.retrieval.FusionMode;
-import dev.brain.retrieval.Lane;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -21,13 +16,11 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -37,207 +30,14 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Measure retrieval, research and answer quality.",
     subcommands = {
-      EvalCommand.Beir.class,
+      EvalBeirCommand.class,
       EvalCommand.Research.class,
       EvalCommand.Propose.class,
-      EvalCommand.Answers.class
+      EvalAnswersCommand.class
     })
 final class EvalCommand {
 
   @ParentCommand BrainCommand brain;
-
-  /** {@code brain eval beir DIR}. */
-  @Command(
-      name = "beir",
-      mixinStandardHelpOptions = true,
-      description = {
-        "Evaluate on a BEIR-layout folder (corpus.jsonl, queries.jsonl, qrels/test.tsv):"
-            + " nDCG@10, Recall@100, MRR@10 and queries/s per lane and fused.",
-        "The corpus is indexed once into <data>/eval-cache/ and reused (incrementally updated) on"
-            + " re-runs; a JSON report is written to <data>/eval-reports/."
-      })
-  static final class Beir implements Callable<Integer> {
-    @ParentCommand EvalCommand eval;
-
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "DIR", description = "The BEIR folder.")
-    Path dir;
-
-    @Option(
-        names = "--lanes",
-        paramLabel = "LANES",
-        description = "Lanes to evaluate alone and fused (comma-separated). Default: bm25,vector.")
-    String lanes = "bm25,vector";
-
-    @Option(
-        names = "--fusion",
-        paramLabel = "MODE",
-        description = "Fusion of the hybrid condition: rrf or normalized. Default: rrf.")
-    String fusion = "rrf";
-
-    @Option(
-        names = "--vector-format",
-        paramLabel = "FORMAT",
-        description = "Vector format of the cache index: float, int8 or int4. Default: float.")
-    String vectorFormat = "float";
-
-    @Option(
-        names = "--chunk-tokens",
-        paramLabel = "N",
-        description =
-            "Token budget of a chunk in the cache index (16-8192). Default: the index default,"
-                + " 256. Another budget gets its own cache folder.")
-    Integer chunkTokens;
-
-    @Option(
-        names = "--chunk-overlap",
-        paramLabel = "N",
-        description =
-            "Tokens shared by neighbouring chunks (at most half the budget). Default: an eighth"
-                + " of the budget (32 for 256).")
-    Integer chunkOverlap;
-
-    @Option(
-        names = "--max-queries",
-        paramLabel = "N",
-        description = "Evaluate only the first N judged queries (0 = all).")
-    int maxQueries;
-
-    @Option(names = "--json", description = "Print the report as JSON instead of a table.")
-    boolean json;
-
-    @Override
-    public Integer call() throws Exception {
-      var cli = spec.commandLine();
-      if (!Files.isDirectory(dir)) {
-        throw new ParameterException(cli, "not a folder: " + dir);
-      }
-      var laneSet = Lane.parseList(lanes);
-      var mode = FusionMode.parse(fusion);
-      var format = Options.vectorFormat(cli, vectorFormat);
-      var data = eval.brain.dataDir();
-      var name = dir.toAbsolutePath().normalize().getFileName().toString();
-      var config = eval.brain.indexConfig().withVectorFormat(format);
-      String cacheName =
-          name + "-" + config.model().id() + "-" + format.name().toLowerCase(Locale.ROOT);
-      if (chunkTokens != null || chunkOverlap != null) {
-        int tokens = chunkTokens != null ? chunkTokens : config.chunkMaxTokens();
-        int overlap = chunkOverlap != null ? chunkOverlap : tokens / 8;
-        try {
-          config = config.withChunking(tokens, overlap);
-        } catch (IllegalArgumentException e) {
-          throw new ParameterException(
-              cli, "invalid --chunk-tokens/--chunk-overlap: " + e.getMessage());
-        }
-        var usual = eval.brain.indexConfig();
-        if (tokens != usual.chunkMaxTokens() || overlap != usual.chunkOverlapTokens()) {
-          cacheName += "-c" + tokens + "o" + overlap;
-        }
-      }
-      var cacheDir = data.resolve("eval-cache").resolve(cacheName);
-      config = config.withDirectory(cacheDir);
-      var options = new BeirEvaluation.Options(dir, config, laneSet, mode, maxQueries);
-      var err = cli.getErr();
-      var out = cli.getOut();
-      err.println("cache index: " + cacheDir);
-      BeirReport report;
-      try (var progress = SyncProgress.forCommand(true, err)) {
-        report = new BeirEvaluation(options).run(progress, tableLines(out, json));
-      }
-      var file = writeReport(data, "beir-" + name, report);
-      if (json) {
-        out.println(PrettyJson.pretty(report));
-      } else {
-        out.printf(
-            Locale.ROOT,
-            "%d queries, %d records, %d chunks, model %s, %s vectors, fusion %s%n",
-            report.queries(),
-            report.records(),
-            report.chunks(),
-            report.model(),
-            report.vectorFormat(),
-            report.fusion());
-      }
-      err.println("report: " + file);
-      return 0;
-    }
-  }
-
-  /** {@code brain eval answers DIR}. */
-  @Command(
-      name = "answers",
-      mixinStandardHelpOptions = true,
-      description = {
-        "Evaluate answers on a folder with corpus.jsonl, queries.jsonl (the gold answer in"
-            + " metadata.answer) and qrels/test.tsv: each question goes through the research run"
-            + " with the extractive synthesizer; reports how often the answer contains the gold"
-            + " answer, how often it cites a relevant document, retrieval nDCG@10 per lane and"
-            + " fused, and latency, and lists the misses.",
-        "The corpus is indexed once into <data>/eval-cache/ (shared with eval beir) and reused on"
-            + " re-runs; a JSON report is written to <data>/eval-reports/."
-      })
-  static final class Answers implements Callable<Integer> {
-    @ParentCommand EvalCommand eval;
-
-    @Spec picocli.CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "DIR", description = "The folder.")
-    Path dir;
-
-    @Option(
-        names = "--max-queries",
-        paramLabel = "N",
-        description = "Evaluate only the first N judged questions (0 = all).")
-    int maxQueries;
-
-    @Option(names = "--json", description = "Print the report as JSON instead of a table.")
-    boolean json;
-
-    @Override
-    public Integer call() throws Exception {
-      var cli = spec.commandLine();
-      if (!Files.isDirectory(dir)) {
-        throw new ParameterException(cli, "not a folder: " + dir);
-      }
-      var data = eval.brain.dataDir();
-      var name = dir.toAbsolutePath().normalize().getFileName().toString();
-      var config = eval.brain.indexConfig();
-      var cacheDir =
-          data.resolve("eval-cache")
-              .resolve(
-                  name
-                      + "-"
-                      + config.model().id()
-                      + "-"
-                      + config.vectorFormat().name().toLowerCase(Locale.ROOT));
-      config = config.withDirectory(cacheDir);
-      var err = cli.getErr();
-      var out = cli.getOut();
-      err.println("cache index: " + cacheDir);
-      AnswerReport report;
-      try (var progress = SyncProgress.forCommand(true, err)) {
-        report =
-            new AnswerEvaluation(new AnswerEvaluation.Options(dir, config, maxQueries))
-                .run(progress, tableLines(out, json));
-      }
-      var file = writeReport(data, "answers-" + name, report);
-      if (json) {
-        out.println(PrettyJson.pretty(report));
-      } else {
-        var misses = report.misses();
-        if (!misses.isEmpty()) {
-          out.println();
-          out.println("misses (" + misses.size() + "):");
-          misses.forEach(out::println);
-        }
-        out.println();
-        out.println(report.summary());
-      }
-      err.println("report: " + file);
-      return 0;
-    }
-  }
 
   /** {@code brain eval research --cases FILE...}. */
   @Command(
@@ -399,7 +199,7 @@ final class EvalCommand {
    * Prints a report's table lines as they come, the header before the first one (so a bad folder
    * prints only its error); nothing in JSON mode.
    */
-  private static Consumer<String> tableLines(PrintWriter out, boolean json) {
+  static Consumer<String> tableLines(PrintWriter out, boolean json) {
     var headerPrinted = new boolean[1];
     return line -> {
       if (json) {
@@ -414,7 +214,7 @@ final class EvalCommand {
   }
 
   /** Writes {@code report} to {@code <data>/eval-reports/<stem>-<time>.json}; returns the file. */
-  private static Path writeReport(Path data, String stem, Object report) throws IOException {
+  static Path writeReport(Path data, String stem, Object report) throws IOException {
     var reports = Files.createDirectories(data.resolve("eval-reports"));
     var file =
         reports.resolve(

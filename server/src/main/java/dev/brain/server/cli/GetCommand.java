@@ -73,7 +73,11 @@ final class GetCommand implements Callable<Integer> {
       out.println("  tags:        " + String.join(", ", r.tags()));
     }
     if (r.createdAt() != null) {
-      out.println("  created:     " + r.createdAt());
+      String source = r.dateSource() == null ? "" : " (" + r.dateSource() + ")";
+      out.println("  created:     " + r.createdAt() + source);
+    }
+    if (r.updatedAt() != null) {
+      out.println("  updated:     " + r.updatedAt());
     }
     if (r.publishedAt() != null) {
       out.println("  published:   " + r.publishedAt());

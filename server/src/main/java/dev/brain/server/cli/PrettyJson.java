@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
-/** The CLI's JSON: {@link dev.brain.research.Json brain's mapper}, indented. */
+/** The CLI's JSON: {@link dev.brain.research.json.Json brain's mapper}, indented. */
 final class PrettyJson {
   private PrettyJson() {}
 
   static final ObjectMapper MAPPER =
-      dev.brain.research.Json.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      dev.brain.research.json.Json.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   static String pretty(Object value) {
     try {

@@ -36,7 +36,7 @@ final class RunningServer {
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(5);
 
   private static final ObjectMapper MAPPER =
-      dev.brain.research.Json.newMapper()
+      dev.brain.research.json.Json.newMapper()
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final ServerAdvertisement ad;

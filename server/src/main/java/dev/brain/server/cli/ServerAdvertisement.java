@@ -28,7 +28,7 @@ record ServerAdvertisement(long pid, String url, String token, String version) {
   /** The file name in the data directory. */
   static final String FILE = "server.json";
 
-  private static final ObjectMapper MAPPER = dev.brain.research.Json.newMapper();
+  private static final ObjectMapper MAPPER = dev.brain.research.json.Json.newMapper();
 
   /** The advertisement file of {@code dataDir}. */
   static Path file(Path dataDir) {

@@ -159,13 +159,15 @@ final class RecordPage {
 
   /**
    * {@code GET /api/asset?collection=NAME&path=PATH}: an image file inside a collection, for the
-   * images a note embeds. Anything else (another type, a path leaving the collection through {@code
-   * ..} or a symlink, a file over {@link #MAX_IMAGE_BYTES}) is refused.
+   * images a note embeds; {@code name=FILE} instead of {@code path} finds it by name, as an embed
+   * in a Chat answer names it. Anything else (another type, a path leaving the collection through
+   * {@code ..} or a symlink, a file over {@link #MAX_IMAGE_BYTES}) is refused.
    */
   void asset(ServerRequest req, ServerResponse res) throws IOException {
-    SearchService.rejectUnknown(req.query(), java.util.Set.of("collection", "path"));
+    SearchService.rejectUnknown(req.query(), java.util.Set.of("collection", "path", "name"));
     String name = req.query().first("collection").orElse("");
-    String path = req.query().first("path").orElse("");
+    String fileName = req.query().first("name").orElse("");
+    String path = req.query().first("path").orElse(fileName);
     CollectionRoot collection =
         collections().stream()
             .filter(c -> c.name().equals(name))
@@ -181,6 +183,12 @@ final class RecordPage {
           "path");
     }
     Path root = collection.root().toRealPath();
+    if (req.query().first("path").isEmpty() && !fileName.isEmpty()) {
+      path =
+          fileName.contains("..")
+              ? ""
+              : find(root, null, fileName).map(f -> root.relativize(f).toString()).orElse("");
+    }
     Path file;
     try {
       file = root.resolve(path).toRealPath();

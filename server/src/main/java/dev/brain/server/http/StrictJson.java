@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import dev.brain.research.Json;
+import dev.brain.research.json.Json;
 import dev.brain.retrieval.InvalidSearchException;
 import io.helidon.http.Status;
 import java.io.IOException;

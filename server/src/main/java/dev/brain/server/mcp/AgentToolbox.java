@@ -13,6 +13,7 @@ import dev.brain.research.agent.AgentTrace;
 import dev.brain.research.agent.ToolHook;
 import dev.brain.research.agent.ToolPolicy;
 import dev.brain.research.agent.WorkerTools;
+import dev.brain.research.run.RunId;
 import dev.brain.research.trace.TraceStore;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -141,7 +142,7 @@ public final class AgentToolbox implements AutoCloseable {
       String surface,
       AgentListener listener) {
     Instant started = Instant.now();
-    String runId = TraceStore.newRunId(started);
+    String runId = RunId.next(started);
     List<String> shown = loop.visibleTools(allowedTools);
     AgentResult result = loop.run(task, allowedTools, listener);
     try {

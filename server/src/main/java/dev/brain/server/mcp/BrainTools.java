@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.Brain;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
-import dev.brain.research.Json;
+import dev.brain.research.json.Json;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.ChatContinuity;

@@ -24,7 +24,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 /**
  * The record page of an Obsidian note in a real headless Chromium: a callout as a box, an aliased
  * wikilink as a link to the other note's page, an embedded note as a link and an embedded image as
- * the image, links listed by title; and {@code /api/asset} serving images of a collection only.
+ * the image, links listed by title; a Chat answer written in the same syntax rendering the same
+ * way; and {@code /api/asset} serving images of a collection only.
  */
 class RecordPageBrowserTest {
   @TempDir static Path dir;
@@ -37,7 +38,7 @@ class RecordPageBrowserTest {
     Path vault = Files.createDirectories(dir.resolve("vault"));
     Files.writeString(
         vault.resolve("Home.md"),
-        "# Home\n\n> [!tip] Drag and drop embed\n> Drag a file from your computer into the"
+        "---\ncreated: 2024-03-10\n---\n# Home\n\n> [!tip] Drag and drop embed\n> Drag a file from your computer into the"
             + " note.\n\nSee [[Internal links|the linking guide]] for more.\n\n![[Internal"
             + " links]]\n\n![[kettle.png]]\n");
     Path sub = Files.createDirectories(vault.resolve("Linking"));
@@ -69,6 +70,14 @@ class RecordPageBrowserTest {
     }
   }
 
+  private static ChromeDriver browser() {
+    assumeTrue(Browser.available(), "chromium and chromium-driver are not installed");
+    if (driver == null) {
+      driver = Browser.start(profile, 900, 1200);
+    }
+    return driver;
+  }
+
   private static String page(String key) {
     return server
         .url()
@@ -78,9 +87,7 @@ class RecordPageBrowserTest {
 
   @Test
   void anObsidianNoteReadsAsInObsidian() {
-    assumeTrue(Browser.available(), "chromium and chromium-driver are not installed");
-    driver = Browser.start(profile, 900, 1200);
-    driver.get(page("note:vault/Home.md"));
+    browser().get(page("note:vault/Home.md"));
     var wait = Browser.waiting(driver, 30);
     var callout = wait.until(d -> d.findElement(By.cssSelector(".md .callout.callout-tip")));
     assertThat(callout.findElement(By.className("callout-title")).getText())
@@ -97,6 +104,9 @@ class RecordPageBrowserTest {
             ((Number) driver.executeScript("return arguments[0].naturalWidth", image)).intValue()
                 > 0);
     assertThat(driver.findElement(By.cssSelector(".md")).getText()).doesNotContain("[[");
+    var date = driver.findElement(By.cssSelector(".where .date"));
+    assertThat(date.getText()).isEqualTo("created 2024-03-10 (front matter)");
+    assertThat(date.getAttribute("data-source")).isEqualTo("front_matter:created");
     assertThat(driver.findElement(By.cssSelector("ul.links")).getText()).contains("Internal links");
     Browser.screenshot(driver, "record-obsidian");
   }
@@ -114,5 +124,68 @@ class RecordPageBrowserTest {
         .isEqualTo(404);
     assertThat(Http.get(server.url(), "/api/asset?collection=other&path=a.png").status())
         .isEqualTo(404);
+    var byName = Http.get(server.url(), "/api/asset?collection=vault&name=kettle.png");
+    assertThat(byName.status()).isEqualTo(200);
+    assertThat(byName.contentType()).isEqualTo("image/png");
+    assertThat(Http.get(server.url(), "/api/asset?collection=vault&name=missing.png").status())
+        .isEqualTo(404);
+    assertThat(Http.get(server.url(), "/api/asset?collection=vault&name=..%2Fkettle.png").status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void aChatAnswerRendersObsidianMarkdownAsTheRecordPageDoes() {
+    var chat = browser();
+    chat.get(server.url().toString());
+    // A finished turn as the Chat keeps it in the session: an answer in the vault's own syntax,
+    // written from the two notes of the vault.
+    chat.executeScript(
+        "const row = (k, t) => ({source_key: k, title: t, kind: 'item', source_type: 'note',"
+            + " evidence_role: 'raw', excerpt: 'text of ' + t});"
+            + " sessionStorage.setItem('brain.chat.v1', JSON.stringify({pins: [], next: 2,"
+            + " turns: [{id: 1, question: 'How do I link notes?', status: 'ok', timeline: [],"
+            + " warnings: [], citations: ['note:vault/Linking/Internal links.md'], answer: arguments[0],"
+            + " pack: {evidence: [row('note:vault/Home.md', 'Home'),"
+            + " row('note:vault/Linking/Internal links.md', 'Internal links')],"
+            + " exact_tag_evidence: [], coverage: {}, next_steps: [], query_plan: {}}}]}));",
+        String.join(
+            "\n",
+            "> [!tip] Use <b>double</b> brackets",
+            "> Type `[[` and a **name** [1].",
+            "",
+            "See [[Internal links|the linking guide]], [[Internal links#Aliases]] and"
+                + " [[Nowhere|a missing note]].",
+            "",
+            "![[kettle.png]]",
+            "",
+            "```markdown",
+            "[[Internal links]] <script>alert(1)</script>",
+            "```"));
+    chat.navigate().refresh();
+    var wait = Browser.waiting(chat, 30);
+    var answer = wait.until(d -> d.findElement(By.cssSelector("#turns li.turn .answer")));
+
+    var callout = answer.findElement(By.cssSelector(".callout.callout-tip"));
+    assertThat(callout.findElement(By.className("callout-title")).getText())
+        .isEqualTo("Use <b>double</b> brackets");
+    assertThat(callout.findElement(By.cssSelector("code")).getText()).isEqualTo("[[");
+    assertThat(callout.findElement(By.cssSelector("a.cite")).getAttribute("data-key"))
+        .isEqualTo("note:vault/Linking/Internal links.md");
+    String record = "/record/note%3Avault%2FLinking%2FInternal%20links.md";
+    assertThat(answer.findElement(By.linkText("the linking guide")).getAttribute("href"))
+        .endsWith(record);
+    assertThat(answer.findElement(By.linkText("Internal links › Aliases")).getAttribute("href"))
+        .endsWith(record);
+    assertThat(answer.findElements(By.linkText("a missing note"))).isEmpty();
+    assertThat(answer.getText()).contains("a missing note").doesNotContain("[[Nowhere");
+    var image = answer.findElement(By.cssSelector("img"));
+    wait.until(
+        d ->
+            ((Number) chat.executeScript("return arguments[0].naturalWidth", image)).intValue()
+                > 0);
+    assertThat(answer.findElement(By.cssSelector("pre code")).getText())
+        .isEqualTo("[[Internal links]] <script>alert(1)</script>");
+    assertThat(answer.findElements(By.cssSelector("script, b"))).isEmpty();
+    Browser.screenshot(chat, "chat-obsidian");
   }
 }

@@ -194,6 +194,22 @@ class SearchApiTest {
   }
 
   @Test
+  void getSaysWhichDateTheRecordShowsAndWhereItCameFrom() {
+    var created =
+        get(base, "/api/get?key=" + enc("note:vault/search-engine/Tokenizer decisions.md"));
+    var dated = get(base, "/api/get?key=" + enc("note:vault/daily/2024-03-10.md"));
+
+    assertThat(created.status()).as(created.body()).isEqualTo(200);
+    assertThat(created.json().path("record").path("created_at").asText()).startsWith("2024-03-09");
+    assertThat(created.json().path("record").path("date_source").asText())
+        .isEqualTo("front_matter:created");
+    assertThat(created.json().path("record").path("updated_at").isTextual()).isTrue();
+    assertThat(dated.json().path("record").path("created_at").asText()).startsWith("2024-03-10");
+    assertThat(dated.json().path("record").path("date_source").asText())
+        .isEqualTo("front_matter:date");
+  }
+
+  @Test
   void getOfAnUnknownKeyIsA404Envelope() {
     var reply = get(base, "/api/get?key=" + enc("note:vault/nope.md"));
     assertThat(reply.status()).isEqualTo(404);

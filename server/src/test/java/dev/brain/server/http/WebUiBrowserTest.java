@@ -335,6 +335,22 @@ class WebUiBrowserTest {
   }
 
   @Test
+  void aPassageAnswerShowsItsCodeBlocksAndListsAsCode() {
+    String html =
+        (String)
+            driver.executeScript(
+                "return Brain.renderMarkdown('From your notes, “Install › Update” [note:a.md]:"
+                    + "\\n\\nRun the `update` script:\\n\\n```console\\n$ rustup update <x>\\n```"
+                    + "\\n\\n- one\\n- two\\n\\n~~~\\n```\\n~~~',"
+                    + " k => '<a class=cite>' + Brain.escapeHtml(k) + '</a>')");
+    assertThat(html)
+        .contains("<a class=cite>note:a.md</a>", "<code>update</code>")
+        .contains("<pre><code>$ rustup update &lt;x&gt;</code></pre>")
+        .contains("<li>one</li><li>two</li>")
+        .contains("<pre><code>```</code></pre>");
+  }
+
+  @Test
   void modelAndEvidenceTextIsNeverInterpretedAsHtml() {
     String html =
         (String)

@@ -1,4 +1,4 @@
-package dev.brain.research;
+package dev.brain.research.json;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.ObjectMapper;

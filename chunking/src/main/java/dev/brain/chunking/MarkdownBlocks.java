@@ -1,0 +1,350 @@
+package dev.brain.chunking;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.commonmark.ext.gfm.tables.TableBlock;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.BlockQuote;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.Heading;
+import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.ListBlock;
+import org.commonmark.node.ListItem;
+import org.commonmark.node.Node;
+import org.commonmark.node.OrderedList;
+import org.commonmark.node.Paragraph;
+import org.commonmark.node.SourceSpan;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
+
+/**
+ * A document's top-level blocks as a reader sees them, in order, each with the headings it sits
+ * under and where it lies in the text: what an answer quotes, a passage at a time. Parsed by
+ * commonmark-java with GFM tables: a heading, a paragraph, a list (one unit per item, nested items
+ * deeper), a table (one unit per row, read as one statement: {@code Plan: Plus, Price: 8}, or in a
+ * table without header names {@code Dose: 18 g}), a block quote or Obsidian callout (its
+ * paragraphs; a callout's {@code [!type] Title} line becomes the block's title), a code block
+ * (verbatim, with its language). HTML blocks, thematic breaks and link reference definitions show
+ * nothing and are left out; so is a YAML front matter block. Plain text (a PDF's text layer, a
+ * transcript) is read as paragraphs between blank lines, a short line without closing punctuation
+ * being a heading.
+ */
+public final class MarkdownBlocks {
+
+  /** Thread-safe: commonmark parsers hold no state between parses. */
+  private static final Parser PARSER =
+      Parser.builder()
+          .extensions(List.of(TablesExtension.create()))
+          .includeSourceSpans(IncludeSourceSpans.BLOCKS)
+          .build();
+
+  /** Longest line of plain text read as a heading. */
+  private static final int MAX_PLAIN_HEADING = 80;
+
+  private MarkdownBlocks() {}
+
+  /** What a block is. */
+  public enum Kind {
+    HEADING,
+    PARAGRAPH,
+    LIST,
+    TABLE,
+    QUOTE,
+    CODE
+  }
+
+  /**
+   * One thing a block shows: a heading's or paragraph's text, a list item, a table row, a code
+   * block's contents.
+   *
+   * @param text plain text on one line (inline whitespace collapsed); a code unit's text is its
+   *     contents, lines kept
+   * @param markdown how an answer shows it: inline code in backticks; a code unit fenced, with its
+   *     language
+   * @param links the visible text of each link and wikilink in it
+   * @param depth nesting of a list item (0 for a top-level item and everything else)
+   * @param code whether it is a code block (inside a list or quote, or the block itself)
+   */
+  public record Unit(String text, String markdown, List<String> links, int depth, boolean code) {
+
+    public Unit {
+      links = List.copyOf(links);
+    }
+  }
+
+  /**
+   * A top-level block.
+   *
+   * @param kind what it is
+   * @param level a heading's level (1-6), else 0
+   * @param headingPath the headings it sits under, outermost first (a heading's own path ends with
+   *     its parents)
+   * @param title a callout's title, or empty
+   * @param ordered whether a list is numbered
+   * @param firstNumber the first number of a numbered list
+   * @param units what it shows, in order
+   * @param start offset of its first character in the text
+   * @param end offset after its last character
+   */
+  public record Block(
+      Kind kind,
+      int level,
+      List<String> headingPath,
+      String title,
+      boolean ordered,
+      int firstNumber,
+      List<Unit> units,
+      int start,
+      int end) {
+
+    public Block {
+      headingPath = List.copyOf(headingPath);
+      units = List.copyOf(units);
+    }
+
+    /** Its units' text, joined by spaces. */
+    public String text() {
+      return String.join(" ", units.stream().map(Unit::text).toList());
+    }
+  }
+
+  /** The blocks of {@code markdown}, in document order; blocks that show nothing are left out. */
+  public static List<Block> of(String markdown) {
+    var out = new ArrayList<Block>();
+    if (markdown == null || markdown.isBlank()) {
+      return out;
+    }
+    int bodyStart = MarkdownSections.frontMatterEnd(markdown);
+    Node document = PARSER.parse(markdown.substring(bodyStart));
+    var path = new ArrayList<HeadingAt>();
+    for (Node n = document.getFirstChild(); n != null; n = n.getNext()) {
+      if (n instanceof Heading h) {
+        path.removeIf(open -> open.level >= h.getLevel());
+      }
+      Block block = block(n, pathOf(path), bodyStart);
+      if (block == null) {
+        continue;
+      }
+      if (block.kind() == Kind.HEADING) {
+        path.add(new HeadingAt(block.level(), block.units().getFirst().text()));
+      }
+      out.add(block);
+    }
+    return out;
+  }
+
+  /**
+   * The paragraphs of plain text (a PDF's text layer, a transcript): blocks between blank lines,
+   * each on one line; nothing is read as Markdown syntax. A short one-line paragraph without
+   * closing punctuation or a colon ("4. Descaling", not "Backflush: every 200 shots") is a heading.
+   */
+  public static List<Block> ofPlainText(String text) {
+    var out = new ArrayList<Block>();
+    if (text == null || text.isBlank()) {
+      return out;
+    }
+    List<String> path = List.of();
+    var blank = java.util.regex.Pattern.compile("\\n\\s*\\n").matcher(text);
+    int from = 0;
+    while (from < text.length()) {
+      int end = blank.find(from) ? blank.start() : text.length();
+      int next = end < text.length() ? blank.end() : text.length();
+      String p = text.substring(from, end).strip();
+      if (!p.isEmpty()) {
+        int start = from + text.substring(from, end).indexOf(p.charAt(0));
+        boolean heading =
+            !p.contains("\n")
+                && !p.contains(":")
+                && p.length() <= MAX_PLAIN_HEADING
+                && ".!?:;,".indexOf(p.charAt(p.length() - 1)) < 0;
+        String line = MarkdownText.strip(p);
+        var unit = new Unit(line, line, List.of(), 0, false);
+        if (heading) {
+          out.add(new Block(Kind.HEADING, 1, List.of(), "", false, 0, List.of(unit), start, end));
+          path = List.of(line);
+        } else {
+          out.add(new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(unit), start, end));
+        }
+      }
+      from = Math.max(next, from + 1);
+    }
+    return out;
+  }
+
+  private record HeadingAt(int level, String text) {}
+
+  private static List<String> pathOf(List<HeadingAt> open) {
+    return open.stream().map(HeadingAt::text).toList();
+  }
+
+  private static Block block(Node n, List<String> path, int offset) {
+    int start = offset + start(n);
+    int end = offset + end(n);
+    return switch (n) {
+      case Heading h -> {
+        Unit u = unit(Inline.of(h), 0);
+        yield u == null
+            ? null
+            : new Block(Kind.HEADING, h.getLevel(), path, "", false, 0, List.of(u), start, end);
+      }
+      case Paragraph p -> {
+        Unit u = unit(Inline.of(p), 0);
+        yield u == null
+            ? null
+            : new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(u), start, end);
+      }
+      case FencedCodeBlock f ->
+          new Block(
+              Kind.CODE,
+              0,
+              path,
+              "",
+              false,
+              0,
+              List.of(code(f.getLiteral(), f.getInfo())),
+              start,
+              end);
+      case IndentedCodeBlock c ->
+          new Block(
+              Kind.CODE, 0, path, "", false, 0, List.of(code(c.getLiteral(), "")), start, end);
+      case ListBlock l -> {
+        var units = new ArrayList<Unit>();
+        items(l, 0, units);
+        int first = l instanceof OrderedList o ? o.getMarkerStartNumber() : 0;
+        yield units.isEmpty()
+            ? null
+            : new Block(Kind.LIST, 0, path, "", l instanceof OrderedList, first, units, start, end);
+      }
+      case TableBlock t -> {
+        List<Unit> rows = MarkdownTables.rows(t);
+        yield rows.isEmpty()
+            ? null
+            : new Block(Kind.TABLE, 0, path, "", false, 0, rows, start, end);
+      }
+      case BlockQuote q -> quote(q, path, start, end);
+      default -> null;
+    };
+  }
+
+  /** A block quote; a callout ({@code > [!info]+ Title}) loses its marker, its title kept apart. */
+  private static Block quote(BlockQuote q, List<String> path, int start, int end) {
+    var units = new ArrayList<Unit>();
+    String title = "";
+    for (Node n = q.getFirstChild(); n != null; n = n.getNext()) {
+      if (n instanceof Paragraph p && n == q.getFirstChild()) {
+        Inline inline = Inline.of(p);
+        String text = inline.text();
+        if (text.startsWith("[!")) {
+          int close = text.indexOf(']');
+          int lineEnd = text.indexOf('\n');
+          if (close > 0 && (lineEnd < 0 || close < lineEnd)) {
+            title = calloutTitle(text.substring(close + 1, lineEnd < 0 ? text.length() : lineEnd));
+            int mdLineEnd = inline.markdown().indexOf('\n');
+            inline =
+                lineEnd < 0
+                    ? new Inline("", "", List.of())
+                    : new Inline(
+                        text.substring(lineEnd + 1),
+                        inline.markdown().substring(mdLineEnd + 1),
+                        inline.links());
+          }
+        }
+        add(units, unit(inline, 0));
+      } else {
+        contents(n, 0, units);
+      }
+    }
+    if (units.isEmpty() && title.isEmpty()) {
+      return null;
+    }
+    return new Block(Kind.QUOTE, 0, path, title, false, 0, units, start, end);
+  }
+
+  /** "+ Title" of "[!info]+ Title": the fold sign belongs to the marker. */
+  private static String calloutTitle(String line) {
+    String title = MarkdownText.strip(line);
+    if (title.startsWith("+") || title.startsWith("-")) {
+      title = title.substring(1).strip();
+    }
+    return title;
+  }
+
+  /** The items of a list, each item one unit; nested lists' items follow, one deeper. */
+  private static void items(ListBlock list, int depth, List<Unit> out) {
+    for (Node item = list.getFirstChild(); item != null; item = item.getNext()) {
+      if (!(item instanceof ListItem)) {
+        continue;
+      }
+      var text = new StringBuilder();
+      var markdown = new StringBuilder();
+      var links = new ArrayList<String>();
+      var after = new ArrayList<Unit>();
+      for (Node c = item.getFirstChild(); c != null; c = c.getNext()) {
+        if (c instanceof Paragraph p && after.isEmpty()) {
+          Inline inline = Inline.of(p);
+          text.append(text.isEmpty() ? "" : " ").append(inline.text());
+          markdown.append(markdown.isEmpty() ? "" : " ").append(inline.markdown());
+          links.addAll(inline.links());
+        } else {
+          contents(c, depth + 1, after);
+        }
+      }
+      add(out, unit(new Inline(text.toString(), markdown.toString(), links), depth));
+      out.addAll(after);
+    }
+  }
+
+  /** What a block nested in a list item or quote shows, as units of {@code depth}. */
+  private static void contents(Node n, int depth, List<Unit> out) {
+    switch (n) {
+      case Paragraph p -> add(out, unit(Inline.of(p), depth));
+      case ListBlock l -> items(l, depth, out);
+      case FencedCodeBlock f -> out.add(code(f.getLiteral(), f.getInfo()));
+      case IndentedCodeBlock c -> out.add(code(c.getLiteral(), ""));
+      case TableBlock t -> out.addAll(MarkdownTables.rows(t));
+      case BlockQuote q -> {
+        for (Node c = q.getFirstChild(); c != null; c = c.getNext()) {
+          contents(c, depth, out);
+        }
+      }
+      case Heading h -> add(out, unit(Inline.of(h), depth));
+      default -> {}
+    }
+  }
+
+  private static void add(List<Unit> out, Unit unit) {
+    if (unit != null) {
+      out.add(unit);
+    }
+  }
+
+  private static Unit unit(Inline inline, int depth) {
+    String text = MarkdownText.strip(inline.text());
+    return text.isEmpty()
+        ? null
+        : new Unit(text, MarkdownText.strip(inline.markdown()), inline.links(), depth, false);
+  }
+
+  /** A code block: its contents verbatim, shown fenced with its language. */
+  private static Unit code(String literal, String info) {
+    String body = literal.endsWith("\n") ? literal : literal + "\n";
+    String language = info == null ? "" : info.strip().split("[\\s,]", 2)[0];
+    String fence = body.contains("```") ? "~~~" : "```";
+    return new Unit(
+        body.stripTrailing(), fence + language + "\n" + body + fence, List.of(), 0, true);
+  }
+
+  private static int start(Node n) {
+    List<SourceSpan> spans = n.getSourceSpans();
+    return spans.isEmpty() ? 0 : spans.getFirst().getInputIndex();
+  }
+
+  private static int end(Node n) {
+    List<SourceSpan> spans = n.getSourceSpans();
+    if (spans.isEmpty()) {
+      return 0;
+    }
+    SourceSpan last = spans.getLast();
+    return last.getInputIndex() + last.getLength();
+  }
+}

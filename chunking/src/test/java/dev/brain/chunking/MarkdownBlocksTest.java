@@ -1,0 +1,94 @@
+package dev.brain.chunking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brain.chunking.MarkdownBlocks.Block;
+import dev.brain.chunking.MarkdownBlocks.Kind;
+import dev.brain.chunking.MarkdownBlocks.Unit;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link MarkdownBlocks}: a document's blocks as a reader sees them, with their headings. */
+class MarkdownBlocksTest {
+
+  @Test
+  void everyBlockKnowsTheHeadingsItSitsUnderAndWhereItLies() {
+    String md =
+        "---\ntitle: x\n---\n# Install\n\nFirst install it.\n\n## Update\n\nRun this:\n\n"
+            + "```console\n$ rustup update\n```\n\n# Other\n\nDone.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(
+            Kind.HEADING,
+            Kind.PARAGRAPH,
+            Kind.HEADING,
+            Kind.PARAGRAPH,
+            Kind.CODE,
+            Kind.HEADING,
+            Kind.PARAGRAPH);
+    assertThat(blocks.get(4).headingPath()).containsExactly("Install", "Update");
+    assertThat(blocks.get(4).units().getFirst().markdown())
+        .isEqualTo("```console\n$ rustup update\n```");
+    assertThat(blocks.get(5).headingPath()).isEmpty();
+    assertThat(blocks.get(6).headingPath()).containsExactly("Other");
+    Block run = blocks.get(3);
+    assertThat(md.substring(run.start(), run.end())).isEqualTo("Run this:");
+  }
+
+  @Test
+  void inlineCodeIsVerbatimInMarkdownAndItsWikilinkSyntaxIsNoLink() {
+    Unit unit =
+        MarkdownBlocks.of("To embed, write `![[Internal links]]` or see [[Embeds|the embeds]].")
+            .getFirst()
+            .units()
+            .getFirst();
+
+    assertThat(unit.markdown())
+        .isEqualTo("To embed, write `![[Internal links]]` or see the embeds.");
+    assertThat(unit.text()).isEqualTo("To embed, write ![[Internal links]] or see the embeds.");
+    assertThat(unit.links()).containsExactly("the embeds");
+  }
+
+  @Test
+  void aListIsOneBlockWithAnItemPerUnitAndNestedItemsDeeper() {
+    Block list = MarkdownBlocks.of("3. First _step_\n4. Second\n   - detail\n").getFirst();
+
+    assertThat(list.kind()).isEqualTo(Kind.LIST);
+    assertThat(list.ordered()).isTrue();
+    assertThat(list.firstNumber()).isEqualTo(3);
+    assertThat(list.units())
+        .extracting(Unit::text, Unit::depth)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("First step", 0),
+            org.assertj.core.groups.Tuple.tuple("Second", 0),
+            org.assertj.core.groups.Tuple.tuple("detail", 1));
+  }
+
+  @Test
+  void aTableRowReadsAsOneStatementAndACalloutKeepsItsTitleApart() {
+    String md =
+        "| | |\n|---|---|\n| Dose | 18 g |\n| Yield | 36 g (1:2) |\n\n"
+            + "> [!info]+ Deleted files\n> Deleted notes stay in the system trash.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks.get(0).units())
+        .extracting(Unit::text)
+        .containsExactly("Dose: 18 g.", "Yield: 36 g (1:2).");
+    assertThat(blocks.get(1).kind()).isEqualTo(Kind.QUOTE);
+    assertThat(blocks.get(1).title()).isEqualTo("Deleted files");
+    assertThat(blocks.get(1).text()).isEqualTo("Deleted notes stay in the system trash.");
+  }
+
+  @Test
+  void plainTextIsReadAsParagraphsWithShortUnpunctuatedLinesAsHeadings() {
+    List<Block> blocks =
+        MarkdownBlocks.ofPlainText("4. Descaling\n\nThe interval depends on water hardness.\n");
+
+    assertThat(blocks).extracting(Block::kind).containsExactly(Kind.HEADING, Kind.PARAGRAPH);
+    assertThat(blocks.get(1).headingPath()).containsExactly("4. Descaling");
+  }
+}

@@ -1,0 +1,115 @@
+package dev.brain.research.synthesis;
+
+import static java.util.stream.Collectors.joining;
+
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.plan.Concept;
+import dev.brain.retrieval.EvidenceRow;
+import java.util.List;
+
+/**
+ * The text of an extractive answer: each passage under a line naming where it comes from (the
+ * user's notes or a saved source, the headings of its section, the record key as citation), then
+ * the passage as Markdown (prose, list lines, fenced code); a last line names what the passages do
+ * not mention. The statements for a question without evidence are here too.
+ */
+final class AnswerText {
+  private AnswerText() {}
+
+  /** Separates the parts of a heading path in a passage's header. */
+  static final String PATH_SEPARATOR = " › ";
+
+  /** The answer quoting {@code passages}; {@code missing} names what none of them mentions. */
+  static String of(List<Passage> passages, List<String> missing) {
+    var t = new StringBuilder();
+    for (Passage p : passages) {
+      if (!t.isEmpty()) {
+        t.append("\n\n");
+      }
+      t.append(header(p)).append("\n\n").append(p.markdown());
+    }
+    if (!missing.isEmpty()) {
+      t.append("\n\nThese passages do not mention ")
+          .append(missing.stream().map(m -> "“" + m + "”").collect(joining(" or ")))
+          .append('.');
+    }
+    return t.toString();
+  }
+
+  /** "From your notes, “Installation › Updating and Uninstalling” [key]:". */
+  static String header(Passage p) {
+    var h = new StringBuilder("From ").append(source(p.text().row));
+    String place =
+        p.headingPath().isEmpty() ? p.text().title() : String.join(PATH_SEPARATOR, p.headingPath());
+    if (!place.isEmpty()) {
+      h.append(", “").append(place).append('”');
+    }
+    return h.append(" [").append(p.key()).append("]:").toString();
+  }
+
+  /** What kind of source a row is, as a reader says it. */
+  static String source(EvidenceRow row) {
+    String role = row.evidenceRole();
+    if ("summary".equals(role)) {
+      return "a derived summary";
+    }
+    if ("note".equals(row.sourceType())) {
+      return "your notes";
+    }
+    String kind =
+        switch (String.valueOf(row.sourceType())) {
+          case "web" -> "web page";
+          case "pdf" -> "PDF";
+          case "feed_entry" -> "feed entry";
+          default -> String.valueOf(row.sourceType()).replace('_', ' ');
+        };
+    String ocr = "ocr".equals(role) ? " (OCR)" : "";
+    return "a saved " + kind + ocr;
+  }
+
+  /**
+   * The statement for records that hold no sentence covering the question: which they are, and that
+   * nothing is quoted.
+   */
+  static String nothingQuotable(List<EvidenceRow> rows) {
+    var titles =
+        rows.stream()
+            .limit(3)
+            .map(r -> r.title() == null || r.title().isBlank() ? r.sourceKey() : r.title())
+            .map(t -> "“" + t + "”")
+            .toList();
+    return "No evidence: the closest records ("
+        + String.join(", ", titles)
+        + ") hold no sentence about what the question asks, so nothing is quoted. Try other words.";
+  }
+
+  /**
+   * The plain statement for a pack without evidence, or for a question naming something the corpus
+   * never mentions: what is missing, what was searched.
+   */
+  static String noEvidence(ResearchPack pack) {
+    List<String> names = Names.absent(pack);
+    var t =
+        new StringBuilder(
+            names.isEmpty()
+                ? "No evidence: nothing in your corpus answers this question."
+                : "No evidence: nothing in your corpus mentions "
+                    + names.stream().map(n -> "“" + n + "”").collect(joining(" or "))
+                    + ", so it cannot answer this question.");
+    List<String> required =
+        pack.queryPlan().requiredConcepts().stream().map(Concept::preferred).toList();
+    t.append(" Searched for: ").append(String.join(", ", required)).append('.');
+    if (!pack.coverage().absentConcepts().isEmpty()) {
+      t.append(" These occur nowhere in the indexed records: ")
+          .append(String.join(", ", pack.coverage().absentConcepts()))
+          .append('.');
+    }
+    if (!pack.queryPlan().sourceTypes().isEmpty()) {
+      t.append(" Only these source types were searched: ")
+          .append(String.join(", ", pack.queryPlan().sourceTypes()))
+          .append('.');
+    }
+    t.append(" No answer was made up; try other words or fewer filters.");
+    return t.toString();
+  }
+}

@@ -1,0 +1,197 @@
+package dev.brain.research.synthesis;
+
+import dev.brain.chunking.MarkdownBlocks.Block;
+import dev.brain.chunking.MarkdownBlocks.Kind;
+import dev.brain.chunking.MarkdownBlocks.Unit;
+import dev.brain.research.pack.ConceptMatch;
+import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.Words;
+import dev.brain.retrieval.EvidenceRow;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The sentences of the retrieved blocks that a passage may be built around, each with the concepts
+ * it covers. A sentence covers what its words match (the words of a link's text, which name another
+ * note's subject, and the section's headings count as context, {@link Candidate#inherited}); the
+ * first statement under a heading (or a callout's title) also what the heading names ("Updating and
+ * Uninstalling / From your shell, run the following update script:"); a sentence leading into a
+ * code block also what the code names; one opening with a pronoun also what the sentence before it
+ * covers; every sentence of a row the user tagged with a concept covers it. Headings, a title
+ * repeated as a line, bare links, a bookmark's folder line, questions, sentences cut by an
+ * excerpt's edge and lines that only point elsewhere are left out.
+ */
+final class Candidates {
+  private Candidates() {}
+
+  /** The candidates of {@code rows}, in row and text order. */
+  static List<Candidate> of(List<RowText> rows, Asked asked) {
+    var out = new ArrayList<Candidate>();
+    for (RowText t : rows) {
+      out.addAll(of(t, asked));
+    }
+    return out;
+  }
+
+  private static List<Candidate> of(RowText t, Asked asked) {
+    var out = new ArrayList<Candidate>();
+    Set<String> headings = headings(t);
+    boolean first = true;
+    String opens = "";
+    for (int b = 0; b < t.blocks.size(); b++) {
+      Block block = t.blocks.get(b);
+      if (block.kind() == Kind.HEADING) {
+        opens = block.units().getFirst().text();
+        continue;
+      }
+      if (block.kind() == Kind.CODE) {
+        continue;
+      }
+      if (!block.title().isEmpty()) {
+        opens = block.title();
+      }
+      Set<String> context = Asked.context(t, b);
+      for (int u = 0; u < block.units().size(); u++) {
+        Unit unit = block.units().get(u);
+        Set<Concept> before = Set.of();
+        List<String> sentences = t.sentences(b, u);
+        for (int s = 0; s < sentences.size(); s++) {
+          String shown = sentences.get(s);
+          String plain = Sentences.plain(shown);
+          if (!states(t, b, u, s, plain, unit, headings)) {
+            continue;
+          }
+          boolean lead = first && !t.isNote();
+          first = false;
+          if (!t.retrieved(b)) {
+            continue;
+          }
+          String said = withoutSpeaker(t.row, plain);
+          // A link names another note's subject: the words of its text count as context only.
+          var stems = new HashSet<>(Words.stems(withoutLinks(said, unit.links())));
+          var linked = new HashSet<>(context);
+          unit.links().stream().filter(said::contains).forEach(l -> linked.addAll(Words.stems(l)));
+          // The first statement under a heading is about what the heading names.
+          stems.addAll(Words.stems(opens));
+          opens = "";
+          boolean introduces =
+              Sentences.leadsIn(plain) && s == sentences.size() - 1 && introducesBlock(t, b);
+          if (introduces) {
+            stems.addAll(Words.stems(t.blocks.get(b + 1).text()));
+          }
+          var covered = new LinkedHashSet<Concept>();
+          var inherited = new LinkedHashSet<Concept>();
+          for (Concept c : asked.concepts()) {
+            if (ConceptMatch.matches(c, stems, List.of())
+                || t.row.userTags().contains(c.preferred())) {
+              covered.add(c);
+            } else if (ConceptMatch.matches(c, linked, List.of())) {
+              inherited.add(c);
+            }
+          }
+          if (s > 0 && Sentences.opensWithPronoun(plain)) {
+            covered.addAll(before);
+            inherited.removeAll(before);
+          }
+          before = covered;
+          covered.addAll(inherited);
+          boolean offers = asked.offers(t, b, shown, introduces);
+          out.add(new Candidate(t, b, u, s, shown, said, covered, inherited, offers, lead, 0));
+        }
+      }
+    }
+    // A record with one statement has nothing its first line stands out from.
+    if (out.size() == 1 && out.get(0).lead()) {
+      Candidate only = out.get(0);
+      out.set(
+          0,
+          new Candidate(
+              only.text(),
+              only.block(),
+              only.unit(),
+              only.sentence(),
+              only.shown(),
+              only.said(),
+              only.concepts(),
+              only.inherited(),
+              only.offers(),
+              false,
+              0));
+    }
+    return out;
+  }
+
+  /**
+   * Whether sentence {@code s} states something: quotable, not cut, not pointing elsewhere, not a
+   * title or heading repeated as a line, not a bare link, not a bookmark's folder line, not a line
+   * of tags.
+   */
+  private static boolean states(
+      RowText t, int b, int u, int s, String plain, Unit unit, Set<String> headings) {
+    EvidenceRow row = t.row;
+    boolean link = plain.equals(row.url()) || !plain.contains(" ") && plain.contains("://");
+    boolean folder = "bookmark".equals(row.sourceType()) && plain.startsWith("Folder: ");
+    boolean tags = plain.strip().matches("(#[\\p{L}\\p{N}_/-]+\\s*)+");
+    return Sentences.quotable(plain)
+        && !t.cut(b, u, s)
+        && !Sentences.pointsElsewhere(plain, unit.links())
+        && !headings.contains(plain.toLowerCase(java.util.Locale.ROOT))
+        && !link
+        && !folder
+        && !tags;
+  }
+
+  /** {@code text} with the visible text of its links taken out. */
+  private static String withoutLinks(String text, List<String> links) {
+    String out = text;
+    for (String link : links) {
+      out = out.replace(link, " ");
+    }
+    return out;
+  }
+
+  /** The title and every heading of a row, lower-case: text that opens sections, states nothing. */
+  private static Set<String> headings(RowText t) {
+    var out = new HashSet<String>();
+    if (!t.title().isEmpty()) {
+      out.add(t.title().toLowerCase(java.util.Locale.ROOT));
+    }
+    for (Block b : t.blocks) {
+      if (b.kind() == Kind.HEADING) {
+        out.add(b.units().getFirst().text().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    if (t.row.chunk() != null) {
+      t.row.chunk().headingPath().forEach(h -> out.add(h.toLowerCase(java.util.Locale.ROOT)));
+    }
+    return out;
+  }
+
+  /** Whether the block after {@code b} is one a lead-in introduces: code, a list, a table. */
+  private static boolean introducesBlock(RowText t, int b) {
+    if (b + 1 >= t.blocks.size()) {
+      return false;
+    }
+    Kind next = t.blocks.get(b + 1).kind();
+    return next == Kind.CODE || next == Kind.LIST || next == Kind.TABLE;
+  }
+
+  /** A transcript line's speaker label: up to four capitalised words and a colon. */
+  private static final Pattern SPEAKER =
+      Pattern.compile("^\\p{Lu}[\\p{L}.'-]*(?: \\p{Lu}[\\p{L}.'-]*){0,3}: ");
+
+  /**
+   * What a transcript line says, without its speaker label: "Ines Duarte: Not at all." names who
+   * speaks, not what the line is about, so the label neither covers a concept nor counts for
+   * meaning (the quote keeps it).
+   */
+  static String withoutSpeaker(EvidenceRow row, String text) {
+    boolean transcript =
+        "transcript".equals(row.sourceType()) || "transcript".equals(row.evidenceRole());
+    return transcript ? SPEAKER.matcher(text).replaceFirst("") : text;
+  }
+}

@@ -1,0 +1,110 @@
+package dev.brain.research.synthesis;
+
+import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.plan.Concept;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The things a question names: what an answer must mention, and what, when the corpus mentions it
+ * nowhere, makes the question one the corpus cannot answer, however many of its other words match
+ * ("How do I parse flags with clap?" in a corpus without clap). A concept counts when the question
+ * writes it as a name: capitalized inside the question ("WebAssembly", "Docker"), an acronym
+ * ("YAML"), a possessive ("rayon's"), an identifier (with a digit, an underscore or inside code:
+ * {@code env_logger}), or the tool a "with" or "using" names ("with criterion", "with the regex
+ * crate"). Two uses are not the question's subject and do not count: a name the question compares
+ * with ("something like Swift's guard let") and, in a pasted error message, the message's own words
+ * (error codes, file names in quotes), which the corpus explains in its own words.
+ */
+final class Names {
+  private Names() {}
+
+  /** A word the question compares with: "like X", "similar to X", "as in X", "equivalent of X". */
+  private static final Pattern COMPARED =
+      Pattern.compile(
+          "(?:\\blike|\\bsimilar to|\\bas in|\\bequivalent (?:of|to)|\\bcounterpart (?:of|to))"
+              + "(?:\\s+\\S+){0,2}\\s*$",
+          Pattern.CASE_INSENSITIVE);
+
+  /** The tool a "with" or "using" names: "with criterion", "using the regex crate". */
+  private static final Pattern INSTRUMENT =
+      Pattern.compile(
+          "\\b(?:with|using|via)\\s+(?:the\\s+|a\\s+|an\\s+)?$", Pattern.CASE_INSENSITIVE);
+
+  /** The required concepts of {@code pack} absent from the corpus that the question names. */
+  static List<String> absent(ResearchPack pack) {
+    return of(pack.question(), pack.queryPlan().requiredConcepts()).stream()
+        .filter(c -> pack.coverage().absentConcepts().contains(c.key()))
+        .map(Concept::preferred)
+        .toList();
+  }
+
+  /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
+  static List<Concept> of(String question, List<Concept> concepts) {
+    QuestionForm form = QuestionForm.of(question);
+    // Words pasted after the question ("…machine? see /home/x api_key=…") are context, not asked.
+    int mark = question.lastIndexOf('?');
+    if (mark > 0 && !question.substring(mark + 1).isBlank()) {
+      question = question.substring(0, mark + 1);
+    }
+    var out = new ArrayList<Concept>();
+    for (Concept c : concepts) {
+      Matcher m = find(question, c.preferred());
+      if (m != null && named(question, m, form)) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  private static Matcher find(String question, String term) {
+    Matcher m =
+        Pattern.compile(
+                "(?<![\\p{L}\\p{N}])" + Pattern.quote(term) + "(?![\\p{L}\\p{N}])",
+                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)
+            .matcher(question);
+    return m.find() ? m : null;
+  }
+
+  /** Whether the occurrence {@code m} is written as a name the question asks about. */
+  private static boolean named(String question, Matcher m, QuestionForm form) {
+    String word = m.group();
+    String before = question.substring(0, m.start());
+    String after = question.substring(m.end());
+    if (COMPARED.matcher(before).find()) {
+      return false;
+    }
+    if (form == QuestionForm.ERROR && inMessage(question, m.start())) {
+      return false;
+    }
+    boolean capitalized = Character.isUpperCase(word.codePointAt(0)) && !before.isBlank();
+    boolean acronym = word.length() >= 2 && word.equals(word.toUpperCase(Locale.ROOT));
+    boolean possessive = after.startsWith("'s") || after.startsWith("’s");
+    boolean identifier =
+        word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.');
+    boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
+    return capitalized
+        || acronym && word.chars().anyMatch(Character::isLetter)
+        || possessive
+        || identifier
+        || code
+        || INSTRUMENT.matcher(before).find();
+  }
+
+  /**
+   * Whether offset {@code at} lies in the pasted message of an error question: before a " -- " that
+   * separates it from the user's own words, or inside quotes or code anywhere.
+   */
+  private static boolean inMessage(String question, int at) {
+    int dash = question.indexOf(" -- ");
+    if (dash < 0 || at < dash) {
+      return true;
+    }
+    String before = question.substring(0, at);
+    long quotes = before.chars().filter(ch -> ch == '"' || ch == '`').count();
+    return quotes % 2 == 1;
+  }
+}

@@ -1,0 +1,351 @@
+package dev.brain.research.synthesis;
+
+import dev.brain.chunking.MarkdownBlocks.Block;
+import dev.brain.chunking.MarkdownBlocks.Kind;
+import dev.brain.chunking.MarkdownBlocks.Unit;
+import dev.brain.research.pack.ConceptMatch;
+import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.Words;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the passage around a chosen sentence, the way the reader sees it in its section: the whole
+ * paragraph when it is short (else the sentence with its neighbours), the lead-in and the whole
+ * list or table for an item or a row, and the block a lead-in ending with a colon introduces (a
+ * code block, a list, a table, a callout, a paragraph), kept whole. Lines that only point elsewhere
+ * are left out.
+ */
+final class Passages {
+  private Passages() {}
+
+  /** Longest paragraph shown whole; a longer one shows the sentence and its neighbours. */
+  static final int PARAGRAPH_CHARS = 700;
+
+  /** Most lines of an introduced code block; a longer one is left out, never cut. */
+  static final int CODE_LINES = 40;
+
+  /** Most characters of an introduced code block. */
+  static final int CODE_CHARS = 2400;
+
+  /** Most items of a list (or rows of a table) shown; a longer one shows those around the pick. */
+  static final int LIST_UNITS = 15;
+
+  /** Most characters of a list shown. */
+  static final int LIST_CHARS = 1500;
+
+  /** Most prose characters of a passage built around several sentences of one section. */
+  static final int PASSAGE_CHARS = 1200;
+
+  /**
+   * The passage around {@code picks}, sentences of one section of one row, best first: the piece
+   * around the first, then the pieces around the others that fit in {@value #PASSAGE_CHARS}
+   * characters, shown in text order.
+   */
+  static Passage around(List<Candidate> picks, Asked asked) {
+    Candidate lead = picks.getFirst();
+    RowText t = lead.text();
+    var pieces = new java.util.TreeMap<Integer, Piece>();
+    Piece section = wholeSection(t, lead.block());
+    if (section != null) {
+      pieces.put(section.first(), section);
+    }
+    int used = section == null ? 0 : PASSAGE_CHARS;
+    for (Candidate c : picks) {
+      Piece piece = piece(c, asked);
+      Piece same = pieces.get(piece.first());
+      if (same != null || pieces.values().stream().anyMatch(p -> p.overlaps(piece))) {
+        continue;
+      }
+      if (!pieces.isEmpty() && used + piece.chars() > PASSAGE_CHARS) {
+        continue;
+      }
+      pieces.put(piece.first(), piece);
+      used += piece.chars();
+    }
+    var parts = new ArrayList<String>();
+    pieces.values().forEach(p -> parts.addAll(p.parts()));
+    var said = new StringBuilder();
+    parts.forEach(p -> said.append(Sentences.plain(p)).append('\n'));
+    List<String> path = t.headingPath(lead.block());
+    return new Passage(
+        t,
+        pieces.firstKey(),
+        pieces.lastEntry().getValue().last(),
+        path,
+        parts,
+        covered(t, said, path, asked.concepts()),
+        lead);
+  }
+
+  /** Longest section (its prose, lists and tables) shown whole. */
+  static final int SECTION_CHARS = 1200;
+
+  /**
+   * The whole section of block {@code b} when it is short: every paragraph (without pointer
+   * sentences), list, table and callout, and each code block a lead-in introduces; null when its
+   * text is longer than {@value #SECTION_CHARS} characters.
+   */
+  private static Piece wholeSection(RowText t, int b) {
+    int start = t.sectionStart(b);
+    int end = t.sectionEnd(b);
+    var parts = new ArrayList<String>();
+    int chars = 0;
+    int first = -1;
+    int last = -1;
+    for (int i = start; i < end; i++) {
+      Block block = t.blocks.get(i);
+      String part =
+          switch (block.kind()) {
+            case HEADING -> null;
+            case PARAGRAPH -> String.join(" ", shownSentences(t, i, 0));
+            case CODE -> i > start && leadIn(t, i - 1) != null ? introduced(block) : null;
+            case LIST, TABLE, QUOTE -> units(block, 0);
+          };
+      if (part == null || part.isBlank()) {
+        continue;
+      }
+      if (block.kind() != Kind.CODE) {
+        chars += part.length();
+      }
+      if (chars > SECTION_CHARS) {
+        return null;
+      }
+      parts.add(part);
+      first = first < 0 ? i : first;
+      last = i;
+    }
+    return parts.isEmpty() ? null : new Piece(first, last, parts);
+  }
+
+  /** What a pick shows: blocks {@code first} to {@code last} as {@code parts}. */
+  private record Piece(int first, int last, List<String> parts) {
+    /** Characters of its prose: a fenced code block is read at a glance, not counted. */
+    int chars() {
+      return parts.stream()
+          .filter(p -> !p.startsWith("```") && !p.startsWith("~~~"))
+          .mapToInt(String::length)
+          .sum();
+    }
+
+    boolean overlaps(Piece other) {
+      return first <= other.last && other.first <= last;
+    }
+  }
+
+  /** The piece around one sentence. */
+  private static Piece piece(Candidate c, Asked asked) {
+    RowText t = c.text();
+    Block block = t.blocks.get(c.block());
+    var parts = new ArrayList<String>();
+    int first = c.block();
+    int last = c.block();
+    boolean leadsIn;
+    if (block.kind() == Kind.PARAGRAPH) {
+      List<String> shown = paragraph(t, c);
+      parts.add(String.join(" ", shown));
+      leadsIn = !shown.isEmpty() && endsBlock(t, c.block(), shown.getLast());
+    } else {
+      Block before = c.block() > 0 ? t.blocks.get(c.block() - 1) : null;
+      if (before != null && before.kind() == Kind.PARAGRAPH && leadIn(t, c.block() - 1) != null) {
+        parts.add(leadIn(t, c.block() - 1));
+        first = c.block() - 1;
+      }
+      String units = units(block, c.unit());
+      if (!units.isEmpty()) {
+        parts.add(units);
+      }
+      leadsIn = false;
+    }
+    if (leadsIn && c.block() + 1 < t.blocks.size()) {
+      String introduced = introduced(t.blocks.get(c.block() + 1));
+      if (introduced != null) {
+        parts.add(introduced);
+        last = c.block() + 1;
+      }
+    } else if (block.kind() == Kind.PARAGRAPH && !c.offers()) {
+      String answer = answeringNext(t, c.block(), asked);
+      if (answer != null) {
+        parts.add(answer);
+        last = c.block() + 1;
+      }
+    }
+    return new Piece(first, last, parts);
+  }
+
+  /**
+   * The sentences of {@code c}'s paragraph shown with it: all of a short paragraph, else {@code c}
+   * with the sentence before (when {@code c} opens with a pronoun) and those after it that fit.
+   */
+  private static List<String> paragraph(RowText t, Candidate c) {
+    List<String> all = shownSentences(t, c.block(), c.unit());
+    int total = all.stream().mapToInt(String::length).sum();
+    int at = Math.max(0, all.indexOf(c.shown()));
+    if (total <= PARAGRAPH_CHARS || all.isEmpty()) {
+      return all;
+    }
+    int from = at > 0 && Sentences.opensWithPronoun(Sentences.plain(c.shown())) ? at - 1 : at;
+    int to = at + 1;
+    int used = all.subList(from, to).stream().mapToInt(String::length).sum();
+    while (to < all.size() && used + all.get(to).length() <= PARAGRAPH_CHARS) {
+      used += all.get(to).length();
+      to++;
+    }
+    return all.subList(from, to);
+  }
+
+  /** The sentences of a unit that may be shown: not cut by an excerpt's edge, not pointers. */
+  private static List<String> shownSentences(RowText t, int b, int u) {
+    Unit unit = t.blocks.get(b).units().get(u);
+    List<String> sentences = t.sentences(b, u);
+    var out = new ArrayList<String>();
+    for (int s = 0; s < sentences.size(); s++) {
+      String plain = Sentences.plain(sentences.get(s));
+      if (!t.cut(b, u, s) && !Sentences.pointsElsewhere(plain, unit.links())) {
+        out.add(sentences.get(s));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The paragraph after paragraph {@code b} in its section when it offers what the question asks
+   * for, or null: a paragraph that restates the problem ("multiple edges might point to the same
+   * node") is often followed by the one that solves it ("enable multiple ownership by using {@code
+   * Rc<T>}").
+   */
+  private static String answeringNext(RowText t, int b, Asked asked) {
+    int next = b + 1;
+    if (next >= t.sectionEnd(b) || t.blocks.get(next).kind() != Kind.PARAGRAPH) {
+      return null;
+    }
+    List<String> shown = shownSentences(t, next, 0);
+    boolean offers = shown.stream().anyMatch(s -> asked.offers(t, next, s, false));
+    String text = String.join(" ", shown);
+    return offers && !text.isEmpty() && text.length() <= PARAGRAPH_CHARS ? text : null;
+  }
+
+  /** Whether {@code sentence}, the last shown of block {@code b}, leads into the next block. */
+  private static boolean endsBlock(RowText t, int b, String sentence) {
+    List<String> all = t.sentences(b, 0);
+    return !all.isEmpty() && all.getLast().equals(sentence) && Sentences.leadsIn(sentence);
+  }
+
+  /** The last sentence of paragraph {@code b} when it leads into what follows, else null. */
+  private static String leadIn(RowText t, int b) {
+    List<String> all = shownSentences(t, b, 0);
+    if (all.isEmpty() || !Sentences.leadsIn(Sentences.plain(all.getLast()))) {
+      return null;
+    }
+    return all.getLast();
+  }
+
+  /** A block introduced by a lead-in, whole, or null when it is too long to show whole. */
+  private static String introduced(Block block) {
+    return switch (block.kind()) {
+      case CODE -> {
+        String code = block.units().getFirst().markdown();
+        long lines = code.lines().count();
+        yield lines <= CODE_LINES + 2 && code.length() <= CODE_CHARS ? code : null;
+      }
+      case LIST, TABLE, QUOTE ->
+          block.units().size() <= LIST_UNITS && chars(block) <= LIST_CHARS
+              ? emptyAsNull(units(block, 0))
+              : null;
+      case PARAGRAPH -> {
+        String text = block.units().getFirst().markdown();
+        yield text.length() <= PARAGRAPH_CHARS ? text : null;
+      }
+      case HEADING -> null;
+    };
+  }
+
+  private static String emptyAsNull(String s) {
+    return s.isEmpty() ? null : s;
+  }
+
+  private static int chars(Block block) {
+    return block.units().stream().mapToInt(u -> u.markdown().length()).sum();
+  }
+
+  /**
+   * The units of a list, table or callout as Markdown lines: all of them when they fit, else a
+   * window around unit {@code at}, marked with "…" where units were left out.
+   */
+  private static String units(Block block, int at) {
+    List<Unit> units = block.units();
+    int from = 0;
+    int to = units.size();
+    if (units.size() > LIST_UNITS || chars(block) > LIST_CHARS) {
+      from = Math.max(0, at - LIST_UNITS / 3);
+      to = from;
+      int used = 0;
+      while (to < units.size()
+          && to - from < LIST_UNITS
+          && used + units.get(to).markdown().length() <= LIST_CHARS) {
+        used += units.get(to).markdown().length();
+        to++;
+      }
+      to = Math.max(to, at + 1);
+    }
+    var lines = new ArrayList<String>();
+    if (block.kind() == Kind.QUOTE && !block.title().isEmpty()) {
+      lines.add(block.title() + ":");
+    }
+    if (from > 0) {
+      lines.add("…");
+    }
+    int number = block.firstNumber() + from;
+    int shown = 0;
+    for (int i = from; i < to; i++) {
+      Unit u = units.get(i);
+      int n = u.depth() == 0 ? number++ : 0;
+      // An item that only points to another note ("Gear: Running shoes") says nothing here.
+      if (u.code() || !Sentences.pointsElsewhere(u.text(), u.links())) {
+        lines.add(line(block, u, n));
+        shown++;
+      }
+    }
+    if (shown == 0) {
+      return "";
+    }
+    if (to < units.size()) {
+      lines.add("…");
+    }
+    // A callout's paragraphs stay paragraphs; list items and table rows are lines.
+    return String.join(block.kind() == Kind.QUOTE ? "\n\n" : "\n", lines);
+  }
+
+  /** One unit as a Markdown line: a list item with its marker, a table row as an item. */
+  private static String line(Block block, Unit u, int number) {
+    if (u.code()) {
+      return u.markdown();
+    }
+    String indent = "  ".repeat(u.depth());
+    return switch (block.kind()) {
+      case LIST ->
+          indent + (block.ordered() && u.depth() == 0 ? number + ". " : "- ") + u.markdown();
+      case TABLE -> "- " + u.markdown();
+      default -> u.markdown();
+    };
+  }
+
+  /** The concepts a passage covers: its shown words, its headings and title, the row's tags. */
+  private static Set<Concept> covered(
+      RowText t, CharSequence said, List<String> path, List<Concept> concepts) {
+    var stems = new HashSet<>(Words.stems(said.toString()));
+    path.forEach(h -> stems.addAll(Words.stems(h)));
+    stems.addAll(Words.stems(t.title()));
+    var out = new LinkedHashSet<Concept>();
+    for (Concept c : concepts) {
+      if (ConceptMatch.matches(c, stems, t.row.userTags())
+          || t.row.userTags().contains(c.preferred())) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+}
