@@ -54,6 +54,21 @@ public record ChatContinuity(
     return retrievalQuestion(question, this);
   }
 
+  /**
+   * The continuity of a conversation's earlier turns, oldest first: their questions, and their
+   * cited then gathered record keys as prior evidence (the newest turn's first). Nothing is pinned.
+   */
+  public static ChatContinuity of(List<ConversationTurn> turns) {
+    var questions = new ArrayList<String>();
+    var keys = new LinkedHashSet<String>();
+    for (int i = turns.size() - 1; i >= 0; i--) {
+      keys.addAll(turns.get(i).citedKeys());
+      keys.addAll(turns.get(i).evidenceKeys());
+    }
+    turns.forEach(t -> questions.add(t.question()));
+    return new ChatContinuity(questions, List.of(), List.copyOf(keys));
+  }
+
   /** Whether there is nothing to carry over. */
   @JsonIgnore
   public boolean isEmpty() {

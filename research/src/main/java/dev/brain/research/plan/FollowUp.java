@@ -1,6 +1,8 @@
 package dev.brain.research.plan;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.brain.research.plan.Concept.Role;
+import dev.brain.retrieval.InvalidSearchException;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -9,16 +11,17 @@ import java.util.regex.Pattern;
 /**
  * How a short chat follow-up was read: "and for the V60?" after "What grind size do I use for
  * espresso?" asks the earlier question again with its {@code for} phrase replaced, "What grind size
- * do I use for the V60?". The follow-up keeps the earlier turn's intent (its required concepts)
- * and names the one thing that changes; the resolved question is then planned like any question.
- * Only the user's own questions take part, never an earlier answer.
+ * do I use for the V60?". The follow-up keeps the earlier turn's intent (its required concepts) and
+ * names the one thing that changes; the resolved question is then planned like any question. Only
+ * the user's own questions take part, never an earlier answer.
  *
  * <p>A follow-up is resolved when it is a fragment of at most {@value #MAX_FRAGMENT_WORDS} words:
  * it opens with a cue ("and", "what about", "how about", "also") or a preposition, and not with a
- * question word ("and how long does it take?" is a question of its own, planned with the earlier words as
- * context). Its words replace the earlier question's phrase that opens with the same preposition
- * ("for espresso" by "for the V60"), else the earlier question's last required concept ("water
- * tomatoes" by "water peppers"). A chain of follow-ups resolves one after another.
+ * question word ("and how long does it take?" is a question of its own, planned with the earlier
+ * words as context). Its words replace the earlier question's phrase that opens with the same
+ * preposition ("for espresso" by "for the V60"), else, when it names things only, the earlier
+ * question's last required concept ("what about the V60?"). A chain of follow-ups resolves one
+ * after another.
  *
  * @param resolvedQuestion the question the follow-up was read as
  * @param previousQuestion the earlier question it continues (itself resolved)
@@ -89,12 +92,7 @@ public record FollowUp(
     }
     var chained =
         new QuestionText(
-            qt.current(),
-            qt.core(),
-            before,
-            qt.overviewPrefix(),
-            qt.corrective(),
-            qt.negated());
+            qt.current(), qt.core(), before, qt.overviewPrefix(), qt.corrective(), qt.negated());
     FollowUp up = resolve(chained);
     return up == null ? qt.current() : up.resolvedQuestion();
   }
@@ -116,7 +114,7 @@ public record FollowUp(
       // No phrase to replace: the fragment is added to the earlier question.
       return build(prev, prev.length(), prev.length(), " " + fragment, "added to it");
     }
-    String last = lastRequired(prev);
+    String last = namesThings(fragment) ? lastRequired(prev) : null;
     if (last == null) {
       return null;
     }
@@ -126,8 +124,7 @@ public record FollowUp(
     }
     Matcher article = ARTICLE.matcher(prev.substring(0, at));
     int start = article.find() ? article.start() : at;
-    return build(
-        prev, start, at + last.length(), fragment, "the earlier question's last concept");
+    return build(prev, start, at + last.length(), fragment, "the earlier question's last concept");
   }
 
   private static FollowUp build(String prev, int start, int end, String fragment, String how) {
@@ -172,8 +169,7 @@ public record FollowUp(
 
   /** Where the last phrase opening with {@code preposition} starts in {@code text}, or -1. */
   private static int lastPhrase(String text, String preposition) {
-    Matcher m =
-        Pattern.compile("(?i)\\b" + Pattern.quote(preposition) + "\\s+\\S").matcher(text);
+    Matcher m = Pattern.compile("(?i)\\b" + Pattern.quote(preposition) + "\\s+\\S").matcher(text);
     int at = -1;
     while (m.find()) {
       at = m.start();
@@ -185,6 +181,22 @@ public record FollowUp(
   private static int phraseEnd(String text, int from) {
     Matcher m = Pattern.compile("(?i)[,;:]|\\s(?:and|but|or)\\s").matcher(text);
     return m.find(from) ? m.start() : text.length();
+  }
+
+  /**
+   * Whether every concept {@code fragment} requires is a named thing (a capitalized or quoted name,
+   * a tag): "what about the V60?" swaps the earlier question's object, while a plain word ("and
+   * what about descaling?") may be a new topic and only borrows the earlier words as context.
+   */
+  private static boolean namesThings(String fragment) {
+    List<Concept> required;
+    try {
+      required = QueryAnalyzer.analyze(fragment, false).required();
+    } catch (InvalidSearchException e) {
+      return false; // nothing searchable: not a name
+    }
+    return !required.isEmpty()
+        && required.stream().allMatch(c -> c.role() == Role.ENTITY || c.role() == Role.TAG);
   }
 
   /** The earlier question's last required concept, as written (lower-case), or {@code null}. */

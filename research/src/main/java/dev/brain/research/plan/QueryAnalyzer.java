@@ -39,10 +39,10 @@ public final class QueryAnalyzer {
       throw new InvalidSearchException("question", "the question is empty; ask something");
     }
     QuestionText qt = QuestionText.parse(question);
-    FollowUp followUp = FollowUp.resolve(qt);
-    if (followUp != null) {
-      return analyze(followUp.resolvedQuestion(), semantic)
-          .asFollowUp(question, qt.current(), followUp);
+    FollowUp resolved = FollowUp.resolve(qt);
+    if (resolved != null) {
+      return analyze(resolved.resolvedQuestion(), semantic)
+          .asFollowUp(question, qt.current(), resolved);
     }
     String core = qt.core().isBlank() ? qt.current() : qt.core();
     var extracted = new Extracted(core);
