@@ -16,8 +16,11 @@ import java.util.List;
  *       shape the retrieval question, never the evidence;
  *   <li>{@code pinnedEvidenceKeys} are records the user pinned: they are read from the index and
  *       added to the evidence before synthesis (after the judge), marked {@code pinned};
- *   <li>{@code priorEvidenceKeys} are the keys earlier turns cited: recorded in the trace only, so
- *       a corrective follow-up does not anchor on evidence the user just rejected.
+ *   <li>{@code priorEvidenceKeys} are the keys earlier turns cited or gathered: for a short
+ *       follow-up that continues the earlier question (it has a {@link FollowUp}) they are read
+ *       again and enter as candidate rows, kept only when they match the follow-up's required
+ *       concepts, never as proof; otherwise (a correction, a question of its own) they are recorded
+ *       in the trace only, so a corrective follow-up does not anchor on evidence the user rejected.
  * </ul>
  *
  * @param priorQuestions earlier user questions, oldest first (at most {@value #MAX_PRIOR_QUESTIONS}

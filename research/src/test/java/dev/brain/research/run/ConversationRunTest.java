@@ -3,6 +3,7 @@ package dev.brain.research.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.research.fixtures.RunnerVault;
+import dev.brain.research.pack.MergeReport;
 import dev.brain.research.plan.ChatContinuity;
 import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.plan.FollowUp;
@@ -59,6 +60,37 @@ class ConversationRunTest {
         .anyMatch(k -> k.contains("v60"));
     assertThat(second.synthesis().answer()).contains("42");
     assertThat(second.synthesis().citations()).anyMatch(c -> c.sourceKey().equals(V60_KEY));
+  }
+
+  @Test
+  void anEarlierTurnsEvidenceEntersAsCandidatesOnlyWhenItMatchesTheFollowUp() throws Exception {
+    String compost = "note:vault/garden/Compost.md";
+    var turn = new ConversationTurn(ESPRESSO, List.of(compost), List.of(V60_KEY));
+
+    RunResult second =
+        runner()
+            .run(RunRequest.of(FOLLOW_UP).withContinuity(ChatContinuity.of(List.of(turn))), null);
+
+    MergeReport earlier = earlierTurnReport(second);
+    assertThat(earlier.action()).isEqualTo(MergeReport.EARLIER_TURN);
+    assertThat(earlier.rejected())
+        .filteredOn(r -> r.sourceKey().equals(compost))
+        .extracting(MergeReport.Rejected::reason)
+        .containsExactly("does not mention every required concept of this question");
+    assertThat(earlier.accepted()).doesNotContain(compost);
+    assertThat(second.pack().find(compost)).isEmpty();
+    assertThat(second.pack().find(V60_KEY)).isPresent();
+  }
+
+  private static MergeReport earlierTurnReport(RunResult run) {
+    Object data =
+        run.events().stream()
+            .filter(e -> e.stage() == RunStage.RETRIEVAL && e.data().containsKey("earlier_turn"))
+            .findFirst()
+            .orElseThrow()
+            .data()
+            .get("earlier_turn");
+    return (MergeReport) data;
   }
 
   @Test
