@@ -274,6 +274,12 @@ public final class Brain implements AutoCloseable {
     return researcher.pack(question, options, planner);
   }
 
+  /** A follow-up's pack with an earlier turn's evidence as candidates; see {@link Researcher}. */
+  public ResearchPack withEarlierTurns(
+      ResearchPack pack, List<String> keys, ResearchOptions options) throws IOException {
+    return researcher.withEarlierTurns(pack, keys, options);
+  }
+
   /**
    * {@code pack} with the records the user pinned added as a research run adds them (after the
    * ranked rows, windowed on the plan's concepts); the report says which were added and why others

@@ -221,11 +221,15 @@ public final class EvidenceMerge {
   /** Most rows an earlier turn's evidence adds to a follow-up's pack. */
   public static final int MAX_EARLIER_TURN_ROWS = 4;
 
+  /** Most earlier-turn keys read again for a follow-up (the first ones, newest turn first). */
+  public static final int MAX_EARLIER_TURN_KEYS = 24;
+
   /**
    * The pack with rows of an earlier turn's evidence added as candidates of a follow-up: each is
    * read again from the index, windowed on this question's concepts, and kept only when it matches
-   * every required concept of this question (at most {@value #MAX_EARLIER_TURN_ROWS}); an earlier
-   * turn is never proof on its own. Added rows carry the signal {@value MergeReport#EARLIER_TURN}.
+   * every required concept of this question (at most {@value #MAX_EARLIER_TURN_ROWS} rows of the
+   * first {@value #MAX_EARLIER_TURN_KEYS} keys); an earlier turn is never proof on its own. Added
+   * rows carry the signal {@value MergeReport#EARLIER_TURN}.
    */
   public static Merged earlierTurns(
       Retriever retriever, ResearchPack base, List<String> keys, ResearchOptions options)
@@ -233,7 +237,7 @@ public final class EvidenceMerge {
     return fromKeys(
         retriever,
         base,
-        keys,
+        keys.subList(0, Math.min(keys.size(), MAX_EARLIER_TURN_KEYS)),
         options,
         MergeReport.EARLIER_TURN,
         true,

@@ -149,9 +149,6 @@ final class EvidenceStages {
             earlier));
   }
 
-  /** Most earlier-turn keys read again for a follow-up. */
-  private static final int MAX_EARLIER_KEYS = 24;
-
   /**
    * A follow-up's candidates from the earlier turns' evidence, read again and kept only when they
    * match this question; {@code null} when the question continues no earlier turn.
@@ -161,12 +158,7 @@ final class EvidenceStages {
     if (state.strategy.followUp() == null || keys.isEmpty()) {
       return null;
     }
-    var merged =
-        EvidenceMerge.earlierTurns(
-            retriever,
-            state.pack,
-            keys.subList(0, Math.min(keys.size(), MAX_EARLIER_KEYS)),
-            options);
+    var merged = EvidenceMerge.earlierTurns(retriever, state.pack, keys, options);
     state.pack = merged.pack();
     return merged.report();
   }

@@ -71,6 +71,18 @@ class ConversationApiTest {
   }
 
   @Test
+  void anEarlierTurnsKeysAreCandidatesThatMustMatchTheFollowUp() throws Exception {
+    String compost = "note:vault/garden/Compost.md";
+    var turn = Map.of("question", ESPRESSO, "evidence_keys", List.of(compost, V60_KEY));
+    var body = json(Map.of("question", "and for the V60?", "conversation", List.of(turn)));
+
+    var reply = post(base, "/api/research", body);
+
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    assertThat(keys(reply.json().path("evidence"))).contains(V60_KEY).doesNotContain(compost);
+  }
+
+  @Test
   void aRunWithTheConversationQuotesTheV60GrindSetting() throws Exception {
     var body = json(Map.of("question", "and for the V60?", "conversation", List.of(turn())));
 
