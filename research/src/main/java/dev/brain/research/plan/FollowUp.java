@@ -72,7 +72,11 @@ public record FollowUp(
     if (!text.inChat() || text.corrective()) {
       return null;
     }
-    return resolveAgainst(text, previousStandalone(text));
+    try {
+      return resolveAgainst(text, previousStandalone(text));
+    } catch (InvalidSearchException e) {
+      return null; // an earlier question without searchable words has no intent to keep
+    }
   }
 
   /** The previous question of a chat as a standalone question (a follow-up itself resolved). */

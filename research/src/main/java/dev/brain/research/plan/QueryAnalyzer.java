@@ -293,7 +293,7 @@ public final class QueryAnalyzer {
       return List.of();
     }
     var out = new ArrayList<String>();
-    for (Concept c : analyze(previous, false).required()) {
+    for (Concept c : requiredOf(previous)) {
       boolean name = c.role() == Role.ENTITY || c.role() == Role.TAG;
       if ((none || name) && !concepts.has(c.preferred())) {
         concepts.add(c.preferred(), c.role());
@@ -301,6 +301,15 @@ public final class QueryAnalyzer {
       }
     }
     return out;
+  }
+
+  /** The required concepts of an earlier question; none when it has no searchable word. */
+  private static List<Concept> requiredOf(String previous) {
+    try {
+      return analyze(previous, false).required();
+    } catch (InvalidSearchException e) {
+      return List.of();
+    }
   }
 
   /**

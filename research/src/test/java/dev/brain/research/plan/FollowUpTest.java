@@ -65,4 +65,12 @@ class FollowUpTest {
     assertThat(s.followUp()).isNotNull();
     assertThat(s.followUp().previousQuestion()).isEqualTo("What grind size do I use for the V60?");
   }
+
+  @Test
+  void anEarlierQuestionWithoutSearchableWordsIsIgnored() {
+    Strategy s = followUp("and for the V60?", "the of and?");
+
+    assertThat(s.followUp()).isNull();
+    assertThat(required(s)).anyMatch(k -> k.contains("v60"));
+  }
 }
