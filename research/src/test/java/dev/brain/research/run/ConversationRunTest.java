@@ -2,12 +2,14 @@ package dev.brain.research.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.research.fixtures.RunnerVault;
 import dev.brain.research.pack.MergeReport;
 import dev.brain.research.plan.ChatContinuity;
 import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.plan.FollowUp;
 import dev.brain.retrieval.EvidenceRow;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,6 +62,12 @@ class ConversationRunTest {
         .anyMatch(k -> k.contains("v60"));
     assertThat(second.synthesis().answer()).contains("42");
     assertThat(second.synthesis().citations()).anyMatch(c -> c.sourceKey().equals(V60_KEY));
+
+    Path trace = Path.of(second.tracePath());
+    assertThat(Files.readString(trace.resolve("run.md")))
+        .contains("- Follow-up: a short follow-up of \"" + ESPRESSO);
+    var plan = new ObjectMapper().readTree(trace.resolve("run.json").toFile());
+    assertThat(plan.findPath("follow_up").path("previous_question").asText()).isEqualTo(ESPRESSO);
   }
 
   @Test
