@@ -153,6 +153,38 @@ public record FollowUp(
     return new FollowUp(resolved, prev + "?", replaced, kept, reason);
   }
 
+  private static final Pattern PRONOUN =
+      Pattern.compile("\\b(?:it|its|that|this|they|them|their|those|these|there)\\b");
+
+  /**
+   * The reading of a follow-up planned as itself that keeps {@code inherited}, the keys of required
+   * concepts of {@code previous}: all of them when it names no concept of its own ({@code
+   * namesNone}), else the names and tags a pronoun refers back to.
+   */
+  static FollowUp kept(String current, String previous, List<String> inherited, boolean namesNone) {
+    String reason =
+        "a follow-up of \""
+            + previous
+            + "?\" that "
+            + (namesNone ? "names no concept of its own: it keeps " : "refers back to ")
+            + String.join(", ", inherited);
+    return new FollowUp(current, previous + "?", null, inherited, reason);
+  }
+
+  /** Whether {@code core} refers back with a pronoun ("what did it cost?"). */
+  static boolean refersBack(String core) {
+    return PRONOUN.matcher(core.toLowerCase(Locale.ROOT)).find();
+  }
+
+  /** The required concepts of an earlier question; none when it has no searchable word. */
+  static List<Concept> requiredOf(String previous) {
+    try {
+      return QueryAnalyzer.analyze(previous, false).required();
+    } catch (InvalidSearchException e) {
+      return List.of();
+    }
+  }
+
   /** The fragment a follow-up names (its cue removed), or {@code null} when it is no fragment. */
   static String fragment(String current) {
     String s = trimEnd(current.strip());

@@ -87,18 +87,8 @@ public final class QueryAnalyzer {
         extracted.keys,
         inherited.isEmpty()
             ? null
-            : new FollowUp(
-                qt.current(),
-                previous + "?",
-                null,
-                inherited,
-                "a follow-up of \""
-                    + previous
-                    + "?\" that "
-                    + (concepts.requiredCount() == inherited.size()
-                        ? "names no concept of its own: it keeps "
-                        : "refers back to ")
-                    + String.join(", ", inherited)));
+            : FollowUp.kept(
+                qt.current(), previous, inherited, concepts.requiredCount() == inherited.size()));
   }
 
   /** Concepts in question order, deduplicated by key, minus negated words. */
@@ -275,9 +265,6 @@ public final class QueryAnalyzer {
         || FOLLOW_UP_CUE.matcher(core.toLowerCase(Locale.ROOT)).find();
   }
 
-  private static final Pattern PRONOUN =
-      Pattern.compile("\\b(?:it|its|that|this|they|them|their|those|these|there)\\b");
-
   /**
    * A follow-up keeps the earlier question's intent: with no required concept of its own ("and
    * why?") it inherits every required concept of the previous question; one referring back with a
@@ -288,12 +275,11 @@ public final class QueryAnalyzer {
    */
   private static List<String> inherit(Concepts concepts, String core, String previous) {
     boolean none = concepts.requiredCount() == 0;
-    boolean pronoun = PRONOUN.matcher(core.toLowerCase(Locale.ROOT)).find();
-    if (previous == null || (!none && !pronoun)) {
+    if (previous == null || (!none && !FollowUp.refersBack(core))) {
       return List.of();
     }
     var out = new ArrayList<String>();
-    for (Concept c : requiredOf(previous)) {
+    for (Concept c : FollowUp.requiredOf(previous)) {
       boolean name = c.role() == Role.ENTITY || c.role() == Role.TAG;
       if ((none || name) && !concepts.has(c.preferred())) {
         concepts.add(c.preferred(), c.role());
@@ -301,15 +287,6 @@ public final class QueryAnalyzer {
       }
     }
     return out;
-  }
-
-  /** The required concepts of an earlier question; none when it has no searchable word. */
-  private static List<Concept> requiredOf(String previous) {
-    try {
-      return analyze(previous, false).required();
-    } catch (InvalidSearchException e) {
-      return List.of();
-    }
   }
 
   /**
