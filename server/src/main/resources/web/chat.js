@@ -1,6 +1,7 @@
 // brain web UI: Chat over POST /api/research/run (SSE). Session state lives in sessionStorage:
-// the last 8 turns and up to 24 pinned evidence keys. A follow-up sends the earlier questions and
-// the pinned keys — never earlier answers, which are model output, not evidence.
+// the last 8 turns and up to 24 pinned evidence keys. A follow-up sends the earlier turns (question,
+// cited and evidence keys) and the pinned keys — never earlier answers, which are model output, not
+// evidence.
 "use strict";
 
 (() => {
@@ -124,20 +125,31 @@
     return modes[name] ? name : "research";
   }
 
-  /** The runner request: earlier questions and the keys earlier answers cited, never answers. */
+  /**
+   * The runner request: the conversation's earlier turns (question, cited keys, evidence keys), so
+   * a short follow-up ("and for the V60?") keeps the earlier intent — never earlier answers.
+   */
   function researchBody(text) {
-    const prior = state.turns.slice(0, -1).map((t) => t.question).slice(-(MAX_TURNS - 1));
-    const priorKeys = [...new Set(state.turns.slice(0, -1).flatMap((t) => t.citations || []))];
     return {
       question: text,
-      prior_questions: prior,
+      conversation: conversation(),
       pinned_keys: state.pins.slice(),
-      prior_evidence_keys: priorKeys.slice(0, 200),
       synthesize: synthesize.checked,
       include_related: related.checked,
       max_chars_per_doc: 4000,
       surface: "web_chat",
     };
+  }
+
+  /** The turns before the current one, oldest first, as POST /api/research/run reads them. */
+  function conversation() {
+    return state.turns.slice(0, -1).slice(-(MAX_TURNS - 1))
+      .filter((t) => t.question && t.question.trim())
+      .map((t) => ({
+        question: t.question,
+        cited_keys: (t.citations || []).slice(0, 100),
+        evidence_keys: (t.pack ? t.pack.evidence : []).map((r) => r.source_key).filter(Boolean).slice(0, 100),
+      }));
   }
 
   async function ask(text) {

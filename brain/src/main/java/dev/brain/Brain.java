@@ -18,6 +18,7 @@ import dev.brain.research.note.NoteResearcher;
 import dev.brain.research.note.NoteResult;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunListener;
 import dev.brain.research.run.RunRequest;
@@ -273,6 +274,12 @@ public final class Brain implements AutoCloseable {
     return researcher.pack(question, options, planner);
   }
 
+  /** A follow-up's pack with an earlier turn's evidence as candidates; see {@link Researcher}. */
+  public ResearchPack withEarlierTurns(
+      ResearchPack pack, List<String> keys, ResearchOptions options) throws IOException {
+    return researcher.withEarlierTurns(pack, keys, options);
+  }
+
   /**
    * {@code pack} with the records the user pinned added as a research run adds them (after the
    * ranked rows, windowed on the plan's concepts); the report says which were added and why others
@@ -321,6 +328,15 @@ public final class Brain implements AutoCloseable {
         .withPlanner(chatModel(config.chat().plannerSpec()))
         .withModel(chatModel(config.chat().model()))
         .withSurface("library");
+  }
+
+  /**
+   * A run request for {@code question} as the next turn of a conversation whose earlier turns are
+   * {@code conversation} (oldest first): a short follow-up ("and for the V60?") keeps the earlier
+   * turn's intent. See {@link #request(String)}.
+   */
+  public RunRequest request(String question, List<ConversationTurn> conversation) {
+    return request(question).withConversation(conversation);
   }
 
   /** Researches a question with the configured defaults; see {@link #run}. */

@@ -79,6 +79,22 @@ public final class Researcher {
   }
 
   /**
+   * Adds an earlier turn's evidence to a follow-up's pack exactly as a research run does: when the
+   * pack's plan continues an earlier question ({@code query_plan.follow_up}), the records of {@code
+   * keys} are read again and added as candidate rows (signal {@code earlier_turn}) only when they
+   * match every required concept; otherwise the pack is returned as it is.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public ResearchPack withEarlierTurns(
+      ResearchPack pack, List<String> keys, ResearchOptions options) throws IOException {
+    if (pack.queryPlan().followUp() == null || keys.isEmpty()) {
+      return pack;
+    }
+    return EvidenceMerge.earlierTurns(retriever, pack, keys, options).pack();
+  }
+
+  /**
    * Builds the research pack of a question with the deterministic planner alone.
    *
    * @param question a plain question or a chat-shaped prompt ({@code Current question:}, {@code

@@ -208,11 +208,56 @@ public final class EvidenceMerge {
   public static Merged pinned(
       Retriever retriever, ResearchPack base, List<String> pinnedKeys, ResearchOptions options)
       throws IOException {
+    return fromKeys(
+        retriever,
+        base,
+        pinnedKeys,
+        options,
+        MergeReport.PINNED,
+        false,
+        " records the user pinned were added.");
+  }
+
+  /** Most rows an earlier turn's evidence adds to a follow-up's pack. */
+  public static final int MAX_EARLIER_TURN_ROWS = 4;
+
+  /** Most earlier-turn keys read again for a follow-up (the first ones, newest turn first). */
+  public static final int MAX_EARLIER_TURN_KEYS = 24;
+
+  /**
+   * The pack with rows of an earlier turn's evidence added as candidates of a follow-up: each is
+   * read again from the index, windowed on this question's concepts, and kept only when it matches
+   * every required concept of this question (at most {@value #MAX_EARLIER_TURN_ROWS} rows of the
+   * first {@value #MAX_EARLIER_TURN_KEYS} keys); an earlier turn is never proof on its own. Added
+   * rows carry the signal {@value MergeReport#EARLIER_TURN}.
+   */
+  public static Merged earlierTurns(
+      Retriever retriever, ResearchPack base, List<String> keys, ResearchOptions options)
+      throws IOException {
+    return fromKeys(
+        retriever,
+        base,
+        keys.subList(0, Math.min(keys.size(), MAX_EARLIER_TURN_KEYS)),
+        options,
+        MergeReport.EARLIER_TURN,
+        true,
+        " rows of earlier turns' evidence match this question too.");
+  }
+
+  private static Merged fromKeys(
+      Retriever retriever,
+      ResearchPack base,
+      List<String> keys,
+      ResearchOptions options,
+      String action,
+      boolean verify,
+      String added)
+      throws IOException {
     QueryPlan plan = base.queryPlan();
     Set<String> inPack = keys(base.evidence());
     var accepted = new ArrayList<EvidenceRow>();
     var rejected = new ArrayList<MergeReport.Rejected>();
-    for (String key : pinnedKeys) {
+    for (String key : keys) {
       if (inPack.contains(key)) {
         rejected.add(new MergeReport.Rejected(key, "already in the pack"));
         continue;
@@ -222,16 +267,28 @@ public final class EvidenceMerge {
         rejected.add(new MergeReport.Rejected(key, "not in the index"));
         continue;
       }
-      accepted.add(
+      boolean pinned = action.equals(MergeReport.PINNED);
+      EvidenceRow row =
           RunRows.fromRecord(
               detail.get(),
               0,
               role(detail.get()),
               plan,
               options.maxCharsPerDoc(),
-              List.of(RunRows.PINNED),
+              List.of(action),
               null,
-              RunRows.PINNED));
+              pinned ? RunRows.PINNED : null);
+      if (verify && !matchesAll(row, plan.requiredConcepts())) {
+        rejected.add(
+            new MergeReport.Rejected(
+                key, "does not mention every required concept of this" + " question"));
+        continue;
+      }
+      if (verify && accepted.size() >= MAX_EARLIER_TURN_ROWS) {
+        rejected.add(new MergeReport.Rejected(key, "over the limit of earlier-turn rows"));
+        continue;
+      }
+      accepted.add(row);
       inPack.add(key);
     }
     var evidence = new ArrayList<EvidenceRow>();
@@ -241,14 +298,10 @@ public final class EvidenceMerge {
     String note =
         accepted.isEmpty()
             ? base.coverage().recallNote()
-            : base.coverage().recallNote()
-                + " "
-                + accepted.size()
-                + " records the user pinned were added.";
+            : base.coverage().recallNote() + " " + accepted.size() + added;
     ResearchPack pack = rebuild(base, plan, evidence, base.exactTagEvidence(), note, options);
     var report =
-        new MergeReport(
-            MergeReport.PINNED, null, null, keyList(base.evidence()), keyList(accepted), rejected);
+        new MergeReport(action, null, null, keyList(base.evidence()), keyList(accepted), rejected);
     return new Merged(pack, report);
   }
 
@@ -339,7 +392,8 @@ public final class EvidenceMerge {
         includeRelated,
         relatedLimit,
         p.topic(),
-        p.includeTopicBrief());
+        p.includeTopicBrief(),
+        p.followUp());
   }
 
   private static Set<String> keys(List<EvidenceRow> rows) {

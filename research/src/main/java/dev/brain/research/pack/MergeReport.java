@@ -9,7 +9,8 @@ import java.util.List;
  * How rows from outside the first retrieval pass were merged into a run's evidence: a focused
  * retry, a related expansion, or the user's pinned records.
  *
- * @param action {@value #FOCUSED_RETRY}, {@value #RELATED_EXPANSION} or {@value #PINNED}
+ * @param action {@value #FOCUSED_RETRY}, {@value #RELATED_EXPANSION}, {@value #PINNED} or {@value
+ *     #EARLIER_TURN}
  * @param query the focused retry's search text, else {@code null}
  * @param lookup the key whose links an expansion followed, else {@code null}
  * @param preserved keys of the rows the pack already had, all kept
@@ -33,6 +34,9 @@ public record MergeReport(
 
   /** {@link #action()} of pinned evidence. */
   public static final String PINNED = "pinned";
+
+  /** {@link #action()} of an earlier turn's evidence entering a follow-up as candidates. */
+  public static final String EARLIER_TURN = "earlier_turn";
 
   public MergeReport {
     preserved = List.copyOf(preserved);

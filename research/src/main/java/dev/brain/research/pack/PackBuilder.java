@@ -271,6 +271,7 @@ public final class PackBuilder {
         options.includeRelated(),
         options.relatedLimit(),
         topic,
-        brief);
+        brief,
+        s.followUp());
   }
 }

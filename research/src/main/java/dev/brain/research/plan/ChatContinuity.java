@@ -16,8 +16,11 @@ import java.util.List;
  *       shape the retrieval question, never the evidence;
  *   <li>{@code pinnedEvidenceKeys} are records the user pinned: they are read from the index and
  *       added to the evidence before synthesis (after the judge), marked {@code pinned};
- *   <li>{@code priorEvidenceKeys} are the keys earlier turns cited: recorded in the trace only, so
- *       a corrective follow-up does not anchor on evidence the user just rejected.
+ *   <li>{@code priorEvidenceKeys} are the keys earlier turns cited or gathered: for a short
+ *       follow-up that continues the earlier question (it has a {@link FollowUp}) they are read
+ *       again and enter as candidate rows, kept only when they match the follow-up's required
+ *       concepts, never as proof; otherwise (a correction, a question of its own) they are recorded
+ *       in the trace only, so a corrective follow-up does not anchor on evidence the user rejected.
  * </ul>
  *
  * @param priorQuestions earlier user questions, oldest first (at most {@value #MAX_PRIOR_QUESTIONS}
@@ -52,6 +55,21 @@ public record ChatContinuity(
    */
   public String retrievalQuestion(String question) {
     return retrievalQuestion(question, this);
+  }
+
+  /**
+   * The continuity of a conversation's earlier turns, oldest first: their questions, and their
+   * cited then gathered record keys as prior evidence (the newest turn's first). Nothing is pinned.
+   */
+  public static ChatContinuity of(List<ConversationTurn> turns) {
+    var questions = new ArrayList<String>();
+    var keys = new LinkedHashSet<String>();
+    for (int i = turns.size() - 1; i >= 0; i--) {
+      keys.addAll(turns.get(i).citedKeys());
+      keys.addAll(turns.get(i).evidenceKeys());
+    }
+    turns.forEach(t -> questions.add(t.question()));
+    return new ChatContinuity(questions, List.of(), List.copyOf(keys));
   }
 
   /** Whether there is nothing to carry over. */

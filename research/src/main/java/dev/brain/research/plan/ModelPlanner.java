@@ -101,8 +101,11 @@ public final class ModelPlanner {
     for (Concept c : base.concepts()) {
       concepts.add(c.preferred() + (c.required() ? " (required)" : ""));
     }
+    // A follow-up is planned as the question it was read as, never as its bare fragment.
+    String question =
+        base.followUp() == null ? base.currentQuestion() : base.followUp().resolvedQuestion();
     return "Question: "
-        + base.currentQuestion().strip()
+        + question.strip()
         + "\nConcepts found so far: "
         + String.join(", ", concepts)
         + "\nReturn the JSON plan only.";

@@ -39,6 +39,11 @@ public final class QueryAnalyzer {
       throw new InvalidSearchException("question", "the question is empty; ask something");
     }
     QuestionText qt = QuestionText.parse(question);
+    FollowUp resolved = FollowUp.resolve(qt);
+    if (resolved != null) {
+      return analyze(resolved.resolvedQuestion(), semantic)
+          .asFollowUp(question, qt.current(), resolved);
+    }
     String core = qt.core().isBlank() ? qt.current() : qt.core();
     var extracted = new Extracted(core);
     var concepts = new Concepts(qt.negated());
@@ -47,8 +52,10 @@ public final class QueryAnalyzer {
     addWordConcepts(concepts, extracted.rest);
     boolean corrective = qt.corrective() && qt.inChat();
     boolean followUp = !corrective && qt.inChat() && needsContext(core, concepts);
+    String previous = FollowUp.previousStandalone(qt);
+    List<String> inherited = followUp ? inherit(concepts, core, previous) : List.of();
     if (corrective || followUp) {
-      addContext(concepts, qt.previousQuestion());
+      addContext(concepts, previous);
     }
     List<Concept> list = concepts.finish();
     if (list.isEmpty()) {
@@ -77,7 +84,11 @@ public final class QueryAnalyzer {
         variants,
         topic,
         hints(list),
-        extracted.keys);
+        extracted.keys,
+        inherited.isEmpty()
+            ? null
+            : FollowUp.kept(
+                qt.current(), previous, inherited, concepts.requiredCount() == inherited.size()));
   }
 
   /** Concepts in question order, deduplicated by key, minus negated words. */
@@ -252,6 +263,30 @@ public final class QueryAnalyzer {
   private static boolean needsContext(String core, Concepts concepts) {
     return concepts.requiredCount() <= 1
         || FOLLOW_UP_CUE.matcher(core.toLowerCase(Locale.ROOT)).find();
+  }
+
+  /**
+   * A follow-up keeps the earlier question's intent: with no required concept of its own ("and
+   * why?") it inherits every required concept of the previous question; one referring back with a
+   * pronoun ("what did it cost?") inherits the names and tags it refers to. A follow-up naming new
+   * concepts otherwise keeps the earlier words as optional context only.
+   *
+   * @return the keys of the inherited concepts
+   */
+  private static List<String> inherit(Concepts concepts, String core, String previous) {
+    boolean none = concepts.requiredCount() == 0;
+    if (previous == null || (!none && !FollowUp.refersBack(core))) {
+      return List.of();
+    }
+    var out = new ArrayList<String>();
+    for (Concept c : FollowUp.requiredOf(previous)) {
+      boolean name = c.role() == Role.ENTITY || c.role() == Role.TAG;
+      if ((none || name) && !concepts.has(c.preferred())) {
+        concepts.add(c.preferred(), c.role());
+        out.add(c.key());
+      }
+    }
+    return out;
   }
 
   /**

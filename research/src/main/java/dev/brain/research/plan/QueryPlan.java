@@ -1,6 +1,7 @@
 package dev.brain.research.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
@@ -28,6 +29,8 @@ import java.util.List;
  * @param relatedLimit most related rows
  * @param topic the inferred or requested topic of a broad question, or {@code null}
  * @param includeTopicBrief whether a topic brief was built
+ * @param followUp how a short chat follow-up was read (the earlier question it continues and the
+ *     question it was planned as); omitted for a question of its own
  */
 public record QueryPlan(
     @JsonProperty("text_query") String textQuery,
@@ -46,7 +49,8 @@ public record QueryPlan(
     @JsonProperty("include_related") boolean includeRelated,
     @JsonProperty("related_limit") int relatedLimit,
     String topic,
-    @JsonProperty("include_topic_brief") boolean includeTopicBrief) {
+    @JsonProperty("include_topic_brief") boolean includeTopicBrief,
+    @JsonProperty("follow_up") @JsonInclude(JsonInclude.Include.NON_NULL) FollowUp followUp) {
 
   /** Most query variants in a plan. */
   public static final int MAX_VARIANTS = 8;

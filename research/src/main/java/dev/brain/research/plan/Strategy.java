@@ -19,6 +19,7 @@ import java.util.Set;
  * @param topic the topic of a broad question, or {@code null}
  * @param sourceHints source types (or evidence roles such as {@code ocr}) the question names
  * @param lookupKeys record keys written in the question
+ * @param followUp how a short chat follow-up was read, or {@code null} for a question of its own
  *     <p>Research-internal: public only for the other research packages; not API.
  */
 public record Strategy(
@@ -32,7 +33,8 @@ public record Strategy(
     List<Variant> variants,
     String topic,
     Set<String> sourceHints,
-    List<String> lookupKeys) {
+    List<String> lookupKeys,
+    FollowUp followUp) {
 
   public Strategy {
     queryTerms = List.copyOf(queryTerms);
@@ -80,7 +82,28 @@ public record Strategy(
         newVariants,
         topic,
         sourceHints,
-        lookupKeys);
+        lookupKeys,
+        followUp);
+  }
+
+  /**
+   * This strategy (of a follow-up's resolved question) as the plan of the chat input {@code
+   * question}, whose current question is {@code current}.
+   */
+  Strategy asFollowUp(String question, String current, FollowUp how) {
+    return new Strategy(
+        question,
+        current,
+        textQuery,
+        family,
+        queryTerms,
+        tagQueries,
+        concepts,
+        variants,
+        topic,
+        sourceHints,
+        lookupKeys,
+        how);
   }
 
   /** The concepts evidence must match. */

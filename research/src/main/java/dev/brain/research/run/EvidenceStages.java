@@ -13,6 +13,7 @@ import static dev.brain.research.run.StageData.verdictData;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.pack.EvidenceMerge;
 import dev.brain.research.pack.Inspector;
+import dev.brain.research.pack.MergeReport;
 import dev.brain.research.pack.PackBuilder;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
@@ -113,6 +114,7 @@ final class EvidenceStages {
     state.variantCount = state.strategy.variants().size();
     state.rowsRetrieved = built.rowsRetrieved();
     state.candidates = built.candidates();
+    MergeReport earlier = addEarlierTurns();
     state
         .strategy
         .variants()
@@ -142,7 +144,23 @@ final class EvidenceStages {
             "exact_tag_keys",
             keys(state.pack.exactTagEvidence()),
             "missing_concepts",
-            state.pack.coverage().missingConcepts()));
+            state.pack.coverage().missingConcepts(),
+            "earlier_turn",
+            earlier));
+  }
+
+  /**
+   * A follow-up's candidates from the earlier turns' evidence, read again and kept only when they
+   * match this question; {@code null} when the question continues no earlier turn.
+   */
+  private MergeReport addEarlierTurns() throws IOException {
+    var keys = request.continuity().priorEvidenceKeys();
+    if (state.strategy.followUp() == null || keys.isEmpty()) {
+      return null;
+    }
+    var merged = EvidenceMerge.earlierTurns(retriever, state.pack, keys, options);
+    state.pack = merged.pack();
+    return merged.report();
   }
 
   void inspect() throws IOException {

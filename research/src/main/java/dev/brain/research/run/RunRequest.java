@@ -4,8 +4,10 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.plan.ChatContinuity;
+import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.retrieval.InvalidSearchException;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -115,6 +117,18 @@ public record RunRequest(
   public RunRequest withContinuity(ChatContinuity value) {
     return new RunRequest(
         question, options, synthesis, budgets, planner, model, value, surface, trace);
+  }
+
+  /**
+   * This request as the next turn of a conversation: the earlier turns' questions give a short
+   * follow-up its intent and their keys enter as candidates (see {@link ChatContinuity}); pinned
+   * keys stay as they were.
+   */
+  public RunRequest withConversation(List<ConversationTurn> turns) {
+    ChatContinuity of = ChatContinuity.of(turns);
+    return withContinuity(
+        new ChatContinuity(
+            of.priorQuestions(), continuity.pinnedEvidenceKeys(), of.priorEvidenceKeys()));
   }
 
   /** This request from another surface. */

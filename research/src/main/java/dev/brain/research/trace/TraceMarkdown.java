@@ -224,6 +224,11 @@ final class TraceMarkdown {
     md.append("## Plan\n\n");
     md.append("- Family: ").append(plan.queryFamily().wireName()).append('\n');
     md.append("- Main search: \"").append(plan.textQuery()).append("\"\n");
+    if (plan.followUp() != null) {
+      md.append("- Follow-up: ").append(oneLine(plan.followUp().reason()));
+      md.append("; inherited: ").append(String.join(", ", plan.followUp().inheritedConcepts()));
+      md.append('\n');
+    }
     md.append("- Concepts: ");
     md.append(
         String.join(
@@ -319,7 +324,7 @@ final class TraceMarkdown {
       md.append("  - ").append(oneLine(q)).append('\n');
     }
     md.append("- Pinned evidence: ").append(keys(c.pinnedEvidenceKeys())).append('\n');
-    md.append("- Prior evidence (recorded, not merged): ")
+    md.append("- Prior evidence (candidates of a follow-up only, else recorded): ")
         .append(keys(c.priorEvidenceKeys()))
         .append("\n\n");
   }

@@ -115,4 +115,19 @@ class ModelPlannerTest {
     assertThat(outcome.info().error()).isEqualTo("the model plan added nothing usable");
     assertThat(outcome.strategy()).isSameAs(BASE);
   }
+
+  @Test
+  void aFollowUpIsPlannedAsTheQuestionItWasReadAs() {
+    Strategy followUp =
+        QueryAnalyzer.analyze(
+            "Current question: and for the V60?\nRecent user questions:\n"
+                + "- What grind size do I use for espresso?",
+            true);
+
+    var outcome =
+        ModelPlanner.plan(ScriptedChatModel.answering("{}"), followUp, Duration.ofSeconds(5));
+
+    assertThat(outcome.input()).contains("Question: What grind size do I use for the V60?");
+    assertThat(outcome.strategy().followUp()).isEqualTo(followUp.followUp());
+  }
 }

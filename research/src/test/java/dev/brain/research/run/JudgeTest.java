@@ -297,7 +297,8 @@ class JudgeTest {
             false,
             5,
             null,
-            false);
+            false,
+            null);
     String note = rows.length == 0 ? "No evidence: nothing matched." : "Evidence is capped.";
     var coverage =
         new Coverage(

@@ -151,7 +151,8 @@ final class Packs {
             false,
             5,
             s.topic(),
-            brief != null);
+            brief != null,
+            null);
     var coverage =
         new Coverage(
             evidence.size(),

@@ -2,6 +2,7 @@ package dev.brain.server.http;
 
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.plan.ChatContinuity;
+import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.synthesis.SynthesisOptions;
 import java.util.List;
 
@@ -21,6 +22,11 @@ import java.util.List;
  * @param priorQuestions earlier questions of the chat, oldest first, at most {@value
  *     #MAX_PRIOR_QUESTIONS}; they shape the search of a follow-up. Earlier answers are never sent:
  *     model output is not evidence
+ * @param conversation the conversation's earlier turns, oldest first, at most {@value
+ *     #MAX_CONVERSATION_TURNS}: each turn's {@code question}, {@code cited_keys} and {@code
+ *     evidence_keys}. A short follow-up ("and for the V60?") keeps the earlier turn's intent; the
+ *     turns' keys are recorded as prior evidence, never taken as proof. Earlier answers are never
+ *     sent
  * @param pinnedKeys record keys the user pinned, at most {@value #MAX_PINNED_KEYS}; added to the
  *     evidence (after the ranked rows) so the answer may cite them
  * @param synthesize run only: write an answer; default true ({@code false}: evidence only)
@@ -43,6 +49,7 @@ record ResearchRequest(
     Boolean includeTopicBrief,
     Boolean semantic,
     List<String> priorQuestions,
+    List<ConversationTurn> conversation,
     List<String> pinnedKeys,
     Boolean synthesize,
     String model,
@@ -53,6 +60,12 @@ record ResearchRequest(
 
   /** Most {@link #priorQuestions()}: the Chat keeps the last 8 turns. */
   static final int MAX_PRIOR_QUESTIONS = 8;
+
+  /** Most {@link #conversation()} turns. */
+  static final int MAX_CONVERSATION_TURNS = 10;
+
+  /** Most cited or evidence keys of one conversation turn. */
+  static final int MAX_TURN_KEYS = 100;
 
   /** Most {@link #pinnedKeys()}. */
   static final int MAX_PINNED_KEYS = 24;
@@ -73,6 +86,7 @@ record ResearchRequest(
 
   ResearchRequest {
     priorQuestions = priorQuestions == null ? List.of() : List.copyOf(priorQuestions);
+    conversation = conversation == null ? List.of() : List.copyOf(conversation);
     pinnedKeys = pinnedKeys == null ? List.of() : List.copyOf(pinnedKeys);
     priorEvidenceKeys = priorEvidenceKeys == null ? List.of() : List.copyOf(priorEvidenceKeys);
   }
@@ -108,6 +122,7 @@ record ResearchRequest(
             "prior_questions");
       }
     }
+    validateConversation();
     for (var keys : List.of(pinnedKeys, priorEvidenceKeys)) {
       for (String key : keys) {
         if (key == null || key.isBlank() || key.length() > MAX_KEY_CHARS) {
@@ -138,6 +153,43 @@ record ResearchRequest(
     return this;
   }
 
+  private void validateConversation() {
+    if (conversation.size() > MAX_CONVERSATION_TURNS) {
+      throw ApiException.invalidOption(
+          "at most " + MAX_CONVERSATION_TURNS + " conversation turns, got " + conversation.size(),
+          "conversation");
+    }
+    for (int i = 0; i < conversation.size(); i++) {
+      ConversationTurn turn = conversation.get(i);
+      String field = "conversation[" + i + "]";
+      if (turn == null || turn.question().isEmpty()) {
+        throw ApiException.invalidOption(
+            field + " must be an object with a non-empty question", field + ".question");
+      }
+      if (turn.question().length() > MAX_QUESTION_CHARS) {
+        throw ApiException.invalidOption(
+            field + ".question is at most " + MAX_QUESTION_CHARS + " characters",
+            field + ".question");
+      }
+      checkTurnKeys(turn.citedKeys(), field + ".cited_keys");
+      checkTurnKeys(turn.evidenceKeys(), field + ".evidence_keys");
+    }
+  }
+
+  private static void checkTurnKeys(List<String> keys, String field) {
+    if (keys.size() > MAX_TURN_KEYS) {
+      throw ApiException.invalidOption(
+          field + " lists at most " + MAX_TURN_KEYS + " keys, got " + keys.size(), field);
+    }
+    for (String key : keys) {
+      if (key == null || key.isBlank() || key.length() > MAX_KEY_CHARS) {
+        throw ApiException.invalidOption(
+            "record keys must be non-empty strings of at most " + MAX_KEY_CHARS + " characters",
+            field);
+      }
+    }
+  }
+
   /**
    * Checks a body of {@code POST /api/research}, which reads no run-only field.
    *
@@ -166,6 +218,7 @@ record ResearchRequest(
                     "include_topic_brief",
                     "limit",
                     "max_chars_per_doc",
+                    "conversation",
                     "pinned_keys",
                     "prior_questions",
                     "question",
@@ -222,7 +275,15 @@ record ResearchRequest(
 
   /** The chat continuity of a run: earlier questions and keys, never earlier answers. */
   ChatContinuity continuity() {
-    return new ChatContinuity(priorQuestions, pinnedKeys, priorEvidenceKeys);
+    ChatContinuity turns = ChatContinuity.of(conversation);
+    return new ChatContinuity(
+        concat(turns.priorQuestions(), priorQuestions),
+        pinnedKeys,
+        concat(turns.priorEvidenceKeys(), priorEvidenceKeys));
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
   }
 
   /** Whether a run writes a trace. */
@@ -237,6 +298,6 @@ record ResearchRequest(
 
   /** The question as the research module reads it: chat-shaped when there are earlier ones. */
   String searchQuestion() {
-    return new ChatContinuity(priorQuestions, List.of(), List.of()).retrievalQuestion(question);
+    return continuity().retrievalQuestion(question);
   }
 }

@@ -62,7 +62,9 @@ final class ResearchService implements HttpService {
   private Researcher.Pinned build(ResearchRequest request) throws IOException {
     var options = request.options(brain.researchOptions());
     ResearchPack pack = brain.pack(request.searchQuestion(), options);
-    return brain.pin(pack, request.continuity().pinnedEvidenceKeys(), options);
+    var continuity = request.continuity();
+    pack = brain.withEarlierTurns(pack, continuity.priorEvidenceKeys(), options);
+    return brain.pin(pack, continuity.pinnedEvidenceKeys(), options);
   }
 
   private void synthesize(ServerRequest req, ServerResponse res) throws IOException {

@@ -132,16 +132,24 @@ public final class BrainTools {
                 "include_topic_brief",
                 "semantic",
                 "prior_questions",
+                "conversation",
                 "pinned_keys"));
     String question = args.requiredString("question", ResearchOptions.MAX_QUESTION_CHARS);
     var options = researchOptions(args);
     List<String> prior =
         orEmpty(args.strings("prior_questions", 8, ResearchOptions.MAX_QUESTION_CHARS));
+    var turns =
+        ChatContinuity.of(
+            orEmpty(
+                args.conversation("conversation", 10, ResearchOptions.MAX_QUESTION_CHARS, 100)));
     List<String> pinned = orEmpty(args.strings("pinned_keys", 24));
     refresh();
+    var questions = new java.util.ArrayList<>(turns.priorQuestions());
+    questions.addAll(prior);
     String searchQuestion =
-        new ChatContinuity(prior, List.of(), List.of()).retrievalQuestion(question);
+        new ChatContinuity(questions, List.of(), List.of()).retrievalQuestion(question);
     ResearchPack pack = brain.pack(searchQuestion, options);
+    pack = brain.withEarlierTurns(pack, turns.priorEvidenceKeys(), options);
     if (!pinned.isEmpty()) {
       pack = brain.pin(pack, pinned, options).pack();
     }
@@ -400,7 +408,7 @@ public final class BrainTools {
     return JSON.convertValue(value, MAP_TYPE);
   }
 
-  private static List<String> orEmpty(List<String> list) {
+  private static <T> List<T> orEmpty(List<T> list) {
     return list == null ? List.of() : list;
   }
 }

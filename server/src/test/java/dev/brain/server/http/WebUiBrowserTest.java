@@ -133,6 +133,18 @@ class WebUiBrowserTest {
   }
 
   @Test
+  void aShortFollowUpKeepsTheEarlierIntentAndQuotesTheV60GrindSetting() {
+    ask("What grind size do I use for espresso?");
+    assertThat(finishedTurn(1).getAttribute("data-status")).isEqualTo("ok");
+
+    ask("and for the V60?");
+    WebElement followUp = finishedTurn(2);
+
+    assertThat(followUp.getAttribute("data-status")).isEqualTo("ok");
+    assertThat(followUp.findElement(By.cssSelector(".answer")).getText()).contains("42");
+  }
+
+  @Test
   void theAnswerCardComesFirstAndTheTimelineFoldsToOneLineWhenDone() {
     ask(QUESTION);
     WebElement turn = finishedTurn(1);

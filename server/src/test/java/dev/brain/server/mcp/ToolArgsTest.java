@@ -38,4 +38,51 @@ class ToolArgsTest {
         .isInstanceOf(ToolInputException.class)
         .hasMessageContaining("at most 4000 characters");
   }
+
+  private static ToolArgs conversation(Object turns) {
+    return new ToolArgs(
+        "brain_research_pack", Map.of("conversation", turns), Set.of("question", "conversation"));
+  }
+
+  @Test
+  void aConversationIsReadAsTurnsOfQuestionAndKeys() {
+    var turns =
+        conversation(
+                List.of(
+                    Map.of(
+                        "question",
+                        "What grind size do I use for espresso?",
+                        "cited_keys",
+                        List.of("note:a.md"))))
+            .conversation("conversation", 10, 4000, 100);
+
+    assertThat(turns).hasSize(1);
+    assertThat(turns.get(0).citedKeys()).containsExactly("note:a.md");
+    assertThat(turns.get(0).evidenceKeys()).isEmpty();
+  }
+
+  @Test
+  void aMalformedConversationIsRefusedNamingTheTurn() {
+    assertThatThrownBy(() -> conversation("espresso").conversation("conversation", 10, 4000, 100))
+        .isInstanceOf(ToolInputException.class)
+        .hasMessageContaining("array of turn objects");
+    assertThatThrownBy(
+            () ->
+                conversation(List.of(Map.of("question", "x", "answer", "y")))
+                    .conversation("conversation", 10, 4000, 100))
+        .isInstanceOf(ToolInputException.class)
+        .hasMessageContaining("unknown argument 'answer' for 'conversation[0]'");
+    assertThatThrownBy(
+            () ->
+                conversation(List.of(Map.of("cited_keys", List.of())))
+                    .conversation("conversation", 10, 4000, 100))
+        .isInstanceOf(ToolInputException.class)
+        .hasMessageContaining("non-empty 'question'");
+    assertThatThrownBy(
+            () ->
+                conversation(java.util.Collections.nCopies(11, Map.of("question", "x")))
+                    .conversation("conversation", 10, 4000, 100))
+        .isInstanceOf(ToolInputException.class)
+        .hasMessageContaining("at most 10 turns");
+  }
 }
