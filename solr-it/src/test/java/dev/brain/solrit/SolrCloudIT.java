@@ -110,6 +110,17 @@ class SolrCloudIT {
   }
 
   @Test
+  @Order(1)
+  void aRecordReadsBackFromSolrAsTheEmbeddedIndexHoldsIt() throws IOException {
+    String key = "note:vault/coffee/Espresso recipe.md";
+    var fromSolr = solr.get(key).orElseThrow().record();
+    var fromEmbedded = embedded.get(key).orElseThrow().record();
+
+    assertThat(fromSolr.dateSource()).isEqualTo("front_matter:created");
+    assertThat(fromSolr).usingRecursiveComparison().isEqualTo(fromEmbedded);
+  }
+
+  @Test
   @Order(2)
   void researchProbesFindTheSameTopKeysAsTheEmbeddedIndex() throws IOException {
     Map<String, List<String>> fromSolr = topKeys(solr);

@@ -37,10 +37,7 @@ final class SolrDocs {
   static final String FILES = "files";
   static final String ISSUES = "issues";
 
-  /**
-   * The fields of a record document that make its {@link CorpusRecord}; {@code updated_at} and
-   * {@code date_source} are not in the Solr schema (records read back have neither).
-   */
+  /** The fields of a record document that make its {@link CorpusRecord}. */
   static final String RECORD_FIELDS =
       String.join(
           ",",
@@ -55,6 +52,8 @@ final class SolrDocs {
           TAGS,
           CREATED_AT,
           PUBLISHED_AT,
+          UPDATED_AT,
+          DATE_SOURCE,
           RAW_TEXT,
           SUMMARY,
           LINKS,
@@ -82,6 +81,10 @@ final class SolrDocs {
     setIfPresent(d, URL, r.url());
     setIfPresent(d, PATH, r.path());
     setIfPresent(d, AUTHOR, r.author());
+    if (r.updatedAt() != null) {
+      d.setField(UPDATED_AT, r.updatedAt().toEpochMilli());
+    }
+    setIfPresent(d, DATE_SOURCE, r.dateSource());
     d.setField(RAW_TEXT, r.text());
     setIfPresent(d, SUMMARY, r.summary());
     if (!r.links().isEmpty()) {
