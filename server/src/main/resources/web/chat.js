@@ -323,10 +323,7 @@
 
   /** The folded Plan and Coverage panels of a finished turn and its topic pivots, if any. */
   function runPanels(turn) {
-    const panels = [planPanel(turn), coveragePanel(turn)];
-    const pivots = pivotRow(turn);
-    if (pivots) panels.push(pivots);
-    return panels;
+    return [planPanel(turn), coveragePanel(turn), pivotRow(turn)].filter(Boolean);
   }
 
   /** A folded panel that stays as the reader left it across re-renders. */
@@ -379,6 +376,7 @@
       ["Kept", follow ? (follow.inherited_concepts || []).join(", ") : null],
       ["Why", follow ? follow.reason : null],
     ]);
+    if (!body.childElementCount) return null; // a turn kept from before plans were stored
     return folded(turn, "plan", summary.filter(Boolean).join(" · "), body);
   }
 
@@ -405,6 +403,7 @@
       ["Nowhere in corpus", absent.join(", ")],
     ]));
     if (c.recall_note) body.append(el("p", { class: "recall-note muted" }, c.recall_note));
+    if (!body.firstChild.childElementCount && !c.recall_note) return null;
     return folded(turn, "coverage", summary.filter(Boolean).join(" · "), body);
   }
 

@@ -80,6 +80,14 @@ class WebUiBrowserTest {
     return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
   }
 
+  /** Opens a folded panel with a click on its summary, scrolled clear of the sticky ask form. */
+  private void unfold(WebElement details) {
+    WebElement summary = details.findElement(By.cssSelector("summary"));
+    driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", summary);
+    summary.click();
+    assertThat(details.getAttribute("open")).isNotNull();
+  }
+
   private boolean inViewport(WebElement element) {
     return (Boolean)
         driver.executeScript(
@@ -144,6 +152,12 @@ class WebUiBrowserTest {
 
     assertThat(followUp.getAttribute("data-status")).isEqualTo("ok");
     assertThat(followUp.findElement(By.cssSelector(".answer")).getText()).contains("42");
+    // The Plan panel says how the fragment was read.
+    WebElement plan = followUp.findElement(By.cssSelector("details.run-panel.plan"));
+    assertThat(plan.findElement(By.cssSelector("summary")).getText()).endsWith("follow-up");
+    unfold(plan);
+    assertThat(plan.getText())
+        .contains("Read as", "What grind size do I use for the V60?", "Continues", "grind");
   }
 
   @Test
@@ -291,10 +305,10 @@ class WebUiBrowserTest {
     assertThat(plan.findElement(By.cssSelector("summary")).getText()).startsWith("Plan · ");
     assertThat(coverage.findElement(By.cssSelector("summary")).getText()).startsWith("Coverage · ");
 
-    plan.findElement(By.cssSelector("summary")).click();
+    unfold(plan);
     assertThat(plan.findElement(By.cssSelector("dl")).getText())
         .contains("Required", "grind", "Searches");
-    coverage.findElement(By.cssSelector("summary")).click();
+    unfold(coverage);
     assertThat(coverage.getText()).contains("Evidence", "note");
     Browser.screenshot(driver, "chat-panels");
   }
@@ -316,7 +330,7 @@ class WebUiBrowserTest {
     var pivots = turn.findElements(By.cssSelector(".pivots button.pivot"));
     assertThat(pivots).extracting(WebElement::getText).containsExactly("<b>Ines</b>", "#espresso");
     assertThat(turn.findElements(By.cssSelector("b, i"))).isEmpty();
-    turn.findElement(By.cssSelector("details.plan summary")).click();
+    unfold(turn.findElement(By.cssSelector("details.plan")));
     assertThat(turn.findElement(By.cssSelector("details.plan")).getText()).contains("<b>x</b>");
 
     pivots.get(1).click();
