@@ -416,7 +416,8 @@
   /** The topic brief's pivots as next questions: a click fills the ask box and asks. */
   function pivotRow(turn) {
     const brief = turn.pack.topic_brief;
-    const pivots = ((brief && brief.pivots) || []).filter((p) => p && p.label);
+    // A linked record known only by its key (an untitled source) makes no question worth asking.
+    const pivots = ((brief && brief.pivots) || []).filter((p) => p && p.label && !(p.type === "record" && p.label === p.id));
     if (!pivots.length) return null;
     const row = el("div", { class: "next-steps pivots", title: brief.summary || null }, el("span", { class: "muted" }, "Explore next:"));
     for (const pivot of pivots) {

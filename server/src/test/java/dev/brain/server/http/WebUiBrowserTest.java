@@ -314,6 +314,23 @@ class WebUiBrowserTest {
   }
 
   @Test
+  void aBroadQuestionOffersTheTopicBriefsPivotsAsNextQuestions() {
+    ask("What do I know about coffee?");
+    WebElement turn = finishedTurn(1);
+    var pivots = turn.findElements(By.cssSelector(".pivots button.pivot"));
+    assertThat(pivots).isNotEmpty();
+    WebElement coverage = turn.findElement(By.cssSelector("details.run-panel.coverage"));
+    unfold(coverage);
+    assertThat(coverage.getText()).contains("Top tags", "#coffee", "capped working set");
+
+    String next = pivots.get(0).getAttribute("data-question");
+    driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", pivots.get(0));
+    Browser.screenshot(driver, "chat-pivots");
+    pivots.get(0).click();
+    assertThat(finishedTurn(2).findElement(By.cssSelector(".question")).getText()).isEqualTo(next);
+  }
+
+  @Test
   void topicPivotsAreEscapedFollowUpQuestionsThatAsk() {
     driver.executeScript(
         "sessionStorage.setItem('brain.chat.v1', JSON.stringify({pins: [], next: 2,"
