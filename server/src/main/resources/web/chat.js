@@ -273,6 +273,7 @@
     if (data.tool) turn.tool = data.tool;
     if (data.stop_reason) turn.stopReason = data.stop_reason;
     if (data.trace_id) turn.trace = data.trace_id;
+    if (data.trace_error) turn.traceError = data.trace_error;
     if (data.pack) turn.pack = compactPack(data.pack);
   }
 
@@ -505,6 +506,7 @@
     if (turn.stopReason) line.append(el("span", {}, "stop: " + turn.stopReason));
     if (turn.trace) line.append(el("span", { class: "trace-saved", title: "saved under <data>/research-runs/" }, "trace saved: " + turn.trace));
     else if (turn.unsaved) line.append(el("span", { class: "trace-unsaved", title: "no trace was written for this question" }, "not saved"));
+    else if (turn.traceError) line.append(el("span", { class: "trace-unsaved", title: turn.traceError }, "trace not saved: " + turn.traceError));
     return line;
   }
 
