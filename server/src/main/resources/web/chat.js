@@ -32,6 +32,7 @@
   const stopButton = document.getElementById("stop");
   const synthesize = document.getElementById("synthesize");
   const related = document.getElementById("related");
+  const noTrace = document.getElementById("no-trace");
   const pinsBox = document.getElementById("pins");
   const pinList = document.getElementById("pin-list");
 
@@ -72,6 +73,7 @@
   /** The parts of a research pack the UI shows; keeps sessionStorage small. */
   function compactPack(pack) {
     const plan = pack.query_plan || {};
+    const brief = pack.topic_brief;
     return {
       evidence: pack.evidence || [],
       exact_tag_evidence: pack.exact_tag_evidence || [],
@@ -79,12 +81,19 @@
       next_steps: pack.next_steps || [],
       query_plan: {
         text_query: plan.text_query,
+        query_family: plan.query_family,
         query_terms: plan.query_terms || [],
         tag_queries: plan.tag_queries || [],
         query_variants: plan.query_variants || [],
+        concepts: (plan.concepts || []).map((c) => ({ preferred: c.preferred, terms: c.terms || [], required: !!c.required, role: c.role })),
         source_types: plan.source_types || [],
+        retrieval_lanes: plan.retrieval_lanes || [],
         planner: plan.planner,
+        planner_model: plan.planner_model,
+        follow_up: plan.follow_up || null,
       },
+      // The brief's graph (nodes, edges) is not shown; its pivots are offered as next questions.
+      topic_brief: brief ? { topic: brief.topic, summary: brief.summary, pivots: (brief.pivots || []).slice(0, 8) } : null,
     };
   }
 
@@ -136,6 +145,7 @@
       pinned_keys: state.pins.slice(),
       synthesize: synthesize.checked,
       include_related: related.checked,
+      trace: !noTrace.checked,
       max_chars_per_doc: 4000,
       surface: "web_chat",
     };
@@ -164,6 +174,7 @@
       answer: "",
       citations: [],
       warnings: [],
+      unsaved: noTrace.checked,
       started: Date.now(),
     };
     state.turns.push(turn);
@@ -262,6 +273,7 @@
     if (data.tool) turn.tool = data.tool;
     if (data.stop_reason) turn.stopReason = data.stop_reason;
     if (data.trace_id) turn.trace = data.trace_id;
+    if (data.trace_error) turn.traceError = data.trace_error;
     if (data.pack) turn.pack = compactPack(data.pack);
   }
 
@@ -303,8 +315,120 @@
     // The answer first; the stage timeline under it, folded to one line once the run is done.
     li.append(answerBox(turn));
     if (turn.timeline.length || turn.status === "running") li.append(timeline(turn));
+    if (turn.pack && turn.status !== "running") li.append(...runPanels(turn));
     if (turn.pack && allRows(turn).length) li.append(evidenceSection(turn));
     return li;
+  }
+
+  // ---------- what the run did: plan, coverage, topic pivots ----------
+
+  /** The folded Plan and Coverage panels of a finished turn and its topic pivots, if any. */
+  function runPanels(turn) {
+    return [planPanel(turn), coveragePanel(turn), pivotRow(turn)].filter(Boolean);
+  }
+
+  /** A folded panel that stays as the reader left it across re-renders. */
+  function folded(turn, name, summary, body) {
+    const open = (turn.panelsOpen || {})[name];
+    return el("details", {
+      class: "run-panel " + name, open: !!open,
+      ontoggle: (e) => { turn.panelsOpen = { ...turn.panelsOpen, [name]: e.currentTarget.open }; },
+    }, el("summary", {}, summary), body);
+  }
+
+  /** A definition list of the [term, value] pairs that have a value (strings or nodes). */
+  function facts(pairs) {
+    const dl = el("dl", { class: "facts" });
+    for (const [term, value] of pairs) {
+      if (value === undefined || value === null || value === "" || (Array.isArray(value) && !value.length)) continue;
+      dl.append(el("dt", {}, term), el("dd", {}, value));
+    }
+    return dl;
+  }
+
+  function conceptLabel(c) {
+    const others = (c.terms || []).filter((t) => t !== c.preferred);
+    return c.preferred + (others.length ? ` (${others.join(", ")})` : "");
+  }
+
+  function planPanel(turn) {
+    const plan = turn.pack.query_plan || {};
+    const concepts = plan.concepts || [];
+    const required = concepts.filter((c) => c.required);
+    const optional = concepts.filter((c) => !c.required);
+    const variants = plan.query_variants || [];
+    const follow = plan.follow_up;
+    const summary = ["Plan", `${required.length} required concept${required.length === 1 ? "" : "s"}`,
+      `${variants.length} search${variants.length === 1 ? "" : "es"}`, follow ? "follow-up" : null];
+    const body = facts([
+      ["Searched for", plan.text_query],
+      ["Question shape", plan.query_family],
+      ["Required", required.map(conceptLabel).join(" · ")],
+      ["Optional", optional.map((c) => conceptLabel(c) + (c.role ? ` [${c.role}]` : "")).join(" · ")],
+      ["Searches", variants.length ? el("ol", { class: "variants" },
+        variants.map((v) => el("li", {}, v.query, v.reason ? el("span", { class: "muted" }, " — " + v.reason) : null))) : null],
+      ["Tags tried", (plan.tag_queries || []).map((t) => "#" + t).join(", ")],
+      ["Filters", (plan.source_types || []).join(", ")],
+      ["Lanes", (plan.retrieval_lanes || []).join(", ")],
+      ["Planner", plan.planner ? plan.planner + (plan.planner_model ? ` (${plan.planner_model})` : "") : null],
+      ["Read as", follow ? follow.resolved_question : null],
+      ["Continues", follow ? follow.previous_question : null],
+      ["Replaced", follow ? follow.replaced : null],
+      ["Kept", follow ? (follow.inherited_concepts || []).join(", ") : null],
+      ["Why", follow ? follow.reason : null],
+    ]);
+    if (!body.childElementCount) return null; // a turn kept from before plans were stored
+    return folded(turn, "plan", summary.filter(Boolean).join(" · "), body);
+  }
+
+  /** "note 5, pdf 2" of a { name: count } map. */
+  function counts(map) {
+    return Object.entries(map || {}).map(([k, v]) => `${k} ${v}`).join(", ");
+  }
+
+  function coveragePanel(turn) {
+    const c = turn.pack.coverage || {};
+    const missing = c.missing_concepts || [];
+    const absent = c.absent_concepts || [];
+    const tags = (c.top_user_tags || []).map((t) => el("span", { class: "badge tag" }, `#${t.tag} (${t.count})`));
+    const rows = typeof c.evidence_count === "number" ? c.evidence_count : allRows(turn).length;
+    const summary = ["Coverage", `${rows} row${rows === 1 ? "" : "s"}`,
+      missing.length ? `${missing.length} concept${missing.length === 1 ? "" : "s"} unmatched` : null];
+    const body = el("div", {}, facts([
+      ["Evidence", counts(c.by_kind)],
+      ["Source types", counts(c.by_source_type)],
+      ["Text matches", counts(c.text_matches)],
+      ["Exact-tag matches", c.exact_tag_matches ? String(c.exact_tag_matches) : null],
+      ["Top tags", tags.length ? el("span", { class: "badges" }, tags) : null],
+      ["Unmatched concepts", missing.join(", ")],
+      ["Nowhere in corpus", absent.join(", ")],
+    ]));
+    if (c.recall_note) body.append(el("p", { class: "recall-note muted" }, c.recall_note));
+    if (!body.firstChild.childElementCount && !c.recall_note) return null;
+    return folded(turn, "coverage", summary.filter(Boolean).join(" · "), body);
+  }
+
+  /** A pivot of the topic brief as a question of its own. */
+  function pivotQuestion(pivot) {
+    const label = String(pivot.label || "").trim();
+    return pivot.type === "tag" ? `What do my notes tagged #${label.replace(/^#/, "")} say?` : `What do my notes say about ${label}?`;
+  }
+
+  /** The topic brief's pivots as next questions: a click fills the ask box and asks. */
+  function pivotRow(turn) {
+    const brief = turn.pack.topic_brief;
+    // A linked record known only by its key (an untitled source) makes no question worth asking.
+    const pivots = ((brief && brief.pivots) || []).filter((p) => p && p.label && !(p.type === "record" && p.label === p.id));
+    if (!pivots.length) return null;
+    const row = el("div", { class: "next-steps pivots", title: brief.summary || null }, el("span", { class: "muted" }, "Explore next:"));
+    for (const pivot of pivots) {
+      const text = pivotQuestion(pivot);
+      row.append(el("button", {
+        type: "button", class: "small pivot", title: text, "data-question": text,
+        onclick: () => { question.value = text; submit(text); },
+      }, pivot.type === "tag" ? "#" + pivot.label.replace(/^#/, "") : pivot.label));
+    }
+    return row;
   }
 
   function timeline(turn) {
@@ -381,6 +505,8 @@
     if (turn.answerStatus) line.append(el("span", {}, "answer_status: " + turn.answerStatus));
     if (turn.stopReason) line.append(el("span", {}, "stop: " + turn.stopReason));
     if (turn.trace) line.append(el("span", { class: "trace-saved", title: "saved under <data>/research-runs/" }, "trace saved: " + turn.trace));
+    else if (turn.unsaved) line.append(el("span", { class: "trace-unsaved", title: "no trace was written for this question" }, "not saved"));
+    else if (turn.traceError) line.append(el("span", { class: "trace-unsaved", title: turn.traceError }, "trace not saved: " + turn.traceError));
     return line;
   }
 
@@ -607,7 +733,7 @@
   stopButton.addEventListener("click", () => running && running.controller.abort());
   document.getElementById("clear-chat").addEventListener("click", () => {
     if (running) running.controller.abort();
-    state = { turns: [], pins: state.pins, next: state.next };
+    state = { turns: [], pins: state.pins, next: state.next, unsaved: state.unsaved };
     save();
     renderAll();
   });
@@ -629,7 +755,16 @@
     renderTurn: scheduleRender,
   };
 
+  // "Don't save this question": the tab's own choice, else the server's chat.save-traces.
+  if (typeof state.unsaved === "boolean") noTrace.checked = state.unsaved;
+  noTrace.addEventListener("change", () => {
+    state.unsaved = noTrace.checked;
+    save();
+  });
+
   renderAll();
-  showHealth();
+  showHealth().then((health) => {
+    if (health && typeof health.save_traces === "boolean" && typeof state.unsaved !== "boolean") noTrace.checked = !health.save_traces;
+  });
   question.focus();
 })();

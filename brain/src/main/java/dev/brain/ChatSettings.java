@@ -19,6 +19,10 @@ import java.util.Map;
  * @param allowHosted whether a non-loopback model server may be used; default false. Env {@code
  *     BRAIN_ALLOW_HOSTED}
  * @param apiKey the API key of an OpenAI-compatible server, or {@code null}
+ * @param saveTraces whether a question asked without saying is traced under {@code
+ *     <data>/research-runs}: the initial state of the web Chat's "don't save this question" switch
+ *     (off when true) and the default of {@code trace} in {@code POST /api/research/run}; default
+ *     true
  */
 public record ChatSettings(
     String model,
@@ -26,12 +30,19 @@ public record ChatSettings(
     URI ollamaUrl,
     URI openAiUrl,
     boolean allowHosted,
-    String apiKey) {
+    String apiKey,
+    boolean saveTraces) {
 
   /** This section with another chat model spec (planner and answer). */
   public ChatSettings withModel(String value) {
     return new ChatSettings(
-        ConfigValues.chatModel(value), plannerModel, ollamaUrl, openAiUrl, allowHosted, apiKey);
+        ConfigValues.chatModel(value),
+        plannerModel,
+        ollamaUrl,
+        openAiUrl,
+        allowHosted,
+        apiKey,
+        saveTraces);
   }
 
   /**
@@ -45,7 +56,8 @@ public record ChatSettings(
         ollamaUrl,
         openAiUrl,
         allowHosted,
-        apiKey);
+        apiKey,
+        saveTraces);
   }
 
   /** This section with the model servers of {@code value} (URLs, hosted use, API key). */
@@ -56,7 +68,13 @@ public record ChatSettings(
         value.ollamaUrl(),
         value.openAiUrl(),
         value.allowHosted(),
-        value.apiKey());
+        value.apiKey(),
+        saveTraces);
+  }
+
+  /** This section with questions traced by default ({@code true}) or not. */
+  public ChatSettings withSaveTraces(boolean value) {
+    return new ChatSettings(model, plannerModel, ollamaUrl, openAiUrl, allowHosted, apiKey, value);
   }
 
   /** The model servers' settings. */
@@ -78,7 +96,13 @@ public record ChatSettings(
 
   @Override
   public String toString() {
-    return "Chat[model=" + model + ", plannerModel=" + plannerModel + ", apiKey=(redacted)]";
+    return "Chat[model="
+        + model
+        + ", plannerModel="
+        + plannerModel
+        + ", saveTraces="
+        + saveTraces
+        + ", apiKey=(redacted)]";
   }
 
   /** The {@code chat.*} values of {@code r}: flag, environment, file or default. */
@@ -107,10 +131,12 @@ public record ChatSettings(
             ConfigValues::httpUrl,
             url);
     boolean hosted = r.bool("chat.allow-hosted", ChatConfig.ENV_ALLOW_HOSTED, false);
+    boolean saveTraces = r.bool("chat.save-traces", null, true);
     String key = env.get(ChatConfig.ENV_OPENAI_API_KEY);
     if (key == null || key.isBlank()) {
       key = env.get(ChatConfig.ENV_OPENAI_API_KEY_FALLBACK);
     }
-    return new ChatSettings(model, planner, URI.create(ollama), URI.create(openAi), hosted, key);
+    return new ChatSettings(
+        model, planner, URI.create(ollama), URI.create(openAi), hosted, key, saveTraces);
   }
 }

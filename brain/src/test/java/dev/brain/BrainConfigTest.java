@@ -41,6 +41,7 @@ class BrainConfigTest {
     assertThat(config.retrieval().fusion()).isEqualTo(FusionMode.RRF);
     assertThat(config.chat().model()).isEqualTo("extractive");
     assertThat(config.chat().plannerSpec()).isNull();
+    assertThat(config.chat().saveTraces()).isTrue();
     assertThat(config.server().host()).isEqualTo("127.0.0.1");
     assertThat(config.server().port()).isEqualTo(8742);
     assertThat(config.server().token()).isNull();
@@ -60,6 +61,7 @@ class BrainConfigTest {
           port: 9000
         chat:
           model: ollama/qwen3:8b
+          save-traces: false
         retrieval:
           fusion: normalized
           weights:
@@ -82,7 +84,9 @@ class BrainConfigTest {
     assertThat(config.chat().plannerSpec()).isEqualTo("openai/gpt-x");
     assertThat(config.retrieval().fusion()).isEqualTo(FusionMode.NORMALIZED);
     assertThat(config.retrieval().weights()).containsEntry(Lane.VECTOR, 2.5);
-    assertThat(setting(config, "retrieval.weights.vector").source()).endsWith("line 10");
+    assertThat(config.chat().saveTraces()).isFalse();
+    assertThat(setting(config, "chat.save-traces").source()).endsWith("brain.yaml line 7");
+    assertThat(setting(config, "retrieval.weights.vector").source()).endsWith("line 11");
     assertThat(config.retrieval().searchOptions().weight(Lane.VECTOR)).isEqualTo(2.5);
     assertThat(config.traces().retention().maxAge()).isEqualTo(Duration.ofDays(30));
   }

@@ -267,6 +267,8 @@ public final class BrainServer implements AutoCloseable {
     body.put("agent", agent);
     body.put("active_runs", limiter.active());
     body.put("max_concurrent_runs", config.server().maxConcurrentRuns());
+    // The Chat's "don't save this question" switch starts from it.
+    body.put("save_traces", config.chat().saveTraces());
     HttpJson.ok(res, body);
   }
 

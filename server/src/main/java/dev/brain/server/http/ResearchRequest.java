@@ -35,7 +35,8 @@ import java.util.List;
  * @param maxEvidenceChars run only: the synthesis evidence budget; default 24,000
  * @param priorEvidenceKeys run only: keys earlier turns cited; recorded in the trace, never merged
  *     into the evidence
- * @param trace run only: write a trace under {@code <data>/research-runs/}; default true
+ * @param trace run only: write a trace under {@code <data>/research-runs/}; default {@code
+ *     chat.save-traces} (true)
  * @param surface run only: who asks, recorded in the trace ({@code web_chat} from the web Chat);
  *     default {@code web_api}
  */
@@ -286,9 +287,9 @@ record ResearchRequest(
     return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
   }
 
-  /** Whether a run writes a trace. */
-  boolean wantsTrace() {
-    return trace == null || trace;
+  /** Whether a run writes a trace; {@code fallback} ({@code chat.save-traces}) when not said. */
+  boolean wantsTrace(boolean fallback) {
+    return trace == null ? fallback : trace;
   }
 
   /** The surface recorded in the trace. */

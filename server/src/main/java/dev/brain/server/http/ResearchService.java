@@ -175,7 +175,7 @@ final class ResearchService implements HttpService {
         .withModel(model.model())
         .withContinuity(request.continuity())
         .withSurface(request.surfaceName())
-        .withTrace(request.wantsTrace());
+        .withTrace(request.wantsTrace(brain.config().chat().saveTraces()));
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.BrainConfig;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -288,6 +289,30 @@ class ResearchApiTest {
     assertThat(run.path("synthesis").path("model").asText()).isEqualTo("extractive");
     assertThat(run.path("pack").path("evidence").size()).isPositive();
     assertThat(run.path("trace_path").isNull()).isTrue();
+  }
+
+  @Test
+  void withChatSaveTracesOffARunIsTracedOnlyWhenItAsks(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    var config = SampleVaultData.onAnyPort(SampleVaultData.copyTo(dir));
+    try (var quiet = BrainServer.start(config.withChat(config.chat().withSaveTraces(false)))) {
+      URI url = quiet.url();
+      assertThat(Http.get(url, "/api/health").json().path("save_traces").asBoolean(true)).isFalse();
+      JsonNode unsaid = runAsJson(url, java.util.Map.of("question", BACKFLUSH));
+      assertThat(unsaid.path("trace_path").isNull()).isTrue();
+      assertThat(dir.resolve(dev.brain.research.trace.TraceStore.DIRECTORY)).doesNotExist();
+      JsonNode asked = runAsJson(url, java.util.Map.of("question", BACKFLUSH, "trace", true));
+      assertThat(asked.path("trace_path").asText()).isNotEmpty();
+    }
+  }
+
+  private static JsonNode runAsJson(URI url, java.util.Map<String, Object> body) throws Exception {
+    var reply =
+        Http.send(
+            Sse.post(url.resolve("/api/research/run"), json(body))
+                .setHeader("Accept", "application/json"));
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    return reply.json();
   }
 
   @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brain.BrainConfig;
+import dev.brain.research.trace.TraceStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -78,6 +80,14 @@ class WebUiBrowserTest {
     return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
   }
 
+  /** Opens a folded panel with a click on its summary, scrolled clear of the sticky ask form. */
+  private void unfold(WebElement details) {
+    WebElement summary = details.findElement(By.cssSelector("summary"));
+    driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", summary);
+    summary.click();
+    assertThat(details.getAttribute("open")).isNotNull();
+  }
+
   private boolean inViewport(WebElement element) {
     return (Boolean)
         driver.executeScript(
@@ -142,6 +152,12 @@ class WebUiBrowserTest {
 
     assertThat(followUp.getAttribute("data-status")).isEqualTo("ok");
     assertThat(followUp.findElement(By.cssSelector(".answer")).getText()).contains("42");
+    // The Plan panel says how the fragment was read.
+    WebElement plan = followUp.findElement(By.cssSelector("details.run-panel.plan"));
+    assertThat(plan.findElement(By.cssSelector("summary")).getText()).endsWith("follow-up");
+    unfold(plan);
+    assertThat(plan.getText())
+        .contains("Read as", "What grind size do I use for the V60?", "Continues", "grind");
   }
 
   @Test
@@ -216,6 +232,128 @@ class WebUiBrowserTest {
     WebElement card = driver.findElement(By.id(markers.get(1).getAttribute("data-card")));
     Browser.waiting(driver, 5).until(d -> inViewport(card));
     assertThat(card.getAttribute("data-key")).isEqualTo("note:vault/b.md");
+  }
+
+  /** The trace directories of the sample vault's data directory. */
+  private static java.util.Set<Path> traceDirs() throws java.io.IOException {
+    Path root = SampleVaultData.dataDir().resolve(TraceStore.DIRECTORY);
+    if (!Files.isDirectory(root)) {
+      return java.util.Set.of();
+    }
+    try (var dirs = Files.list(root)) {
+      return dirs.collect(java.util.stream.Collectors.toSet());
+    }
+  }
+
+  /** The new trace directories (since {@code before}) that mention {@code text}. */
+  private static List<Path> newTracesMentioning(java.util.Set<Path> before, String text)
+      throws java.io.IOException {
+    var out = new java.util.ArrayList<Path>();
+    for (Path dir : traceDirs()) {
+      if (before.contains(dir) || !Files.isDirectory(dir)) {
+        continue;
+      }
+      try (var files = Files.walk(dir)) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          if (Files.readString(f).contains(text)) {
+            out.add(dir);
+            break;
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void withDontSaveThisQuestionOnTheAnswerComesAndNoTraceIsWritten() throws Exception {
+    String question = "How often do I need to backflush the espresso machine?";
+    WebElement noTrace = driver.findElement(By.id("no-trace"));
+    assertThat(noTrace.isSelected()).as("chat.save-traces defaults to true").isFalse();
+    var before = traceDirs();
+    noTrace.click();
+    ask(question);
+    WebElement turn = finishedTurn(1);
+    assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
+    assertThat(turn.findElement(By.cssSelector(".answer")).getText()).contains("200");
+    assertThat(turn.findElement(By.cssSelector(".meta")).getText())
+        .contains("not saved")
+        .doesNotContain("trace saved");
+    assertThat(newTracesMentioning(before, question)).isEmpty();
+
+    // The switch is the tab's choice: it survives a reload; off again, the question is traced.
+    driver.navigate().refresh();
+    assertThat(driver.findElement(By.id("no-trace")).isSelected()).isTrue();
+    driver.findElement(By.id("no-trace")).click();
+    ask(question);
+    WebElement traced = finishedTurn(2);
+    assertThat(traced.findElement(By.cssSelector(".trace-saved")).getText())
+        .contains("trace saved");
+    assertThat(newTracesMentioning(before, question)).hasSize(1);
+  }
+
+  @Test
+  void planAndCoverageAreFoldedAndShowTheConceptsSearchedAndWhatTheEvidenceCovers() {
+    ask("What grind size do I use for espresso?");
+    WebElement turn = finishedTurn(1);
+    WebElement plan = turn.findElement(By.cssSelector("details.run-panel.plan"));
+    WebElement coverage = turn.findElement(By.cssSelector("details.run-panel.coverage"));
+    for (WebElement panel : List.of(plan, coverage)) {
+      assertThat(panel.getAttribute("open")).isNull();
+      assertThat(panel.findElement(By.cssSelector("dl")).isDisplayed()).isFalse();
+    }
+    assertThat(plan.findElement(By.cssSelector("summary")).getText()).startsWith("Plan · ");
+    assertThat(coverage.findElement(By.cssSelector("summary")).getText()).startsWith("Coverage · ");
+
+    unfold(plan);
+    assertThat(plan.findElement(By.cssSelector("dl")).getText())
+        .contains("Required", "grind", "Searches");
+    unfold(coverage);
+    assertThat(coverage.getText()).contains("Evidence", "note");
+    Browser.screenshot(driver, "chat-panels");
+  }
+
+  @Test
+  void aBroadQuestionOffersTheTopicBriefsPivotsAsNextQuestions() {
+    ask("What do I know about coffee?");
+    WebElement turn = finishedTurn(1);
+    var pivots = turn.findElements(By.cssSelector(".pivots button.pivot"));
+    assertThat(pivots).isNotEmpty();
+    WebElement coverage = turn.findElement(By.cssSelector("details.run-panel.coverage"));
+    unfold(coverage);
+    assertThat(coverage.getText()).contains("Top tags", "#coffee", "capped working set");
+
+    String next = pivots.get(0).getAttribute("data-question");
+    driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", pivots.get(0));
+    Browser.screenshot(driver, "chat-pivots");
+    pivots.get(0).click();
+    assertThat(finishedTurn(2).findElement(By.cssSelector(".question")).getText()).isEqualTo(next);
+  }
+
+  @Test
+  void topicPivotsAreEscapedFollowUpQuestionsThatAsk() {
+    driver.executeScript(
+        "sessionStorage.setItem('brain.chat.v1', JSON.stringify({pins: [], next: 2,"
+            + " turns: [{id: 1, question: 'coffee?', status: 'evidence', timeline: [],"
+            + " warnings: [], citations: [], answer: '',"
+            + " pack: {evidence: [], exact_tag_evidence: [], next_steps: [],"
+            + " coverage: {evidence_count: 0, top_user_tags: [{tag: '<i>t</i>', count: 2}]},"
+            + " query_plan: {concepts: [{preferred: '<b>x</b>', terms: [], required: true}]},"
+            + " topic_brief: {topic: 'coffee', summary: 's', pivots: ["
+            + " {id: 'person:<b>Ines</b>', type: 'person', label: '<b>Ines</b>', connections: 2},"
+            + " {id: 'tag:espresso', type: 'tag', label: 'espresso', connections: 3}]}}}]}));");
+    driver.navigate().refresh();
+    WebElement turn = finishedTurn(1);
+    var pivots = turn.findElements(By.cssSelector(".pivots button.pivot"));
+    assertThat(pivots).extracting(WebElement::getText).containsExactly("<b>Ines</b>", "#espresso");
+    assertThat(turn.findElements(By.cssSelector("b, i"))).isEmpty();
+    unfold(turn.findElement(By.cssSelector("details.plan")));
+    assertThat(turn.findElement(By.cssSelector("details.plan")).getText()).contains("<b>x</b>");
+
+    pivots.get(1).click();
+    WebElement asked = finishedTurn(2);
+    assertThat(asked.findElement(By.cssSelector(".question")).getText())
+        .isEqualTo("What do my notes tagged #espresso say?");
   }
 
   @Test
