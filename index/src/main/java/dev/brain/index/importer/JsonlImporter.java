@@ -17,14 +17,14 @@ import java.util.List;
 /**
  * Reads JSON Lines, one record per line, streaming. Two shapes are understood: BEIR corpus lines
  * {@code {"_id", "title", "text", "metadata"}} and generic lines with {@code key} (or {@code url}),
- * {@code title}, {@code text}, {@code url}, {@code tags}, {@code author}, {@code created_at},
- * {@code published_at}. Every line becomes {@code doc:<id>}, kind {@code source}, source type
- * {@code doc}: such files are collections of documents, not things the user wrote. A whole-number
- * {@code _id} or {@code key} is the same id as its decimal string ({@code 5} and {@code "5"} are
- * both {@code doc:5}), as BEIR qrels write ids as strings. Bad lines (text after the object, a
- * field named twice, ...) are skipped with a warning; the file is malformed only when no line is a
- * record. A line without {@code created_at} has none: the file's modification time would change
- * every record of the file whenever one line changes.
+ * {@code title}, {@code text}, {@code summary} (indexed as the record's summary chunk), {@code
+ * url}, {@code tags}, {@code author}, {@code created_at}, {@code published_at}. Every line becomes
+ * {@code doc:<id>}, kind {@code source}, source type {@code doc}: such files are collections of
+ * documents, not things the user wrote. A whole-number {@code _id} or {@code key} is the same id as
+ * its decimal string ({@code 5} and {@code "5"} are both {@code doc:5}), as BEIR qrels write ids as
+ * strings. Bad lines (text after the object, a field named twice, ...) are skipped with a warning;
+ * the file is malformed only when no line is a record. A line without {@code created_at} has none:
+ * the file's modification time would change every record of the file whenever one line changes.
  */
 final class JsonlImporter {
 
@@ -114,6 +114,7 @@ final class JsonlImporter {
     requireType(node, "url", false);
     requireType(node, "title", false);
     requireType(node, "text", false);
+    requireType(node, "summary", false);
     String url = string(node, "url");
     String id = string(node, "_id");
     if (id == null) {
@@ -142,7 +143,7 @@ final class JsonlImporter {
         Dates.parse(string(node, "created_at")),
         Dates.parse(string(node, "published_at")),
         text != null ? text : title,
-        null,
+        string(node, "summary"),
         List.of(),
         file.origin());
   }

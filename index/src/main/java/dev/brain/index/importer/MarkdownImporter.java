@@ -109,13 +109,25 @@ final class MarkdownImporter {
             created,
             null,
             body.strip(),
-            null,
+            summary(meta),
             List.copyOf(links),
             file.origin(),
             FrontMatter.list(meta, "aliases", "alias"),
             updated != null ? updated : file.modified(),
             dateSource);
     return ImportResult.of(List.of(record));
+  }
+
+  /**
+   * The summary the note gives itself in front matter ({@code summary:}, else {@code
+   * description:}), or null: indexed as the record's summary chunk, searched in both lanes.
+   */
+  private static String summary(Map<String, List<String>> meta) {
+    String summary = FrontMatter.scalar(meta, "summary");
+    if (summary == null || summary.isBlank()) {
+      summary = FrontMatter.scalar(meta, "description");
+    }
+    return summary == null || summary.isBlank() ? null : summary.strip();
   }
 
   /** The key a Markdown link destination points at, or null for anchors, mail and media. */
