@@ -82,6 +82,9 @@ final class GetCommand implements Callable<Integer> {
     if (r.publishedAt() != null) {
       out.println("  published:   " + r.publishedAt());
     }
+    if (r.summary() != null) {
+      out.println("  summary:     " + abbreviate(r.summary().replaceAll("\\s+", " "), 300));
+    }
     out.println("  links:       " + (r.links().isEmpty() ? "-" : String.join(", ", r.links())));
     out.println(
         "  backlinks:   "

@@ -97,7 +97,9 @@ class BrainCommandTest {
         vault.resolve("espresso.md"),
         "---\ntags: [coffee]\n---\n# Espresso\n\nDial in with 18 g in, 36 g out. See [[grinder]].\n");
     Files.writeString(
-        vault.resolve("grinder.md"), "# Grinder\n\nThe grinder sits at setting 12.\n");
+        vault.resolve("grinder.md"),
+        "---\nsummary: Where the grinder is set.\n---\n# Grinder\n\nThe grinder sits at setting"
+            + " 12.\n");
     Files.write(vault.resolve("blob.bin"), new byte[] {0, 1, 2, 0, 5});
     var data = tmp.resolve("data").toString();
 
@@ -118,7 +120,10 @@ class BrainCommandTest {
 
     var get = brain("--data", data, "get", "note:vault/grinder.md");
     assertThat(get.code()).as(get.err()).isZero();
-    assertThat(get.out()).contains("setting 12").contains("backlinks:   note:vault/espresso.md");
+    assertThat(get.out())
+        .contains("setting 12")
+        .contains("summary:     Where the grinder is set.")
+        .contains("backlinks:   note:vault/espresso.md");
 
     var missing = brain("--data", data, "get", "note:vault/nope.md");
     assertThat(missing.code()).isEqualTo(1);
