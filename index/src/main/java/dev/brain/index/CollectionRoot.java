@@ -1,5 +1,6 @@
 package dev.brain.index;
 
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -102,5 +103,27 @@ public record CollectionRoot(String name, Path root, List<String> excludes, long
   /** True if {@code path} is this root or lies below it. */
   public boolean contains(Path path) {
     return path.toAbsolutePath().normalize().startsWith(root);
+  }
+
+  /**
+   * Checks the collections of one sync: at least one, each root existing, no name twice.
+   *
+   * @throws IllegalArgumentException for none or a name given twice
+   * @throws NoSuchFileException for a root that does not exist
+   */
+  public static void checkSyncable(List<CollectionRoot> collections) throws NoSuchFileException {
+    if (collections.isEmpty()) {
+      throw new IllegalArgumentException("sync needs at least one file or folder to import");
+    }
+    var names = new java.util.HashSet<String>();
+    for (CollectionRoot c : collections) {
+      if (!java.nio.file.Files.exists(c.root())) {
+        throw new NoSuchFileException(
+            c.root().toString(), null, "no such file or folder to import");
+      }
+      if (!names.add(c.name())) {
+        throw new IllegalArgumentException("two collections named '" + c.name() + "' in one sync");
+      }
+    }
   }
 }

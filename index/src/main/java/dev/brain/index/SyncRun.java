@@ -4,14 +4,11 @@ import dev.brain.chunking.Chunker;
 import dev.brain.index.importer.Importers;
 import dev.brain.models.Embedder;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,7 +87,7 @@ final class SyncRun {
   SyncReport run(List<CollectionRoot> collections) throws IOException {
     long start = System.nanoTime();
     lastCommitNanos = start;
-    check(collections);
+    CollectionRoot.checkSyncable(collections);
     return execute(start, walk(collections), collections, null);
   }
 
@@ -107,7 +104,7 @@ final class SyncRun {
       throws IOException {
     long start = System.nanoTime();
     lastCommitNanos = start;
-    check(List.of(collection));
+    CollectionRoot.checkSyncable(List.of(collection));
     List<Path> scope = changed.stream().map(p -> p.toAbsolutePath().normalize()).toList();
     List<RecordPreparer.FileTask> all = walk(List.of(collection));
     issues.keepSkippedWithin(scope); // the walk reported them all
@@ -194,22 +191,6 @@ final class SyncRun {
         cache.hits() - cacheHitsBefore,
         Duration.ofNanos(System.nanoTime() - start),
         Duration.ofNanos(embedNanos));
-  }
-
-  private static void check(List<CollectionRoot> collections) throws IOException {
-    if (collections.isEmpty()) {
-      throw new IllegalArgumentException("sync needs at least one file or folder to import");
-    }
-    var names = new HashSet<String>();
-    for (CollectionRoot c : collections) {
-      if (!Files.exists(c.root())) {
-        throw new NoSuchFileException(
-            c.root().toString(), null, "no such file or folder to import");
-      }
-      if (!names.add(c.name())) {
-        throw new IllegalArgumentException("two collections named '" + c.name() + "' in one sync");
-      }
-    }
   }
 
   /** Every file of every collection, each once (the first collection that lists it wins). */

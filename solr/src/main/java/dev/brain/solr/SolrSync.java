@@ -16,7 +16,6 @@ import dev.brain.index.importer.Importers;
 import dev.brain.models.Embedder;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,7 +87,7 @@ final class SolrSync {
 
   SyncReport run(List<CollectionRoot> collections) throws IOException {
     long start = System.nanoTime();
-    check(collections);
+    CollectionRoot.checkSyncable(collections);
     Map<String, SolrStore.RecordState> states = store.recordStates();
     var files = new LinkedHashMap<Path, CollectionRoot>();
     for (CollectionRoot c : collections) {
@@ -149,22 +148,6 @@ final class SolrSync {
         0, // no embedding cache beside SolrCloud: reuse is by embed hash among its chunks only
         Duration.ofNanos(System.nanoTime() - start),
         Duration.ofNanos(embedding.embedNanos()));
-  }
-
-  private static void check(List<CollectionRoot> collections) throws IOException {
-    if (collections.isEmpty()) {
-      throw new IllegalArgumentException("sync needs at least one file or folder to import");
-    }
-    var names = new HashSet<String>();
-    for (CollectionRoot c : collections) {
-      if (!Files.exists(c.root())) {
-        throw new NoSuchFileException(
-            c.root().toString(), null, "no such file or folder to import");
-      }
-      if (!names.add(c.name())) {
-        throw new IllegalArgumentException("two collections named '" + c.name() + "' in one sync");
-      }
-    }
   }
 
   private void skippedByWalk(Path file, String reason) {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -76,16 +75,9 @@ final class EvalAnswersCommand implements Callable<Integer> {
           cli, "--questions is for a folder of documents; " + dir + " is a BEIR folder");
     }
     var data = eval.brain.dataDir();
-    var name = dir.toAbsolutePath().normalize().getFileName().toString();
+    var name = EvalCommand.folderName(dir);
     var config = eval.brain.indexConfig();
-    var cacheDir =
-        data.resolve("eval-cache")
-            .resolve(
-                name
-                    + "-"
-                    + config.model().id()
-                    + "-"
-                    + config.vectorFormat().name().toLowerCase(Locale.ROOT));
+    var cacheDir = data.resolve("eval-cache").resolve(EvalCommand.cacheName(dir, config));
     config = config.withDirectory(cacheDir);
     var err = cli.getErr();
     var out = cli.getOut();
@@ -97,35 +89,16 @@ final class EvalAnswersCommand implements Callable<Integer> {
               .run(progress, EvalCommand.tableLines(out, json));
     }
     var file = EvalCommand.writeReport(data, "answers-" + name, report);
-    if (json) {
-      out.println(PrettyJson.pretty(report));
-    } else {
-      var misses = report.misses();
-      if (!misses.isEmpty()) {
-        out.println();
-        out.println("misses (" + misses.size() + "):");
-        misses.forEach(out::println);
-      }
-      out.println();
-      out.println(report.summary());
-    }
-    err.println("report: " + file);
+    EvalCommand.printReport(cli, json, report, report.misses(), report.summary(), file);
     return 0;
   }
 
   /** The evaluation of a folder of documents with questions about them. */
   private int documents(picocli.CommandLine cli) throws IOException {
     var data = eval.brain.dataDir();
-    var name = dir.toAbsolutePath().normalize().getFileName().toString();
+    var name = EvalCommand.folderName(dir);
     var config = eval.brain.indexConfig();
-    var cacheDir =
-        data.resolve("eval-cache")
-            .resolve(
-                name
-                    + "-"
-                    + config.model().id()
-                    + "-"
-                    + config.vectorFormat().name().toLowerCase(Locale.ROOT));
+    var cacheDir = data.resolve("eval-cache").resolve(EvalCommand.cacheName(dir, config));
     DocumentAnswerEvaluation.Options options;
     try {
       options =
@@ -152,19 +125,7 @@ final class EvalAnswersCommand implements Callable<Integer> {
       return EvalCommand.badInput(cli, e);
     }
     var file = EvalCommand.writeReport(data, "answers-" + name, report);
-    if (json) {
-      out.println(PrettyJson.pretty(report));
-    } else {
-      var misses = report.misses();
-      if (!misses.isEmpty()) {
-        out.println();
-        out.println("misses (" + misses.size() + "):");
-        misses.forEach(out::println);
-      }
-      out.println();
-      out.println(report.summary());
-    }
-    err.println("report: " + file);
+    EvalCommand.printReport(cli, json, report, report.misses(), report.summary(), file);
     return 0;
   }
 }

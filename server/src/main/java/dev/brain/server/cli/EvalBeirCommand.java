@@ -89,10 +89,9 @@ final class EvalBeirCommand implements Callable<Integer> {
     var mode = FusionMode.parse(fusion);
     var format = EvalCommand.Options.vectorFormat(cli, vectorFormat);
     var data = eval.brain.dataDir();
-    var name = dir.toAbsolutePath().normalize().getFileName().toString();
+    var name = EvalCommand.folderName(dir);
     var config = eval.brain.indexConfig().withVectorFormat(format);
-    String cacheName =
-        name + "-" + config.model().id() + "-" + format.name().toLowerCase(Locale.ROOT);
+    String cacheName = EvalCommand.cacheName(dir, config);
     if (chunkTokens != null || chunkOverlap != null) {
       int tokens = chunkTokens != null ? chunkTokens : config.chunkMaxTokens();
       int overlap = chunkOverlap != null ? chunkOverlap : tokens / 8;

@@ -7,6 +7,7 @@ import dev.brain.evals.EvalException;
 import dev.brain.evals.ResearchEvalCase;
 import dev.brain.evals.ResearchEvalReport;
 import dev.brain.evals.ResearchEvaluation;
+import dev.brain.index.IndexConfig;
 import dev.brain.index.VectorFormat;
 import dev.brain.research.trace.TraceStore;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
@@ -211,6 +213,49 @@ final class EvalCommand {
       }
       out.println(line);
     };
+  }
+
+  /** The name of an evaluated folder: its last path element. */
+  static String folderName(Path dir) {
+    return dir.toAbsolutePath().normalize().getFileName().toString();
+  }
+
+  /**
+   * The cache index's folder name under {@code <data>/eval-cache/} for {@code dir} indexed with
+   * {@code config}: {@code <folder>-<model>-<vector format>}.
+   */
+  static String cacheName(Path dir, IndexConfig config) {
+    return folderName(dir)
+        + "-"
+        + config.model().id()
+        + "-"
+        + config.vectorFormat().name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Prints a report: as JSON alone on stdout, or its misses and summary; the path of the written
+   * report goes to stderr either way.
+   */
+  static void printReport(
+      picocli.CommandLine cli,
+      boolean json,
+      Object report,
+      List<String> misses,
+      String summary,
+      Path file) {
+    var out = cli.getOut();
+    if (json) {
+      out.println(PrettyJson.pretty(report));
+    } else {
+      if (!misses.isEmpty()) {
+        out.println();
+        out.println("misses (" + misses.size() + "):");
+        misses.forEach(out::println);
+      }
+      out.println();
+      out.println(summary);
+    }
+    cli.getErr().println("report: " + file);
   }
 
   /** Writes {@code report} to {@code <data>/eval-reports/<stem>-<time>.json}; returns the file. */
