@@ -138,7 +138,16 @@ public final class CaseProposal {
         cited,
         text(trace.path("judge").path("verdict")),
         text(trace.path("judge").path("retry_action")),
-        null);
+        null,
+        List.of(),
+        List.of(),
+        List.of(),
+        "model_assisted".equals(planner) ? text(plan.path("planner_model")) : null,
+        null,
+        null,
+        List.of(),
+        List.of(),
+        List.of());
   }
 
   /** The answer's first non-empty lines, without list markers and bracketed citations. */
