@@ -215,4 +215,45 @@ class ResearchEvalCaseTest {
     CaseProposal.append(draft, fresh);
     assertThat(Files.readString(fresh)).isEqualTo(CaseProposal.line(draft) + "\n");
   }
+
+  @Test
+  void aConversationArrayGivesOneDraftPerTurnWithItsEarlierQuestions() throws IOException {
+    var conversation =
+        new ObjectMapper()
+            .readTree(
+                """
+                [{"question": "What grind size do I use for espresso?",
+                  "cited_keys": ["k1"], "evidence_keys": ["k1", "k2", "k3", "k4"]},
+                 {"question": "and for the V60?", "cited_keys": [], "evidence_keys": []}]
+                """);
+
+    List<ResearchEvalCase> drafts = CaseProposal.fromConversation(conversation, "my chat.json");
+
+    assertThat(drafts)
+        .extracting(ResearchEvalCase::id)
+        .containsExactly("conv-my-chat-1", "conv-my-chat-2");
+    assertThat(drafts.get(0).expectedKeys()).containsExactly("k1", "k2", "k3");
+    assertThat(drafts.get(0).expectedTopKeys()).containsExactly("k1");
+    assertThat(drafts.get(0).citationKeys()).containsExactly("k1");
+    assertThat(drafts.get(0).priorQuestions()).isEmpty();
+    assertThat(drafts.get(1).priorQuestions())
+        .containsExactly("What grind size do I use for espresso?");
+    assertThat(drafts.get(1).expectedTopKeys()).isEmpty();
+    assertThat(drafts).noneMatch(ResearchEvalCase::isReviewed);
+    for (ResearchEvalCase d : drafts) {
+      assertThat(ResearchEvalCase.parse(d.toJsonLine(), "draft")).isEqualTo(d);
+    }
+
+    assertThatThrownBy(
+            () ->
+                CaseProposal.fromConversation(
+                    new ObjectMapper().readTree("[{\"cited_keys\": []}]"), "c.json"))
+        .isInstanceOf(EvalException.class)
+        .hasMessage("c.json: turn 1 has no \"question\"");
+    assertThatThrownBy(
+            () ->
+                CaseProposal.fromConversation(
+                    new ObjectMapper().readTree("{\"turns\": []}"), "c.json"))
+        .hasMessageStartingWith("c.json: not a saved conversation");
+  }
 }
