@@ -287,6 +287,17 @@ abstract class BaseMcpClientTestCase {
       assertThat((List<Map<String, Object>>) t.get("co_tags"))
           .allSatisfy(c -> assertThat(c.get("tag")).isNotEqualTo(t.get("tag")));
     }
+    // The sample vault's most used tag is #coffee (13 records): its espresso notes carry
+    // #home-espresso too, and its notes link to the grinder note most.
+    var coffee = topics.get(0);
+    assertThat(coffee).containsEntry("tag", "coffee").containsEntry("records", 13);
+    assertThat((List<Map<String, Object>>) coffee.get("co_tags"))
+        .first()
+        .satisfies(c -> assertThat(c).containsEntry("tag", "home-espresso"));
+    assertThat((List<Map<String, Object>>) coffee.get("links_to"))
+        .first()
+        .satisfies(l -> assertThat(l).containsEntry("key", "note:vault/coffee/Niche Zero.md"));
+    assertThat(topics).anySatisfy(t -> assertThat((List<String>) t.get("headings")).isNotEmpty());
     var connections = (List<Map<String, Object>>) map.get("connections");
     assertThat(connections).isNotEmpty();
     var tags = topics.stream().map(t -> t.get("tag")).toList();
