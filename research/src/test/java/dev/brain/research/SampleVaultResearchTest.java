@@ -642,6 +642,8 @@ class SampleVaultResearchTest {
     var coffee = CorpusMaps.entity(retriever, "tag:Coffee", 100).orElseThrow();
     assertThat(coffee.total()).isEqualTo(13);
     assertThat(coffee.records()).hasSize(13);
+    assertThat(CorpusMaps.entity(retriever, "tag:#Search Engine", 100).orElseThrow().entity().id())
+        .isEqualTo("tag:search-engine");
     assertThat(CorpusMaps.entity(retriever, "person:Nobody", 10)).isEmpty();
     assertThat(CorpusMaps.entity(retriever, "tag:no-such-tag", 10)).isEmpty();
   }

@@ -3,6 +3,7 @@ package dev.brain.research.pack;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
+import dev.brain.index.importer.Tags;
 import dev.brain.research.pack.EntityMap.Entity;
 import dev.brain.research.pack.TopicMap.Connection;
 import dev.brain.research.pack.TopicMap.RecordLink;
@@ -339,7 +340,7 @@ public final class CorpusMaps {
 
   private Optional<EntityMap.Named> named(String id, int limit) throws IOException {
     if (id.startsWith("tag:")) {
-      String tag = id.substring(4).strip().toLowerCase(Locale.ROOT);
+      String tag = Tags.normalize(id.substring(4)); // "tag:#Search Engine" is search-engine
       Map<String, List<String>> records = retriever.tagged(List.of(tag), RECORDS_PER_TAG);
       if (records.isEmpty()) {
         return Optional.empty();
