@@ -1,6 +1,8 @@
 // A non-Java MCP client for brain: the official TypeScript SDK connects over stdio or Streamable
 // HTTP, lists the tools, runs brain_research_pack and then brain_get_many on the top keys, and
-// checks that the keys are real records. Exit code 0 when every check holds, 1 otherwise.
+// checks that the keys are real records; then maps the collection (brain_topic_map), lists who
+// and what the notes name (brain_entities) and follows one entity to its records (brain_entity).
+// Exit code 0 when every check holds, 1 otherwise.
 //
 //   node mcp-client.mjs stdio <command> [args...]
 //   node mcp-client.mjs http <url of /mcp>
@@ -11,8 +13,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 const [mode, ...rest] = process.argv.slice(2);
 const QUESTION = "espresso grind size";
 const EXPECTED_TOOLS = [
-  "brain_get", "brain_get_many", "brain_related", "brain_research_pack",
-  "brain_search", "brain_status", "brain_topic_brief",
+  "brain_entities", "brain_entity", "brain_get", "brain_get_many", "brain_related",
+  "brain_research_pack", "brain_search", "brain_status", "brain_topic_brief", "brain_topic_map",
 ];
 
 function check(condition, message) {
@@ -48,7 +50,7 @@ async function main() {
     const tools = (await client.listTools()).tools;
     const names = tools.map((t) => t.name).sort();
     console.log("tools: " + names.join(", "));
-    check(JSON.stringify(names) === JSON.stringify(EXPECTED_TOOLS), "the seven brain tools are listed");
+    check(JSON.stringify(names) === JSON.stringify(EXPECTED_TOOLS), "the ten brain tools are listed");
     check(tools.every((t) => t.annotations?.readOnlyHint === true && t.outputSchema),
       "every tool is read-only and has an output schema");
 
@@ -79,6 +81,43 @@ async function main() {
 
     const bad = await client.callTool({ name: "brain_get", arguments: { key: fake } });
     check(bad.isError === true, "brain_get on an unknown key is a tool error");
+
+    const map = await client.callTool({ name: "brain_topic_map", arguments: { topics: 4 } });
+    check(!map.isError, "brain_topic_map succeeds");
+    const topics = map.structuredContent.topics;
+    console.log("topics: " + topics.map((t) => `#${t.tag} (${t.records})`).join(", "));
+    check(topics.length === 4 && topics.every((t, i) => i === 0 || topics[i - 1].records >= t.records),
+      "the four most used tags, most used first");
+    check(topics.some((t) => t.co_tags.length > 0 && t.links_to.length > 0),
+      "topics carry co-occurring tags and link targets");
+    check(map.structuredContent.connections.every((c) =>
+      topics.some((t) => t.tag === c.from) && topics.some((t) => t.tag === c.to)),
+      "connections join listed tags");
+
+    const people = await client.callTool({
+      name: "brain_entities",
+      arguments: { type: "person", limit: 10 },
+    });
+    check(!people.isError, "brain_entities succeeds");
+    const persons = people.structuredContent.entities;
+    check(persons.length > 0 && persons.every((e) => e.type === "person" && e.source_keys.length > 0),
+      `people with the records naming them (${persons.map((e) => e.name).join(", ")})`);
+
+    const one = await client.callTool({ name: "brain_entity", arguments: { id: persons[0].id } });
+    check(!one.isError, `brain_entity ${persons[0].id} succeeds`);
+    const named = one.structuredContent.records.map((r) => r.key);
+    check(named.length > 0 && persons[0].source_keys.every((k) => named.includes(k)),
+      "the entity's records include the keys brain_entities gave");
+    const tag = await client.callTool({ name: "brain_entity", arguments: { id: "tag:" + topics[0].tag } });
+    check(!tag.isError && tag.structuredContent.total === topics[0].records,
+      `tag:${topics[0].tag} names as many records as the map counts`);
+
+    const unknown = await client.callTool({ name: "brain_entity", arguments: { id: "person:Nobody Atall" } });
+    check(unknown.isError === true && !/Exception|\bat dev\./.test(unknown.content[0].text),
+      "an unknown entity is a tool error with a plain message");
+    const badType = await client.callTool({ name: "brain_entities", arguments: { type: "planet" } })
+      .catch((e) => ({ isError: true, content: [{ text: String(e.message) }] }));
+    check(badType.isError === true, "an unknown entity type is refused");
     console.log("all checks passed");
   } finally {
     await client.close();

@@ -16,8 +16,11 @@ import dev.brain.research.Researcher;
 import dev.brain.research.note.NoteRequest;
 import dev.brain.research.note.NoteResearcher;
 import dev.brain.research.note.NoteResult;
+import dev.brain.research.pack.CorpusMaps;
+import dev.brain.research.pack.EntityMap;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.pack.TopicMap;
 import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunListener;
@@ -409,6 +412,32 @@ public final class Brain implements AutoCloseable {
   /** A record by key, with its chunks, or empty when the index holds none. */
   public Optional<RecordDetail> get(String key) throws IOException {
     return index.get(key);
+  }
+
+  /**
+   * The collection's topics and how they connect: the {@code topics} most used tags (at most
+   * {@value CorpusMaps#MAX_TOPICS}) with co-occurring tags, most linked records, headings and
+   * links, and the connections between them. Read-only.
+   */
+  public TopicMap topicMap(int topics) throws IOException {
+    return CorpusMaps.topicMap(retriever, topics);
+  }
+
+  /**
+   * Who and what the records name (tags, authors, sites, GitHub organisations and projects, named
+   * subjects, linked records), most named first, at most {@code limit}; of one {@code type} when it
+   * is not {@code null}. Read-only.
+   */
+  public EntityMap entities(String type, int limit) throws IOException {
+    return CorpusMaps.entities(retriever, type, limit);
+  }
+
+  /**
+   * One entity ({@code tag:coffee}, {@code person:Steven Levy}, a record key) with up to {@code
+   * limit} records that name it, or empty when nothing is known by that id. Read-only.
+   */
+  public Optional<EntityMap.Named> entity(String id, int limit) throws IOException {
+    return CorpusMaps.entity(retriever, id, limit);
   }
 
   /** Counts by kind, source type and tag, size on disk and the index metadata. */

@@ -138,7 +138,136 @@ public final class CaseProposal {
         cited,
         text(trace.path("judge").path("verdict")),
         text(trace.path("judge").path("retry_action")),
-        null);
+        null,
+        List.of(),
+        List.of(),
+        List.of(),
+        "model_assisted".equals(planner) ? text(plan.path("planner_model")) : null,
+        null,
+        null,
+        List.of(),
+        List.of(),
+        List.of());
+  }
+
+  /** Turn statuses of a Chat turn that produced no answer to assert on. */
+  private static final java.util.Set<String> UNFINISHED =
+      java.util.Set.of("running", "error", "stopped", "interrupted");
+
+  /**
+   * Draft cases from a saved Chat conversation, one per answered turn: the turn's question with the
+   * earlier turns' questions as {@code prior_questions} (a follow-up keeps its context), its first
+   * evidence keys and the first of them as the top key, its cited keys and its answer status. Never
+   * the answer text: a saved answer may be wrong. Turns that did not finish (error, stopped,
+   * interrupted) give no case but still count as earlier questions.
+   *
+   * <p>Reads the Chat's saved session ({@code {"turns": [{question, citations, pack: {evidence:
+   * [{source_key}]}, answerStatus, trace}]}}), or the {@code conversation} of {@code POST
+   * /api/research/run} ({@code [{question, cited_keys, evidence_keys}]}, bare or under {@code
+   * "conversation"}).
+   *
+   * @param conversation the saved conversation
+   * @param name the file's name, for case ids and errors
+   * @throws EvalException if it holds no turns or a turn has no question
+   */
+  public static List<ResearchEvalCase> fromConversation(JsonNode conversation, String name) {
+    JsonNode turns =
+        conversation.isArray()
+            ? conversation
+            : conversation.has("turns")
+                ? conversation.get("turns")
+                : conversation.path("conversation");
+    if (!turns.isArray() || turns.isEmpty()) {
+      throw new EvalException(
+          name
+              + ": not a saved conversation: expected the Chat's saved session (an object with"
+              + " \"turns\") or a \"conversation\" array of {question, cited_keys, evidence_keys}");
+    }
+    String stem =
+        name.replaceFirst("\\.[A-Za-z0-9]+$", "")
+            .replaceAll("[^A-Za-z0-9]+", "-")
+            .replaceAll("^-|-$", "");
+    var out = new ArrayList<ResearchEvalCase>();
+    var prior = new ArrayList<String>();
+    int n = 0;
+    for (JsonNode turn : turns) {
+      n++;
+      String question = text(turn.path("question"));
+      if (question == null || question.isBlank()) {
+        throw new EvalException(name + ": turn " + n + " has no \"question\"");
+      }
+      String status = text(turn.path("status"));
+      if (status != null && UNFINISHED.contains(status)) {
+        prior.add(question);
+        continue;
+      }
+      List<String> cited =
+          strings(turn.has("cited_keys") ? turn.get("cited_keys") : turn.path("citations"));
+      var evidence = new LinkedHashSet<String>();
+      if (turn.has("evidence_keys")) {
+        evidence.addAll(strings(turn.get("evidence_keys")));
+      } else {
+        turn.path("pack")
+            .path("evidence")
+            .forEach(r -> evidence.add(r.path("source_key").asText()));
+      }
+      evidence.remove("");
+      List<String> top = evidence.stream().limit(TOP_KEYS).toList();
+      String answerStatus = text(turn.path("answer_status"));
+      if (answerStatus == null) {
+        answerStatus = text(turn.path("answerStatus"));
+      }
+      String run = text(turn.path("trace"));
+      out.add(
+          new ResearchEvalCase(
+              ResearchEvalCase.SCHEMA_VERSION,
+              "conv-" + (stem.isEmpty() ? "chat" : stem) + "-" + n,
+              question,
+              false,
+              "draft from conversation "
+                  + name
+                  + ", turn "
+                  + n
+                  + (run == null ? "" : " (run " + run + ")")
+                  + ": review the keys and the status, then set reviewed to true; the answer"
+                  + " was not copied (it may be wrong)",
+              List.copyOf(prior.subList(Math.max(0, prior.size() - 8), prior.size())),
+              List.of(),
+              null,
+              top,
+              List.of(),
+              top.isEmpty() ? List.of() : List.of(top.get(0)),
+              null,
+              null,
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(),
+              null,
+              null,
+              answerStatus,
+              null,
+              cited,
+              null,
+              null,
+              null,
+              List.of(),
+              List.of(),
+              List.of(),
+              null,
+              null,
+              null,
+              List.of(),
+              List.of(),
+              List.of()));
+      prior.add(question);
+    }
+    if (out.isEmpty()) {
+      throw new EvalException(name + ": no turn of the conversation finished with an answer");
+    }
+    return out;
   }
 
   /** The answer's first non-empty lines, without list markers and bracketed citations. */

@@ -5,8 +5,15 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,6 +55,17 @@ import java.util.List;
  * @param judgeVerdict the judge's first verdict
  * @param retryAction the judge's first retry action
  * @param maxLatencyMs longest allowed run, in milliseconds
+ * @param expectAnyOf groups of alternative keys: each group needs at least one of its keys among
+ *     the evidence (two notes that answer equally well)
+ * @param forbidQueryVariants phrases no query variant may contain
+ * @param forbidConcepts concept keys the plan must not have
+ * @param plannerModel the plan's {@code planner_model} on planner-on runs (not checked planner-off)
+ * @param expectPlannerErrorContains text the plan's {@code planner_error} must contain on
+ *     planner-on runs (a planner model that fails; not checked planner-off)
+ * @param minRetrievalSignals fewest retrieval signals the first evidence row carries
+ * @param forbidCitationSourceKeys keys the answer must not cite
+ * @param expectMatchedTerms terms the first evidence row's {@code matched_terms} must contain
+ * @param forbidMissingTerms terms the first evidence row's {@code missing_terms} must not contain
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({
@@ -87,7 +105,16 @@ public record ResearchEvalCase(
     @JsonProperty("citation_keys") List<String> citationKeys,
     @JsonProperty("judge_verdict") String judgeVerdict,
     @JsonProperty("retry_action") String retryAction,
-    @JsonProperty("max_latency_ms") Long maxLatencyMs) {
+    @JsonProperty("max_latency_ms") Long maxLatencyMs,
+    @JsonProperty("expect_any_of") List<List<String>> expectAnyOf,
+    @JsonProperty("forbid_query_variants") List<String> forbidQueryVariants,
+    @JsonProperty("forbid_concepts") List<String> forbidConcepts,
+    @JsonProperty("planner_model") String plannerModel,
+    @JsonProperty("expect_planner_error_contains") String expectPlannerErrorContains,
+    @JsonProperty("min_retrieval_signals") Integer minRetrievalSignals,
+    @JsonProperty("forbid_citation_source_keys") List<String> forbidCitationSourceKeys,
+    @JsonProperty("expect_matched_terms") List<String> expectMatchedTerms,
+    @JsonProperty("forbid_missing_terms") List<String> forbidMissingTerms) {
 
   /** The schema version of a case. */
   public static final String SCHEMA_VERSION = "research_eval_case.v1";
@@ -108,6 +135,13 @@ public record ResearchEvalCase(
     queryVariants = copy(queryVariants);
     concepts = copy(concepts);
     citationKeys = copy(citationKeys);
+    expectAnyOf =
+        expectAnyOf == null ? List.of() : expectAnyOf.stream().map(ResearchEvalCase::copy).toList();
+    forbidQueryVariants = copy(forbidQueryVariants);
+    forbidConcepts = copy(forbidConcepts);
+    forbidCitationSourceKeys = copy(forbidCitationSourceKeys);
+    expectMatchedTerms = copy(expectMatchedTerms);
+    forbidMissingTerms = copy(forbidMissingTerms);
   }
 
   /** The number of top rows {@link #expectedTopKeys()} may look at. */
@@ -121,10 +155,19 @@ public record ResearchEvalCase(
   }
 
   private static final ObjectMapper JSON =
-      new ObjectMapper()
+      JsonMapper.builder()
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+          .withCoercionConfig(
+              LogicalType.Textual,
+              cfg ->
+                  cfg.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .build();
 
   /**
    * The cases of JSON Lines files, in order; blank lines and lines starting with {@code //} are
@@ -162,26 +205,53 @@ public record ResearchEvalCase(
     return cases;
   }
 
-  /** One case line; {@code where} names the file and line in errors. */
+  /**
+   * One case line; {@code where} names the file and line in errors. Strict: an unknown field, or a
+   * field of the wrong type (a string where a number or a list belongs, a number for a string, a
+   * fraction for a count) is an error naming the case and the field.
+   */
   static ResearchEvalCase parse(String line, String where) {
+    JsonNode tree;
+    try {
+      tree = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw new EvalException(where + ": not a JSON case object: " + e.getOriginalMessage());
+    }
+    if (tree == null || !tree.isObject()) {
+      throw new EvalException(where + ": not a JSON case object");
+    }
+    String at =
+        where
+            + ":"
+            + (tree.path("id").isTextual() ? " case '" + tree.get("id").asText() + "':" : "");
     ResearchEvalCase c;
     try {
-      c = JSON.readValue(line, ResearchEvalCase.class);
+      c = JSON.treeToValue(tree, ResearchEvalCase.class);
     } catch (UnrecognizedPropertyException e) {
       throw new EvalException(
-          where
-              + ": unknown field '"
+          at
+              + " unknown field '"
               + e.getPropertyName()
               + "' (a "
               + SCHEMA_VERSION
               + " case has: "
               + String.join(", ", fieldNames())
               + ")");
+    } catch (MismatchedInputException e) {
+      String field =
+          e.getPath().isEmpty() || e.getPath().get(0).getFieldName() == null
+              ? "?"
+              : e.getPath().get(0).getFieldName();
+      throw new EvalException(
+          at
+              + " field '"
+              + field
+              + "' must be "
+              + expectedType(field)
+              + ", not "
+              + describe(tree.get(field)));
     } catch (JsonProcessingException e) {
       throw new EvalException(where + ": not a JSON case object: " + e.getOriginalMessage());
-    }
-    if (c == null) {
-      throw new EvalException(where + ": not a JSON case object");
     }
     if (!SCHEMA_VERSION.equals(c.schemaVersion())) {
       throw new EvalException(
@@ -200,6 +270,16 @@ public record ResearchEvalCase(
     if (c.topN() != null && c.topN() < 1) {
       throw new EvalException(where + ": case '" + c.id() + "': top_n must be at least 1");
     }
+    if (c.minRetrievalSignals() != null && c.minRetrievalSignals() < 1) {
+      throw new EvalException(
+          where + ": case '" + c.id() + "': min_retrieval_signals must be at least 1");
+    }
+    for (List<String> group : c.expectAnyOf()) {
+      if (group.isEmpty()) {
+        throw new EvalException(
+            where + ": case '" + c.id() + "': every expect_any_of group needs at least one key");
+      }
+    }
     return c;
   }
 
@@ -210,6 +290,35 @@ public record ResearchEvalCase(
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** What a field's value must be, in words, from its record component's type. */
+  private static String expectedType(String field) {
+    for (var component : ResearchEvalCase.class.getRecordComponents()) {
+      JsonProperty p = component.getAccessor().getAnnotation(JsonProperty.class);
+      if (field.equals(p != null ? p.value() : component.getName())) {
+        String type = component.getGenericType().getTypeName();
+        return switch (type) {
+          case "java.lang.String" -> "a string";
+          case "java.lang.Boolean" -> "true or false";
+          case "java.lang.Integer", "java.lang.Long" -> "a whole number";
+          case "java.util.List<java.lang.String>" -> "a list of strings";
+          case "java.util.List<java.util.List<java.lang.String>>" ->
+              "a list of lists of strings (groups of alternative keys)";
+          default -> "of another type";
+        };
+      }
+    }
+    return "of another type";
+  }
+
+  /** A JSON value in a few words, for an error message. */
+  private static String describe(JsonNode value) {
+    if (value == null || value.isNull()) {
+      return "null";
+    }
+    String text = value.toString();
+    return text.length() > 60 ? text.substring(0, 59) + "…" : text;
   }
 
   private static List<String> fieldNames() {

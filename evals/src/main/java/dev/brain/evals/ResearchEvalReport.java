@@ -33,6 +33,38 @@ public record ResearchEvalReport(List<CaseResult> results, List<String> notes) {
   public record Failure(String field, String expected, String actual) {}
 
   /**
+   * Which planner made a run's plan.
+   *
+   * @param planner {@code deterministic} or {@code model_assisted}
+   * @param plannerModel the planner model asked, or {@code null}
+   * @param plannerError why the model plan was not used, or {@code null}
+   */
+  public record PlannerMeta(
+      String planner,
+      @JsonProperty("planner_model") String plannerModel,
+      @JsonProperty("planner_error") String plannerError) {}
+
+  /**
+   * Why a top evidence row matched.
+   *
+   * @param key the row's source key
+   * @param signals its retrieval signals
+   * @param matchedTerms query terms it matched
+   * @param missingTerms query terms it lacks
+   */
+  public record RowSignals(
+      String key,
+      List<String> signals,
+      @JsonProperty("matched_terms") List<String> matchedTerms,
+      @JsonProperty("missing_terms") List<String> missingTerms) {
+    public RowSignals {
+      signals = List.copyOf(signals);
+      matchedTerms = List.copyOf(matchedTerms);
+      missingTerms = List.copyOf(missingTerms);
+    }
+  }
+
+  /**
    * One case run in one planner mode.
    *
    * @param id the case id
@@ -43,6 +75,9 @@ public record ResearchEvalReport(List<CaseResult> results, List<String> notes) {
    * @param stopReason the run's stop reason
    * @param status the run's status
    * @param topKeys the first evidence keys
+   * @param planner the plan's planner, planner model and planner error, or {@code null} without a
+   *     pack
+   * @param topSignals the signals and matched/missing terms of the first evidence rows
    */
   @JsonPropertyOrder({"id", "mode", "passed", "reviewed", "failures"})
   public record CaseResult(
@@ -53,11 +88,14 @@ public record ResearchEvalReport(List<CaseResult> results, List<String> notes) {
       @JsonProperty("latency_ms") long latencyMs,
       @JsonProperty("stop_reason") String stopReason,
       String status,
-      @JsonProperty("top_keys") List<String> topKeys) {
+      @JsonProperty("top_keys") List<String> topKeys,
+      PlannerMeta planner,
+      @JsonProperty("top_signals") List<RowSignals> topSignals) {
 
     public CaseResult {
       failures = List.copyOf(failures);
       topKeys = List.copyOf(topKeys);
+      topSignals = List.copyOf(topSignals);
     }
 
     /** Whether every assertion held. */
@@ -97,7 +135,10 @@ public record ResearchEvalReport(List<CaseResult> results, List<String> notes) {
     return failedRuns() == 0;
   }
 
-  /** The report as text: a line per failed assertion, then a summary line. */
+  /**
+   * The report as text: a line per failed assertion with the run's planner and the signals of its
+   * top rows, then a summary line.
+   */
   public String text() {
     var out = new StringBuilder();
     for (CaseResult r : results) {
@@ -118,6 +159,28 @@ public record ResearchEvalReport(List<CaseResult> results, List<String> notes) {
             .append("; actual ")
             .append(f.actual())
             .append('\n');
+      }
+      if (r.planner() != null) {
+        out.append("  planner: ").append(r.planner().planner());
+        if (r.planner().plannerModel() != null) {
+          out.append(" (").append(r.planner().plannerModel()).append(')');
+        }
+        if (r.planner().plannerError() != null) {
+          out.append("; error: ").append(r.planner().plannerError());
+        }
+        out.append('\n');
+      }
+      for (RowSignals s : r.topSignals()) {
+        out.append("  #")
+            .append(r.topSignals().indexOf(s) + 1)
+            .append(' ')
+            .append(s.key())
+            .append(": ")
+            .append(String.join(", ", s.signals()));
+        if (!s.missingTerms().isEmpty()) {
+          out.append("; missing ").append(String.join(", ", s.missingTerms()));
+        }
+        out.append('\n');
       }
     }
     for (String n : notes) {

@@ -122,7 +122,33 @@ public final class ResearchEvaluation {
         ms,
         run.stopReason() == null ? null : run.stopReason().wireName(),
         run.status().wireName(),
-        keys.subList(0, Math.min(5, keys.size())));
+        keys.subList(0, Math.min(5, keys.size())),
+        plannerOf(run),
+        topSignals(run));
+  }
+
+  /** Most rows whose signals a case result shows. */
+  static final int SIGNAL_ROWS = 3;
+
+  private static ResearchEvalReport.PlannerMeta plannerOf(RunResult run) {
+    var plan = run.pack() == null ? null : run.pack().queryPlan();
+    return plan == null
+        ? null
+        : new ResearchEvalReport.PlannerMeta(
+            plan.planner(), plan.plannerModel(), plan.plannerError());
+  }
+
+  private static List<ResearchEvalReport.RowSignals> topSignals(RunResult run) {
+    if (run.pack() == null) {
+      return List.of();
+    }
+    return run.pack().evidence().stream()
+        .limit(SIGNAL_ROWS)
+        .map(
+            r ->
+                new ResearchEvalReport.RowSignals(
+                    r.sourceKey(), r.signals(), r.matchedTerms(), r.missingTerms()))
+        .toList();
   }
 
   /** Every failed assertion of a case on a run. */
@@ -235,6 +261,76 @@ public final class ResearchEvaluation {
           "retry_action",
           c.retryAction(),
           run.judge() == null ? null : run.judge().retryAction().wireName());
+    }
+    for (List<String> group : c.expectAnyOf()) {
+      if (group.stream().noneMatch(keys::contains)) {
+        f.add("expect_any_of", "one of " + group, "none in evidence " + keys);
+      }
+    }
+    for (String v : c.forbidQueryVariants()) {
+      String lv = v.toLowerCase(Locale.ROOT);
+      variants.stream()
+          .filter(q -> q.toLowerCase(Locale.ROOT).contains(lv))
+          .findFirst()
+          .ifPresent(
+              q ->
+                  f.add(
+                      "forbid_query_variants",
+                      "no variant containing \"" + v + "\"",
+                      "variant \"" + q + "\""));
+    }
+    for (String k : c.forbidConcepts()) {
+      if (conceptKeys.contains(k)) {
+        f.add("forbid_concepts", "not " + k, "concepts " + conceptKeys);
+      }
+    }
+    if (c.plannerModel() != null && plannerOn) {
+      f.expect("planner_model", c.plannerModel(), plan == null ? null : plan.plannerModel());
+    }
+    if (c.expectPlannerErrorContains() != null && plannerOn) {
+      String error = plan == null ? null : plan.plannerError();
+      if (error == null
+          || !error
+              .toLowerCase(Locale.ROOT)
+              .contains(c.expectPlannerErrorContains().toLowerCase(Locale.ROOT))) {
+        f.add(
+            "expect_planner_error_contains",
+            "a planner error containing \"" + c.expectPlannerErrorContains() + "\"",
+            error == null ? "no planner error" : "\"" + error + "\"");
+      }
+    }
+    EvidenceRow first = pack == null || pack.evidence().isEmpty() ? null : pack.evidence().get(0);
+    if (c.minRetrievalSignals() != null) {
+      List<String> signals = first == null ? List.of() : first.signals();
+      if (signals.size() < c.minRetrievalSignals()) {
+        f.add(
+            "min_retrieval_signals",
+            ">= " + c.minRetrievalSignals() + " signals on the first row",
+            first == null ? "no evidence" : signals.size() + " " + signals);
+      }
+    }
+    for (String k : c.forbidCitationSourceKeys()) {
+      if (cited.contains(k)) {
+        f.add("forbid_citation_source_keys", "not " + k, "cited " + cited);
+      }
+    }
+    List<String> matched = first == null ? List.of() : first.matchedTerms();
+    for (String t : c.expectMatchedTerms()) {
+      if (!matched.contains(t.toLowerCase(Locale.ROOT))) {
+        f.add(
+            "expect_matched_terms",
+            t + " matched by the first row",
+            first == null ? "no evidence" : "matched " + matched);
+      }
+    }
+    List<String> missing = first == null ? List.of() : first.missingTerms();
+    for (String t : c.forbidMissingTerms()) {
+      if (first == null || missing.contains(t.toLowerCase(Locale.ROOT))) {
+        f.add(
+            "forbid_missing_terms",
+            t + " not missing from the first row",
+            first == null ? "no evidence" : "missing " + missing);
+      }
     }
     if (c.maxLatencyMs() != null && latencyMs > c.maxLatencyMs()) {
       f.add("max_latency_ms", "<= " + c.maxLatencyMs() + " ms", latencyMs + " ms");

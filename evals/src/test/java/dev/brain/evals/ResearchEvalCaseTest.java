@@ -61,8 +61,67 @@ class ResearchEvalCaseTest {
 
     assertThatThrownBy(() -> ResearchEvalCase.read(List.of(f)))
         .isInstanceOf(EvalException.class)
-        .hasMessageStartingWith(f + ":1: unknown field 'expected_kyes'")
-        .hasMessageContaining("expected_keys");
+        .hasMessageStartingWith(f + ":1: case 'a': unknown field 'expected_kyes'")
+        .hasMessageContaining("expected_keys")
+        .hasMessageContaining("forbid_query_variants")
+        .hasMessageContaining("expect_planner_error_contains");
+  }
+
+  @Test
+  void theContractsAssertionsAreRead() throws IOException {
+    Path f =
+        file(
+            "{\"schema_version\":\"research_eval_case.v1\",\"id\":\"a\",\"question\":\"q?\","
+                + "\"reviewed\":true,\"expect_any_of\":[[\"k1\",\"k2\"],[\"k3\"]],"
+                + "\"forbid_query_variants\":[\"lima\"],\"forbid_concepts\":[\"c\"],"
+                + "\"planner_model\":\"ollama/planner\","
+                + "\"expect_planner_error_contains\":\"not found\","
+                + "\"min_retrieval_signals\":3,\"forbid_citation_source_keys\":[\"k4\"],"
+                + "\"expect_matched_terms\":[\"t\"],\"forbid_missing_terms\":[\"u\"]}");
+
+    ResearchEvalCase c = ResearchEvalCase.read(List.of(f)).get(0);
+
+    assertThat(c.expectAnyOf()).containsExactly(List.of("k1", "k2"), List.of("k3"));
+    assertThat(c.forbidQueryVariants()).containsExactly("lima");
+    assertThat(c.forbidConcepts()).containsExactly("c");
+    assertThat(c.plannerModel()).isEqualTo("ollama/planner");
+    assertThat(c.expectPlannerErrorContains()).isEqualTo("not found");
+    assertThat(c.minRetrievalSignals()).isEqualTo(3);
+    assertThat(c.forbidCitationSourceKeys()).containsExactly("k4");
+    assertThat(c.expectMatchedTerms()).containsExactly("t");
+    assertThat(c.forbidMissingTerms()).containsExactly("u");
+    assertThat(ResearchEvalCase.parse(c.toJsonLine(), "again")).isEqualTo(c);
+  }
+
+  @Test
+  void aFieldOfTheWrongTypeNamesTheCaseTheFieldAndWhatItMustBe() throws IOException {
+    String head = "{\"schema_version\":\"research_eval_case.v1\",\"id\":\"w\",\"question\":\"q?\",";
+    assertThatThrownBy(
+            () -> ResearchEvalCase.parse(head + "\"min_retrieval_signals\":\"two\"}", "f:1"))
+        .isInstanceOf(EvalException.class)
+        .hasMessage(
+            "f:1: case 'w': field 'min_retrieval_signals' must be a whole number, not \"two\"");
+    assertThatThrownBy(() -> ResearchEvalCase.parse(head + "\"min_retrieval_signals\":2.5}", "f:1"))
+        .hasMessage("f:1: case 'w': field 'min_retrieval_signals' must be a whole number, not 2.5");
+    assertThatThrownBy(() -> ResearchEvalCase.parse(head + "\"forbid_concepts\":\"bm25\"}", "f:1"))
+        .hasMessage(
+            "f:1: case 'w': field 'forbid_concepts' must be a list of strings, not \"bm25\"");
+    assertThatThrownBy(
+            () -> ResearchEvalCase.parse(head + "\"expect_any_of\":[\"a\",\"b\"]}", "f:1"))
+        .hasMessageStartingWith(
+            "f:1: case 'w': field 'expect_any_of' must be a list of lists of strings");
+    assertThatThrownBy(() -> ResearchEvalCase.parse(head + "\"planner_model\":7}", "f:1"))
+        .hasMessage("f:1: case 'w': field 'planner_model' must be a string, not 7");
+    assertThatThrownBy(
+            () -> ResearchEvalCase.parse(head + "\"expect_planner_error_contains\":true}", "f:1"))
+        .hasMessage(
+            "f:1: case 'w': field 'expect_planner_error_contains' must be a string, not true");
+    assertThatThrownBy(() -> ResearchEvalCase.parse(head + "\"include_related\":\"yes\"}", "f:1"))
+        .hasMessage("f:1: case 'w': field 'include_related' must be true or false, not \"yes\"");
+    assertThatThrownBy(() -> ResearchEvalCase.parse(head + "\"min_retrieval_signals\":0}", "f:1"))
+        .hasMessage("f:1: case 'w': min_retrieval_signals must be at least 1");
+    assertThatThrownBy(() -> ResearchEvalCase.parse(head + "\"expect_any_of\":[[]]}", "f:1"))
+        .hasMessage("f:1: case 'w': every expect_any_of group needs at least one key");
   }
 
   @Test
@@ -155,5 +214,46 @@ class ResearchEvalCaseTest {
     Path fresh = dir.resolve("new/folder/cases.jsonl");
     CaseProposal.append(draft, fresh);
     assertThat(Files.readString(fresh)).isEqualTo(CaseProposal.line(draft) + "\n");
+  }
+
+  @Test
+  void aConversationArrayGivesOneDraftPerTurnWithItsEarlierQuestions() throws IOException {
+    var conversation =
+        new ObjectMapper()
+            .readTree(
+                """
+                [{"question": "What grind size do I use for espresso?",
+                  "cited_keys": ["k1"], "evidence_keys": ["k1", "k2", "k3", "k4"]},
+                 {"question": "and for the V60?", "cited_keys": [], "evidence_keys": []}]
+                """);
+
+    List<ResearchEvalCase> drafts = CaseProposal.fromConversation(conversation, "my chat.json");
+
+    assertThat(drafts)
+        .extracting(ResearchEvalCase::id)
+        .containsExactly("conv-my-chat-1", "conv-my-chat-2");
+    assertThat(drafts.get(0).expectedKeys()).containsExactly("k1", "k2", "k3");
+    assertThat(drafts.get(0).expectedTopKeys()).containsExactly("k1");
+    assertThat(drafts.get(0).citationKeys()).containsExactly("k1");
+    assertThat(drafts.get(0).priorQuestions()).isEmpty();
+    assertThat(drafts.get(1).priorQuestions())
+        .containsExactly("What grind size do I use for espresso?");
+    assertThat(drafts.get(1).expectedTopKeys()).isEmpty();
+    assertThat(drafts).noneMatch(ResearchEvalCase::isReviewed);
+    for (ResearchEvalCase d : drafts) {
+      assertThat(ResearchEvalCase.parse(d.toJsonLine(), "draft")).isEqualTo(d);
+    }
+
+    assertThatThrownBy(
+            () ->
+                CaseProposal.fromConversation(
+                    new ObjectMapper().readTree("[{\"cited_keys\": []}]"), "c.json"))
+        .isInstanceOf(EvalException.class)
+        .hasMessage("c.json: turn 1 has no \"question\"");
+    assertThatThrownBy(
+            () ->
+                CaseProposal.fromConversation(
+                    new ObjectMapper().readTree("{\"turns\": []}"), "c.json"))
+        .hasMessageStartingWith("c.json: not a saved conversation");
   }
 }

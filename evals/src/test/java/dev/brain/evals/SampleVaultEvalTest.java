@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -135,6 +136,174 @@ class SampleVaultEvalTest {
     }
   }
 
+  static final Path PLANNER_SUITE = Path.of("cases", "sample-vault-planner.jsonl");
+
+  /** A case of a suite file, edited. */
+  private static ResearchEvalCase suiteCase(Path file, String id, Consumer<ObjectNode> edit)
+      throws IOException {
+    String line =
+        Files.readAllLines(file).stream()
+            .filter(l -> l.contains("\"id\": \"" + id + "\""))
+            .findFirst()
+            .orElseThrow();
+    ObjectNode node = (ObjectNode) JSON.readTree(line);
+    edit.accept(node);
+    return ResearchEvalCase.parse(JSON.writeValueAsString(node), file + " " + id);
+  }
+
+  private static List<String> failedFields(ResearchEvalReport.CaseResult result) {
+    return result.failures().stream().map(ResearchEvalReport.Failure::field).toList();
+  }
+
+  @Test
+  void theFirstRowAssertionsFailWhenTheRankingIsBroken() throws IOException {
+    var cases =
+        List.of(
+            suiteCase(SUITE, "backflush-detergent", n -> {}),
+            suiteCase(SUITE, "shoe-retirement", n -> {}));
+    ResearchEvalReport report =
+        evaluation(r -> reverseEvidence(runner.run(r, null)))
+            .run(cases, ResearchEvaluation.PlannerMode.OFF);
+
+    assertThat(failedFields(report.results().get(0)))
+        .as(report.text())
+        .contains("expect_matched_terms", "forbid_missing_terms");
+    assertThat(failedFields(report.results().get(1)))
+        .as(report.text())
+        .contains("min_retrieval_signals");
+    assertThat(report.text())
+        .contains("FAIL backflush-detergent [planner-off]")
+        .contains(
+            "expect_matched_terms: expected backflush matched by the first row; actual matched")
+        .contains("forbid_missing_terms: expected detergent not missing from the first row")
+        .contains("min_retrieval_signals: expected >= 8 signals on the first row; actual ")
+        // The report shows the plan's planner and why the top rows matched.
+        .contains("  planner: deterministic\n")
+        .containsPattern("  #1 \\S+.*: .*lexical_and_semantic");
+    // The JSON report carries the same metadata for every run, failed or not.
+    var row = report.results().get(0);
+    assertThat(row.planner().planner()).isEqualTo("deterministic");
+    assertThat(row.topSignals()).hasSize(ResearchEvaluation.SIGNAL_ROWS);
+    assertThat(JSON.valueToTree(row).path("top_signals").get(0).has("matched_terms")).isTrue();
+  }
+
+  @Test
+  void theAlternativeKeysAndForbiddenCitationsFailWhenTheEvidenceIsWrong() throws IOException {
+    // A source-type filter that drops the notes: neither alternative of the group is found.
+    ResearchEvalReport pdfOnly =
+        new ResearchEvaluation(
+                r -> runner.run(r, null),
+                q -> {
+                  RunRequest base = RunRequest.of(q);
+                  return base.withOptions(base.options().withSourceTypes(List.of("pdf")));
+                },
+                null)
+            .run(
+                List.of(suiteCase(SUITE, "steam-wand", n -> {})),
+                ResearchEvaluation.PlannerMode.OFF);
+    assertThat(failedFields(pdfOnly.results().get(0))).contains("expect_any_of");
+    assertThat(pdfOnly.text())
+        .contains(
+            "expect_any_of: expected one of [note:vault/coffee/Milk steaming.md,"
+                + " note:vault/coffee/Gaggia Classic Pro.md]; actual none in evidence");
+
+    // A follow-up that loses the correction and answers the earlier question again: the espresso
+    // side is quoted, and the case says no.
+    ResearchEvalReport pinned =
+        new ResearchEvaluation(
+                r -> runner.run(r, null),
+                q -> RunRequest.of("What grind size did I settle on for the Niche Zero?"),
+                null)
+            .run(
+                List.of(suiteCase(SUITE, "corrective-v60", n -> {})),
+                ResearchEvaluation.PlannerMode.OFF);
+    assertThat(failedFields(pinned.results().get(0)))
+        .as(pinned.text())
+        .contains("forbid_citation_source_keys");
+    assertThat(pinned.text())
+        .contains(
+            "forbid_citation_source_keys: expected not note:vault/coffee/Espresso recipe.md;"
+                + " actual cited [");
+  }
+
+  @Test
+  void thePlannerSuitePassesWithAScriptedPlannerAndEachPlannerAssertionFailsWhenBroken()
+      throws IOException {
+    List<ResearchEvalCase> cases = ResearchEvalCase.read(List.of(PLANNER_SUITE));
+    String plan =
+        "{\"concepts\":[{\"preferred\":\"cleaning\",\"terms\":[\"maintenance\"]}],"
+            + "\"variants\":[{\"query\":\"espresso machine cleaning schedule\","
+            + "\"reason\":\"maintenance wording\"}]}";
+    try (FakeOllamaServer ollama = FakeOllamaServer.start();
+        ChatModel planner = ChatModels.open("ollama/planner", ollama.config())) {
+      // The first case's planner answers; the second's fails (the model is not there).
+      ollama.enqueue(FakeOllamaServer.answer("planner", List.of(plan), 100, 40));
+      ollama.enqueue(FakeOllamaServer.modelNotFound("planner"));
+      ResearchEvalReport report =
+          new ResearchEvaluation(r -> runner.run(r, null), RunRequest::of, planner)
+              .run(cases, ResearchEvaluation.PlannerMode.ON);
+      assertThat(report.passed()).as(report.text()).isTrue();
+      assertThat(report.results().get(0).planner().plannerModel()).isEqualTo("ollama/planner");
+      assertThat(report.results().get(1).planner().plannerError()).contains("not found");
+
+      // Broken: another planner model, which answers both times, the second time adding an
+      // outside answer ("Cafiza", a detergent brand) as a variant.
+      String outside =
+          "{\"variants\":[{\"query\":\"cafiza backflush detergent\",\"reason\":\"brand\"}]}";
+      ollama.enqueue(FakeOllamaServer.answer("other", List.of(plan), 100, 40));
+      ollama.enqueue(FakeOllamaServer.answer("other", List.of(outside), 100, 40));
+      try (ChatModel other = ChatModels.open("ollama/other", ollama.config())) {
+        ResearchEvalReport broken =
+            new ResearchEvaluation(r -> runner.run(r, null), RunRequest::of, other)
+                .run(
+                    List.of(
+                        cases.get(0),
+                        suiteCase(
+                            PLANNER_SUITE,
+                            "planner-error-descaling",
+                            n -> n.putArray("forbid_query_variants").add("cafiza"))),
+                    ResearchEvaluation.PlannerMode.ON);
+        assertThat(failedFields(broken.results().get(0)))
+            .as(broken.text())
+            .containsExactly("planner_model");
+        assertThat(failedFields(broken.results().get(1)))
+            .as(broken.text())
+            .contains("planner", "expect_planner_error_contains", "forbid_query_variants");
+        assertThat(broken.text())
+            .contains("planner_model: expected ollama/planner; actual ollama/other")
+            .contains(
+                "expect_planner_error_contains: expected a planner error containing \"not"
+                    + " found\"; actual no planner error")
+            .contains(
+                "forbid_query_variants: expected no variant containing \"cafiza\"; actual"
+                    + " variant \"cafiza backflush detergent\"")
+            .contains("planner: model_assisted (ollama/other)");
+      }
+    }
+  }
+
+  @Test
+  void aPlannerAddingAnOutsideAnswerFailsTheForbiddenVariantAndConcept() throws IOException {
+    ResearchEvalCase peru = suiteCase(SUITE, "no-evidence-peru", n -> {});
+    try (FakeOllamaServer ollama = FakeOllamaServer.start();
+        ChatModel planner = ChatModels.open("ollama/planner", ollama.config())) {
+      String plan =
+          "{\"concepts\":[{\"preferred\":\"lima\",\"terms\":[\"lima\"]}],"
+              + "\"variants\":[{\"query\":\"lima capital of peru\",\"reason\":\"answer\"}]}";
+      ollama.enqueue(FakeOllamaServer.answer("planner", List.of(plan), 100, 40));
+      ResearchEvalReport report =
+          new ResearchEvaluation(r -> runner.run(r, null), RunRequest::of, planner)
+              .run(List.of(peru), ResearchEvaluation.PlannerMode.ON);
+      assertThat(failedFields(report.results().get(0)))
+          .as(report.text())
+          .contains("forbid_query_variants", "forbid_concepts");
+      assertThat(report.text())
+          .contains("FAIL no-evidence-peru [planner-on]")
+          .contains("forbid_query_variants: expected no variant containing \"lima\"")
+          .contains("forbid_concepts: expected not lima; actual concepts [");
+    }
+  }
+
   /** The run with its evidence in reverse order: what a swapped fusion order does to ranking. */
   private static RunResult reverseEvidence(RunResult run) {
     ResearchPack p = run.pack();
@@ -214,6 +383,12 @@ class SampleVaultEvalTest {
               ? List.of()
               : run.synthesis().citations().stream().map(Citation::sourceKey).toList());
       o.putPOJO("evidence", ResearchEvaluation.evidenceKeys(run));
+      if (run.pack() != null && !run.pack().evidence().isEmpty()) {
+        EvidenceRow first = run.pack().evidence().get(0);
+        o.putPOJO("first_signals", first.signals());
+        o.putPOJO("first_matched", first.matchedTerms());
+        o.putPOJO("first_missing", first.missingTerms());
+      }
       o.put("answer", run.synthesis() == null ? null : run.synthesis().answer());
       lines.add(JSON.writeValueAsString(o));
     }

@@ -14,6 +14,7 @@ import dev.brain.models.chat.ChatModels;
 import dev.brain.models.chat.FakeHttpServer;
 import dev.brain.models.chat.FakeOllamaServer;
 import dev.brain.research.fixtures.ScriptedChatModel;
+import dev.brain.research.pack.CorpusMaps;
 import dev.brain.research.pack.NextStep;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
@@ -31,6 +32,7 @@ import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Truncation;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -601,5 +603,48 @@ class SampleVaultResearchTest {
         assertThat(ollama.lastRequest().body()).contains("Cite every material claim");
       }
     }
+  }
+
+  @Test
+  void theCorpusMapsAreBoundedAndSayWhatTheyLeaveOut() throws IOException {
+    var retriever = new Retriever(index);
+    var map = CorpusMaps.topicMap(retriever, 1_000);
+    // Asked for more tags than the index lists: the 25 most used, no more.
+    assertThat(map.topics()).hasSize(CorpusMaps.MAX_TOPICS);
+    assertThat(map.recordsRead()).isLessThan((int) map.records());
+    assertThat(map.note()).contains("records without a listed tag are not on the map");
+    assertThat(map.connections()).hasSizeLessThanOrEqualTo(CorpusMaps.MAX_CONNECTIONS);
+    // A connection's shared records are records carrying both tags.
+    var first = map.connections().get(0);
+    var both =
+        retriever.tagged(List.of(first.from()), 10_000).values().stream()
+            .filter(tags -> tags.contains(first.to()))
+            .count();
+    assertThat(first.sharedRecords()).isEqualTo((int) both);
+
+    var entities = CorpusMaps.entities(retriever, null, 1_000);
+    // Records carrying none of the most used tags are not read, and the map says so.
+    assertThat(entities.complete()).isFalse();
+    assertThat(entities.recordsRead()).isLessThan((int) map.records());
+    assertThat(entities.entities())
+        .filteredOn(e -> e.type().equals("person"))
+        .extracting(e -> e.name())
+        .contains("Steven Levy", "Tracy Kidder");
+    assertThat(entities.entities())
+        .allSatisfy(e -> assertThat(e.sourceKeys()).hasSizeLessThanOrEqualTo(5));
+
+    var levy = CorpusMaps.entity(retriever, "person:Steven Levy", 10).orElseThrow();
+    assertThat(levy.relation()).isEqualTo("authored_by");
+    assertThat(levy.records())
+        .extracting(r -> r.key())
+        .containsExactly("note:vault/reading/Hackers.md");
+    // A tag's records are all of them, not only those read.
+    var coffee = CorpusMaps.entity(retriever, "tag:Coffee", 100).orElseThrow();
+    assertThat(coffee.total()).isEqualTo(13);
+    assertThat(coffee.records()).hasSize(13);
+    assertThat(CorpusMaps.entity(retriever, "tag:#Search Engine", 100).orElseThrow().entity().id())
+        .isEqualTo("tag:search-engine");
+    assertThat(CorpusMaps.entity(retriever, "person:Nobody", 10)).isEmpty();
+    assertThat(CorpusMaps.entity(retriever, "tag:no-such-tag", 10)).isEmpty();
   }
 }

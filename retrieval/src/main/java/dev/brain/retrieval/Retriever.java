@@ -1,6 +1,7 @@
 package dev.brain.retrieval;
 
 import dev.brain.index.BrainIndex;
+import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
 import dev.brain.retrieval.Fusion.FusedRecord;
 import java.io.IOException;
@@ -124,6 +125,31 @@ public final class Retriever {
    */
   public long chunkCount() throws IOException {
     return backend.stats().chunks();
+  }
+
+  /**
+   * Counts by kind, source type and tag (the most used tags with their record counts): what the
+   * collection's topic map starts from.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public IndexStats stats() throws IOException {
+    return backend.stats();
+  }
+
+  /**
+   * The records carrying any of these user tags, at most {@code limit}, each with all its tags, by
+   * key: the records behind a tag of the topic map and the entity map.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public Map<String, List<String>> tagged(List<String> tags, int limit) throws IOException {
+    if (tags.isEmpty() || limit < 1) {
+      return Map.of();
+    }
+    try (Backend.View view = backend.view()) {
+      return new java.util.TreeMap<>(view.tagged(tags, SearchFilters.NONE, limit));
+    }
   }
 
   private static List<String> sourceTypes(Backend.View view) throws IOException {

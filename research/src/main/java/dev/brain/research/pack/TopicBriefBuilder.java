@@ -10,14 +10,12 @@ import dev.brain.research.pack.TopicBrief.Pivot;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -80,38 +78,8 @@ final class TopicBriefBuilder {
     detail.get().backlinks().stream()
         .limit(LINKS_PER_SEED)
         .forEach(b -> link(key, b, "record", label(b), "linked_from"));
-    if (record.author() != null && !record.author().isBlank()) {
-      entity(key, record.author().strip(), "person", List.of(), "authored_by");
-    }
-    addUrlEntities(key, record.url());
-    if (!record.aliases().isEmpty() && record.title() != null) {
-      entity(key, record.title(), "subject", record.aliases(), "about");
-    }
-  }
-
-  private void addUrlEntities(String key, String url) {
-    if (url == null || url.isBlank()) {
-      return;
-    }
-    URI uri;
-    try {
-      uri = URI.create(url.strip());
-    } catch (IllegalArgumentException e) {
-      return; // an odd URL adds no entity
-    }
-    String host = uri.getHost();
-    if (host == null) {
-      return;
-    }
-    host = host.toLowerCase(Locale.ROOT).replaceFirst("^www\\.", "");
-    entity(key, host, "site", List.of(), "hosted_on");
-    String path = uri.getPath() == null ? "" : uri.getPath();
-    String[] parts = path.replaceFirst("^/", "").split("/");
-    if (host.equals("github.com") && parts.length >= 1 && !parts[0].isBlank()) {
-      entity(key, parts[0], "org", List.of(), "owned_by");
-      if (parts.length >= 2 && !parts[1].isBlank()) {
-        entity(key, parts[0] + "/" + parts[1], "project", List.of(), "about");
-      }
+    for (RecordEntities.Named n : RecordEntities.of(record)) {
+      entity(key, n.name(), n.type(), n.aliases(), n.relation());
     }
   }
 

@@ -106,7 +106,7 @@ final class EvalCommand {
     }
   }
 
-  /** {@code brain eval propose --from-trace RUN}. */
+  /** {@code brain eval propose --from-trace RUN | --from-conversation FILE}. */
   @Command(
       name = "propose",
       mixinStandardHelpOptions = true,
@@ -114,7 +114,9 @@ final class EvalCommand {
         "Draft an eval case from a saved research run: its question, continuity, answer status,"
             + " stop reason, judge verdict, cited and top evidence keys; answer text only with"
             + " --include-answer. The draft says \"reviewed\": false until you edit it.",
-        "Prints the case line, or appends it to --output FILE."
+        "Or draft one case per answered turn of a saved Chat conversation (--from-conversation):"
+            + " question, earlier questions, top evidence keys, cited keys, answer status.",
+        "Prints the case lines, or appends them to --output FILE."
       })
   static final class Propose implements Callable<Integer> {
     @ParentCommand EvalCommand eval;
@@ -124,9 +126,16 @@ final class EvalCommand {
     @Option(
         names = "--from-trace",
         paramLabel = "RUN",
-        required = true,
         description = "Run id, unique prefix, latest, or a trace directory.")
     String run;
+
+    @Option(
+        names = "--from-conversation",
+        paramLabel = "FILE",
+        description =
+            "A saved Chat conversation: the Chat's session JSON ({\"turns\": [...]}) or a"
+                + " conversation array of {question, cited_keys, evidence_keys}.")
+    Path conversation;
 
     @Option(
         names = "--include-answer",
@@ -142,6 +151,13 @@ final class EvalCommand {
     @Override
     public Integer call() throws IOException {
       var cli = spec.commandLine();
+      if ((run == null) == (conversation == null)) {
+        return badInput(
+            cli, new EvalException("give one of --from-trace RUN or --from-conversation FILE"));
+      }
+      if (conversation != null) {
+        return fromConversation(cli);
+      }
       TraceStore store = TraceCommand.store(eval.brain);
       var dir = store.find(run);
       if (dir.isEmpty()) {
@@ -171,6 +187,43 @@ final class EvalCommand {
           return badInput(cli, e);
         }
         cli.getErr().println("draft case " + draft.id() + " appended to " + output);
+      }
+      return 0;
+    }
+
+    private int fromConversation(picocli.CommandLine cli) {
+      if (includeAnswer) {
+        return badInput(
+            cli,
+            new EvalException(
+                "--include-answer needs --from-trace: a conversation's answers are never copied"));
+      }
+      List<ResearchEvalCase> drafts;
+      try {
+        JsonNode saved;
+        try {
+          saved = new com.fasterxml.jackson.databind.ObjectMapper().readTree(conversation.toFile());
+        } catch (IOException e) {
+          throw new EvalException(
+              "cannot read conversation " + conversation + ": " + e.getMessage());
+        }
+        if (saved == null) {
+          throw new EvalException(conversation + ": empty file");
+        }
+        drafts = CaseProposal.fromConversation(saved, conversation.getFileName().toString());
+        for (ResearchEvalCase draft : drafts) {
+          if (output == null) {
+            cli.getOut().println(CaseProposal.line(draft));
+          } else {
+            CaseProposal.append(draft, output);
+          }
+        }
+      } catch (EvalException | IOException e) {
+        return badInput(
+            cli, e instanceof EvalException ee ? ee : new EvalException(e.getMessage()));
+      }
+      if (output != null) {
+        cli.getErr().println(drafts.size() + " draft cases appended to " + output);
       }
       return 0;
     }

@@ -150,7 +150,9 @@ public final class BrainMcp {
         + corpus
         + ". Start with brain_research_pack for a question; inspect the strongest rows with"
         + " brain_get or brain_get_many (content=evidence with the question as query); follow"
-        + " links with brain_related; use brain_topic_brief for a broad topic and brain_status"
+        + " links with brain_related; use brain_topic_brief for a broad topic, brain_topic_map"
+        + " for the collection's topics, brain_entities / brain_entity for who and what the"
+        + " notes name, and brain_status"
         + " for counts. Cite records by their exact keys: note:<collection>/<path>, src:<12"
         + " hex>, bm:<hash>, feed-entry:<hash>, doc:<id>. The evidence is a capped working set,"
         + " not the full corpus: say so when it is weak or missing. The tools never write"
@@ -182,15 +184,18 @@ public final class BrainMcp {
 
   /** Each tool's {@link BrainTools} method, by tool name (shared with the agent's local tools). */
   static Map<String, Tool> handlers(BrainTools tools) {
-    return Map.of(
-        "brain_research_pack", tools::researchPack,
-        "brain_search", tools::search,
-        "brain_get", tools::get,
-        "brain_get_many", tools::getMany,
-        "brain_related", tools::related,
-        "brain_topic_brief", tools::topicBrief,
-        "brain_status", tools::status,
-        "brain_research_note", tools::researchNote);
+    return Map.ofEntries(
+        Map.entry("brain_research_pack", tools::researchPack),
+        Map.entry("brain_search", tools::search),
+        Map.entry("brain_get", tools::get),
+        Map.entry("brain_get_many", tools::getMany),
+        Map.entry("brain_related", tools::related),
+        Map.entry("brain_topic_brief", tools::topicBrief),
+        Map.entry("brain_topic_map", tools::topicMap),
+        Map.entry("brain_entities", tools::entities),
+        Map.entry("brain_entity", tools::entity),
+        Map.entry("brain_status", tools::status),
+        Map.entry("brain_research_note", tools::researchNote));
   }
 
   /** A tool's implementation. */

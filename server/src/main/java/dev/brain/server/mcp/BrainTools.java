@@ -6,8 +6,11 @@ import dev.brain.Brain;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.json.Json;
+import dev.brain.research.pack.CorpusMaps;
+import dev.brain.research.pack.EntityMap;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
+import dev.brain.research.pack.TopicMap;
 import dev.brain.research.plan.ChatContinuity;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Lane;
@@ -26,10 +29,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * brain's read-only tools — research pack, search, get, get many, related, topic brief, status — as
- * functions of a JSON argument object. The one place where the MCP server (and a local agent loop)
- * calls into the core; every result is a {@link ToolOutput}: a JSON object and a short text
- * rendering of it. Nothing here writes to the corpus or records a trace.
+ * brain's read-only tools — research pack, search, get, get many, related, topic brief, topic map,
+ * entities, entity, status — as functions of a JSON argument object. The one place where the MCP
+ * server (and a local agent loop) calls into the core; every result is a {@link ToolOutput}: a JSON
+ * object and a short text rendering of it. Nothing here writes to the corpus or records a trace.
  *
  * <p>Thread-safe: every call moves the read-only index to its latest commit and searches it.
  */
@@ -368,6 +371,54 @@ public final class BrainTools {
       out.put("note", "no evidence on this topic, so no brief; try other words or brain_search");
     }
     return new ToolOutput(out, ToolText.topicBrief(out, pack.topicBrief()));
+  }
+
+  /** Entity types {@code brain_entities} filters on. */
+  static final List<String> ENTITY_TYPES =
+      List.of("tag", "person", "site", "org", "project", "subject", "record");
+
+  /** {@code brain_topic_map}: the collection's most used tags and how they connect. */
+  public ToolOutput topicMap(Map<String, Object> arguments) throws IOException {
+    var args = new ToolArgs("brain_topic_map", arguments, Set.of("topics"));
+    Integer topics = args.integer("topics", 1, CorpusMaps.MAX_TOPICS);
+    refresh();
+    TopicMap map = brain.topicMap(topics == null ? CorpusMaps.DEFAULT_TOPICS : topics);
+    return new ToolOutput(toMap(map), ToolText.topicMap(map));
+  }
+
+  /** {@code brain_entities}: who and what the records name, most named first. */
+  public ToolOutput entities(Map<String, Object> arguments) throws IOException {
+    var args = new ToolArgs("brain_entities", arguments, Set.of("type", "limit"));
+    String type = args.string("type");
+    if (type != null && !ENTITY_TYPES.contains(type)) {
+      throw new ToolInputException(
+          "type",
+          "'type' must be one of " + String.join(", ", ENTITY_TYPES) + ", not '" + type + "'");
+    }
+    Integer limit = args.integer("limit", 1, 200);
+    refresh();
+    EntityMap map = brain.entities(type, limit == null ? 50 : limit);
+    return new ToolOutput(toMap(map), ToolText.entities(map));
+  }
+
+  /** {@code brain_entity}: one entity with the records that name it. */
+  public ToolOutput entity(Map<String, Object> arguments) throws IOException {
+    var args = new ToolArgs("brain_entity", arguments, Set.of("id", "limit"));
+    String id = args.requiredString("id", 300);
+    Integer limit = args.integer("limit", 1, 100);
+    refresh();
+    EntityMap.Named named =
+        brain
+            .entity(id, limit == null ? 20 : limit)
+            .orElseThrow(
+                () ->
+                    new ToolInputException(
+                        "id",
+                        "no entity '"
+                            + id
+                            + "' in the collection; ids look like tag:coffee, person:<name>,"
+                            + " site:<domain> or a record key, and brain_entities lists them"));
+    return new ToolOutput(toMap(named), ToolText.entity(named));
   }
 
   /** {@code brain_status}: what the corpus holds and how it is indexed. */

@@ -188,6 +188,89 @@ final class ToolText {
     return sb.toString().strip();
   }
 
+  static String topicMap(dev.brain.research.pack.TopicMap map) {
+    var sb = new StringBuilder();
+    sb.append(map.records())
+        .append(" records, ")
+        .append(map.distinctTags())
+        .append(" tags; ")
+        .append(map.note())
+        .append('\n');
+    for (var t : map.topics()) {
+      sb.append('#').append(t.tag()).append(" (").append(t.records()).append(')');
+      if (!t.coTags().isEmpty()) {
+        sb.append(" with ")
+            .append(
+                t.coTags().stream()
+                    .map(c -> "#" + c.tag() + " " + c.records())
+                    .collect(Collectors.joining(", ")));
+      }
+      if (!t.topRecords().isEmpty()) {
+        sb.append("; records: ")
+            .append(t.topRecords().stream().map(r -> r.key()).collect(Collectors.joining(", ")));
+      }
+      sb.append('\n');
+    }
+    if (!map.connections().isEmpty()) {
+      sb.append("connections: ")
+          .append(
+              map.connections().stream()
+                  .map(
+                      c ->
+                          "#"
+                              + c.from()
+                              + " – #"
+                              + c.to()
+                              + " ("
+                              + c.sharedRecords()
+                              + " shared, "
+                              + c.links()
+                              + " links)")
+                  .collect(Collectors.joining("; ")));
+    }
+    return sb.toString().strip();
+  }
+
+  static String entities(dev.brain.research.pack.EntityMap map) {
+    var sb = new StringBuilder();
+    sb.append(map.entities().size())
+        .append(" entities from ")
+        .append(map.recordsRead())
+        .append(" records")
+        .append(map.complete() ? "" : " (those carrying the most used tags)")
+        .append('\n');
+    for (var e : map.entities()) {
+      sb.append(e.id()).append(" (").append(e.records()).append(" records)");
+      if (!e.id().equals(e.type() + ":" + e.name())) {
+        sb.append(" ").append(e.name());
+      }
+      sb.append('\n');
+    }
+    return sb.toString().strip();
+  }
+
+  static String entity(dev.brain.research.pack.EntityMap.Named named) {
+    var sb = new StringBuilder();
+    var e = named.entity();
+    sb.append(e.name())
+        .append(" (")
+        .append(e.type())
+        .append("): named by ")
+        .append(named.total())
+        .append(named.total() == 1 ? " record" : " records")
+        .append(" (")
+        .append(named.relation())
+        .append(")\n");
+    for (var r : named.records()) {
+      sb.append("- ").append(r.key());
+      if (r.title() != null) {
+        sb.append(" — ").append(r.title());
+      }
+      sb.append('\n');
+    }
+    return sb.toString().strip();
+  }
+
   @SuppressWarnings("unchecked")
   static String status(Map<String, Object> s) {
     var idx = (Map<String, Object>) s.get("index");

@@ -139,7 +139,7 @@ class EvalResearchCommandTest {
             + "\"must_cite\":[\"k\"]}\n");
     Run run = brain("--data", data, "eval", "research", "--cases", bad.toString());
     assertThat(run.code()).isEqualTo(2);
-    assertThat(run.err()).startsWith("brain: " + bad + ":1: unknown field 'must_cite'");
+    assertThat(run.err()).startsWith("brain: " + bad + ":1: case 'a': unknown field 'must_cite'");
   }
 
   @Test
@@ -164,5 +164,83 @@ class EvalResearchCommandTest {
     assertThat(run.err())
         .startsWith("brain: no saved run 'no-such-run' in ")
         .contains("list them with 'brain trace list'");
+  }
+
+  @Test
+  void aSavedChatConversationBecomesDraftCasesThatPassOnceReviewed() throws IOException {
+    // The Chat's saved session: two answered turns and one that failed (no case, but its
+    // question is still an earlier question of the next turn).
+    Path saved = tmp.resolve("chat-session.json");
+    Files.writeString(
+        saved,
+        """
+        {"turns": [
+          {"id": 1, "question": "How often should I descale the machine?", "status": "done",
+           "answerStatus": "ok", "citations": ["note:vault/descaling.md"], "trace": "r1",
+           "answer": "Every eight weeks [note:vault/descaling.md]",
+           "pack": {"evidence": [{"source_key": "note:vault/descaling.md"}]}},
+          {"id": 2, "question": "and with what?", "status": "error"},
+          {"id": 3, "question": "Which tomato gave the most fruit per plant in 2024?",
+           "status": "done", "answerStatus": "ok", "citations": ["note:vault/tomatoes.md"],
+           "pack": {"evidence": [{"source_key": "note:vault/tomatoes.md"}]}}],
+         "pins": [], "next": 4}
+        """);
+    Path cases = tmp.resolve("conversation-cases.jsonl");
+    Run propose =
+        brain(
+            "--data",
+            data,
+            "eval",
+            "propose",
+            "--from-conversation",
+            saved.toString(),
+            "--output",
+            cases.toString());
+    assertThat(propose.code()).as(propose.err()).isZero();
+    assertThat(propose.err()).contains("2 draft cases appended to " + cases);
+
+    List<String> lines = Files.readAllLines(cases);
+    assertThat(lines).hasSize(2);
+    JsonNode first = JSON.readTree(lines.get(0));
+    assertThat(first.path("id").asText()).isEqualTo("conv-chat-session-1");
+    assertThat(first.path("reviewed").asBoolean(true)).isFalse();
+    assertThat(first.path("citation_keys").get(0).asText()).isEqualTo("note:vault/descaling.md");
+    assertThat(first.path("answer_status").asText()).isEqualTo("ok");
+    assertThat(first.path("notes").asText()).contains("turn 1 (run r1)");
+    assertThat(first.has("required_text")).as("answers are never copied").isFalse();
+    JsonNode third = JSON.readTree(lines.get(1));
+    assertThat(third.path("id").asText()).isEqualTo("conv-chat-session-3");
+    assertThat(third.path("prior_questions"))
+        .extracting(JsonNode::asText)
+        .containsExactly("How often should I descale the machine?", "and with what?");
+    assertThat(third.path("expected_top_keys").get(0).asText()).isEqualTo("note:vault/tomatoes.md");
+
+    // Reviewed as they are, the drafts hold against the index they came from.
+    Files.write(
+        cases,
+        lines.stream().map(l -> l.replace("\"reviewed\":false", "\"reviewed\":true")).toList());
+    Run eval =
+        brain("--data", data, "eval", "research", "--cases", cases.toString(), "--planner", "off");
+    assertThat(eval.code()).as(eval.out() + eval.err()).isZero();
+    assertThat(eval.out()).contains("2 cases, 2 runs, 2 passed, 0 failed");
+
+    Run both =
+        brain(
+            "--data",
+            data,
+            "eval",
+            "propose",
+            "--from-conversation",
+            saved.toString(),
+            "--from-trace",
+            "latest");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err()).contains("give one of --from-trace RUN or --from-conversation FILE");
+    Path notAConversation = Files.writeString(tmp.resolve("nothing.json"), "{\"pins\": []}");
+    Run bad =
+        brain(
+            "--data", data, "eval", "propose", "--from-conversation", notAConversation.toString());
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).startsWith("brain: nothing.json: not a saved conversation");
   }
 }

@@ -32,6 +32,9 @@ abstract class BaseMcpClientTestCase {
           "brain_get_many",
           "brain_related",
           "brain_topic_brief",
+          "brain_topic_map",
+          "brain_entities",
+          "brain_entity",
           "brain_status");
 
   /** The connected, initialized client. */
@@ -86,7 +89,7 @@ abstract class BaseMcpClientTestCase {
   }
 
   @Test
-  void listsTheSevenReadOnlyToolsWithBothSchemas() {
+  void listsTheReadOnlyToolsWithBothSchemas() {
     var tools = client().listTools().tools();
     assertThat(tools).extracting(McpSchema.Tool::name).containsExactlyInAnyOrderElementsOf(TOOLS);
     for (var tool : tools) {
@@ -267,6 +270,77 @@ abstract class BaseMcpClientTestCase {
         .containsKeys("summary", "pivots", "nodes");
     toolError("brain_topic_brief", Map.of("topic", ""));
     toolError("brain_topic_brief", Map.of("subject", "coffee"));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void topicMapListsTheMostUsedTagsAndHowTheyConnect() {
+    var map = ok("brain_topic_map", Map.of("topics", 6));
+    var topics = (List<Map<String, Object>>) map.get("topics");
+    assertThat(topics).hasSize(6);
+    List<Long> counts = topics.stream().map(t -> ((Number) t.get("records")).longValue()).toList();
+    assertThat(counts).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    assertThat(((Number) map.get("records")).longValue()).isGreaterThan(counts.get(0));
+    // Every topic's records carry its tag, so a topic's co-tags are real tags of its records.
+    for (var t : topics) {
+      assertThat((List<Map<String, Object>>) t.get("top_records")).as("%s", t).isNotEmpty();
+      assertThat((List<Map<String, Object>>) t.get("co_tags"))
+          .allSatisfy(c -> assertThat(c.get("tag")).isNotEqualTo(t.get("tag")));
+    }
+    // The sample vault's most used tag is #coffee (13 records): its espresso notes carry
+    // #home-espresso too, and its notes link to the grinder note most.
+    var coffee = topics.get(0);
+    assertThat(coffee).containsEntry("tag", "coffee").containsEntry("records", 13);
+    assertThat((List<Map<String, Object>>) coffee.get("co_tags"))
+        .first()
+        .satisfies(c -> assertThat(c).containsEntry("tag", "home-espresso"));
+    assertThat((List<Map<String, Object>>) coffee.get("links_to"))
+        .first()
+        .satisfies(l -> assertThat(l).containsEntry("key", "note:vault/coffee/Niche Zero.md"));
+    assertThat(topics).anySatisfy(t -> assertThat((List<String>) t.get("headings")).isNotEmpty());
+    var connections = (List<Map<String, Object>>) map.get("connections");
+    assertThat(connections).isNotEmpty();
+    var tags = topics.stream().map(t -> t.get("tag")).toList();
+    assertThat(connections).allSatisfy(c -> assertThat(tags).contains(c.get("from"), c.get("to")));
+    assertThat(toolError("brain_topic_map", Map.of("topics", 0))).contains("topics");
+    assertThat(toolError("brain_topic_map", Map.of("topics", "six"))).contains("topics");
+    assertThat(toolError("brain_topic_map", Map.of("tags", 3))).contains("tags");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void entitiesNameTagsPeopleAndLinkedRecordsWithTheRecordsNamingThem() {
+    var all = ok("brain_entities", Map.of("limit", 200));
+    var entities = (List<Map<String, Object>>) all.get("entities");
+    assertThat(entities).extracting(e -> e.get("type")).contains("tag", "person", "record");
+    var people =
+        (List<Map<String, Object>>) ok("brain_entities", Map.of("type", "person")).get("entities");
+    assertThat(people).isNotEmpty().allSatisfy(e -> assertThat(e.get("type")).isEqualTo("person"));
+    assertThat(people).extracting(e -> e.get("id")).contains("person:Steven Levy");
+
+    var levy = ok("brain_entity", Map.of("id", "person:Steven Levy"));
+    assertThat(levy).containsEntry("relation", "authored_by");
+    assertThat((List<Map<String, Object>>) levy.get("records"))
+        .extracting(r -> r.get("key"))
+        .contains("note:vault/reading/Hackers.md");
+
+    var coffee = ok("brain_entity", Map.of("id", "tag:coffee", "limit", 100));
+    var coffeeKeys =
+        ((List<Map<String, Object>>) coffee.get("records"))
+            .stream().map(r -> r.get("key")).toList();
+    assertThat(coffeeKeys).contains("note:vault/coffee/Coffee.md");
+    assertThat(((Number) coffee.get("total")).intValue()).isEqualTo(coffeeKeys.size());
+
+    var linked = ok("brain_entity", Map.of("id", "note:vault/coffee/Niche Zero.md"));
+    assertThat(linked).containsEntry("relation", "links_to");
+    assertThat((List<Map<String, Object>>) linked.get("records")).isNotEmpty();
+
+    assertThat(toolError("brain_entity", Map.of("id", "person:Nobody Atall")))
+        .contains("no entity 'person:Nobody Atall'");
+    assertThat(toolError("brain_entity", Map.of("id", ""))).contains("id");
+    assertThat(toolError("brain_entity", Map.of("name", "coffee"))).contains("name");
+    assertThat(toolError("brain_entities", Map.of("type", "planet"))).contains("type");
+    assertThat(toolError("brain_entities", Map.of("limit", 1000))).contains("limit");
   }
 
   @Test
