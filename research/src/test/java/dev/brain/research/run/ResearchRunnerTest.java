@@ -425,7 +425,9 @@ class ResearchRunnerTest {
         RunRequest.of(NICHE)
             .withPlanner(planner)
             .withBudgets(
-                RunBudgets.defaults().withStageBudget(RunStage.PLANNING, Duration.ofMillis(200)));
+                RunBudgets.defaults()
+                    .withStageBudget(RunStage.PLANNING, Duration.ofMillis(200))
+                    .withPlannerPolicy(PlannerPolicy.ALWAYS));
 
     RunResult run = runner().run(request, null);
 
@@ -448,7 +450,13 @@ class ResearchRunnerTest {
                 + " \"variants\": [{\"query\": \"niche zero espresso grind setting\","
                 + " \"reason\": \"setting\"}]}");
 
-    RunResult run = runner().run(RunRequest.of(NICHE).withPlanner(planner), null);
+    RunResult run =
+        runner()
+            .run(
+                RunRequest.of(NICHE)
+                    .withPlanner(planner)
+                    .withBudgets(RunBudgets.defaults().withPlannerPolicy(PlannerPolicy.ALWAYS)),
+                null);
 
     assertThat(run.pack().queryPlan().planner()).isEqualTo(QueryPlan.MODEL_ASSISTED);
     assertThat(Path.of(run.tracePath(), "planner-output.json")).content().contains("variants");
