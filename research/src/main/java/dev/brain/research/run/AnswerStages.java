@@ -161,8 +161,17 @@ final class AnswerStages {
   void verify() {
     stages.begin(RunStage.VERIFICATION, "Checking citations", Map.of());
     state.verification = Verifier.verify(state.pack, state.synthesis);
+    var warnings = state.verification.warnings();
     if (state.verification.passed()) {
-      stages.endHard(RunStage.VERIFICATION, "Every hard gate passed", data("passed", true));
+      stages.endHard(
+          RunStage.VERIFICATION,
+          warnings.isEmpty()
+              ? "Every hard gate passed"
+              : "Every hard gate passed; "
+                  + warnings.size()
+                  + (warnings.size() == 1 ? " warning: " : " warnings: ")
+                  + String.join("; ", warnings),
+          warnings.isEmpty() ? data("passed", true) : data("passed", true, "warnings", warnings));
     } else {
       stages.stageTiming(RunStage.VERIFICATION);
       stages.emit(

@@ -468,6 +468,36 @@ class ResearchRunnerTest {
   }
 
   @Test
+  void aParagraphWithoutACitationIsAWarningThatLeavesTheVerdictAlone() throws Exception {
+    var model =
+        TestChatModel.answering(
+            "The Niche Zero is set to 15 [note:vault/coffee/Niche Zero.md].\n\n"
+                + "Most grinders need a few shots to settle after a big change.");
+
+    RunResult run = runner().run(RunRequest.of(NICHE).withModel(model), null);
+
+    assertThat(run.verification().passed()).isTrue();
+    assertThat(run.status()).isEqualTo(Outcome.OK);
+    assertThat(run.verification().warnings())
+        .singleElement()
+        .asString()
+        .contains("paragraph 2 states something without citing a record", "Most grinders");
+    assertThat(run.events())
+        .anyMatch(
+            e ->
+                e.stage() == RunStage.VERIFICATION
+                    && e.message().startsWith("Every hard gate passed; 1 warning: paragraph 2"));
+    assertThat(Path.of(run.tracePath(), "run.md"))
+        .content()
+        .contains("Warnings (soft gates, the verdict stands):", "Most grinders");
+    JsonNode trace = JSON.readTree(Path.of(run.tracePath(), "run.json").toFile());
+    assertThat(trace.path("verification").path("warnings").get(0).asText())
+        .contains("Most grinders");
+    // The extractive answer quotes under a citing lead-in: nothing to warn about.
+    assertThat(runner().run(RunRequest.of(NICHE), null).verification().warnings()).isEmpty();
+  }
+
+  @Test
   void anAnswerCitingAKeyOutsideThePackFailsVerificationAndIsNeverANormalAnswer() throws Exception {
     var model =
         TestChatModel.answering("The grind is 15 [note:vault/coffee/Imaginary grinder.md].");
