@@ -18,6 +18,8 @@ import java.time.Duration;
  * @param synthesisTimeout how long the answer may take; default 2m
  * @param plannerPolicy when a model planner is asked: {@code auto} (default: only when the
  *     deterministic plan's evidence is weak) or {@code always}
+ * @param reviewModel a chat model ({@code ollama/<model>}, {@code openai/<model>}) asked to review
+ *     each verified answer against its evidence, advisory only; default none
  */
 public record ResearchSettings(
     int limit,
@@ -27,7 +29,8 @@ public record ResearchSettings(
     int maxRetrievalPasses,
     Duration plannerTimeout,
     Duration synthesisTimeout,
-    PlannerPolicy plannerPolicy) {
+    PlannerPolicy plannerPolicy,
+    String reviewModel) {
 
   /** These settings with another planner policy. */
   public ResearchSettings withPlannerPolicy(PlannerPolicy value) {
@@ -39,7 +42,29 @@ public record ResearchSettings(
         maxRetrievalPasses,
         plannerTimeout,
         synthesisTimeout,
+        value,
+        reviewModel);
+  }
+
+  /** These settings with another review model ({@code null}: no review). */
+  public ResearchSettings withReviewModel(String value) {
+    return new ResearchSettings(
+        limit,
+        maxCharsPerDoc,
+        deadline,
+        maxSteps,
+        maxRetrievalPasses,
+        plannerTimeout,
+        synthesisTimeout,
+        plannerPolicy,
         value);
+  }
+
+  /** The review model's spec, or {@code null} when no answer is reviewed. */
+  public String reviewSpec() {
+    return reviewModel == null || dev.brain.models.chat.ChatModels.isExtractive(reviewModel)
+        ? null
+        : reviewModel;
   }
 
   /** Pack options with these defaults. */
@@ -82,6 +107,12 @@ public record ResearchSettings(
         r.integer("research.max-retrieval-passes", null, b.maxRetrievalPasses(), 1, 2),
         r.duration("research.planner-timeout", null, b.planning(), Duration.ofMillis(1)),
         r.duration("research.synthesis-timeout", null, b.synthesis(), Duration.ofMillis(1)),
-        r.choice("research.planner-policy", null, b.plannerPolicy(), policies()));
+        r.choice("research.planner-policy", null, b.plannerPolicy(), policies()),
+        r.checked(
+            "research.review-model",
+            null,
+            null,
+            ConfigValues::chatModel,
+            "ollama/<model>, openai/<model>"));
   }
 }

@@ -181,4 +181,70 @@ final class AnswerStages {
           data("passed", false, "reasons", state.verification.reasons()));
     }
   }
+
+  /**
+   * The optional review: with a reviewer and an answer, the model is asked which statements its
+   * evidence does not support. Recorded (events, sidecars), never changing the verdict; a failing
+   * reviewer is recorded as such and the run goes on.
+   */
+  void review() {
+    ChatModel reviewer = request.reviewer();
+    if (reviewer == null) {
+      return;
+    }
+    if (state.synthesis == null
+        || !state.synthesis.answerStatus().isAnswer()
+        || state.prepared == null
+        || state.verification == null
+        || !state.verification.passed()) {
+      stages.emit(
+          RunStage.REVIEW,
+          Status.SKIPPED,
+          "No verified answer to review",
+          data("model", reviewer.id()));
+      return;
+    }
+    stages.begin(
+        RunStage.REVIEW,
+        "Asking " + reviewer.id() + " to review the answer against its evidence",
+        data("model", reviewer.id(), "prompt_version", AnswerReview.VERSION));
+    AnswerReview.Outcome outcome =
+        stages
+            .clock()
+            .modelCall(
+                () ->
+                    AnswerReview.review(
+                        reviewer,
+                        state.prepared.input(),
+                        state.synthesis.answer(),
+                        min(budgets.synthesis(), request.synthesis().timeout())));
+    state.modelCalls++;
+    state.sidecars.put(RunTraces.REVIEW_INPUT, outcome.input());
+    if (outcome.reply() != null) {
+      state.sidecars.put(RunTraces.REVIEW_OUTPUT, outcome.reply());
+    }
+    stages.checkStop(RunStage.REVIEW);
+    var findings = outcome.findings();
+    if (outcome.error() != null) {
+      stages.stageTiming(RunStage.REVIEW);
+      stages.emit(
+          RunStage.REVIEW,
+          Status.FAILED,
+          "No review (" + outcome.error() + "); the answer stands as verified",
+          data("model", reviewer.id(), "error", outcome.error()));
+      return;
+    }
+    stages.end(
+        RunStage.REVIEW,
+        Status.COMPLETED,
+        findings.isEmpty()
+            ? reviewer.id() + " found no unsupported statement (advisory)"
+            : reviewer.id()
+                + " flagged "
+                + findings.size()
+                + (findings.size() == 1 ? " statement" : " statements")
+                + " (advisory, the verdict stands): "
+                + String.join("; ", findings),
+        data("model", reviewer.id(), "findings", findings));
+  }
 }
