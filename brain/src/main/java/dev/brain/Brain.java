@@ -321,8 +321,8 @@ public final class Brain implements AutoCloseable {
   }
 
   /**
-   * A run request for {@code question} with the configured pack options, budgets, planner and
-   * answer model; change it with its {@code with...} methods and pass it to {@link #run}.
+   * A run request for {@code question} with the configured pack options, budgets, planner, answer
+   * model and review model; change it with its {@code with...} methods and pass it to {@link #run}.
    */
   public RunRequest request(String question) {
     return RunRequest.of(question)
@@ -330,6 +330,7 @@ public final class Brain implements AutoCloseable {
         .withBudgets(config.research().budgets())
         .withPlanner(chatModel(config.chat().plannerSpec()))
         .withModel(chatModel(config.chat().model()))
+        .withReviewer(chatModel(config.research().reviewSpec()))
         .withSurface("library");
   }
 

@@ -1,6 +1,7 @@
 package dev.brain;
 
 import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.run.PlannerPolicy;
 import dev.brain.research.run.RunBudgets;
 import java.time.Duration;
 
@@ -15,6 +16,10 @@ import java.time.Duration;
  * @param maxRetrievalPasses 1 (no retry) or 2 (one retry or related expansion); default 2
  * @param plannerTimeout how long a model planner may take; default 20s
  * @param synthesisTimeout how long the answer may take; default 2m
+ * @param plannerPolicy when a model planner is asked: {@code auto} (default: only when the
+ *     deterministic plan's evidence is weak) or {@code always}
+ * @param reviewModel a chat model ({@code ollama/<model>}, {@code openai/<model>}) asked to review
+ *     each verified answer against its evidence, advisory only; default none
  */
 public record ResearchSettings(
     int limit,
@@ -23,7 +28,44 @@ public record ResearchSettings(
     int maxSteps,
     int maxRetrievalPasses,
     Duration plannerTimeout,
-    Duration synthesisTimeout) {
+    Duration synthesisTimeout,
+    PlannerPolicy plannerPolicy,
+    String reviewModel) {
+
+  /** These settings with another planner policy. */
+  public ResearchSettings withPlannerPolicy(PlannerPolicy value) {
+    return new ResearchSettings(
+        limit,
+        maxCharsPerDoc,
+        deadline,
+        maxSteps,
+        maxRetrievalPasses,
+        plannerTimeout,
+        synthesisTimeout,
+        value,
+        reviewModel);
+  }
+
+  /** These settings with another review model ({@code null}: no review). */
+  public ResearchSettings withReviewModel(String value) {
+    return new ResearchSettings(
+        limit,
+        maxCharsPerDoc,
+        deadline,
+        maxSteps,
+        maxRetrievalPasses,
+        plannerTimeout,
+        synthesisTimeout,
+        plannerPolicy,
+        value);
+  }
+
+  /** The review model's spec, or {@code null} when no answer is reviewed. */
+  public String reviewSpec() {
+    return reviewModel == null || dev.brain.models.chat.ChatModels.isExtractive(reviewModel)
+        ? null
+        : reviewModel;
+  }
 
   /** Pack options with these defaults. */
   public ResearchOptions options() {
@@ -40,7 +82,17 @@ public record ResearchSettings(
         .withMaxSteps(maxSteps)
         .withMaxRetrievalPasses(maxRetrievalPasses)
         .withStageBudget(dev.brain.research.run.RunStage.PLANNING, plannerTimeout)
-        .withStageBudget(dev.brain.research.run.RunStage.SYNTHESIS, synthesisTimeout);
+        .withStageBudget(dev.brain.research.run.RunStage.SYNTHESIS, synthesisTimeout)
+        .withPlannerPolicy(plannerPolicy);
+  }
+
+  /** The planner policies by name, in the order an error lists them. */
+  private static java.util.Map<String, PlannerPolicy> policies() {
+    var out = new java.util.LinkedHashMap<String, PlannerPolicy>();
+    for (PlannerPolicy p : PlannerPolicy.values()) {
+      out.put(p.wireName(), p);
+    }
+    return out;
   }
 
   /** The {@code research.*} values of {@code r}: flag, environment, file or default. */
@@ -54,6 +106,13 @@ public record ResearchSettings(
         r.integer("research.max-steps", null, b.maxSteps(), 1, 100),
         r.integer("research.max-retrieval-passes", null, b.maxRetrievalPasses(), 1, 2),
         r.duration("research.planner-timeout", null, b.planning(), Duration.ofMillis(1)),
-        r.duration("research.synthesis-timeout", null, b.synthesis(), Duration.ofMillis(1)));
+        r.duration("research.synthesis-timeout", null, b.synthesis(), Duration.ofMillis(1)),
+        r.choice("research.planner-policy", null, b.plannerPolicy(), policies()),
+        r.checked(
+            "research.review-model",
+            null,
+            null,
+            ConfigValues::chatModel,
+            "ollama/<model>, openai/<model>"));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brain.index.VectorFormat;
 import dev.brain.models.EmbeddingModel;
+import dev.brain.research.run.PlannerPolicy;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
 import java.io.IOException;
@@ -113,6 +114,30 @@ class BrainConfigTest {
     assertThat(setting(config, "index.solr.collection").source())
         .isEqualTo("env BRAIN_SOLR_COLLECTION");
     assertThat(setting(config, "index.solr.shards").source()).endsWith("brain.yaml line 6");
+  }
+
+  @Test
+  void thePlannerPolicyAndTheReviewModelAreResearchSettings() throws IOException {
+    var defaults = load(null, Map.of(), List.of());
+    assertThat(defaults.research().budgets().plannerPolicy()).isEqualTo(PlannerPolicy.AUTO);
+    assertThat(defaults.research().reviewSpec()).isNull();
+
+    var config =
+        load(
+            "research:\n  planner-policy: always\n  review-model: ollama/qwen3:8b\n",
+            Map.of(),
+            List.of());
+    assertThat(config.research().budgets().plannerPolicy()).isEqualTo(PlannerPolicy.ALWAYS);
+    assertThat(config.research().reviewSpec()).isEqualTo("ollama/qwen3:8b");
+    assertThat(setting(config, "research.planner-policy").value()).isEqualTo("always");
+
+    assertThatThrownBy(() -> load("research:\n  planner-policy: often\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("research.planner-policy = 'often'")
+        .hasMessageContaining("auto, always");
+    assertThatThrownBy(() -> load("research:\n  review-model: gpt4\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("research.review-model = 'gpt4'");
   }
 
   @Test

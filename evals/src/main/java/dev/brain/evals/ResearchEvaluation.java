@@ -5,6 +5,7 @@ import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.ChatContinuity;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryVariant;
+import dev.brain.research.run.PlannerPolicy;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.synthesis.Citation;
@@ -26,7 +27,7 @@ public final class ResearchEvaluation {
   public enum PlannerMode {
     /** Deterministic plan only. */
     OFF,
-    /** With the planner model only. */
+    /** With the planner model only, asked on every case. */
     ON,
     /** Both (planner-on only when a planner model is configured). */
     BOTH;
@@ -105,6 +106,10 @@ public final class ResearchEvaluation {
     RunRequest request =
         base.withOptions(options)
             .withPlanner(plannerOn ? planner : null)
+            // Planner-on checks the model's plan: the model is asked on every case, also where
+            // the deterministic plan alone would have been kept (research.planner-policy auto).
+            .withBudgets(
+                plannerOn ? base.budgets().withPlannerPolicy(PlannerPolicy.ALWAYS) : base.budgets())
             .withContinuity(new ChatContinuity(c.priorQuestions(), c.pinnedKeys(), List.of()))
             .withSurface("eval")
             .withTrace(false);

@@ -161,8 +161,17 @@ final class AnswerStages {
   void verify() {
     stages.begin(RunStage.VERIFICATION, "Checking citations", Map.of());
     state.verification = Verifier.verify(state.pack, state.synthesis);
+    var warnings = state.verification.warnings();
     if (state.verification.passed()) {
-      stages.endHard(RunStage.VERIFICATION, "Every hard gate passed", data("passed", true));
+      stages.endHard(
+          RunStage.VERIFICATION,
+          warnings.isEmpty()
+              ? "Every hard gate passed"
+              : "Every hard gate passed; "
+                  + warnings.size()
+                  + (warnings.size() == 1 ? " warning: " : " warnings: ")
+                  + String.join("; ", warnings),
+          warnings.isEmpty() ? data("passed", true) : data("passed", true, "warnings", warnings));
     } else {
       stages.stageTiming(RunStage.VERIFICATION);
       stages.emit(
@@ -171,5 +180,71 @@ final class AnswerStages {
           "Verification failed: " + String.join("; ", state.verification.reasons()),
           data("passed", false, "reasons", state.verification.reasons()));
     }
+  }
+
+  /**
+   * The optional review: with a reviewer and an answer, the model is asked which statements its
+   * evidence does not support. Recorded (events, sidecars), never changing the verdict; a failing
+   * reviewer is recorded as such and the run goes on.
+   */
+  void review() {
+    ChatModel reviewer = request.reviewer();
+    if (reviewer == null) {
+      return;
+    }
+    if (state.synthesis == null
+        || !state.synthesis.answerStatus().isAnswer()
+        || state.prepared == null
+        || state.verification == null
+        || !state.verification.passed()) {
+      stages.emit(
+          RunStage.REVIEW,
+          Status.SKIPPED,
+          "No verified answer to review",
+          data("model", reviewer.id()));
+      return;
+    }
+    stages.begin(
+        RunStage.REVIEW,
+        "Asking " + reviewer.id() + " to review the answer against its evidence",
+        data("model", reviewer.id(), "prompt_version", AnswerReview.VERSION));
+    AnswerReview.Outcome outcome =
+        stages
+            .clock()
+            .modelCall(
+                () ->
+                    AnswerReview.review(
+                        reviewer,
+                        state.prepared.input(),
+                        state.synthesis.answer(),
+                        min(budgets.synthesis(), request.synthesis().timeout())));
+    state.modelCalls++;
+    state.sidecars.put(RunTraces.REVIEW_INPUT, outcome.input());
+    if (outcome.reply() != null) {
+      state.sidecars.put(RunTraces.REVIEW_OUTPUT, outcome.reply());
+    }
+    stages.checkStop(RunStage.REVIEW);
+    var findings = outcome.findings();
+    if (outcome.error() != null) {
+      stages.stageTiming(RunStage.REVIEW);
+      stages.emit(
+          RunStage.REVIEW,
+          Status.FAILED,
+          "No review (" + outcome.error() + "); the answer stands as verified",
+          data("model", reviewer.id(), "error", outcome.error()));
+      return;
+    }
+    stages.end(
+        RunStage.REVIEW,
+        Status.COMPLETED,
+        findings.isEmpty()
+            ? reviewer.id() + " found no unsupported statement (advisory)"
+            : reviewer.id()
+                + " flagged "
+                + findings.size()
+                + (findings.size() == 1 ? " statement" : " statements")
+                + " (advisory, the verdict stands): "
+                + String.join("; ", findings),
+        data("model", reviewer.id(), "findings", findings));
   }
 }

@@ -60,7 +60,7 @@ final class EvidenceStages {
     this.state = state;
   }
 
-  void plan() {
+  void plan() throws IOException {
     ChatModel planner = request.planner();
     if (planner == null) {
       stages.begin(RunStage.PLANNING, "Planning deterministically", Map.of());
@@ -71,8 +71,52 @@ final class EvidenceStages {
           planData(state.strategy));
       return;
     }
-    stages.begin(
-        RunStage.PLANNING, "Asking " + planner.id() + " for a plan", data("model", planner.id()));
+    Map<String, Object> policy;
+    if (budgets.plannerPolicy() == PlannerPolicy.AUTO) {
+      stages.begin(
+          RunStage.PLANNING,
+          "Searching with the deterministic plan before asking " + planner.id(),
+          data("model", planner.id(), "planner_policy", PlannerPolicy.AUTO.wireName()));
+      PackBuilder.Built probe =
+          new PackBuilder(retriever).build(state.strategy, options, PlannerInfo.DETERMINISTIC);
+      JudgeVerdict verdict =
+          Judge.judge(new Judge.Input(probe.pack(), java.util.Set.of(), 0, false));
+      boolean followUp = state.strategy.followUp() != null;
+      if (verdict.verdict() == Verdict.ENOUGH_EVIDENCE) {
+        state.probe = probe;
+        String reason =
+            (followUp ? "a follow-up: " : "")
+                + "the deterministic plan already found enough evidence ("
+                + verdict.reason()
+                + ")";
+        stages.end(
+            RunStage.PLANNING,
+            Status.COMPLETED,
+            planSummary(state.strategy)
+                + "; "
+                + planner.id()
+                + " not asked, skipped by policy: "
+                + reason,
+            merge(planData(state.strategy), policyData("skipped", reason)));
+        return;
+      }
+      String reason =
+          (followUp ? "a follow-up with " : "")
+              + (verdict.verdict() == Verdict.NO_EVIDENCE ? "no evidence" : "weak evidence")
+              + " from the deterministic plan ("
+              + verdict.reason()
+              + ")";
+      policy = policyData("asked", reason);
+      stages.emit(
+          RunStage.PLANNING,
+          Status.STARTED,
+          "Asking " + planner.id() + " for a plan: " + reason,
+          merge(data("model", planner.id()), policy));
+    } else {
+      policy = policyData("asked", "planner policy always");
+      stages.begin(
+          RunStage.PLANNING, "Asking " + planner.id() + " for a plan", data("model", planner.id()));
+    }
     Duration timeout = min(budgets.planning(), options.plannerTimeout());
     Strategy base = state.strategy;
     ModelPlanner.Outcome outcome =
@@ -93,14 +137,27 @@ final class EvidenceStages {
           RunStage.PLANNING,
           Status.FAILED,
           "Model plan not used (" + state.plannerInfo.error() + "); using the deterministic plan",
-          merge(planData(state.strategy), data("planner_error", state.plannerInfo.error())));
+          merge(
+              merge(planData(state.strategy), data("planner_error", state.plannerInfo.error())),
+              policy));
     } else {
       stages.end(
           RunStage.PLANNING,
           Status.COMPLETED,
           planSummary(state.strategy),
-          planData(state.strategy));
+          merge(planData(state.strategy), policy));
     }
+  }
+
+  /** What the planner policy decided and why: trace data of the planning stage. */
+  private Map<String, Object> policyData(String decision, String reason) {
+    return data(
+        "planner_policy",
+        budgets.plannerPolicy().wireName(),
+        "planner_decision",
+        decision,
+        "planner_reason",
+        reason);
   }
 
   void retrieve() throws IOException {
@@ -108,8 +165,11 @@ final class EvidenceStages {
         RunStage.RETRIEVAL,
         "Searching " + state.strategy.variants().size() + " query variants",
         data("variants", state.strategy.variants().size()));
+    // The planner policy's search is this retrieval when the model was not asked.
     PackBuilder.Built built =
-        new PackBuilder(retriever).build(state.strategy, options, state.plannerInfo);
+        state.probe != null
+            ? state.probe
+            : new PackBuilder(retriever).build(state.strategy, options, state.plannerInfo);
     state.pack = built.pack();
     state.variantCount = state.strategy.variants().size();
     state.rowsRetrieved = built.rowsRetrieved();

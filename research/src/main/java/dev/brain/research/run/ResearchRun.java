@@ -67,6 +67,8 @@ final class ResearchRun {
               request.surface(),
               "planner",
               modelId(request.planner()),
+              "reviewer",
+              modelId(request.reviewer()),
               "model",
               synthesisModelId(request),
               "trace",
@@ -102,6 +104,7 @@ final class ResearchRun {
       answer.prepare();
       answer.synthesize();
       answer.verify();
+      answer.review();
       state.stopReason = state.decide(request.planner() != null);
       return null;
     } catch (RunStop s) {

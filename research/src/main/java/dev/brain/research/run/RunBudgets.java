@@ -40,6 +40,7 @@ import java.util.function.Consumer;
  *     #DEFAULT_RELATED_LIMIT}
  * @param retryAcceptLimit most new rows one focused retry adds, 0 to 50; default {@value
  *     #DEFAULT_RETRY_ACCEPT_LIMIT}
+ * @param plannerPolicy when a model planner is asked ({@link PlannerPolicy}); default {@code auto}
  */
 @JsonPropertyOrder({
   "max_steps",
@@ -49,7 +50,8 @@ import java.util.function.Consumer;
   "inspect_rows",
   "inspect_chars",
   "related_limit",
-  "retry_accept_limit"
+  "retry_accept_limit",
+  "planner_policy"
 })
 public record RunBudgets(
     @JsonProperty("max_steps") int maxSteps,
@@ -64,7 +66,8 @@ public record RunBudgets(
     @JsonProperty("inspect_rows") int inspectRows,
     @JsonProperty("inspect_chars") int inspectChars,
     @JsonProperty("related_limit") int relatedLimit,
-    @JsonProperty("retry_accept_limit") int retryAcceptLimit) {
+    @JsonProperty("retry_accept_limit") int retryAcceptLimit,
+    @JsonProperty("planner_policy") PlannerPolicy plannerPolicy) {
 
   /** Default {@link #maxSteps()}. */
   public static final int DEFAULT_MAX_STEPS = 10;
@@ -98,6 +101,7 @@ public record RunBudgets(
     requirePositive("synthesis", synthesis);
     requirePositive("verification", verification);
     requirePositive("trace", trace);
+    java.util.Objects.requireNonNull(plannerPolicy, "plannerPolicy");
   }
 
   /** Every default. */
@@ -115,7 +119,8 @@ public record RunBudgets(
         DEFAULT_INSPECT_ROWS,
         DEFAULT_INSPECT_CHARS,
         DEFAULT_RELATED_LIMIT,
-        DEFAULT_RETRY_ACCEPT_LIMIT);
+        DEFAULT_RETRY_ACCEPT_LIMIT,
+        PlannerPolicy.AUTO);
   }
 
   /** The overall deadline in milliseconds (JSON). */
@@ -191,6 +196,11 @@ public record RunBudgets(
         });
   }
 
+  /** These budgets asking a model planner under another policy. */
+  public RunBudgets withPlannerPolicy(PlannerPolicy value) {
+    return copy(b -> b.plannerPolicy = value);
+  }
+
   private RunBudgets copy(Consumer<Copy> change) {
     var copy = new Copy(this);
     change.accept(copy);
@@ -212,6 +222,7 @@ public record RunBudgets(
     int inspectChars;
     int relatedLimit;
     int retryAcceptLimit;
+    PlannerPolicy plannerPolicy;
 
     Copy(RunBudgets b) {
       maxSteps = b.maxSteps;
@@ -227,6 +238,7 @@ public record RunBudgets(
       inspectChars = b.inspectChars;
       relatedLimit = b.relatedLimit;
       retryAcceptLimit = b.retryAcceptLimit;
+      plannerPolicy = b.plannerPolicy;
     }
 
     RunBudgets build() {
@@ -243,7 +255,8 @@ public record RunBudgets(
           inspectRows,
           inspectChars,
           relatedLimit,
-          retryAcceptLimit);
+          retryAcceptLimit,
+          plannerPolicy);
     }
   }
 

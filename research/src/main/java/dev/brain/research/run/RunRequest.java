@@ -28,6 +28,8 @@ import java.util.Objects;
  * @param surface who asked: {@code cli}, {@code web_chat}, {@code web_api}, {@code test}, ...
  *     (recorded in the trace)
  * @param trace whether to write a trace directory (default true)
+ * @param reviewer chat model asked to review the answer against its evidence after verification
+ *     (advisory, recorded, never changing the verdict), or {@code null} for no review
  */
 public record RunRequest(
     String question,
@@ -38,7 +40,8 @@ public record RunRequest(
     @JsonIgnore ChatModel model,
     ChatContinuity continuity,
     String surface,
-    boolean trace) {
+    boolean trace,
+    @JsonIgnore ChatModel reviewer) {
 
   /**
    * @throws InvalidSearchException if the question is empty
@@ -56,7 +59,7 @@ public record RunRequest(
 
   /** A traced run of {@code question} with every default: deterministic plan, extractive answer. */
   public static RunRequest of(String question) {
-    return new RunRequest(question, null, null, null, null, null, null, null, true);
+    return new RunRequest(question, null, null, null, null, null, null, null, true, null);
   }
 
   /** This request with other pack options. */
@@ -70,7 +73,8 @@ public record RunRequest(
         model,
         continuity,
         surface,
-        trace);
+        trace,
+        reviewer);
   }
 
   /** This request with other synthesis options. */
@@ -84,7 +88,8 @@ public record RunRequest(
         model,
         continuity,
         surface,
-        trace);
+        trace,
+        reviewer);
   }
 
   /** This request with other budgets. */
@@ -98,25 +103,35 @@ public record RunRequest(
         model,
         continuity,
         surface,
-        trace);
+        trace,
+        reviewer);
   }
 
   /** This request with a model planner ({@code null}: deterministic only). */
   public RunRequest withPlanner(ChatModel value) {
     return new RunRequest(
-        question, options, synthesis, budgets, value, model, continuity, surface, trace);
+        question, options, synthesis, budgets, value, model, continuity, surface, trace, reviewer);
   }
 
   /** This request with a chat model for the answer ({@code null}: extractive). */
   public RunRequest withModel(ChatModel value) {
     return new RunRequest(
-        question, options, synthesis, budgets, planner, value, continuity, surface, trace);
+        question,
+        options,
+        synthesis,
+        budgets,
+        planner,
+        value,
+        continuity,
+        surface,
+        trace,
+        reviewer);
   }
 
   /** This request as a chat follow-up. */
   public RunRequest withContinuity(ChatContinuity value) {
     return new RunRequest(
-        question, options, synthesis, budgets, planner, model, value, surface, trace);
+        question, options, synthesis, budgets, planner, model, value, surface, trace, reviewer);
   }
 
   /**
@@ -131,15 +146,30 @@ public record RunRequest(
             of.priorQuestions(), continuity.pinnedEvidenceKeys(), of.priorEvidenceKeys()));
   }
 
+  /** This request with a model reviewing the answer ({@code null}: no review). */
+  public RunRequest withReviewer(ChatModel value) {
+    return new RunRequest(
+        question, options, synthesis, budgets, planner, model, continuity, surface, trace, value);
+  }
+
   /** This request from another surface. */
   public RunRequest withSurface(String value) {
     return new RunRequest(
-        question, options, synthesis, budgets, planner, model, continuity, value, trace);
+        question, options, synthesis, budgets, planner, model, continuity, value, trace, reviewer);
   }
 
   /** This request with the trace switched on or off. */
   public RunRequest withTrace(boolean value) {
     return new RunRequest(
-        question, options, synthesis, budgets, planner, model, continuity, surface, value);
+        question,
+        options,
+        synthesis,
+        budgets,
+        planner,
+        model,
+        continuity,
+        surface,
+        value,
+        reviewer);
   }
 }

@@ -135,7 +135,11 @@ public record RunSettings(
         n.path("inspect_rows").asInt(d.inspectRows()),
         n.path("inspect_chars").asInt(d.inspectChars()),
         n.path("related_limit").asInt(d.relatedLimit()),
-        n.path("retry_accept_limit").asInt(d.retryAcceptLimit()));
+        n.path("retry_accept_limit").asInt(d.retryAcceptLimit()),
+        // A run saved before the policy existed asked its planner every time.
+        n.path("planner_policy").isTextual()
+            ? PlannerPolicy.parse(n.path("planner_policy").asText())
+            : PlannerPolicy.ALWAYS);
   }
 
   private static Duration ms(JsonNode n, Duration fallback) {

@@ -24,8 +24,10 @@ public enum RunStage implements WireName {
   PREPARATION,
   /** The answer: extractive or from a chat model. */
   SYNTHESIS,
-  /** The citation hard gates. */
+  /** The citation hard gates (and the soft ones, which only warn). */
   VERIFICATION,
+  /** An optional model's advisory review of the answer against its evidence. */
+  REVIEW,
   /** Writing the trace directory and applying retention. */
   TRACE;
 

@@ -37,6 +37,12 @@ final class RunState {
   StopReason stopReason;
   RunFailure failure;
 
+  /**
+   * The pack the deterministic plan found while the planner policy decided, kept when the model was
+   * not asked (retrieval then reuses it), else {@code null}.
+   */
+  dev.brain.research.pack.PackBuilder.Built probe;
+
   final Map<String, String> sidecars = new LinkedHashMap<>();
   final Set<String> queriesRun = new HashSet<>();
   int variantCount;

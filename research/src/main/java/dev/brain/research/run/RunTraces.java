@@ -21,6 +21,12 @@ public interface RunTraces {
   /** Sidecar: the model planner's raw output, when it was not JSON. */
   String PLANNER_OUTPUT_TXT = "planner-output.txt";
 
+  /** Sidecar: what the review model was asked (prompt, evidence and answer), when one reviewed. */
+  String REVIEW_INPUT = "review-input.md";
+
+  /** Sidecar: the review model's raw reply, when it gave one. */
+  String REVIEW_OUTPUT = "review-output.md";
+
   /** Sidecar: the exact synthesis input (system prompt and evidence text), when prepared. */
   String SYNTHESIS_INPUT = "synthesis-input.md";
 

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The hard gates of {@link Verification}, checked on a synthesis against its pack. *
+ * The hard gates of {@link Verification}, checked on a synthesis against its pack, and its soft
+ * gates ({@link UncitedClaims}).
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
@@ -59,7 +60,8 @@ public final class Verifier {
           "the evidence was truncated but the answer is not marked ok_truncated with an"
               + " evidence_truncated warning");
     }
-    return new Verification(reasons.isEmpty(), reasons);
+    List<String> warnings = status.isAnswer() ? UncitedClaims.of(answer) : List.of();
+    return new Verification(reasons.isEmpty(), reasons, warnings);
   }
 
   private static String unknownKey(ResearchPack pack, String key) {

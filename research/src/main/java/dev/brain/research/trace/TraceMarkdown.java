@@ -311,6 +311,10 @@ final class TraceMarkdown {
     for (String reason : v.reasons()) {
       md.append("- ").append(reason).append('\n');
     }
+    if (!v.warnings().isEmpty()) {
+      md.append("\nWarnings (soft gates, the verdict stands):\n");
+      v.warnings().forEach(w -> md.append("- ").append(w).append('\n'));
+    }
     md.append('\n');
   }
 

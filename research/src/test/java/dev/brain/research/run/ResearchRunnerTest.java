@@ -425,7 +425,9 @@ class ResearchRunnerTest {
         RunRequest.of(NICHE)
             .withPlanner(planner)
             .withBudgets(
-                RunBudgets.defaults().withStageBudget(RunStage.PLANNING, Duration.ofMillis(200)));
+                RunBudgets.defaults()
+                    .withStageBudget(RunStage.PLANNING, Duration.ofMillis(200))
+                    .withPlannerPolicy(PlannerPolicy.ALWAYS));
 
     RunResult run = runner().run(request, null);
 
@@ -448,7 +450,13 @@ class ResearchRunnerTest {
                 + " \"variants\": [{\"query\": \"niche zero espresso grind setting\","
                 + " \"reason\": \"setting\"}]}");
 
-    RunResult run = runner().run(RunRequest.of(NICHE).withPlanner(planner), null);
+    RunResult run =
+        runner()
+            .run(
+                RunRequest.of(NICHE)
+                    .withPlanner(planner)
+                    .withBudgets(RunBudgets.defaults().withPlannerPolicy(PlannerPolicy.ALWAYS)),
+                null);
 
     assertThat(run.pack().queryPlan().planner()).isEqualTo(QueryPlan.MODEL_ASSISTED);
     assertThat(Path.of(run.tracePath(), "planner-output.json")).content().contains("variants");
@@ -457,6 +465,36 @@ class ResearchRunnerTest {
     assertThat(trace.path("artifacts").path("planner_output").asText())
         .isEqualTo("planner-output.json");
     assertThat(trace.path("settings").path("planner_model").asText()).isEqualTo("ollama/test");
+  }
+
+  @Test
+  void aParagraphWithoutACitationIsAWarningThatLeavesTheVerdictAlone() throws Exception {
+    var model =
+        TestChatModel.answering(
+            "The Niche Zero is set to 15 [note:vault/coffee/Niche Zero.md].\n\n"
+                + "Most grinders need a few shots to settle after a big change.");
+
+    RunResult run = runner().run(RunRequest.of(NICHE).withModel(model), null);
+
+    assertThat(run.verification().passed()).isTrue();
+    assertThat(run.status()).isEqualTo(Outcome.OK);
+    assertThat(run.verification().warnings())
+        .singleElement()
+        .asString()
+        .contains("paragraph 2 states something without citing a record", "Most grinders");
+    assertThat(run.events())
+        .anyMatch(
+            e ->
+                e.stage() == RunStage.VERIFICATION
+                    && e.message().startsWith("Every hard gate passed; 1 warning: paragraph 2"));
+    assertThat(Path.of(run.tracePath(), "run.md"))
+        .content()
+        .contains("Warnings (soft gates, the verdict stands):", "Most grinders");
+    JsonNode trace = JSON.readTree(Path.of(run.tracePath(), "run.json").toFile());
+    assertThat(trace.path("verification").path("warnings").get(0).asText())
+        .contains("Most grinders");
+    // The extractive answer quotes under a citing lead-in: nothing to warn about.
+    assertThat(runner().run(RunRequest.of(NICHE), null).verification().warnings()).isEmpty();
   }
 
   @Test

@@ -196,6 +196,7 @@ final class ResearchCommand implements Callable<Integer> {
               .withBudgets(budgets)
               .withPlanner(planner)
               .withModel(answerer)
+              .withReviewer(opened.chatModel(config.research().reviewSpec()))
               .withSurface("cli")
               .withTrace(!noTrace);
       RunResult run = opened.run(request, new RunTimeline(spec.commandLine().getErr()));

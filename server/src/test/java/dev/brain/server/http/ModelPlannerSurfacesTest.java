@@ -15,13 +15,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * With {@code chat.planner-model} set, every surface plans with it, as {@code brain research} does:
- * the pack of {@code POST /api/research}, the run of {@code POST /api/research/run} (its timeline
- * names the model) and the MCP research pack, against the fake OpenAI-compatible server; when the
- * model fails, the deterministic plan is used and the reason shown.
+ * the pack of {@code POST /api/research} and the MCP research pack, against the fake
+ * OpenAI-compatible server; a run of {@code POST /api/research/run} asks it when the deterministic
+ * plan's evidence is weak (the planner policy {@code auto}), and its timeline says whether the
+ * model was asked and why; when the model fails, the deterministic plan is used and the reason
+ * shown.
  */
 class ModelPlannerSurfacesTest {
   private static final String PLANNER = "planner-7b";
   private static final String QUESTION = "How often should I descale the espresso machine?";
+
+  /** A question naming a machine the vault never mentions: the deterministic plan finds little. */
+  private static final String WEAK_QUESTION = "How often should I descale the Rancilio Silvia?";
+
   private static final String PLAN =
       "{\"concepts\":[{\"preferred\":\"descaling\",\"terms\":[\"decalcify\"]}],"
           + "\"variants\":[{\"query\":\"descale interval water hardness\",\"reason\":\"when\"}]}";
@@ -75,44 +81,57 @@ class ModelPlannerSurfacesTest {
     assertThat(names.getLast()).as(answer.rawBody()).isEqualTo("done");
   }
 
-  @Test
-  void aRunPlansWithTheModelAndItsTimelineSaysSo() throws Exception {
-    plannerAnswers(PLAN);
+  /** The planning events of a run of {@code question} over SSE. */
+  private static List<JsonNode> planningOf(String question) throws Exception {
     var stream =
         Sse.read(
             Sse.post(
                 server.url().resolve("/api/research/run"),
-                "{\"question\":\"" + QUESTION + "\",\"trace\":false}"));
-    var planning =
-        stream.events().stream()
-            .filter(e -> e.name().equals("progress"))
-            .map(e -> e.data())
-            .filter(d -> d.path("stage").asText().equals("planning"))
-            .toList();
-    assertThat(planning.getFirst().path("message").asText())
-        .isEqualTo("Asking openai/" + PLANNER + " for a plan");
-    assertThat(planning.getLast().path("status").asText()).isEqualTo("completed");
+                "{\"question\":\"" + question + "\",\"trace\":false}"));
     assertThat(stream.namesWithoutHeartbeats()).contains("done");
+    return stream.events().stream()
+        .filter(e -> e.name().equals("progress"))
+        .map(e -> e.data())
+        .filter(d -> d.path("stage").asText().equals("planning"))
+        .toList();
+  }
+
+  @Test
+  void aRunWhoseDeterministicPlanFindsEnoughNeverAsksTheModelAndItsTimelineSaysSo()
+      throws Exception {
+    int before = openai.requests().size();
+    var planning = planningOf(QUESTION);
+    assertThat(planning.getFirst().path("message").asText())
+        .isEqualTo("Searching with the deterministic plan before asking openai/" + PLANNER);
+    assertThat(planning.getLast().path("status").asText()).isEqualTo("completed");
+    assertThat(planning.getLast().path("message").asText())
+        .contains("openai/" + PLANNER + " not asked, skipped by policy");
+    assertThat(planning.getLast().path("data").path("planner_decision").asText())
+        .isEqualTo("skipped");
+    assertThat(openai.requests()).hasSize(before);
+  }
+
+  @Test
+  void aRunWithWeakEvidencePlansWithTheModelAndItsTimelineSaysWhy() throws Exception {
+    plannerAnswers(PLAN);
+    var planning = planningOf(WEAK_QUESTION);
+    assertThat(planning.get(1).path("message").asText())
+        .startsWith("Asking openai/" + PLANNER + " for a plan: ")
+        .contains("evidence from the deterministic plan");
+    assertThat(planning.getLast().path("status").asText()).isEqualTo("completed");
+    assertThat(planning.getLast().path("data").path("planner_decision").asText())
+        .isEqualTo("asked");
   }
 
   @Test
   void aFailingPlannerFallsBackToTheDeterministicPlanAndSaysWhy() throws Exception {
     openai.enqueue(FakeOpenAiServer.error(500, "the planner fell over", "server_error"));
-    var stream =
-        Sse.read(
-            Sse.post(
-                server.url().resolve("/api/research/run"),
-                "{\"question\":\"" + QUESTION + "\",\"trace\":false}"));
-    var failed =
-        stream.events().stream()
-            .filter(e -> e.name().equals("progress"))
-            .map(e -> e.data())
-            .filter(d -> d.path("stage").asText().equals("planning"))
+    JsonNode failed =
+        planningOf(WEAK_QUESTION).stream()
             .filter(d -> d.path("status").asText().equals("failed"))
             .findFirst()
             .orElseThrow();
     assertThat(failed.path("message").asText()).contains("using the deterministic plan");
-    assertThat(stream.namesWithoutHeartbeats()).contains("done");
   }
 
   @Test
