@@ -151,11 +151,6 @@ public record BrainConfig(
     return copy(c -> c.chat = value);
   }
 
-  /** This configuration with another research section. */
-  public BrainConfig withResearch(ResearchSettings value) {
-    return copy(c -> c.research = value);
-  }
-
   /** This configuration with another note research section. */
   public BrainConfig withNote(NoteSettings value) {
     return copy(c -> c.note = value);

@@ -32,34 +32,6 @@ public record ResearchSettings(
     PlannerPolicy plannerPolicy,
     String reviewModel) {
 
-  /** These settings with another planner policy. */
-  public ResearchSettings withPlannerPolicy(PlannerPolicy value) {
-    return new ResearchSettings(
-        limit,
-        maxCharsPerDoc,
-        deadline,
-        maxSteps,
-        maxRetrievalPasses,
-        plannerTimeout,
-        synthesisTimeout,
-        value,
-        reviewModel);
-  }
-
-  /** These settings with another review model ({@code null}: no review). */
-  public ResearchSettings withReviewModel(String value) {
-    return new ResearchSettings(
-        limit,
-        maxCharsPerDoc,
-        deadline,
-        maxSteps,
-        maxRetrievalPasses,
-        plannerTimeout,
-        synthesisTimeout,
-        plannerPolicy,
-        value);
-  }
-
   /** The review model's spec, or {@code null} when no answer is reviewed. */
   public String reviewSpec() {
     return reviewModel == null || dev.brain.models.chat.ChatModels.isExtractive(reviewModel)
