@@ -1,0 +1,98 @@
+package dev.brain.chunking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExtractiveSummaryTest {
+
+  private final Chunker chunker = new Chunker(new WordPieceCounter());
+
+  private static final String GUIDE =
+      """
+      # Grinder guide
+
+      A burr grinder is a machine that crushes beans between two burrs. It matters more than \
+      the espresso machine.
+
+      ## Choosing burrs
+
+      Flat burrs give a more even grind. Conical burrs are quieter.
+
+      ## Dialing in
+
+      Start at a medium setting and **adjust** by one step. Taste every shot.
+
+      ```
+      grind = 12
+      ```
+
+      ### Single dosing
+
+      Retention is the coffee left inside the grinder. Weigh beans in and out.
+
+      Purge two grams after a long break.
+      """;
+
+  @Test
+  void summarizesOpeningOutlineAndDefinedTerms() {
+    ExtractiveSummary summary = chunker.summarize(GUIDE, true).orElseThrow();
+    assertThat(summary.text())
+        .isEqualTo(
+            """
+            A burr grinder is a machine that crushes beans between two burrs.
+
+            Outline:
+            - Grinder guide: A burr grinder is a machine that crushes beans between two burrs.
+            - Grinder guide > Choosing burrs: Flat burrs give a more even grind.
+            - Grinder guide > Dialing in: Start at a medium setting and adjust by one step.
+            - Grinder guide > Dialing in > Single dosing: Retention is the coffee left inside the \
+            grinder.
+
+            Terms: burr grinder; Retention.""");
+    assertThat(summary.parts())
+        .containsExactly(new ExtractiveSummary.Part(0, summary.text().length(), List.of()));
+  }
+
+  @Test
+  void shortTextsGetNone() {
+    assertThat(chunker.summarize("# Note\n\nOne paragraph.\n\nAnother one.\n", true)).isEmpty();
+    assertThat(chunker.summarize("", true)).isEmpty();
+    assertThat(chunker.summarize("just a line", false)).isEmpty();
+  }
+
+  @Test
+  void aLongSingleParagraphQualifiesByWords() {
+    String text = "Wombats dig burrows in dry forests. " + "They sleep by day. ".repeat(80);
+    assertThat(chunker.summarize(text, false).orElseThrow().text())
+        .isEqualTo("Wombats dig burrows in dry forests.");
+  }
+
+  @Test
+  void aSectionOverTheTokenLimitGetsItsOwnSummary() {
+    var text = new StringBuilder("# Trip\n\nWe went north.\n\n## Long day\n\n");
+    for (int i = 0; i < 60; i++) {
+      text.append("Paragraph ").append(i).append(" starts here. ");
+      text.append("Then it goes on and on about the road and the weather. ".repeat(3));
+      text.append("\n\n");
+    }
+    text.append("## Short day\n\nWe rested.\n");
+    ExtractiveSummary summary = chunker.summarize(text.toString(), true).orElseThrow();
+    assertThat(summary.parts()).hasSize(2);
+    ExtractiveSummary.Part section = summary.parts().get(1);
+    assertThat(section.headingPath()).containsExactly("Trip", "Long day");
+    String sectionText = summary.text().substring(section.start(), section.end());
+    assertThat(sectionText)
+        .startsWith("Trip > Long day: Paragraph 0 starts here. Paragraph 1 starts here.")
+        .endsWith("Paragraph 11 starts here.")
+        .doesNotContain("Paragraph 12");
+    assertThat(summary.text().substring(0, summary.parts().get(0).end()))
+        .contains("- Trip > Long day: Paragraph 0 starts here.", "- Trip > Short day: We rested.");
+  }
+
+  @Test
+  void isDeterministic() {
+    assertThat(chunker.summarize(GUIDE, true)).isEqualTo(chunker.summarize(GUIDE, true));
+  }
+}
