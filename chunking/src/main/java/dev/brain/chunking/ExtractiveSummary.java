@@ -182,13 +182,14 @@ public record ExtractiveSummary(String text, List<Part> parts) {
 
   private static void appendOutline(StringBuilder out, List<Section> sections) {
     var lines = new ArrayList<String>();
+    int root = rootHeadings(sections);
     for (Section section : sections) {
-      if (section.path().isEmpty() || lines.size() == MAX_LINES) {
+      if (section.path().size() <= root || lines.size() == MAX_LINES) {
         continue;
       }
       String lead =
           section.prose().stream().findFirst().map(b -> firstSentence(b.text())).orElse("");
-      String path = String.join(" > ", section.path());
+      String path = String.join(" > ", section.path().subList(root, section.path().size()));
       lines.add(lead.isEmpty() ? "- " + path : "- " + path + ": " + lead);
     }
     if (lines.isEmpty()) {
@@ -196,6 +197,25 @@ public record ExtractiveSummary(String text, List<Part> parts) {
     }
     separate(out);
     out.append("Outline:\n").append(String.join("\n", lines));
+  }
+
+  /**
+   * 1 when every section sits under one top heading (a note's title as its {@code #} heading), else
+   * 0: the outline leaves that heading out, so the title is not repeated on every line (where it
+   * would outweigh the rest for keyword search), and its own section's lead is the opening.
+   */
+  private static int rootHeadings(List<Section> sections) {
+    String top = null;
+    for (Section section : sections) {
+      if (section.path().isEmpty() && section.prose().isEmpty()) {
+        continue; // only front matter or blank lines before the title
+      }
+      if (section.path().isEmpty() || (top != null && !top.equals(section.path().getFirst()))) {
+        return 0;
+      }
+      top = section.path().getFirst();
+    }
+    return top == null ? 0 : 1;
   }
 
   private static void appendTerms(StringBuilder out, List<MarkdownBlocks.Block> blocks) {

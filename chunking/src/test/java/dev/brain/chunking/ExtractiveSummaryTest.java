@@ -44,11 +44,9 @@ class ExtractiveSummaryTest {
             A burr grinder is a machine that crushes beans between two burrs.
 
             Outline:
-            - Grinder guide: A burr grinder is a machine that crushes beans between two burrs.
-            - Grinder guide > Choosing burrs: Flat burrs give a more even grind.
-            - Grinder guide > Dialing in: Start at a medium setting and adjust by one step.
-            - Grinder guide > Dialing in > Single dosing: Retention is the coffee left inside the \
-            grinder.
+            - Choosing burrs: Flat burrs give a more even grind.
+            - Dialing in: Start at a medium setting and adjust by one step.
+            - Dialing in > Single dosing: Retention is the coffee left inside the grinder.
 
             Terms: burr grinder; Retention.""");
     assertThat(summary.parts())
@@ -88,7 +86,16 @@ class ExtractiveSummaryTest {
         .endsWith("Paragraph 11 starts here.")
         .doesNotContain("Paragraph 12");
     assertThat(summary.text().substring(0, summary.parts().get(0).end()))
-        .contains("- Trip > Long day: Paragraph 0 starts here.", "- Trip > Short day: We rested.");
+        .contains("- Long day: Paragraph 0 starts here.", "- Short day: We rested.");
+  }
+
+  @Test
+  void outlinePathsKeepTheTopHeadingWhenSectionsSitUnderSeveral() {
+    String text =
+        "Intro line before any heading.\n\n# A\n\nFirst of A.\n\n## A1\n\nIn A1.\n\n"
+            + "# B\n\nFirst of B.\n";
+    assertThat(chunker.summarize(text, true).orElseThrow().text())
+        .contains("- A: First of A.\n- A > A1: In A1.\n- B: First of B.");
   }
 
   @Test

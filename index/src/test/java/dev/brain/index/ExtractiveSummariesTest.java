@@ -78,8 +78,8 @@ class ExtractiveSummariesTest {
       assertThat(island.record().summary())
           .startsWith("This note is about island.")
           .contains(
-              "- Island > Part 1: The ferry left at dawn.",
-              "- Island > Part 3: The lighthouse is closed on Mondays.");
+              "- Part 1: The ferry left at dawn.",
+              "- Part 3: The lighthouse is closed on Mondays.");
       List<Chunk> summaries = summaryChunks(island);
       assertThat(summaries).isNotEmpty();
       for (Chunk c : summaries) {
