@@ -18,10 +18,14 @@ import java.util.regex.Pattern;
  * each of its paragraphs). Made from the blocks {@link MarkdownBlocks} reads, so it shows what a
  * reader sees (no Markdown syntax). Deterministic: the same text always gives the same summary.
  * Only texts of at least {@value #MIN_PARAGRAPHS} paragraphs or {@value #MIN_WORDS} words get one;
- * a shorter text is its own summary.
+ * a shorter text is its own summary. A text whose summary would be its opening statement alone (a
+ * long abstract of one paragraph) gets none unless a section is over the limit: its first chunk
+ * already says that. Sections over {@value #LONG_SECTION_TOKENS} characters are counted with the
+ * token counter; over eight times that they are taken as long without counting.
  *
  * @param text the summary: the record summary, then each section summary, separated by blank lines
- * @param parts where each summary lies in {@code text}: the record summary first
+ * @param parts where each summary lies in {@code text}: the record summary first (absent when it
+ *     would be the opening alone), then each long section's
  */
 public record ExtractiveSummary(String text, List<Part> parts) {
 
@@ -93,21 +97,25 @@ public record ExtractiveSummary(String text, List<Part> parts) {
     }
     appendOutline(out, sections);
     appendTerms(out, blocks);
-    if (out.isEmpty()) {
-      return Optional.empty();
+    if (out.length() == opening.length()) {
+      out.setLength(0); // the opening alone: the text's first chunk says as much
     }
     var parts = new ArrayList<Part>();
-    parts.add(new Part(0, out.length(), List.of()));
+    if (!out.isEmpty()) {
+      parts.add(new Part(0, out.length(), List.of()));
+    }
     for (Section section : sections) {
       String summary = sectionSummary(text, section, counter);
       if (summary != null) {
-        out.append("\n\n");
+        separate(out);
         int start = out.length();
         out.append(summary);
         parts.add(new Part(start, out.length(), section.path()));
       }
     }
-    return Optional.of(new ExtractiveSummary(out.toString(), parts));
+    return parts.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new ExtractiveSummary(out.toString(), parts));
   }
 
   /** Whether a text of these blocks is long enough to get a summary. */

@@ -61,10 +61,12 @@ class ExtractiveSummaryTest {
   }
 
   @Test
-  void aLongSingleParagraphQualifiesByWords() {
-    String text = "Wombats dig burrows in dry forests. " + "They sleep by day. ".repeat(80);
+  void aLongSingleParagraphQualifiesByWordsButItsOpeningAloneIsNoSummary() {
+    String text = "A wombat is a marsupial that digs. " + "They sleep by day. ".repeat(80);
     assertThat(chunker.summarize(text, false).orElseThrow().text())
-        .isEqualTo("Wombats dig burrows in dry forests.");
+        .isEqualTo("A wombat is a marsupial that digs.\n\nTerms: wombat.");
+    String plain = "Wombats dig burrows in dry forests. " + "They sleep by day. ".repeat(80);
+    assertThat(chunker.summarize(plain, false)).isEmpty();
   }
 
   @Test
