@@ -125,7 +125,7 @@ class StatusCommandTest {
   void statusShowsSummaryCoverageOfTheLongRecords() throws Exception {
     var note = new StringBuilder("# Trip\n\n");
     for (int i = 0; i < 5; i++) {
-      note.append("Day ").append(i).append(" was spent walking along the coast.\n\n");
+      note.append("## Day ").append(i).append("\n\nWe walked along the coast.\n\n");
     }
     Files.writeString(notes.resolve("trip.md"), note);
     assertThat(brain("index", "--no-progress").code()).isZero();
