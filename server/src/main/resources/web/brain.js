@@ -159,6 +159,7 @@ const Brain = (() => {
     if (body) {
       body.replaceChildren(el("p", {},
         `${status.records} records, ${status.chunks} chunks · vector: ${Math.floor(100 * status.vector_coverage)}% of chunks · ` +
+        `summaries: ${Math.floor(100 * status.summary_coverage)}% of long records · ` +
         (status.watching ? "watching for changes" : "not watching")));
       const list = el("ul", { class: "status-list" });
       for (const c of status.collections || []) {

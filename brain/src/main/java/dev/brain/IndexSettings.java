@@ -2,6 +2,7 @@ package dev.brain;
 
 import dev.brain.chunking.Chunker;
 import dev.brain.index.IndexConfig;
+import dev.brain.index.SummaryMode;
 import dev.brain.index.VectorFormat;
 import dev.brain.models.EmbeddingModel;
 import java.nio.file.Path;
@@ -23,6 +24,8 @@ import java.util.Locale;
  * @param maxChunksPerRecord most chunks of one record's text (a file); default {@value
  *     IndexConfig#DEFAULT_MAX_CHUNKS_PER_RECORD}; a longer one is indexed with its first chunks and
  *     reported as truncated
+ * @param summaries {@code extractive} (default: long records without a summary of their own get one
+ *     made from their text) or {@code none}
  * @param backend where the lanes run and the records live: {@code embedded} (default, a Lucene
  *     index in {@code <data>/index}) or {@code solr} (SolrCloud, {@code index.solr.*}). Env {@code
  *     BRAIN_INDEX_BACKEND}
@@ -36,6 +39,7 @@ public record IndexSettings(
     int chunkOverlapTokens,
     int embedBatchSize,
     int maxChunksPerRecord,
+    SummaryMode summaries,
     SolrSettings solr) {
 
   /** The backends brain runs on. */
@@ -53,7 +57,8 @@ public record IndexSettings(
         .withVectorFormat(vectorFormat)
         .withChunking(chunkMaxTokens, chunkOverlapTokens)
         .withEmbedBatchSize(embedBatchSize)
-        .withMaxChunksPerRecord(maxChunksPerRecord);
+        .withMaxChunksPerRecord(maxChunksPerRecord)
+        .withSummaries(summaries);
   }
 
   /** The {@code index.*} values of {@code r}: flag, environment, file or default. */
@@ -73,6 +78,10 @@ public record IndexSettings(
         r.choice("index.backend", "BRAIN_INDEX_BACKEND", BackendKind.EMBEDDED, backends);
     EmbeddingModel model = r.choice("index.model", "BRAIN_INDEX_MODEL", d.model(), models);
     VectorFormat format = r.choice("index.vector-format", null, d.vectorFormat(), formats);
+    var summaryModes = new LinkedHashMap<String, SummaryMode>();
+    for (SummaryMode m : SummaryMode.values()) {
+      summaryModes.put(m.name().toLowerCase(Locale.ROOT), m);
+    }
     int maxTokens = r.integer("index.chunk-max-tokens", null, d.chunkMaxTokens(), 16, 8192);
     return new IndexSettings(
         backend,
@@ -82,6 +91,7 @@ public record IndexSettings(
         r.integer("index.chunk-overlap-tokens", null, d.chunkOverlapTokens(), 0, maxTokens / 2),
         r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096),
         r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000),
+        r.choice("index.summaries", null, d.summaries(), summaryModes),
         SolrSettings.read(r));
   }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Splits a record's text into chunks: Markdown headings first, then paragraphs, then sentences,
@@ -132,6 +133,17 @@ public final class Chunker {
       }
     }
     return toChunks(key, text, role, windows);
+  }
+
+  /**
+   * The extractive summary of a record's text ({@link ExtractiveSummary}), or empty when the text
+   * is too short to need one. Sections are measured in this chunker's tokens.
+   *
+   * @param markdown whether the text is Markdown (else paragraphs between blank lines)
+   */
+  public Optional<ExtractiveSummary> summarize(String text, boolean markdown) {
+    Objects.requireNonNull(text, "text");
+    return ExtractiveSummary.of(text, markdown, counter);
   }
 
   private static List<Section> plainSections(String text) {

@@ -177,6 +177,28 @@ public record CorpusRecord(
         dateSource);
   }
 
+  /** This record with {@code summary} as its summary ({@code null}: none). */
+  public CorpusRecord withSummary(String summary) {
+    return new CorpusRecord(
+        key,
+        kind,
+        sourceType,
+        title,
+        url,
+        path,
+        author,
+        tags,
+        createdAt,
+        publishedAt,
+        text,
+        summary,
+        links,
+        origin,
+        aliases,
+        updatedAt,
+        dateSource);
+  }
+
   /**
    * Hex sha-256 over every field that affects what is indexed. Equal hashes mean the record can be
    * skipped on re-sync.

@@ -46,6 +46,7 @@ final class Documents {
   static List<Document> block(
       CorpusRecord record,
       String contentHash,
+      String summarySource,
       String collection,
       String chunking,
       List<Chunk> chunks,
@@ -56,12 +57,16 @@ final class Documents {
       docs.add(
           chunkDocument(record, collection, chunks.get(i), embedHashes.get(i), vectors.get(i)));
     }
-    docs.add(recordDocument(record, contentHash, collection, chunking));
+    docs.add(recordDocument(record, contentHash, summarySource, collection, chunking));
     return docs;
   }
 
   static Document recordDocument(
-      CorpusRecord r, String contentHash, String collection, String chunking) {
+      CorpusRecord r,
+      String contentHash,
+      String summarySource,
+      String collection,
+      String chunking) {
     var doc = new Document();
     doc.add(new StringField(DOC_TYPE, RECORD, Store.YES));
     doc.add(new KeywordField(KEY, r.key(), Store.YES));
@@ -81,6 +86,9 @@ final class Documents {
     doc.add(new StoredField(RAW_TEXT, r.text()));
     if (r.summary() != null) {
       doc.add(new StoredField(SUMMARY, r.summary()));
+    }
+    if (summarySource != null) {
+      doc.add(new KeywordField(SUMMARY_SOURCE, summarySource, Store.YES));
     }
     for (String link : r.links()) {
       doc.add(new StringField(LINKS, link, Store.YES));

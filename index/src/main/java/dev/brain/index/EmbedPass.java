@@ -87,6 +87,7 @@ final class EmbedPass {
   private record Pending(
       CorpusRecord record,
       String contentHash,
+      String summarySource,
       String collection,
       String chunking,
       List<Chunk> chunks,
@@ -182,6 +183,7 @@ final class EmbedPass {
         Documents.block(
             p.record(),
             p.contentHash(),
+            p.summarySource(),
             p.collection(),
             p.chunking(),
             p.chunks(),
@@ -338,6 +340,7 @@ final class EmbedPass {
     return new Pending(
         record,
         recordDoc.get(IndexFields.CONTENT_HASH), // as stored: a re-sync must find it unchanged
+        recordDoc.get(IndexFields.SUMMARY_SOURCE),
         recordDoc.get(IndexFields.COLLECTION),
         recordDoc.get(IndexFields.CHUNKING),
         chunks,

@@ -1,6 +1,7 @@
 package dev.brain.index;
 
 import dev.brain.chunking.Chunker;
+import dev.brain.chunking.ExtractiveSummary;
 import dev.brain.models.EmbeddingModel;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,9 @@ import java.util.function.Consumer;
  * @param maxChunksPerRecord most chunks of one record's text (a note, a page, a PDF: one file);
  *     default {@value #DEFAULT_MAX_CHUNKS_PER_RECORD}. A longer text is indexed with its first
  *     chunks only and reported as truncated, so one huge file cannot take a sync's time and memory
+ * @param summaries which summaries a sync makes for records without one of their own; default
+ *     {@link SummaryMode#EXTRACTIVE}. Part of the chunking signature: changing it re-chunks every
+ *     record on the next sync (embeddings of unchanged chunk texts are reused)
  */
 public record IndexConfig(
     Path directory,
@@ -41,7 +45,8 @@ public record IndexConfig(
     int chunkOverlapTokens,
     Duration commitInterval,
     int embedBatchSize,
-    int maxChunksPerRecord) {
+    int maxChunksPerRecord,
+    SummaryMode summaries) {
 
   /** Lucene's default HNSW fan-out. */
   public static final int DEFAULT_HNSW_MAX_CONN = 16;
@@ -66,6 +71,7 @@ public record IndexConfig(
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(vectorFormat, "vectorFormat");
     Objects.requireNonNull(commitInterval, "commitInterval");
+    Objects.requireNonNull(summaries, "summaries");
     requireRange("hnswMaxConn", hnswMaxConn, 1, 512);
     requireRange("hnswBeamWidth", hnswBeamWidth, 1, 3200);
     requireRange("chunkMaxTokens", chunkMaxTokens, 16, 8192);
@@ -89,7 +95,8 @@ public record IndexConfig(
         Chunker.DEFAULT_OVERLAP_TOKENS,
         DEFAULT_COMMIT_INTERVAL,
         DEFAULT_EMBED_BATCH_SIZE,
-        DEFAULT_MAX_CHUNKS_PER_RECORD);
+        DEFAULT_MAX_CHUNKS_PER_RECORD,
+        SummaryMode.EXTRACTIVE);
   }
 
   /** This configuration with another index folder. */
@@ -140,6 +147,11 @@ public record IndexConfig(
     return copy(c -> c.maxChunksPerRecord = value);
   }
 
+  /** This configuration with other summaries made at sync time. */
+  public IndexConfig withSummaries(SummaryMode value) {
+    return copy(c -> c.summaries = value);
+  }
+
   private IndexConfig copy(Consumer<Copy> change) {
     var copy = new Copy(this);
     change.accept(copy);
@@ -158,6 +170,7 @@ public record IndexConfig(
     Duration commitInterval;
     int embedBatchSize;
     int maxChunksPerRecord;
+    SummaryMode summaries;
 
     Copy(IndexConfig c) {
       directory = c.directory;
@@ -170,6 +183,7 @@ public record IndexConfig(
       commitInterval = c.commitInterval;
       embedBatchSize = c.embedBatchSize;
       maxChunksPerRecord = c.maxChunksPerRecord;
+      summaries = c.summaries;
     }
 
     IndexConfig build() {
@@ -183,7 +197,8 @@ public record IndexConfig(
           chunkOverlapTokens,
           commitInterval,
           embedBatchSize,
-          maxChunksPerRecord);
+          maxChunksPerRecord,
+          summaries);
     }
   }
 
@@ -201,9 +216,10 @@ public record IndexConfig(
   }
 
   /**
-   * The chunking signature stored on every record: chunker version, budget and embedding input
-   * version. A record whose signature differs from the current one is re-chunked (and its chunks
-   * re-embedded where the input changed) on sync even if its content is unchanged.
+   * The chunking signature stored on every record: chunker version, budget, embedding input
+   * version, analyzer version and the summaries made. A record whose signature differs from the
+   * current one is re-chunked (and its chunks re-embedded where the input changed) on sync even if
+   * its content is unchanged.
    */
   public String chunkingSignature() {
     return Chunker.VERSION
@@ -214,7 +230,9 @@ public record IndexConfig(
         + "/"
         + EmbeddingInput.VERSION
         + "/"
-        + TextAnalyzer.VERSION;
+        + TextAnalyzer.VERSION
+        + "/"
+        + (summaries == SummaryMode.EXTRACTIVE ? ExtractiveSummary.VERSION : "no-summaries");
   }
 
   private static void requireRange(String name, int value, int min, int max) {

@@ -98,6 +98,12 @@ public final class IndexFields {
   /** Derived summary; stored only (its chunks carry role {@code summary}). */
   public static final String SUMMARY = "summary";
 
+  /**
+   * Where the summary came from ({@code imported}, {@code extractive}) or {@code off} for a long
+   * record left without one; absent on a short record. Keyword, stored.
+   */
+  public static final String SUMMARY_SOURCE = "summary_source";
+
   /** Keys this record links to (multi-valued); keyword, stored. Backlinks are a term query. */
   public static final String LINKS = "links";
 

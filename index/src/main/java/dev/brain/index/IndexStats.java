@@ -14,6 +14,9 @@ import java.util.Map;
  * @param chunks number of chunks
  * @param embeddedChunks chunks that have their vector; below {@code chunks} while a sync is still
  *     embedding (lexical first) or after one was stopped during embedding
+ * @param summarizedRecords records with a summary (their own, or an extractive one)
+ * @param summaryCandidates records that should have one: those with a summary of their own and
+ *     those long enough for an extractive one ({@link #summaryCoverage()})
  * @param byKind record counts by kind, largest first
  * @param bySourceType record counts by source type, largest first
  * @param topTags the most used user tags with their record counts, largest first (at most {@link
@@ -28,6 +31,8 @@ public record IndexStats(
     long records,
     long chunks,
     long embeddedChunks,
+    long summarizedRecords,
+    long summaryCandidates,
     Map<String, Long> byKind,
     Map<String, Long> bySourceType,
     List<TagCount> topTags,
@@ -72,6 +77,15 @@ public record IndexStats(
   @JsonProperty("vector_coverage")
   public double vectorCoverage() {
     return chunks == 0 ? 1.0 : (double) embeddedChunks / chunks;
+  }
+
+  /**
+   * Share of the records that should have a summary that have one, 0 to 1 (1 when none should):
+   * below 1 with {@code index.summaries: none}.
+   */
+  @JsonProperty("summary_coverage")
+  public double summaryCoverage() {
+    return summaryCandidates == 0 ? 1.0 : (double) summarizedRecords / summaryCandidates;
   }
 
   /** The embedding model id the index was built with. */

@@ -23,6 +23,11 @@ import java.util.Map;
  * @param chunks chunks in the index
  * @param embeddedChunks chunks with their vector
  * @param vectorCoverage {@code embeddedChunks / chunks} (1 without chunks)
+ * @param summarizedRecords records with a summary (their own or an extractive one)
+ * @param summaryCandidates records that should have one ({@link IndexStats#summaryCandidates()})
+ * @param summaryCoverage {@code summarizedRecords / summaryCandidates} (1 when none should): below
+ *     1 with {@code index.summaries: none}, or while records synced before summaries wait for their
+ *     next sync
  * @param lastSyncAt when the last complete sync finished, or {@code null}
  * @param watching whether a watcher ({@code brain watch}, {@code brain serve --watch}) follows the
  *     collections
@@ -35,6 +40,9 @@ public record IndexStatus(
     long chunks,
     long embeddedChunks,
     double vectorCoverage,
+    long summarizedRecords,
+    long summaryCandidates,
+    double summaryCoverage,
     Instant lastSyncAt,
     boolean watching,
     List<Collection> collections) {
@@ -126,6 +134,9 @@ public record IndexStatus(
         stats.chunks(),
         stats.embeddedChunks(),
         stats.vectorCoverage(),
+        stats.summarizedRecords(),
+        stats.summaryCandidates(),
+        stats.summaryCoverage(),
         stats.lastSyncAt(),
         watching,
         out);
@@ -141,7 +152,8 @@ public record IndexStatus(
     for (CollectionRoot c : configured) {
       out.add(entry(c.name(), c.root(), null, false));
     }
-    return new IndexStatus(config.directory().toString(), state, 0, 0, 0, 1.0, null, false, out);
+    return new IndexStatus(
+        config.directory().toString(), state, 0, 0, 0, 1.0, 0, 0, 1.0, null, false, out);
   }
 
   private static Collection entry(String name, Path root, CollectionStatus s, boolean watching) {

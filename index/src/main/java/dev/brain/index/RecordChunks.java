@@ -3,8 +3,11 @@ package dev.brain.index;
 import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.chunking.Chunker;
+import dev.brain.chunking.ExtractiveSummary;
+import dev.brain.chunking.MarkdownText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -18,6 +21,8 @@ public final class RecordChunks {
    * A record ready to store.
    *
    * @param chunks its chunks: the text's, then the summary's
+   * @param summary the summary to store with the record (the record's own, else the extractive one
+   *     made from its text), or {@code null}; summary chunks index it
    * @param chunking the chunking signature to store with it (carries the cap when the cap cut it)
    * @param truncated why the chunk cap cut it, or {@code null}
    * @param embedInputs what the model embeds for each chunk ({@link EmbeddingInput#of})
@@ -25,6 +30,7 @@ public final class RecordChunks {
    */
   public record Prepared(
       List<Chunk> chunks,
+      String summary,
       String chunking,
       String truncated,
       List<String> embedInputs,
@@ -33,7 +39,8 @@ public final class RecordChunks {
   /** Chunks {@code record} as a sync of {@code config} does. */
   public static Prepared prepare(CorpusRecord record, Chunker chunker, IndexConfig config) {
     ChunkCap cap = ChunkCap.of(config);
-    List<Chunk> chunks = chunk(chunker, record, cap.maxChunks());
+    Split split = split(chunker, record, cap.maxChunks(), config.summaries());
+    List<Chunk> chunks = split.chunks();
     String signature = cap.signature();
     String truncated = null;
     OptionalInt cut =
@@ -49,7 +56,7 @@ public final class RecordChunks {
       inputs.add(input);
       hashes.add(CorpusRecord.sha256(input));
     }
-    return new Prepared(chunks, signature, truncated, inputs, hashes);
+    return new Prepared(chunks, split.summary(), signature, truncated, inputs, hashes);
   }
 
   /**
@@ -62,32 +69,75 @@ public final class RecordChunks {
   }
 
   /**
-   * Chunks a record's text, then its summary (numbered after the text's chunks), each at most
-   * {@code maxChunks} chunks.
+   * A record's chunks and the summary they index.
+   *
+   * @param chunks the text's chunks, then the summary's (numbered after them)
+   * @param summary the record's own summary, else its extractive one, else {@code null}
+   * @param source where the summary came from; {@code null} for a short record without one
    */
-  static List<Chunk> chunk(Chunker c, CorpusRecord r, int maxChunks) {
+  record Split(List<Chunk> chunks, String summary, SummarySource source) {}
+
+  /**
+   * Chunks a record's text, then its summary: its own if it brings one, else (with {@link
+   * SummaryMode#EXTRACTIVE}) the extractive summary of a long text, each part of it (the record
+   * summary, then each long section's) chunked on its own. Text and summary each get at most {@code
+   * maxChunks} chunks.
+   */
+  static Split split(Chunker c, CorpusRecord r, int maxChunks, SummaryMode mode) {
     boolean markdown = "note".equals(r.sourceType());
     ChunkRole role = "transcript".equals(r.sourceType()) ? ChunkRole.TRANSCRIPT : ChunkRole.RAW;
     var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown, maxChunks));
-    if (r.summary() == null || r.summary().isBlank()) {
-      return chunks;
+    if (r.summary() != null && !r.summary().isBlank()) {
+      var part = new ExtractiveSummary.Part(0, r.summary().length(), List.of());
+      addSummary(c, r.key(), r.summary(), part, maxChunks, chunks);
+      return new Split(chunks, r.summary(), SummarySource.IMPORTED);
     }
-    int offset = chunks.size();
-    for (Chunk s : c.chunk(r.key(), r.summary(), ChunkRole.SUMMARY, false, maxChunks)) {
-      int ordinal = offset + s.ordinal();
+    Optional<ExtractiveSummary> made =
+        c.summarize(r.text(), MarkdownText.isMarkdown(r.sourceType()));
+    if (made.isEmpty()) {
+      return new Split(chunks, null, null);
+    }
+    if (mode == SummaryMode.NONE) {
+      return new Split(chunks, null, SummarySource.OFF);
+    }
+    ExtractiveSummary summary = made.get();
+    int textChunks = chunks.size();
+    for (ExtractiveSummary.Part part : summary.parts()) {
+      addSummary(
+          c, r.key(), summary.text(), part, maxChunks - (chunks.size() - textChunks), chunks);
+    }
+    return new Split(chunks, summary.text(), SummarySource.EXTRACTIVE);
+  }
+
+  /**
+   * Appends the chunks of {@code part} of {@code summary}, numbered after {@code chunks}, with
+   * offsets into {@code summary} and the part's heading path.
+   */
+  private static void addSummary(
+      Chunker c,
+      String key,
+      String summary,
+      ExtractiveSummary.Part part,
+      int maxChunks,
+      List<Chunk> chunks) {
+    if (maxChunks < 1) {
+      return;
+    }
+    String text = summary.substring(part.start(), part.end());
+    for (Chunk s : c.chunk(key, text, ChunkRole.SUMMARY, false, maxChunks)) {
+      int ordinal = chunks.size();
       chunks.add(
           new Chunk(
-              r.key() + "#" + ordinal,
-              r.key(),
+              key + "#" + ordinal,
+              key,
               ordinal,
               s.role(),
-              s.headingPath(),
-              s.startChar(),
-              s.endChar(),
+              part.headingPath(),
+              part.start() + s.startChar(),
+              part.start() + s.endChar(),
               s.text(),
               s.textHash(),
               s.chunkerVersion()));
     }
-    return chunks;
   }
 }

@@ -50,6 +50,7 @@ final class RecordPreparer implements Runnable {
   private final Importers importers;
   private final Map<String, IndexReads.RecordState> states;
   private final ChunkCap cap;
+  private final SummaryMode summaries;
   private final Supplier<Chunker> chunker;
   private final SearcherManager searchers;
   private final EmbeddingCache cache;
@@ -62,6 +63,7 @@ final class RecordPreparer implements Runnable {
       Importers importers,
       Map<String, IndexReads.RecordState> states,
       ChunkCap cap,
+      SummaryMode summaries,
       Supplier<Chunker> chunker,
       SearcherManager searchers,
       EmbeddingCache cache,
@@ -71,6 +73,7 @@ final class RecordPreparer implements Runnable {
     this.importers = importers;
     this.states = states;
     this.cap = cap;
+    this.summaries = summaries;
     this.chunker = chunker;
     this.searchers = searchers;
     this.cache = cache;
@@ -247,13 +250,15 @@ final class RecordPreparer implements Runnable {
       }
     }
     Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
-    List<Chunk> chunks;
+    RecordChunks.Split split;
     try {
-      chunks = RecordChunks.chunk(c, record, cap.maxChunks());
+      split = RecordChunks.split(c, record, cap.maxChunks(), summaries);
     } catch (RuntimeException e) {
       return new SyncItem.FileIssue(
           file, "record " + record.key() + " could not be chunked: " + e, false);
     }
+    List<Chunk> chunks = split.chunks();
+    CorpusRecord stored = record.withSummary(split.summary());
     String signature = cap.signature();
     OptionalInt cut =
         cap.cut(chunks.stream().filter(k -> k.role() != ChunkRole.SUMMARY).toList(), record.text());
@@ -263,7 +268,15 @@ final class RecordPreparer implements Runnable {
     }
     List<String> hashes = chunks.stream().map(chunk -> EmbeddingInput.hash(record, chunk)).toList();
     return new SyncItem.Prepared(
-        record, collection, signature, state == null, chunks, hashes, storedVectors(hashes));
+        stored,
+        record.contentHash(),
+        split.source(),
+        collection,
+        signature,
+        state == null,
+        chunks,
+        hashes,
+        storedVectors(hashes));
   }
 
   /**

@@ -27,6 +27,8 @@ final class StatsCollector {
   private final Map<String, Long> bySourceType = new HashMap<>();
   private final Map<String, Long> byTag = new HashMap<>();
   private long records;
+  private long summarized;
+  private long summaryCandidates;
   private long firstCreated = Long.MAX_VALUE;
   private long lastCreated = Long.MIN_VALUE;
 
@@ -47,6 +49,8 @@ final class StatsCollector {
         collector.records,
         chunks,
         embedded,
+        collector.summarized,
+        collector.summaryCandidates,
         sorted(collector.byKind),
         sorted(collector.bySourceType),
         topTags,
@@ -64,6 +68,7 @@ final class StatsCollector {
     SortedSetDocValues sourceTypes = DocValues.getSortedSet(reader, IndexFields.SOURCE_TYPE);
     SortedSetDocValues tags = DocValues.getSortedSet(reader, IndexFields.TAGS);
     SortedNumericDocValues created = DocValues.getSortedNumeric(reader, IndexFields.CREATED_AT);
+    SortedSetDocValues summaries = DocValues.getSortedSet(reader, IndexFields.SUMMARY_SOURCE);
     for (int doc = keys.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = keys.nextDoc()) {
       if (live != null && !live.get(doc)) {
         continue;
@@ -75,6 +80,11 @@ final class StatsCollector {
         for (int i = 0; i < tags.docValueCount(); i++) {
           byTag.merge(tags.lookupOrd(tags.nextOrd()).utf8ToString(), 1L, Long::sum);
         }
+      }
+      String summary = IndexReads.first(summaries, doc);
+      if (summary != null) {
+        summaryCandidates++;
+        summarized += SummarySource.OFF.wireName().equals(summary) ? 0 : 1;
       }
       if (created.advanceExact(doc)) {
         long at = created.nextValue();

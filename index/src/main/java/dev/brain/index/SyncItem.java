@@ -34,10 +34,14 @@ sealed interface SyncItem {
    * A new or changed record, chunked, with the chunking signature to store ({@link ChunkCap}), each
    * chunk's embedding-input hash ({@link EmbeddingInput#hash}, hashed once here for the lookup, the
    * batch and the document) and the vectors found in the index by it ({@code null} where the chunk
-   * still has to be embedded).
+   * still has to be embedded). {@code record} carries the summary its summary chunks index (its
+   * own, or the one made from its text, from {@code summarySource}); {@code contentHash} is the
+   * hash of the record as imported, so a re-sync finds it unchanged.
    */
   record Prepared(
       CorpusRecord record,
+      String contentHash,
+      SummarySource summarySource,
       String collection,
       String chunking,
       boolean isNew,

@@ -148,6 +148,7 @@ final class SyncRun {
             importers,
             states,
             ChunkCap.of(config),
+            config.summaries(),
             chunker,
             searchers,
             cache,
@@ -312,7 +313,8 @@ final class SyncRun {
         Documents.parentTerm(record.key()),
         Documents.block(
             record,
-            record.contentHash(),
+            p.contentHash(),
+            p.summarySource() == null ? null : p.summarySource().wireName(),
             p.collection(),
             p.chunking(),
             p.chunks(),

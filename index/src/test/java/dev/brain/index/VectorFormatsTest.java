@@ -54,6 +54,7 @@ class VectorFormatsTest {
             Documents.block(
                 record,
                 record.contentHash(),
+                null,
                 "test",
                 config.chunkingSignature(),
                 chunks,

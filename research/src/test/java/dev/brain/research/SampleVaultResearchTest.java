@@ -275,7 +275,7 @@ class SampleVaultResearchTest {
             "related_to",
             "relationship");
     assertThat(fieldNames(pack.at("/evidence/0/retrieval/lanes/0")))
-        .containsExactly("name", "rank", "raw_score", "contribution");
+        .containsExactly("name", "rank", "raw_score", "contribution", "role");
     assertThat(fieldNames(pack.at("/next_steps/0"))).containsExactly("action", "label", "params");
 
     JsonNode synthesis = json.valueToTree(result.synthesis());

@@ -28,7 +28,9 @@ import java.util.List;
  * @param retrieval lanes, ranks, raw scores, contributions and the fused score
  * @param signals short reasons for the match: {@code title_match}, {@code alias_match}, {@code
  *     heading_match}, {@code phrase_match}, {@code all_terms}, {@code exact_tag:<tag>}, {@code
- *     vector_only}, {@code bm25_only}, {@code lexical_and_semantic}, {@code related:<relationship>}
+ *     vector_only}, {@code bm25_only}, {@code lexical_and_semantic}, {@code
+ *     related:<relationship>}, {@code summary} (a lane found the record through its summary: {@link
+ *     LaneScore#role()})
  * @param matchedTerms query terms (stop words dropped, as typed, lower-cased) whose analyzed form
  *     occurs in the kept chunks, the title, the aliases, the best chunk's headings or the tags
  * @param missingTerms query terms that occur in none of them

@@ -2,6 +2,7 @@ package dev.brain.retrieval;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,8 +32,14 @@ final class Fusion {
    * @param score fused score
    * @param lanes per-lane rank, raw score and contribution, in lane order
    * @param chunks the record's chunk hits, best first
+   * @param laneChunks the record's best chunk in each lane that hit a chunk
    */
-  record FusedRecord(String key, double score, List<LaneScore> lanes, List<FusedChunk> chunks) {
+  record FusedRecord(
+      String key,
+      double score,
+      List<LaneScore> lanes,
+      List<FusedChunk> chunks,
+      Map<Lane, Integer> laneChunks) {
     int bestRank() {
       return lanes.stream().mapToInt(LaneScore::rank).min().orElse(Integer.MAX_VALUE);
     }
@@ -136,10 +143,11 @@ final class Fusion {
       }
       double contribution =
           mode == FusionMode.RRF ? weight / (k + rank) : weight * recordNorm.apply(h.score());
-      records
-          .computeIfAbsent(h.key(), Builder::new)
-          .lanes
-          .add(new LaneScore(lane, rank, h.score(), contribution));
+      Builder record = records.computeIfAbsent(h.key(), Builder::new);
+      record.lanes.add(new LaneScore(lane, rank, h.score(), contribution));
+      if (h.hasChunk()) {
+        record.laneChunks.put(lane, h.doc());
+      }
     }
     int chunkRank = 0;
     for (Hit h : hits) {
@@ -174,6 +182,7 @@ final class Fusion {
     final String key;
     final List<LaneScore> lanes = new ArrayList<>();
     final Map<Integer, Double> chunks = new HashMap<>();
+    final Map<Lane, Integer> laneChunks = new EnumMap<>(Lane.class);
 
     Builder(String key) {
       this.key = key;
@@ -187,7 +196,7 @@ final class Fusion {
           Comparator.comparingDouble(FusedChunk::score)
               .reversed()
               .thenComparingInt(FusedChunk::doc));
-      return new FusedRecord(key, score, lanes, ranked);
+      return new FusedRecord(key, score, lanes, ranked, Map.copyOf(laneChunks));
     }
   }
 }

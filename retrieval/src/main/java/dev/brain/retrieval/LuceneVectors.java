@@ -3,10 +3,15 @@ package dev.brain.retrieval;
 import dev.brain.index.IndexFields;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConjunctionUtils;
@@ -57,8 +62,38 @@ final class LuceneVectors {
                 .scoreDocs;
     String how =
         (exact ? "exact scan of " : "hnsw search (k=" + depth + ") over ") + candidates + " chunks";
+    weighSummaries(searcher, top);
     List<Hit> hits = ParentKeys.hits(searcher, top, LuceneVectors::cosine);
     return LaneHits.used(Lane.VECTOR, hits, candidates, how);
+  }
+
+  /**
+   * What a summary chunk's cosine is multiplied by before the lane ranks it. A summary (opening,
+   * outline of headings and first sentences) is close to many questions about its record, closer
+   * than the passage that answers them: at weight 1 the sample vault's "When did I run the Berlin
+   * Marathon and what was my time?" ranked the training plan's summary first and the answer lost
+   * the race-day note (retrieval README, "Summary chunks").
+   */
+  static final double SUMMARY_WEIGHT = 0.97;
+
+  /** Scales the scores of summary chunks among {@code top} and sorts it again, best first. */
+  private static void weighSummaries(IndexSearcher searcher, ScoreDoc[] top) throws IOException {
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    boolean changed = false;
+    for (ScoreDoc sd : top) {
+      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
+      SortedSetDocValues roles = DocValues.getSortedSet(leaf.reader(), IndexFields.ROLE);
+      if (roles.advanceExact(sd.doc - leaf.docBase)
+          && "summary".equals(roles.lookupOrd(roles.nextOrd()).utf8ToString())) {
+        sd.score = (float) ((1 + SUMMARY_WEIGHT * cosine(sd.score)) / 2);
+        changed = true;
+      }
+    }
+    if (changed) {
+      Arrays.sort(
+          top,
+          Comparator.comparingDouble((ScoreDoc sd) -> -sd.score).thenComparingInt(sd -> sd.doc));
+    }
   }
 
   /**

@@ -55,6 +55,10 @@ final class Rows {
       fused.chunks().stream()
           .limit(options.maxChunksPerRecord())
           .forEach(c -> chunkDocs.add(c.doc()));
+      // Each lane's best chunk too, for the role it found the record through.
+      fused.laneChunks().values().stream()
+          .filter(doc -> !chunkDocs.contains(doc))
+          .forEach(chunkDocs::add);
     }
     Backend.Loaded loaded = view.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
     var rows = new ArrayList<EvidenceRow>(top.size());
@@ -71,9 +75,10 @@ final class Rows {
       int rank, FusedRecord fused, CorpusRecord record, Map<Integer, StoredChunk> loaded)
       throws IOException {
     List<StoredChunk> chunks = keptChunks(fused, loaded);
-    var retrieval = new RowRetrieval(fused.lanes(), fused.score());
-    boolean tagOnly = fused.lanes().stream().allMatch(l -> l.lane() == Lane.EXACT_TAG);
-    List<String> signals = laneSignals(fused.lanes());
+    List<LaneScore> lanes = withRoles(fused, loaded);
+    var retrieval = new RowRetrieval(lanes, fused.score());
+    boolean tagOnly = lanes.stream().allMatch(l -> l.lane() == Lane.EXACT_TAG);
+    List<String> signals = laneSignals(lanes);
     return build(
         rank, record, chunks, retrieval, signals, tagOnly ? "exact_tag" : null, null, null);
   }
@@ -216,7 +221,30 @@ final class Rows {
     return phrase.size() > 1 && Collections.indexOfSubList(terms, phrase) >= 0;
   }
 
+  /** The record's lane scores, each with the role of the chunk the lane found it through. */
+  private static List<LaneScore> withRoles(FusedRecord fused, Map<Integer, StoredChunk> loaded) {
+    var out = new ArrayList<LaneScore>(fused.lanes().size());
+    for (LaneScore score : fused.lanes()) {
+      Integer doc = fused.laneChunks().get(score.lane());
+      StoredChunk chunk = doc == null ? null : loaded.get(doc);
+      out.add(chunk == null ? score : score.withRole(chunk.role()));
+    }
+    return out;
+  }
+
+  /**
+   * How the lanes found the record: {@code vector_only}, {@code lexical_and_semantic} or {@code
+   * bm25_only}, and {@code summary} when a lane's best chunk was the record's summary.
+   */
   private List<String> laneSignals(List<LaneScore> lanes) {
+    var out = new ArrayList<String>(lanePresence(lanes));
+    if (lanes.stream().anyMatch(l -> "summary".equals(l.role()))) {
+      out.add("summary");
+    }
+    return out;
+  }
+
+  private List<String> lanePresence(List<LaneScore> lanes) {
     boolean bm25 = lanes.stream().anyMatch(l -> l.lane() == Lane.BM25);
     boolean vector = lanes.stream().anyMatch(l -> l.lane() == Lane.VECTOR);
     boolean tag = lanes.stream().anyMatch(l -> l.lane() == Lane.EXACT_TAG);

@@ -69,8 +69,12 @@ final class SolrDocs {
     return "brain:sync:" + collection;
   }
 
-  /** A record's document. */
-  static SolrInputDocument record(CorpusRecord r, String collection, String chunking) {
+  /**
+   * A record's document, stored with {@code summary} (its own, or the one its sync made: {@link
+   * RecordChunks.Prepared#summary()}).
+   */
+  static SolrInputDocument record(
+      CorpusRecord r, String summary, String collection, String chunking) {
     var d = new SolrInputDocument();
     d.setField(ID, r.key());
     d.setField(DOC_TYPE, RECORD);
@@ -86,7 +90,7 @@ final class SolrDocs {
     }
     setIfPresent(d, DATE_SOURCE, r.dateSource());
     d.setField(RAW_TEXT, r.text());
-    setIfPresent(d, SUMMARY, r.summary());
+    setIfPresent(d, SUMMARY, summary);
     if (!r.links().isEmpty()) {
       d.setField(LINKS, r.links());
     }

@@ -322,6 +322,8 @@ final class SolrStore {
         count(SolrQueries.RECORDS),
         count(SolrQueries.CHUNKS),
         count(SolrQueries.CHUNKS, SolrDocs.HAS_VECTOR + ":true"),
+        0, // summary coverage is not tracked in a Solr collection yet
+        0,
         facet(KIND, SolrQueries.RECORDS),
         facet(SOURCE_TYPE, SolrQueries.RECORDS),
         top,

@@ -271,7 +271,9 @@ final class SolrSync {
       if (!p.isNew()) {
         replaced.add(p.record().key());
       }
-      docs.add(SolrDocs.record(p.record(), p.collection(), p.prepared().chunking()));
+      docs.add(
+          SolrDocs.record(
+              p.record(), p.prepared().summary(), p.collection(), p.prepared().chunking()));
       var vectors = new ArrayList<float[]>();
       for (String h : p.prepared().embedHashes()) {
         float[] v = reusable.get(h);

@@ -37,6 +37,12 @@ final class TopicBriefBuilder {
   /** Most pivots listed. */
   static final int MAX_PIVOTS = 8;
 
+  /** Most seed summaries quoted in the brief's summary. */
+  static final int SUMMARIES = 3;
+
+  /** Longest summary opening quoted. */
+  private static final int OPENING_CHARS = 200;
+
   private final Map<String, Node> nodes = new LinkedHashMap<>();
   private final List<Edge> edges = new ArrayList<>();
   private final Map<String, Set<String>> connections = new HashMap<>();
@@ -157,10 +163,41 @@ final class TopicBriefBuilder {
         .append(seeds.size() == 1 ? " evidence record (" : " evidence records (")
         .append(String.join(", ", parts))
         .append(").");
+    appendSummaries(text, seeds);
     appendPivots(text, pivots, "tag", " Shared tags: ");
     appendPivots(text, pivots, "record", " Most linked records: ");
     appendOthers(text, pivots);
     return text.toString();
+  }
+
+  /**
+   * What the best seeds with a summary are about, in their summary's opening statement: a brief
+   * reads a long record by its summary rather than by the excerpt a query happened to hit.
+   */
+  private static void appendSummaries(StringBuilder text, List<EvidenceRow> seeds) {
+    List<String> items =
+        seeds.stream()
+            .filter(s -> s.summary() != null && !s.summary().isBlank())
+            .limit(SUMMARIES)
+            .map(s -> name(s) + ": " + opening(s.summary()))
+            .toList();
+    if (!items.isEmpty()) {
+      text.append(" In their summaries: ").append(String.join(" ", items));
+    }
+  }
+
+  private static String name(EvidenceRow row) {
+    return row.title() != null && !row.title().isBlank() ? row.title() : label(row.sourceKey());
+  }
+
+  /** A summary's first paragraph on one line, cut at a word after {@value #OPENING_CHARS}. */
+  private static String opening(String summary) {
+    String first = summary.strip().split("\\n\\s*\\n", 2)[0].replaceAll("\\s+", " ");
+    if (first.length() <= OPENING_CHARS) {
+      return first;
+    }
+    int cut = first.lastIndexOf(' ', OPENING_CHARS);
+    return first.substring(0, cut > 0 ? cut : OPENING_CHARS) + "…";
   }
 
   private static void appendPivots(

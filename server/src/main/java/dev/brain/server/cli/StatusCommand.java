@@ -76,11 +76,15 @@ final class StatusCommand implements Callable<Integer> {
     }
     out.printf(
         Locale.ROOT,
-        "index %s: %d records, %d chunks, vector: %s of chunks; watching: %s%n",
+        "index %s: %d records, %d chunks, vector: %s of chunks, summaries: %s (%d of %d long"
+            + " records); watching: %s%n",
         s.index(),
         s.records(),
         s.chunks(),
         percent(s.vectorCoverage()),
+        percent(s.summaryCoverage()),
+        s.summarizedRecords(),
+        s.summaryCandidates(),
         s.watching() ? "yes" : "no");
     if (s.collections().isEmpty()) {
       out.println("no collections yet; add a folder with `brain add PATH`");

@@ -120,4 +120,25 @@ class StatusCommandTest {
     assertThat(json.at("/collections/0/warnings/0/file").asText())
         .isEqualTo(notes.resolve("docs.jsonl").toString());
   }
+
+  @Test
+  void statusShowsSummaryCoverageOfTheLongRecords() throws Exception {
+    var note = new StringBuilder("# Trip\n\n");
+    for (int i = 0; i < 5; i++) {
+      note.append("## Day ").append(i).append("\n\nWe walked along the coast.\n\n");
+    }
+    Files.writeString(notes.resolve("trip.md"), note);
+    assertThat(brain("index", "--no-progress").code()).isZero();
+    assertThat(brain("status", "--local").out()).contains("summaries: 100% (1 of 1 long records)");
+    JsonNode json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(json.path("summarized_records").asLong()).isEqualTo(1);
+    assertThat(json.path("summary_candidates").asLong()).isEqualTo(1);
+    assertThat(json.path("summary_coverage").asDouble()).isEqualTo(1.0);
+
+    Files.writeString(data.resolve("brain.yaml"), "index:\n  summaries: none\n", APPEND);
+    assertThat(brain("index", "--no-progress").code()).isZero();
+    assertThat(brain("status", "--local").out()).contains("summaries: 0% (0 of 1 long records)");
+    json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(json.path("summary_coverage").asDouble()).isZero();
+  }
 }

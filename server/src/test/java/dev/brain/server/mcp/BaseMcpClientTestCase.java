@@ -206,6 +206,12 @@ abstract class BaseMcpClientTestCase {
   }
 
   @Test
+  void getReturnsTheSummaryALongNoteWasGivenAtIndexTime() {
+    var plan = ok("brain_get", Map.of("key", "note:vault/running/Berlin Marathon 2024 plan.md"));
+    assertThat((String) plan.get("summary")).contains("Outline:", "- Structure: ");
+  }
+
+  @Test
   void getRefusesUnknownKeysAndBadModes() {
     assertThat(toolError("brain_get", Map.of("key", "note:nowhere/nothing.md")))
         .contains("no record with key 'note:nowhere/nothing.md'");
