@@ -153,7 +153,12 @@ public final class BrainMcp {
         + " links with brain_related; use brain_topic_brief for a broad topic, brain_topic_map"
         + " for the collection's topics, brain_entities / brain_entity for who and what the"
         + " notes name, and brain_status"
-        + " for counts. Cite records by their exact keys: note:<collection>/<path>, src:<12"
+        + " for counts."
+        + (tools.hasWorker()
+            ? " brain_summarize and brain_extract hand a text you pass to the configured worker"
+                + " model (a summary, or fields matching your JSON schema); they read no index."
+            : "")
+        + " Cite records by their exact keys: note:<collection>/<path>, src:<12"
         + " hex>, bm:<hash>, feed-entry:<hash>, doc:<id>. The evidence is a capped working set,"
         + " not the full corpus: say so when it is weak or missing. The tools never write"
         + " anything and never answer for you."
@@ -168,7 +173,7 @@ public final class BrainMcp {
   static List<SyncToolSpecification> toolSpecifications(BrainTools tools) {
     Map<String, Tool> handlers = handlers(tools);
     var out = new ArrayList<SyncToolSpecification>();
-    for (McpSchema.Tool tool : ToolCatalog.tools(tools.allowsWrites())) {
+    for (McpSchema.Tool tool : ToolCatalog.tools(tools.allowsWrites(), tools.hasWorker())) {
       Tool handler = handlers.get(tool.name());
       if (handler == null) {
         throw new IllegalStateException("no handler for tool " + tool.name());
@@ -195,6 +200,8 @@ public final class BrainMcp {
         Map.entry("brain_entities", tools::entities),
         Map.entry("brain_entity", tools::entity),
         Map.entry("brain_status", tools::status),
+        Map.entry("brain_summarize", tools::summarize),
+        Map.entry("brain_extract", tools::extract),
         Map.entry("brain_research_note", tools::researchNote));
   }
 

@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.Brain;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
+import dev.brain.models.chat.ChatModel;
+import dev.brain.models.chat.ChatModels;
+import dev.brain.research.agent.AgentTool;
+import dev.brain.research.agent.WorkerTools;
 import dev.brain.research.json.Json;
 import dev.brain.research.pack.CorpusMaps;
 import dev.brain.research.pack.EntityMap;
@@ -68,6 +72,64 @@ public final class BrainTools {
   /** Whether the writing tool {@code brain_research_note} is offered ({@code mcp.allow-writes}). */
   public boolean allowsWrites() {
     return brain.config().mcp().allowWrites();
+  }
+
+  /**
+   * Whether the worker tools {@code brain_summarize} and {@code brain_extract} are offered: only
+   * when {@code agent.worker-model} names a chat model (the agent's cheaper model for them).
+   */
+  public boolean hasWorker() {
+    return workerSpec() != null;
+  }
+
+  private String workerSpec() {
+    String spec = brain.config().agent().workerModel();
+    return spec == null || ChatModels.isExtractive(spec) ? null : spec;
+  }
+
+  /** {@code brain_summarize}: the worker model's summary of a text, for a goal. */
+  public ToolOutput summarize(Map<String, Object> arguments) {
+    var args = new ToolArgs("brain_summarize", arguments, Set.of("text", "goal"));
+    args.requiredString("text");
+    args.string("goal");
+    return worker("brain_summarize", arguments, WorkerTools::summarize);
+  }
+
+  /** {@code brain_extract}: fields of a text matching a JSON schema, by the worker model. */
+  public ToolOutput extract(Map<String, Object> arguments) {
+    var args = new ToolArgs("brain_extract", arguments, Set.of("text", "schema"));
+    args.requiredString("text");
+    return worker("brain_extract", arguments, WorkerTools::extract);
+  }
+
+  /** Runs one worker tool over the configured worker model; its failures are tool errors. */
+  private ToolOutput worker(
+      String name,
+      Map<String, Object> arguments,
+      java.util.function.BiFunction<ChatModel, WorkerTools.Budgets, AgentTool> tool) {
+    String spec = workerSpec();
+    if (spec == null) {
+      throw new ToolInputException(
+          "text", name + " is off; set agent.worker-model in brain.yaml to a chat model");
+    }
+    var agent = brain.config().agent();
+    var budgets =
+        new WorkerTools.Budgets(
+            WorkerTools.Budgets.defaults().maxInputChars(),
+            agent.workerMaxTokens(),
+            agent.workerTimeout());
+    try {
+      String json = tool.apply(brain.chatModel(spec), budgets).call(JSON.valueToTree(arguments));
+      Map<String, Object> out = JSON.readValue(json, MAP_TYPE);
+      return new ToolOutput(out, json);
+    } catch (AgentTool.ToolFailure e) {
+      throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(name + " was cancelled", e);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**

@@ -13,17 +13,23 @@ import java.util.List;
 final class ToolCatalog {
   private ToolCatalog() {}
 
-  /** The read-only tools. */
+  /** The read-only tools over the index (no writing tool, no worker tools). */
   static List<McpSchema.Tool> tools() {
-    return tools(false);
+    return tools(false, false);
+  }
+
+  /** The tools over the index, the writing one when {@code writes} is on. */
+  static List<McpSchema.Tool> tools(boolean writes) {
+    return tools(writes, false);
   }
 
   /**
    * The tools; those marked {@code "writes": true} ({@code brain_research_note}) only when {@code
-   * writes} is on ({@code mcp.allow-writes}). Annotations come from the file, read-only unless it
-   * says otherwise.
+   * writes} is on ({@code mcp.allow-writes}), those marked {@code "worker": true} ({@code
+   * brain_summarize}, {@code brain_extract}) only when {@code worker} is ({@code
+   * agent.worker-model}). Annotations come from the file, read-only unless it says otherwise.
    */
-  static List<McpSchema.Tool> tools(boolean writes) {
+  static List<McpSchema.Tool> tools(boolean writes, boolean worker) {
     var json = new ObjectMapper();
     JsonNode root;
     try (var in = BrainMcp.class.getResourceAsStream("/mcp/tools.json")) {
@@ -37,7 +43,8 @@ final class ToolCatalog {
     JsonNode record = root.get("record_schema");
     var out = new ArrayList<McpSchema.Tool>();
     for (JsonNode t : root.get("tools")) {
-      if (t.path("writes").asBoolean(false) && !writes) {
+      if (t.path("writes").asBoolean(false) && !writes
+          || t.path("worker").asBoolean(false) && !worker) {
         continue;
       }
       JsonNode output = inline(t.get("output").deepCopy(), record);
