@@ -51,6 +51,9 @@
             turn.status = "interrupted";
             turn.error = { message: "The page was reloaded while this question was running." };
           }
+          // Nor can a rerun or a save that was under way; the button is offered again.
+          if (turn.rerun && turn.rerun.status === "running") delete turn.rerun;
+          if (turn.evalCase && turn.evalCase.status === "running") delete turn.evalCase;
         }
         return saved;
       }
@@ -119,8 +122,11 @@
 
   // How a question is answered. A mode is { label, run(turn, onEvent, signal) } that streams the
   // runner's events (progress, pack, start, token, answer, citation, done, verification_failed,
-  // error) into onEvent; the page's optional #chat-mode control picks one by name (default
-  // "research"). Other scripts add modes through BrainChat.addMode.
+  // error) into onEvent; the page's optional #chat-mode control picks one by name, else the first
+  // mode whose active() says so, else "research". Other scripts add modes through
+  // BrainChat.addMode; a mode with events of its own brings onEvent(turn, name, data) to fold them
+  // into the turn, and render(turn) to draw its turns. Its turns are kept like research turns: in
+  // the session, restored on reload, and sent with a follow-up's conversation.
   const modes = {
     research: {
       label: "Research",
@@ -131,7 +137,9 @@
   function currentMode() {
     const control = document.getElementById("chat-mode");
     const name = control && control.value;
-    return modes[name] ? name : "research";
+    if (modes[name]) return name;
+    const active = Object.keys(modes).find((m) => typeof modes[m].active === "function" && modes[m].active());
+    return active || "research";
   }
 
   /**
@@ -158,8 +166,14 @@
       .map((t) => ({
         question: t.question,
         cited_keys: (t.citations || []).slice(0, 100),
-        evidence_keys: (t.pack ? t.pack.evidence : []).map((r) => r.source_key).filter(Boolean).slice(0, 100),
+        evidence_keys: evidenceKeys(t).slice(0, 100),
       }));
+  }
+
+  /** The keys a turn's evidence holds: a research turn's pack rows, an agent turn's tool results. */
+  function evidenceKeys(turn) {
+    if (Array.isArray(turn.evidenceKeys)) return turn.evidenceKeys.filter(Boolean);
+    return (turn.pack ? turn.pack.evidence : []).map((r) => r.source_key).filter(Boolean);
   }
 
   async function ask(text) {
@@ -184,7 +198,11 @@
     running = { turn, controller };
     setBusy(true);
     try {
-      await modes[mode].run(turn, (name, data) => onEvent(turn, name, data), controller.signal);
+      const fold = modes[mode].onEvent || onEvent;
+      await modes[mode].run(turn, (name, data) => {
+        fold(turn, name, data);
+        scheduleRender(turn);
+      }, controller.signal);
       if (turn.status === "running") {
         turn.status = "error";
         turn.error = { message: "The stream ended without a final event." };
@@ -255,9 +273,7 @@
         turn.error = { message: data.message || "The run failed.", code: data.code };
         break;
       default:
-        return;
     }
-    scheduleRender(turn);
   }
 
   function finish(turn, data, failed = false) {
@@ -310,14 +326,31 @@
   }
 
   function turnElement(turn) {
+    const mode = modes[turn.mode || "research"];
+    if (mode && mode.render && turn.mode !== "research") {
+      const own = mode.render(turn);
+      own.id = "turn-" + turn.id;
+      return own;
+    }
     const li = el("li", { class: "turn " + turn.status, id: "turn-" + turn.id, "data-status": turn.status },
       el("p", { class: "question" }, turn.question));
     // The answer first; the stage timeline under it, folded to one line once the run is done.
     li.append(answerBox(turn));
+    if (isResearch(turn) && turn.status !== "running") li.append(...ChatTurnActions.of(turn, changed));
     if (turn.timeline.length || turn.status === "running") li.append(timeline(turn));
     if (turn.pack && turn.status !== "running") li.append(...runPanels(turn));
     if (turn.pack && allRows(turn).length) li.append(evidenceSection(turn));
     return li;
+  }
+
+  function isResearch(turn) {
+    return (turn.mode || "research") === "research";
+  }
+
+  /** A turn's state moved outside a run (a rerun, a saved case): keep it and draw it again. */
+  function changed(turn) {
+    save();
+    scheduleRender(turn);
   }
 
   // ---------- what the run did: plan, coverage, topic pivots ----------
@@ -751,7 +784,10 @@
 
   // For other scripts of the page (another answering mode, say): add a mode, render a turn again.
   window.BrainChat = {
-    addMode: (name, mode) => { modes[name] = mode; },
+    addMode: (name, mode) => {
+      modes[name] = mode;
+      state.turns.filter((t) => t.mode === name).forEach(scheduleRender); // kept turns, drawn its way
+    },
     renderTurn: scheduleRender,
   };
 
