@@ -22,6 +22,7 @@ import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The answer half of a run: prepare the synthesis input (adding pinned evidence), synthesize and
@@ -162,7 +163,14 @@ final class AnswerStages {
     stages.begin(RunStage.VERIFICATION, "Checking citations", Map.of());
     state.verification = Verifier.verify(state.pack, state.synthesis);
     if (state.verification.passed()) {
-      stages.endHard(RunStage.VERIFICATION, "Every hard gate passed", data("passed", true));
+      var warnings = state.verification.warnings();
+      stages.endHard(
+          RunStage.VERIFICATION,
+          warnings.isEmpty()
+              ? "Every hard gate passed"
+              : "Every hard gate passed; soft gates: "
+                  + warnings.stream().map(w -> w.message()).collect(Collectors.joining("; ")),
+          data("passed", true, "soft_warnings", warnings.size()));
     } else {
       stages.stageTiming(RunStage.VERIFICATION);
       stages.emit(

@@ -311,6 +311,12 @@ final class TraceMarkdown {
     for (String reason : v.reasons()) {
       md.append("- ").append(reason).append('\n');
     }
+    if (!v.warnings().isEmpty()) {
+      md.append("\nSoft gates (advisory; the answer stands):\n");
+      for (var w : v.warnings()) {
+        md.append("- ").append(w.message()).append(": ").append(oneLine(w.excerpt())).append('\n');
+      }
+    }
     md.append('\n');
   }
 
