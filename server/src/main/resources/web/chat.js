@@ -291,6 +291,28 @@
     if (data.trace_id) turn.trace = data.trace_id;
     if (data.trace_error) turn.traceError = data.trace_error;
     if (data.pack) turn.pack = compactPack(data.pack);
+    if (data.verification && Array.isArray(data.verification.warnings)) turn.softWarnings = data.verification.warnings;
+  }
+
+  /**
+   * Marks the answer's blocks the soft gates found stating a fact without a citation (matched by
+   * their opening text) and says how many; advisory: the answer stands.
+   */
+  function markUncited(turn, answer) {
+    const warnings = (turn.softWarnings || []).filter((w) => w && w.gate === "uncited_paragraph" && w.excerpt);
+    if (!warnings.length) return null;
+    const plain = (t) => String(t).replace(/[*_`#>]/g, "").replace(/^\s*(?:[-+]|\d+\.)\s+/, "").replace(/\s+/g, " ").trim();
+    for (const w of warnings) {
+      const head = plain(w.excerpt).replace(/…$/, "").slice(0, 40);
+      const block = [...answer.children].find((c) => !c.classList.contains("uncited") && plain(c.textContent).startsWith(head));
+      if (block) {
+        block.classList.add("uncited");
+        block.title = "This paragraph states a fact without citing a record (a soft check: the answer stands)";
+      }
+    }
+    const n = warnings.length;
+    return el("p", { class: "notice soft-warnings" },
+      `${n} paragraph${n === 1 ? "" : "s"} state${n === 1 ? "s" : ""} a fact without citing a record (marked).`);
   }
 
   function upsertStage(turn, data) {
@@ -511,6 +533,8 @@
       const answer = el("div", { class: "answer" });
       answer.innerHTML = renderMarkdown(body, citeLinker(turn, used), answerLinks(turn)); // escaped; see markdown.js
       box.append(answer);
+      const uncited = turn.status !== "running" ? markUncited(turn, answer) : null;
+      if (uncited) box.append(uncited);
       if (used.size && turn.status !== "running") box.append(sourceList(turn, used, labels));
     } else if (turn.status === "running") {
       box.append(el("p", { class: "muted" }, "Working…"));
