@@ -21,6 +21,7 @@
     preparation: "Preparation",
     synthesis: "Synthesis",
     verification: "Verification",
+    review: "Review",
     trace: "Trace",
   };
   const STATUS_CLASS = { started: "running", completed: "done", skipped: "skipped", failed: "failed" };
@@ -51,6 +52,9 @@
             turn.status = "interrupted";
             turn.error = { message: "The page was reloaded while this question was running." };
           }
+          // Nor can a rerun or a save that was under way; the button is offered again.
+          if (turn.rerun && turn.rerun.status === "running") delete turn.rerun;
+          if (turn.evalCase && turn.evalCase.status === "running") delete turn.evalCase;
         }
         return saved;
       }
@@ -119,8 +123,11 @@
 
   // How a question is answered. A mode is { label, run(turn, onEvent, signal) } that streams the
   // runner's events (progress, pack, start, token, answer, citation, done, verification_failed,
-  // error) into onEvent; the page's optional #chat-mode control picks one by name (default
-  // "research"). Other scripts add modes through BrainChat.addMode.
+  // error) into onEvent; the page's optional #chat-mode control picks one by name, else the first
+  // mode whose active() says so, else "research". Other scripts add modes through
+  // BrainChat.addMode; a mode with events of its own brings onEvent(turn, name, data) to fold them
+  // into the turn, and render(turn) to draw its turns. Its turns are kept like research turns: in
+  // the session, restored on reload, and sent with a follow-up's conversation.
   const modes = {
     research: {
       label: "Research",
@@ -131,7 +138,9 @@
   function currentMode() {
     const control = document.getElementById("chat-mode");
     const name = control && control.value;
-    return modes[name] ? name : "research";
+    if (modes[name]) return name;
+    const active = Object.keys(modes).find((m) => typeof modes[m].active === "function" && modes[m].active());
+    return active || "research";
   }
 
   /**
@@ -158,8 +167,14 @@
       .map((t) => ({
         question: t.question,
         cited_keys: (t.citations || []).slice(0, 100),
-        evidence_keys: (t.pack ? t.pack.evidence : []).map((r) => r.source_key).filter(Boolean).slice(0, 100),
+        evidence_keys: evidenceKeys(t).slice(0, 100),
       }));
+  }
+
+  /** The keys a turn's evidence holds: a research turn's pack rows, an agent turn's tool results. */
+  function evidenceKeys(turn) {
+    if (Array.isArray(turn.evidenceKeys)) return turn.evidenceKeys.filter(Boolean);
+    return (turn.pack ? turn.pack.evidence : []).map((r) => r.source_key).filter(Boolean);
   }
 
   async function ask(text) {
@@ -184,7 +199,11 @@
     running = { turn, controller };
     setBusy(true);
     try {
-      await modes[mode].run(turn, (name, data) => onEvent(turn, name, data), controller.signal);
+      const fold = modes[mode].onEvent || onEvent;
+      await modes[mode].run(turn, (name, data) => {
+        fold(turn, name, data);
+        scheduleRender(turn);
+      }, controller.signal);
       if (turn.status === "running") {
         turn.status = "error";
         turn.error = { message: "The stream ended without a final event." };
@@ -255,9 +274,7 @@
         turn.error = { message: data.message || "The run failed.", code: data.code };
         break;
       default:
-        return;
     }
-    scheduleRender(turn);
   }
 
   function finish(turn, data, failed = false) {
@@ -275,6 +292,28 @@
     if (data.trace_id) turn.trace = data.trace_id;
     if (data.trace_error) turn.traceError = data.trace_error;
     if (data.pack) turn.pack = compactPack(data.pack);
+    if (data.verification && Array.isArray(data.verification.warnings)) turn.softWarnings = data.verification.warnings;
+  }
+
+  /**
+   * Marks the answer's blocks the soft gates found stating a fact without a citation (matched by
+   * their opening text) and says how many; advisory: the answer stands.
+   */
+  function markUncited(turn, answer) {
+    const warnings = (turn.softWarnings || []).filter((w) => w && w.gate === "uncited_paragraph" && w.excerpt);
+    if (!warnings.length) return null;
+    const plain = (t) => String(t).replace(/[*_`#>]/g, "").replace(/^\s*(?:[-+]|\d+\.)\s+/, "").replace(/\s+/g, " ").trim();
+    for (const w of warnings) {
+      const head = plain(w.excerpt).replace(/…$/, "").slice(0, 40);
+      const block = [...answer.children].find((c) => !c.classList.contains("uncited") && plain(c.textContent).startsWith(head));
+      if (block) {
+        block.classList.add("uncited");
+        block.title = "This paragraph states a fact without citing a record (a soft check: the answer stands)";
+      }
+    }
+    const n = warnings.length;
+    return el("p", { class: "notice soft-warnings" },
+      `${n} paragraph${n === 1 ? "" : "s"} state${n === 1 ? "s" : ""} a fact without citing a record (marked).`);
   }
 
   function upsertStage(turn, data) {
@@ -310,14 +349,31 @@
   }
 
   function turnElement(turn) {
+    const mode = modes[turn.mode || "research"];
+    if (mode && mode.render && turn.mode !== "research") {
+      const own = mode.render(turn);
+      own.id = "turn-" + turn.id;
+      return own;
+    }
     const li = el("li", { class: "turn " + turn.status, id: "turn-" + turn.id, "data-status": turn.status },
       el("p", { class: "question" }, turn.question));
     // The answer first; the stage timeline under it, folded to one line once the run is done.
     li.append(answerBox(turn));
+    if (isResearch(turn) && turn.status !== "running") li.append(...ChatTurnActions.of(turn, changed));
     if (turn.timeline.length || turn.status === "running") li.append(timeline(turn));
     if (turn.pack && turn.status !== "running") li.append(...runPanels(turn));
     if (turn.pack && allRows(turn).length) li.append(evidenceSection(turn));
     return li;
+  }
+
+  function isResearch(turn) {
+    return (turn.mode || "research") === "research";
+  }
+
+  /** A turn's state moved outside a run (a rerun, a saved case): keep it and draw it again. */
+  function changed(turn) {
+    save();
+    scheduleRender(turn);
   }
 
   // ---------- what the run did: plan, coverage, topic pivots ----------
@@ -478,6 +534,8 @@
       const answer = el("div", { class: "answer" });
       answer.innerHTML = renderMarkdown(body, citeLinker(turn, used), answerLinks(turn)); // escaped; see markdown.js
       box.append(answer);
+      const uncited = turn.status !== "running" ? markUncited(turn, answer) : null;
+      if (uncited) box.append(uncited);
       if (used.size && turn.status !== "running") box.append(sourceList(turn, used, labels));
     } else if (turn.status === "running") {
       box.append(el("p", { class: "muted" }, "Working…"));
@@ -751,7 +809,10 @@
 
   // For other scripts of the page (another answering mode, say): add a mode, render a turn again.
   window.BrainChat = {
-    addMode: (name, mode) => { modes[name] = mode; },
+    addMode: (name, mode) => {
+      modes[name] = mode;
+      state.turns.filter((t) => t.mode === name).forEach(scheduleRender); // kept turns, drawn its way
+    },
     renderTurn: scheduleRender,
   };
 

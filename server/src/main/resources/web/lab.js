@@ -10,7 +10,7 @@
   const STAGE_LABEL = {
     planning: "Planning", retrieval: "Retrieval", inspection: "Inspection", judge: "Judge",
     retry: "Retry", expansion: "Expansion", preparation: "Preparation", synthesis: "Synthesis",
-    verification: "Verification", trace: "Trace",
+    verification: "Verification", review: "Review", trace: "Trace",
   };
   const STATUS_CLASS = { started: "running", completed: "done", skipped: "skipped", failed: "failed" };
   const OK_STATUSES = new Set(["ok", "ok_truncated"]);

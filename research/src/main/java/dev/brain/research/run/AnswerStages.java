@@ -22,6 +22,7 @@ import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The answer half of a run: prepare the synthesis input (adding pinned evidence), synthesize and
@@ -167,11 +168,9 @@ final class AnswerStages {
           RunStage.VERIFICATION,
           warnings.isEmpty()
               ? "Every hard gate passed"
-              : "Every hard gate passed; "
-                  + warnings.size()
-                  + (warnings.size() == 1 ? " warning: " : " warnings: ")
-                  + String.join("; ", warnings),
-          warnings.isEmpty() ? data("passed", true) : data("passed", true, "warnings", warnings));
+              : "Every hard gate passed; soft gates: "
+                  + warnings.stream().map(w -> w.message()).collect(Collectors.joining("; ")),
+          data("passed", true, "soft_warnings", warnings.size()));
     } else {
       stages.stageTiming(RunStage.VERIFICATION);
       stages.emit(

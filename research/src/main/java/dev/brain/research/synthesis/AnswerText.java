@@ -29,19 +29,12 @@ final class AnswerText {
       t.append(header(p)).append("\n\n").append(p.markdown());
     }
     if (!missing.isEmpty()) {
-      t.append("\n\n")
-          .append(NOT_MENTIONED)
+      t.append("\n\nThese passages do not mention ")
           .append(missing.stream().map(m -> "“" + m + "”").collect(joining(" or ")))
           .append('.');
     }
     return t.toString();
   }
-
-  /** How the line naming required concepts no quoted passage mentions begins. */
-  static final String NOT_MENTIONED = "These passages do not mention ";
-
-  /** How every statement of an answer without evidence begins. */
-  static final String NO_EVIDENCE = "No evidence: ";
 
   /** "From your notes, “Installation › Updating and Uninstalling” [key]:". */
   static String header(Passage p) {
@@ -85,8 +78,7 @@ final class AnswerText {
             .map(r -> r.title() == null || r.title().isBlank() ? r.sourceKey() : r.title())
             .map(t -> "“" + t + "”")
             .toList();
-    return NO_EVIDENCE
-        + "the closest records ("
+    return "No evidence: the closest records ("
         + String.join(", ", titles)
         + ") hold no sentence about what the question asks, so nothing is quoted. Try other words.";
   }
@@ -100,9 +92,8 @@ final class AnswerText {
     var t =
         new StringBuilder(
             names.isEmpty()
-                ? NO_EVIDENCE + "nothing in your corpus answers this question."
-                : NO_EVIDENCE
-                    + "nothing in your corpus mentions "
+                ? "No evidence: nothing in your corpus answers this question."
+                : "No evidence: nothing in your corpus mentions "
                     + names.stream().map(n -> "“" + n + "”").collect(joining(" or "))
                     + ", so it cannot answer this question.");
     List<String> required =

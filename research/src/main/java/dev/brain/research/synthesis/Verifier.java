@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The hard gates of {@link Verification}, checked on a synthesis against its pack, and its soft
- * gates ({@link UncitedClaims}).
+ * The hard gates of {@link Verification}, checked on a synthesis against its pack, and the soft
+ * gates' warnings.
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
@@ -60,7 +60,8 @@ public final class Verifier {
           "the evidence was truncated but the answer is not marked ok_truncated with an"
               + " evidence_truncated warning");
     }
-    List<String> warnings = status.isAnswer() ? UncitedClaims.of(answer) : List.of();
+    // Soft gates only read an answer: a no-evidence statement or an error is not one.
+    List<SoftWarning> warnings = status.isAnswer() ? SoftGates.check(answer) : List.of();
     return new Verification(reasons.isEmpty(), reasons, warnings);
   }
 

@@ -312,8 +312,10 @@ final class TraceMarkdown {
       md.append("- ").append(reason).append('\n');
     }
     if (!v.warnings().isEmpty()) {
-      md.append("\nWarnings (soft gates, the verdict stands):\n");
-      v.warnings().forEach(w -> md.append("- ").append(w).append('\n'));
+      md.append("\nSoft gates (advisory; the answer stands):\n");
+      for (var w : v.warnings()) {
+        md.append("- ").append(w.message()).append(": ").append(oneLine(w.excerpt())).append('\n');
+      }
     }
     md.append('\n');
   }

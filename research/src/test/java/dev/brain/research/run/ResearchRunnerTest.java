@@ -478,21 +478,24 @@ class ResearchRunnerTest {
 
     assertThat(run.verification().passed()).isTrue();
     assertThat(run.status()).isEqualTo(Outcome.OK);
-    assertThat(run.verification().warnings())
-        .singleElement()
-        .asString()
-        .contains("paragraph 2 states something without citing a record", "Most grinders");
+    var warning = run.verification().warnings().getFirst();
+    assertThat(run.verification().warnings()).hasSize(1);
+    assertThat(warning.paragraph()).isEqualTo(2);
+    assertThat(warning.excerpt()).startsWith("Most grinders");
     assertThat(run.events())
         .anyMatch(
             e ->
                 e.stage() == RunStage.VERIFICATION
-                    && e.message().startsWith("Every hard gate passed; 1 warning: paragraph 2"));
+                    && e.message()
+                        .equals(
+                            "Every hard gate passed; soft gates: paragraph 2 states a fact"
+                                + " without citing a record"));
     assertThat(Path.of(run.tracePath(), "run.md"))
         .content()
-        .contains("Warnings (soft gates, the verdict stands):", "Most grinders");
+        .contains("Soft gates (advisory; the answer stands):", "Most grinders");
     JsonNode trace = JSON.readTree(Path.of(run.tracePath(), "run.json").toFile());
-    assertThat(trace.path("verification").path("warnings").get(0).asText())
-        .contains("Most grinders");
+    assertThat(trace.path("verification").path("warnings").get(0).path("excerpt").asText())
+        .startsWith("Most grinders");
     // The extractive answer quotes under a citing lead-in: nothing to warn about.
     assertThat(runner().run(RunRequest.of(NICHE), null).verification().warnings()).isEmpty();
   }

@@ -47,13 +47,15 @@ final class AgentService implements HttpService {
    * @param model the controller model instead of {@code agent.model}
    * @param maxTurns fewer turns than {@code agent.max-turns}
    * @param surface who asks, recorded in the trace ({@code web_chat}); default {@code web_api}
+   * @param trace {@code false} to write no trace of the run; default {@code chat.save-traces}
    */
   record AgentRunRequest(
       String task,
       @JsonProperty("allowed_tools") List<String> allowedTools,
       String model,
       @JsonProperty("max_turns") Integer maxTurns,
-      String surface) {
+      String surface,
+      Boolean trace) {
 
     static final int MAX_TASK_CHARS = 4_000;
 
@@ -139,7 +141,8 @@ final class AgentService implements HttpService {
                     request.task(),
                     request.allowedTools(),
                     request.surface() == null ? "web_api" : request.surface(),
-                    e -> events.emit("progress", e));
+                    e -> events.emit("progress", e),
+                    request.trace() == null ? brain.config().chat().saveTraces() : request.trace());
             if (Thread.currentThread().isInterrupted()) {
               return;
             }

@@ -141,10 +141,29 @@ public final class AgentToolbox implements AutoCloseable {
       Collection<String> allowedTools,
       String surface,
       AgentListener listener) {
+    return run(loop, task, allowedTools, surface, listener, true);
+  }
+
+  /**
+   * Runs {@code task} on {@code loop}; saves the run in the trace store only when {@code save} (a
+   * run asked not to be saved leaves nothing on disk and has no trace path).
+   *
+   * @param surface who asked: {@code cli}, {@code web_api}, {@code web_chat}
+   */
+  public TracedRun run(
+      AgentController loop,
+      String task,
+      Collection<String> allowedTools,
+      String surface,
+      AgentListener listener,
+      boolean save) {
     Instant started = Instant.now();
     String runId = RunId.next(started);
     List<String> shown = loop.visibleTools(allowedTools);
     AgentResult result = loop.run(task, allowedTools, listener);
+    if (!save) {
+      return new TracedRun(result, runId, null, null);
+    }
     try {
       var written = AgentTrace.of(runId, surface, started, shown, result).save(traces);
       return new TracedRun(result, runId, written.path(), null);

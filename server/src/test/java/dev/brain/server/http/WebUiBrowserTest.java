@@ -234,6 +234,32 @@ class WebUiBrowserTest {
     assertThat(card.getAttribute("data-key")).isEqualTo("note:vault/b.md");
   }
 
+  @Test
+  void aParagraphTheSoftGateFoundUncitedIsMarkedAndTheAnswerStands() {
+    // A turn as the session keeps it, with the verification's soft warning of its done event.
+    driver.executeScript(
+        "sessionStorage.setItem('brain.chat.v1', JSON.stringify({pins: [], next: 2,"
+            + " turns: [{id: 1, question: 'q?', status: 'ok', timeline: [], warnings: [],"
+            + " citations: ['note:vault/a.md'],"
+            + " answer: 'Backflush every 200 shots [note:vault/a.md].\\n\\n"
+            + "Descale the **boiler** every two months with citric acid.',"
+            + " softWarnings: [{gate: 'uncited_paragraph', paragraph: 2,"
+            + " excerpt: 'Descale the **boiler** every two months with citric acid.',"
+            + " message: 'paragraph 2 states a fact without citing a record'}],"
+            + " pack: {evidence: [{source_key: 'note:vault/a.md', title: 'A', kind: 'item',"
+            + " source_type: 'note', evidence_role: 'raw', excerpt: 'x'}],"
+            + " exact_tag_evidence: [], coverage: {}, next_steps: [], query_plan: {}}}]}));");
+    driver.navigate().refresh();
+    WebElement turn = finishedTurn(1);
+    assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
+    var marked = turn.findElements(By.cssSelector(".answer .uncited"));
+    assertThat(marked)
+        .singleElement()
+        .satisfies(p -> assertThat(p.getText()).startsWith("Descale"));
+    assertThat(turn.findElement(By.cssSelector(".soft-warnings")).getText())
+        .isEqualTo("1 paragraph states a fact without citing a record (marked).");
+  }
+
   /** The trace directories of the sample vault's data directory. */
   private static java.util.Set<Path> traceDirs() throws java.io.IOException {
     Path root = SampleVaultData.dataDir().resolve(TraceStore.DIRECTORY);
