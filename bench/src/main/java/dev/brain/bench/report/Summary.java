@@ -118,7 +118,8 @@ final class Summary {
               m.path("load_before").asText(),
               m.path("load_after").asText(),
               settings,
-              m.path("command").asText().strip()));
+              // A pipe inside a table cell ends the cell, even in code: escape it.
+              m.path("command").asText().strip().replace("|", "\\|")));
     }
     md.append("\n");
   }
