@@ -2,6 +2,7 @@ package dev.brain.bench;
 
 import dev.brain.bench.BenchData.Corpus;
 import dev.brain.index.BrainIndex;
+import dev.brain.index.CollectionRoot;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.EmbeddingInput;
 import dev.brain.index.IndexConfig;
@@ -204,7 +205,12 @@ public final class Prepare {
     IndexConfig config = IndexConfig.defaults(BenchData.cache()).withDirectory(dir);
     long t0 = System.nanoTime();
     try (BrainIndex index = BrainIndex.open(config, embedder)) {
-      SyncReport report = index.sync(roots, progress(t0));
+      // The synthetic JSONL (about 80 MB) is past a collection's default file-size cap.
+      List<CollectionRoot> collections =
+          BrainIndex.namedRoots(roots).stream()
+              .map(c -> new CollectionRoot(c.name(), c.root(), c.excludes(), Long.MAX_VALUE))
+              .toList();
+      SyncReport report = index.syncCollections(collections, progress(t0));
       LOG.printf(
           "synced %s: %d records, %d chunks in %.0f s; %d texts had no cached vector and were"
               + " embedded%n",

@@ -61,6 +61,26 @@ public interface Backend extends CorpusStore {
     Coverage coverage() throws IOException;
 
     /**
+     * How many chunks the BM25 lane matches for the query's words (in text, heading or aliases),
+     * over all chunks: a word's document frequency. The default asks the lane itself (its total,
+     * which a backend may count exactly only up to a threshold); the embedded index reads it from
+     * its term statistics.
+     */
+    default long lexicalMatches(QueryText query) throws IOException {
+      return bm25(query, SearchFilters.NONE, 1).totalMatches();
+    }
+
+    /**
+     * The distinct records among the top {@code depth} chunks of the BM25 lane (passing the
+     * filters): how many records' text matches a query, without building rows. The default runs the
+     * lane; the embedded index skips the lane's re-scoring, which orders the same chunks.
+     */
+    default int lexicalRecords(QueryText query, SearchFilters filters, int depth)
+        throws IOException {
+      return bm25(query, filters, depth).distinctRecords();
+    }
+
+    /**
      * The vector lane: the {@code depth} chunks (passing the filters, applied before the search)
      * whose vectors are nearest {@code target}, best first, with cosine similarity as raw score.
      *

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -58,6 +59,7 @@ final class Bm25Lane {
   private final Params params;
   private final BM25Similarity similarity;
   private final QueryBuilder builder;
+  private volatile IndexSearcher last;
 
   Bm25Lane(Analyzer analyzer, Params params) {
     this.params = params;
@@ -154,6 +156,48 @@ final class Bm25Lane {
     return LaneHits.used(Lane.BM25, hits, first.totalHits.value(), null);
   }
 
+  /**
+   * Chunks matching the query's words in text, heading or aliases: the lane's candidates, all of
+   * them, counted exactly. A single word on an index without deletions that occurs in chunk text
+   * only is answered from the term dictionary ({@link IndexReader#docFreq}) without walking
+   * postings.
+   */
+  long matches(IndexSearcher searcher, QueryText query) throws IOException {
+    Query candidates = candidateQuery(query);
+    if (candidates == null) {
+      return 0;
+    }
+    IndexReader reader = searcher.getIndexReader();
+    if (query.terms().size() == 1 && !reader.hasDeletions()) {
+      String term = query.terms().keySet().iterator().next();
+      if (reader.docFreq(new Term(IndexFields.HEADING, term)) == 0
+          && reader.docFreq(new Term(IndexFields.ALIASES, term)) == 0) {
+        return reader.docFreq(new Term(IndexFields.TEXT, term));
+      }
+    }
+    return searcher.count(candidates);
+  }
+
+  /**
+   * The distinct records among the top {@code depth} candidates passing {@code filter}: what {@link
+   * #search} would return, counted without its re-scoring (which reorders the same chunks).
+   */
+  int records(IndexSearcher shared, QueryText query, Query filter, int depth) throws IOException {
+    Query candidates = candidateQuery(query);
+    if (candidates == null) {
+      return 0;
+    }
+    if (filter != null) {
+      candidates =
+          new BooleanQuery.Builder().add(candidates, Occur.MUST).add(filter, Occur.FILTER).build();
+    }
+    IndexSearcher searcher = searcher(shared.getIndexReader());
+    TopDocs first = searcher.search(candidates, depth);
+    var keys = new java.util.HashSet<String>();
+    ParentKeys.hits(searcher, first.scoreDocs, score -> score).forEach(h -> keys.add(h.key()));
+    return keys.size();
+  }
+
   /** Replaces a candidate's first-pass score with its score under the full query. */
   private static final class FullScore extends QueryRescorer {
     FullScore(Query scoring) {
@@ -166,10 +210,17 @@ final class Bm25Lane {
     }
   }
 
-  /** A searcher over the same reader with this lane's BM25 parameters. */
+  /**
+   * A searcher over the same reader with this lane's BM25 parameters, made once per reader (the
+   * last one is kept: searches of one searcher generation share it).
+   */
   IndexSearcher searcher(IndexReader reader) {
-    var searcher = new IndexSearcher(reader);
-    searcher.setSimilarity(similarity);
+    IndexSearcher searcher = last;
+    if (searcher == null || searcher.getIndexReader() != reader) {
+      searcher = new IndexSearcher(reader);
+      searcher.setSimilarity(similarity);
+      last = searcher;
+    }
     return searcher;
   }
 }

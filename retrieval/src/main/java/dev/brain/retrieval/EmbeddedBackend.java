@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
@@ -46,6 +47,11 @@ final class EmbeddedBackend implements Backend {
 
   private final BrainIndex index;
   private final Bm25Lane bm25;
+
+  /** The coverage of the last reader counted: a searcher generation's counts do not change. */
+  private volatile Counted coverage;
+
+  private record Counted(IndexReader reader, Coverage coverage) {}
 
   EmbeddedBackend(BrainIndex index) {
     this(index, Bm25Lane.Params.DEFAULTS);
@@ -181,7 +187,28 @@ final class EmbeddedBackend implements Backend {
 
     @Override
     public Coverage coverage() throws IOException {
-      return new Coverage(searcher.count(Filters.CHUNKS), searcher.count(LuceneVectors.HAS_VECTOR));
+      Counted counted = coverage;
+      IndexReader reader = searcher.getIndexReader();
+      if (counted == null || counted.reader() != reader) {
+        counted =
+            new Counted(
+                reader,
+                new Coverage(
+                    searcher.count(Filters.CHUNKS), searcher.count(LuceneVectors.HAS_VECTOR)));
+        coverage = counted;
+      }
+      return counted.coverage();
+    }
+
+    @Override
+    public long lexicalMatches(QueryText query) throws IOException {
+      return bm25.matches(searcher, query);
+    }
+
+    @Override
+    public int lexicalRecords(QueryText query, SearchFilters filters, int depth)
+        throws IOException {
+      return bm25.records(searcher, query, filter(filters), depth);
     }
 
     @Override

@@ -4,8 +4,10 @@ import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
 import dev.brain.retrieval.Fusion.FusedRecord;
+import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,15 +62,91 @@ public final class Retriever {
    * @throws IOException if the index cannot be read
    */
   public SearchResult search(String query, SearchOptions options) throws IOException {
-    Objects.requireNonNull(options, "options");
-    if (query == null || query.isBlank()) {
-      throw new InvalidSearchException("query", "the query is empty; give words to search for");
+    try (Session session = session()) {
+      return session.search(query, options);
     }
-    long start = System.nanoTime();
-    try (Backend.View view = backend.view()) {
+  }
+
+  /**
+   * A session: several searches and counts over one consistent view of the index, reading each
+   * record and chunk once and analyzing each text once however many of its searches show them. What
+   * a research pack (several searches of one question) uses. Close it when done; not thread-safe.
+   *
+   * @throws IOException if the index cannot be read
+   */
+  public Session session() throws IOException {
+    return new Session(backend.view());
+  }
+
+  /** Searches and counts over one view of the index; see {@link Retriever#session()}. */
+  public final class Session implements Closeable {
+    private final Backend.View view;
+    private final RowReads reads;
+
+    private Session(Backend.View view) {
+      this.view = view;
+      this.reads = new RowReads(view, backend.analyzer());
+    }
+
+    /** As {@link Retriever#search(String, SearchOptions)}, on this session's view. */
+    public SearchResult search(String query, SearchOptions options) throws IOException {
+      Objects.requireNonNull(options, "options");
+      if (query == null || query.isBlank()) {
+        throw new InvalidSearchException("query", "the query is empty; give words to search for");
+      }
+      long start = System.nanoTime();
       checkSourceTypes(view, options.filters());
-      return new Run(view, QueryText.parse(query.strip(), backend.analyzer()), options, start)
+      return new Run(
+              view, reads, QueryText.parse(query.strip(), backend.analyzer()), options, start)
           .execute();
+    }
+
+    /** The chunks in the index, counted once per index generation. */
+    public long chunkCount() throws IOException {
+      return view.coverage().chunks();
+    }
+
+    /**
+     * How many chunks hold each word (in text, heading or aliases, as the BM25 lane matches it, the
+     * word analyzed as the lane analyzes it): the words' document frequencies, by word. A word with
+     * nothing searchable (a stop word) counts 0.
+     *
+     * @throws IOException if the index cannot be read
+     */
+    public Map<String, Long> chunkFrequencies(Collection<String> words) throws IOException {
+      var out = new LinkedHashMap<String, Long>();
+      for (String word : words) {
+        if (out.containsKey(word)) {
+          continue;
+        }
+        out.put(
+            word,
+            word.isBlank()
+                ? 0L
+                : view.lexicalMatches(QueryText.parse(word.strip(), backend.analyzer())));
+      }
+      return out;
+    }
+
+    /**
+     * How many distinct records the BM25 lane finds for {@code query} among its top {@code depth}
+     * chunks passing {@code filters}: what {@code search(query, bm25 only, depth).lane(BM25)
+     * .records()} reports, without building rows.
+     *
+     * @throws IOException if the index cannot be read
+     */
+    public int lexicalRecords(String query, SearchFilters filters, int depth) throws IOException {
+      if (query == null || query.isBlank()) {
+        throw new InvalidSearchException("query", "the query is empty; give words to search for");
+      }
+      checkSourceTypes(view, filters);
+      return view.lexicalRecords(
+          QueryText.parse(query.strip(), backend.analyzer()), filters, depth);
+    }
+
+    @Override
+    public void close() throws IOException {
+      view.close();
     }
   }
 
@@ -124,7 +202,9 @@ public final class Retriever {
    * @throws IOException if the index cannot be read
    */
   public long chunkCount() throws IOException {
-    return backend.stats().chunks();
+    try (Session session = session()) {
+      return session.chunkCount();
+    }
   }
 
   /**
@@ -175,13 +255,15 @@ public final class Retriever {
   /** One search: lanes, fusion, rows, related rows. */
   private final class Run {
     private final Backend.View view;
+    private final RowReads reads;
     private final QueryText query;
     private final SearchOptions options;
     private final long start;
     private final Map<String, Double> timings = new LinkedHashMap<>();
 
-    Run(Backend.View view, QueryText query, SearchOptions options, long start) {
+    Run(Backend.View view, RowReads reads, QueryText query, SearchOptions options, long start) {
       this.view = view;
+      this.reads = reads;
       this.query = query;
       this.options = options;
       this.start = start;
@@ -213,7 +295,7 @@ public final class Retriever {
 
       long t2 = System.nanoTime();
       boolean vectorUsed = reports.get(Lane.VECTOR).status() == LaneStatus.USED;
-      var rows = new Rows(view, backend.analyzer(), query, options, vectorUsed);
+      var rows = new Rows(view, reads, query, options, vectorUsed);
       List<EvidenceRow> ranked =
           rows.ranked(fused.subList(0, Math.min(options.limit(), fused.size())));
       timings.put("rows", millisSince(t2));

@@ -13,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.analysis.Analyzer;
 
 /**
  * Consolidates fused records into evidence rows: reads the record and its best chunks, merges
@@ -25,7 +24,7 @@ final class Rows {
   private static final int RAW_HEAD_CHARS = 8_000;
 
   private final Backend.View view;
-  private final Analyzer analyzer;
+  private final RowReads reads;
   private final QueryText query;
   private final SearchOptions options;
   private final boolean vectorUsed;
@@ -33,16 +32,17 @@ final class Rows {
   /**
    * @param view the backend view the lanes ran on; records found without a chunk hit (exact tag,
    *     related) show the chunk it scores best for the query's words
+   * @param reads the records, chunks and analyses already read on that view
    * @param vectorUsed whether the vector lane ran (a row without it is not "bm25 only")
    */
   Rows(
       Backend.View view,
-      Analyzer analyzer,
+      RowReads reads,
       QueryText query,
       SearchOptions options,
       boolean vectorUsed) {
     this.view = view;
-    this.analyzer = analyzer;
+    this.reads = reads;
     this.query = query;
     this.options = options;
     this.vectorUsed = vectorUsed;
@@ -60,7 +60,7 @@ final class Rows {
           .filter(doc -> !chunkDocs.contains(doc))
           .forEach(chunkDocs::add);
     }
-    Backend.Loaded loaded = view.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
+    Backend.Loaded loaded = reads.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
       CorpusRecord record = loaded.records().get(fused.key());
@@ -133,12 +133,7 @@ final class Rows {
       String relatedTo,
       String relationship) {
     StoredChunk best = chunks.isEmpty() ? null : chunks.get(0);
-    // Each kept chunk is analyzed once, for terms and phrases.
-    List<List<Analysis.Token>> tokens = new ArrayList<>(chunks.size());
-    for (StoredChunk c : chunks) {
-      tokens.add(Analysis.tokens(analyzer, c.text()));
-    }
-    Evidence evidence = evidence(record, chunks, tokens);
+    Evidence evidence = evidence(record, chunks);
     var signals = new ArrayList<String>(evidence.signals());
     signals.addAll(laneSignals);
     String role = roleOverride != null ? roleOverride : best != null ? best.role() : "raw";
@@ -168,30 +163,41 @@ final class Rows {
   /** What the row's text says about the query: terms present and text-based signals. */
   private record Evidence(Set<String> present, List<String> signals) {}
 
-  private Evidence evidence(
-      CorpusRecord record, List<StoredChunk> chunks, List<List<Analysis.Token>> tokens) {
+  /**
+   * Kept chunks are analyzed best first, and only until every query term is present and the phrase
+   * (if the query has one) is found: later chunks could add nothing then.
+   */
+  private Evidence evidence(CorpusRecord record, List<StoredChunk> chunks) {
     Set<String> queryTerms = query.terms().keySet();
     Set<String> present = new HashSet<>();
     var signals = new ArrayList<String>();
-    Set<String> title = Analysis.terms(analyzer, record.title());
+    Set<String> title = reads.terms(record.title());
     present.addAll(title);
     if (!Collections.disjoint(title, queryTerms)) {
       signals.add("title_match");
     }
-    Set<String> aliases = Analysis.terms(analyzer, String.join(" ", record.aliases()));
+    Set<String> aliases = reads.terms(String.join(" ", record.aliases()));
     present.addAll(aliases);
     if (!Collections.disjoint(aliases, queryTerms)) {
       signals.add("alias_match");
     }
     if (!chunks.isEmpty()) {
-      Set<String> heading = Analysis.terms(analyzer, String.join(" ", chunks.get(0).headingPath()));
+      Set<String> heading = reads.terms(String.join(" ", chunks.get(0).headingPath()));
       present.addAll(heading);
       if (!Collections.disjoint(heading, queryTerms)) {
         signals.add("heading_match");
       }
     }
+    for (String tag : record.tags()) {
+      present.addAll(reads.terms(tag.replace('-', ' ').replace('/', ' ')));
+    }
+    boolean wantsPhrase = query.sequence().size() > 1;
     boolean phrase = false;
-    for (List<Analysis.Token> chunkTokens : tokens) {
+    for (StoredChunk chunk : chunks) {
+      if ((phrase || !wantsPhrase) && present.containsAll(queryTerms)) {
+        break;
+      }
+      List<Analysis.Token> chunkTokens = reads.tokens(chunk);
       var sequence = new ArrayList<String>(chunkTokens.size());
       for (Analysis.Token t : chunkTokens) {
         sequence.add(t.term());
@@ -205,7 +211,6 @@ final class Rows {
       signals.add("phrase_match");
     }
     for (String tag : record.tags()) {
-      present.addAll(Analysis.terms(analyzer, tag.replace('-', ' ').replace('/', ' ')));
       if (query.tagAliases().contains(tag)) {
         signals.add("exact_tag:" + tag);
       }
@@ -274,9 +279,10 @@ final class Rows {
       String text = MarkdownText.visibleText(head, markdown);
       return Excerpts.excerpt(text, 0, List.of(), options.maxExcerptChars());
     }
-    String text = MarkdownText.visibleText(best.text(), markdown);
+    RowReads.Visible visible = reads.visible(best, markdown);
+    String text = visible.text();
     var matches = new ArrayList<Excerpts.Match>();
-    for (Analysis.Token t : Analysis.tokens(analyzer, text)) {
+    for (Analysis.Token t : visible.tokens()) {
       if (query.terms().containsKey(t.term())) {
         matches.add(new Excerpts.Match(t.start(), t.end(), t.term()));
       }

@@ -41,10 +41,12 @@ final class Summary {
     List<Run> queryEmbedding = results.group("query-embedding");
     List<Run> indexing = results.group("indexing");
     List<Run> research = results.group("research");
+    List<Run> perf = results.group("perf");
 
     md.append("# brain benchmarks: latest results\n\n");
-    machine(firstSettings(search, formats, embedding, indexing, queryEmbedding, research));
+    machine(firstSettings(perf, search, formats, embedding, indexing, queryEmbedding, research));
     runs();
+    perfTable(perf);
     searchTable(search);
     breakdownTable(results.file("search-breakdown.json"));
     formatsTable(formats, quality);
@@ -89,6 +91,7 @@ final class Summary {
     md.append("|---|---|---|---|---|\n");
     for (String group :
         List.of(
+            "perf",
             "search",
             "search-breakdown",
             "formats",
@@ -115,9 +118,67 @@ final class Summary {
               m.path("load_before").asText(),
               m.path("load_after").asText(),
               settings,
-              m.path("command").asText().strip()));
+              // A pipe inside a table cell ends the cell, even in code: escape it.
+              m.path("command").asText().strip().replace("|", "\\|")));
     }
     md.append("\n");
+  }
+
+  /**
+   * Issue 32's two targets measured in one JMH run at 100k: hybrid search against raw Lucene at the
+   * lanes' depth, and the research pack.
+   */
+  private void perfTable(List<Run> perf) {
+    Optional<Run> hybrid = find(perf, "corpus", "100k", "lane", "hybrid");
+    Optional<Run> bm25 = find(perf, "corpus", "100k", "lane", "lucene-bm25@100");
+    Optional<Run> knn = find(perf, "corpus", "100k", "lane", "lucene-knn@100");
+    Optional<Run> pack =
+        perf.stream()
+            .filter(r -> r.name().startsWith("ResearchBench.") && r.param("corpus").equals("100k"))
+            .findFirst();
+    if (hybrid.isEmpty() || bm25.isEmpty() || knn.isEmpty() || pack.isEmpty()) {
+      return;
+    }
+    md.append("## Hybrid vs raw lanes, and the research pack: one run at 100k (`perf`)\n\n");
+    md.append("| what | p50 ms | p90 ms | p99 ms | samples |\n|---|---|---|---|---|\n");
+    for (var row :
+        List.of(
+            new Object[] {"hybrid (Retriever.search, defaults)", hybrid.get()},
+            new Object[] {"raw Lucene BM25, top 100", bm25.get()},
+            new Object[] {"raw Lucene kNN, k = 100", knn.get()},
+            new Object[] {"research pack (planner off)", pack.get()})) {
+      Run r = (Run) row[1];
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %s | %,d |%n",
+              row[0],
+              ms(r.percentile("50.0")),
+              ms(r.percentile("90.0")),
+              ms(r.percentile("99.0")),
+              r.samples()));
+    }
+    double p50 = hybrid.get().percentile("50.0");
+    double raw = bm25.get().percentile("50.0") + knn.get().percentile("50.0");
+    double ratio = p50 / raw;
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "%nHybrid / (raw BM25 top 100 + raw kNN k = 100) = %.2fx (%s ms vs %s ms).%n%n",
+            ratio,
+            ms(p50),
+            ms(raw)));
+    target(
+        "hybrid p50 / (raw BM25@100 p50 + raw kNN@100 p50), 100k, one run (`perf`)",
+        "<= 1.5x",
+        String.format(Locale.ROOT, "%.2fx (%s ms vs %s ms)", ratio, ms(p50), ms(raw)),
+        ratio <= 1.5);
+    double packP50 = pack.get().percentile("50.0");
+    target(
+        "research pack p50 at 100k (planner off), same run (`perf`)",
+        "<= 15 ms",
+        ms(packP50) + " ms",
+        packP50 <= 15_000);
   }
 
   private void searchTable(List<Run> search) {
@@ -161,12 +222,12 @@ final class Summary {
     target("hybrid search p50 at 100k chunks", "< 10 ms", ms(p50) + " ms", p50 < 10_000);
     if (bm25.isPresent() && knn.isPresent()) {
       double raw = bm25.get().percentile("50.0") + knn.get().percentile("50.0");
-      double ratio = p50 / raw;
-      target(
-          "hybrid p50 / (raw BM25 p50 + raw kNN p50), 100k, same run",
-          "<= 1.5x",
-          String.format(Locale.ROOT, "%.1fx (%s ms vs %s ms)", ratio, ms(p50), ms(raw)),
-          ratio <= 1.5);
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "Against raw Lucene top 10 (BM25 + kNN k = 10: %s ms at 100k) hybrid is %.1fx.%n%n",
+              ms(raw),
+              p50 / raw));
     }
     Optional<Run> bm25d = find(search, "corpus", "100k", "lane", "lucene-bm25@100");
     Optional<Run> knnd = find(search, "corpus", "100k", "lane", "lucene-knn@100");
@@ -287,7 +348,7 @@ final class Summary {
 
   private void researchTable(List<Run> research) {
     if (research.isEmpty()) {
-      target("research pack p50 at 100k (planner off)", "< 50 ms", "not measured yet", false);
+      target("research pack p50 at 100k (planner off)", "<= 15 ms", "not measured yet", false);
       return;
     }
     md.append("## Research pack (planner off, retrieval only)\n\n");
@@ -304,7 +365,8 @@ final class Summary {
               r.samples()));
       if (r.param("corpus").equals("100k")) {
         double p50 = r.percentile("50.0");
-        target("research pack p50 at 100k (planner off)", "< 50 ms", ms(p50) + " ms", p50 < 50_000);
+        target(
+            "research pack p50 at 100k (planner off)", "<= 15 ms", ms(p50) + " ms", p50 <= 15_000);
       }
     }
     md.append("\n");

@@ -72,7 +72,31 @@ class ResultsTest {
 
     assertThat(md)
         .contains("| hybrid search p50 at 100k chunks | < 10 ms | 4.80 ms | yes |")
-        .contains("1.6x (4.80 ms vs 3.00 ms) | **no** |")
+        .contains("Against raw Lucene top 10 (BM25 + kNN k = 10: 3.00 ms at 100k) hybrid is 1.6x.")
         .contains("Test CPU, 2 cores");
+  }
+
+  @Test
+  void summaryStatesIssue32sTargetsFromThePerfRun() throws IOException {
+    String run = SAMPLE_TIME_RUN.strip();
+    String body = run.substring(1, run.length() - 1);
+    String bm25 = body.replace("\"hybrid\"", "\"lucene-bm25@100\"").replace("4800.0,", "2000.0,");
+    String knn = body.replace("\"hybrid\"", "\"lucene-knn@100\"").replace("4800.0,", "1000.0,");
+    String pack =
+        body.replace("SearchBench.search", "ResearchBench.pack")
+            .replace(",\"lane\":\"hybrid\"", "")
+            .replace("4800.0,", "14000.0,");
+    Files.writeString(
+        dir.resolve("perf.json"), "[" + pack + "," + body + "," + bm25 + "," + knn + "]");
+
+    String md =
+        new Summary(new Results(dir), new Machine("Test CPU", 2, 8_000_000_000L, "Linux", "1 1 1"))
+            .markdown();
+
+    assertThat(md)
+        .contains("| research pack (planner off) | 14.0 |")
+        .contains("Hybrid / (raw BM25 top 100 + raw kNN k = 100) = 1.60x (4.80 ms vs 3.00 ms).")
+        .contains("1.5x | 1.60x (4.80 ms vs 3.00 ms) | **no** |")
+        .contains("| <= 15 ms | 14.0 ms | yes |");
   }
 }

@@ -2,20 +2,19 @@ package dev.brain.research.pack;
 
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.Words;
-import dev.brain.retrieval.Lane;
 import dev.brain.retrieval.Retriever;
-import dev.brain.retrieval.SearchOptions;
 import java.io.IOException;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * How specific each concept is in this corpus: its document frequency (chunks matching it in the
- * BM25 lane) turned into a BM25-style inverse document frequency. A row that matches "backflush"
- * and "detergent" covers more of a question than one that matches "espresso", and a concept with no
- * match anywhere is reported as absent from the corpus.
+ * How specific each concept is in this corpus: its document frequency (chunks whose text, heading
+ * or aliases hold it, as the BM25 lane matches it, read from the index's term statistics) turned
+ * into a BM25-style inverse document frequency. A row that matches "backflush" and "detergent"
+ * covers more of a question than one that matches "espresso", and a concept with no match anywhere
+ * is reported as absent from the corpus.
  *
  * <p>A concept of several words counts its rarest word (a phrase occurs at most as often as its
  * rarest word); a synonym family counts its most frequent form.
@@ -30,40 +29,45 @@ final class ConceptWeights {
     this.chunks = chunks;
   }
 
-  /** Counts every concept of the strategy with one cheap BM25-only search per distinct word. */
-  static ConceptWeights measure(Retriever retriever, List<Concept> concepts, long chunks)
+  /**
+   * Counts every concept of the strategy from the index's term statistics: one document frequency
+   * per distinct word, asked of the session in one go.
+   */
+  static ConceptWeights measure(Retriever.Session session, List<Concept> concepts)
       throws IOException {
-    var perWord = new HashMap<String, Long>();
+    var words = new ArrayList<String>();
+    for (Concept c : concepts) {
+      for (String term : c.terms()) {
+        words.addAll(words(term));
+      }
+    }
+    Map<String, Long> perWord = session.chunkFrequencies(words);
     var frequency = new LinkedHashMap<String, Long>();
-    SearchOptions bm25Only =
-        SearchOptions.builder().lanes(Lane.BM25).limit(1).depth(1).maxExcerptChars(40).build();
     for (Concept c : concepts) {
       long best = 0;
       for (String term : c.terms()) {
-        best = Math.max(best, phraseFrequency(retriever, term, bm25Only, perWord));
+        long min = Long.MAX_VALUE;
+        for (String w : words(term)) {
+          min = Math.min(min, perWord.get(w));
+        }
+        best = Math.max(best, min == Long.MAX_VALUE ? 0 : min);
       }
       frequency.put(c.key(), best);
     }
-    return new ConceptWeights(frequency, Math.max(1, chunks));
+    return new ConceptWeights(frequency, Math.max(1, session.chunkCount()));
   }
 
-  private static long phraseFrequency(
-      Retriever retriever, String term, SearchOptions options, Map<String, Long> perWord)
-      throws IOException {
-    long min = Long.MAX_VALUE;
+  /** The words of a term that count: lower-cased; stop words only when the term is one word. */
+  private static List<String> words(String term) {
+    var out = new ArrayList<String>();
     for (String word : term.split("[\\s\\-/_]+")) {
       String w = Words.lower(word);
       if (w.isEmpty() || Words.isStop(w) && term.contains(" ")) {
         continue;
       }
-      Long df = perWord.get(w);
-      if (df == null) {
-        df = retriever.search(w, options).lane(Lane.BM25).totalMatches();
-        perWord.put(w, df);
-      }
-      min = Math.min(min, df);
+      out.add(w);
     }
-    return min == Long.MAX_VALUE ? 0 : min;
+    return out;
   }
 
   /** Chunks matching the concept (0 when it occurs nowhere). */

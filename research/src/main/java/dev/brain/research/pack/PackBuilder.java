@@ -59,12 +59,24 @@ public final class PackBuilder {
     this.retriever = retriever;
   }
 
+  /**
+   * Builds the pack of a strategy. Its searches share one session: one view of the index, each
+   * record read and analyzed once.
+   */
   public Built build(Strategy strategy, ResearchOptions options, PlannerInfo planner)
+      throws IOException {
+    try (Retriever.Session session = retriever.session()) {
+      return build(session, strategy, options, planner);
+    }
+  }
+
+  private Built build(
+      Retriever.Session session, Strategy strategy, ResearchOptions options, PlannerInfo planner)
       throws IOException {
     var rowsPerVariant = new LinkedHashMap<String, Integer>();
     SearchFilters filters = SearchFilters.NONE.withSourceTypes(options.sourceTypes());
     Set<Lane> lanes = lanes(options);
-    var weights = ConceptWeights.measure(retriever, strategy.concepts(), retriever.chunkCount());
+    var weights = ConceptWeights.measure(session, strategy.concepts());
     var ranking = new EvidenceRanking(strategy, weights);
     SearchResult main = null;
     for (Variant v : strategy.variants()) {
@@ -72,16 +84,17 @@ public final class PackBuilder {
       if (variantLanes.isEmpty()) {
         continue;
       }
-      SearchResult result = search(v.query(), options, filters, variantLanes, poolSize(options));
+      SearchResult result =
+          search(session, v.query(), options, filters, variantLanes, poolSize(options));
       main = main == null ? result : main;
       ranking.add(v, result);
       rowsPerVariant.merge(v.query(), result.rows().size(), Integer::sum);
     }
     List<EvidenceRow> evidence = new ArrayList<>(ranking.ranked(options.limit()));
     if (options.includeRelated() && !evidence.isEmpty()) {
-      evidence.addAll(related(strategy, options, filters, lanes, evidence));
+      evidence.addAll(related(session, strategy, options, filters, lanes, evidence));
     }
-    SearchResult tags = exactTags(strategy, options, filters);
+    SearchResult tags = exactTags(session, strategy, options, filters);
     List<EvidenceRow> exactTagRows = exactTagExamples(tags);
     boolean brief = wantsBrief(strategy, options) && !evidence.isEmpty();
     String topic = strategy.topic() != null ? strategy.topic() : strategy.textQuery();
@@ -97,7 +110,7 @@ public final class PackBuilder {
             .coverage(
                 evidence,
                 tags.lane(Lane.EXACT_TAG).totalMatches(),
-                textMatches(strategy, filters),
+                textMatches(session, strategy, filters),
                 topicBrief,
                 ranking,
                 main == null ? null : main.status(Lane.VECTOR),
@@ -137,8 +150,13 @@ public final class PackBuilder {
     return Math.min(SearchOptions.MAX_LIMIT, Math.max(10, options.limit() * POOL_FACTOR));
   }
 
-  private SearchResult search(
-      String query, ResearchOptions options, SearchFilters filters, Set<Lane> lanes, int limit)
+  private static SearchResult search(
+      Retriever.Session session,
+      String query,
+      ResearchOptions options,
+      SearchFilters filters,
+      Set<Lane> lanes,
+      int limit)
       throws IOException {
     var searchOptions =
         SearchOptions.builder()
@@ -148,11 +166,12 @@ public final class PackBuilder {
             .maxExcerptChars(options.maxCharsPerDoc())
             .relatedLimit(options.relatedLimit())
             .build();
-    return retriever.search(query, searchOptions);
+    return session.search(query, searchOptions);
   }
 
   /** Link neighbours of the main search's top rows that link to or from a pack row. */
-  private List<EvidenceRow> related(
+  private static List<EvidenceRow> related(
+      Retriever.Session session,
       Strategy strategy,
       ResearchOptions options,
       SearchFilters filters,
@@ -162,7 +181,7 @@ public final class PackBuilder {
     Set<Lane> withRelated = EnumSet.copyOf(lanes);
     withRelated.add(Lane.RELATED);
     SearchResult result =
-        search(strategy.textQuery(), options, filters, withRelated, options.limit());
+        search(session, strategy.textQuery(), options, filters, withRelated, options.limit());
     Set<String> inPack = new HashSet<>();
     evidence.forEach(r -> inPack.add(r.sourceKey()));
     var out = new ArrayList<EvidenceRow>();
@@ -177,13 +196,14 @@ public final class PackBuilder {
     return out;
   }
 
-  private SearchResult exactTags(Strategy strategy, ResearchOptions options, SearchFilters filters)
+  private static SearchResult exactTags(
+      Retriever.Session session, Strategy strategy, ResearchOptions options, SearchFilters filters)
       throws IOException {
     String text = String.join(" ", strategy.tagQueries());
     if (text.isBlank()) {
       text = strategy.textQuery();
     }
-    return search(text, options, filters, EnumSet.of(Lane.EXACT_TAG), 10);
+    return search(session, text, options, filters, EnumSet.of(Lane.EXACT_TAG), 10);
   }
 
   /** Up to three tag matches, an item and a source first when both exist. */
@@ -209,19 +229,14 @@ public final class PackBuilder {
   }
 
   /** Records per kind whose text matches the main search (BM25 only, counted over 1,000 chunks). */
-  private java.util.Map<String, Integer> textMatches(Strategy strategy, SearchFilters filters)
-      throws IOException {
-    var out = new java.util.LinkedHashMap<String, Integer>();
+  private static Map<String, Integer> textMatches(
+      Retriever.Session session, Strategy strategy, SearchFilters filters) throws IOException {
+    var out = new LinkedHashMap<String, Integer>();
     for (String kind : SearchFilters.KINDS) {
-      var options =
-          SearchOptions.builder()
-              .lanes(Lane.BM25)
-              .limit(1)
-              .depth(Coverage.TEXT_MATCH_DEPTH)
-              .maxExcerptChars(40)
-              .filters(filters.withKinds(List.of(kind)))
-              .build();
-      out.put(kind, retriever.search(strategy.textQuery(), options).lane(Lane.BM25).records());
+      out.put(
+          kind,
+          session.lexicalRecords(
+              strategy.textQuery(), filters.withKinds(List.of(kind)), Coverage.TEXT_MATCH_DEPTH));
     }
     return out;
   }
