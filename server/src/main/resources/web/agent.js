@@ -128,8 +128,10 @@
     label: "Agent",
     active: () => !!toggle && toggle.checked,
     // "Don't save this question" holds for agent runs too (turn.unsaved is the switch when asked).
-    run: (turn, emit, signal) => postStream("/api/agent/run",
-      { task: turn.question, surface: "web_chat", trace: !turn.unsaved }, emit, signal),
+    // The earlier turns (research or agent) go along, so "and for the V60?" has its context.
+    run: (turn, emit, signal, conversation) => postStream("/api/agent/run",
+      { task: turn.question, conversation: conversation || [], surface: "web_chat", trace: !turn.unsaved },
+      emit, signal),
     onEvent,
     render,
   });

@@ -200,10 +200,11 @@
     setBusy(true);
     try {
       const fold = modes[mode].onEvent || onEvent;
+      // A mode gets the conversation's earlier turns too (the agent sends them with its task).
       await modes[mode].run(turn, (name, data) => {
         fold(turn, name, data);
         scheduleRender(turn);
-      }, controller.signal);
+      }, controller.signal, conversation());
       if (turn.status === "running") {
         turn.status = "error";
         turn.error = { message: "The stream ended without a final event." };

@@ -5,6 +5,8 @@ import dev.brain.Brain;
 import dev.brain.ServerSettings;
 import dev.brain.research.agent.AgentResult;
 import dev.brain.research.agent.AgentStopReason;
+import dev.brain.research.agent.AgentTask;
+import dev.brain.research.plan.ConversationTurn;
 import dev.brain.server.mcp.AgentToolbox;
 import dev.brain.server.mcp.McpConfigException;
 import io.helidon.common.media.type.MediaTypes;
@@ -48,6 +50,8 @@ final class AgentService implements HttpService {
    * @param maxTurns fewer turns than {@code agent.max-turns}
    * @param surface who asks, recorded in the trace ({@code web_chat}); default {@code web_api}
    * @param trace {@code false} to write no trace of the run; default {@code chat.save-traces}
+   * @param conversation the conversation's earlier turns, oldest first (as for {@code POST
+   *     /api/research/run}): their questions and cited keys are given to the agent as context
    */
   record AgentRunRequest(
       String task,
@@ -55,7 +59,8 @@ final class AgentService implements HttpService {
       String model,
       @JsonProperty("max_turns") Integer maxTurns,
       String surface,
-      Boolean trace) {
+      Boolean trace,
+      List<ConversationTurn> conversation) {
 
     static final int MAX_TASK_CHARS = 4_000;
 
@@ -80,7 +85,13 @@ final class AgentService implements HttpService {
       if (allowedTools != null && allowedTools.stream().anyMatch(t -> t == null || t.isBlank())) {
         throw ApiException.invalidOption("allowed_tools holds an empty name", "allowed_tools");
       }
+      ResearchRequest.validateConversation(turns());
       return this;
+    }
+
+    /** The earlier turns (none when absent). */
+    List<ConversationTurn> turns() {
+      return conversation == null ? List.of() : conversation;
     }
   }
 
@@ -138,7 +149,7 @@ final class AgentService implements HttpService {
             var run =
                 toolbox.run(
                     loop,
-                    request.task(),
+                    AgentTask.of(request.task(), request.turns()),
                     request.allowedTools(),
                     request.surface() == null ? "web_api" : request.surface(),
                     e -> events.emit("progress", e),

@@ -155,6 +155,15 @@ record ResearchRequest(
   }
 
   private void validateConversation() {
+    validateConversation(conversation);
+  }
+
+  /**
+   * Checks the {@code conversation} field of a research or agent request.
+   *
+   * @throws ApiException 422 naming the turn and field that is out of bounds
+   */
+  static void validateConversation(List<ConversationTurn> conversation) {
     if (conversation.size() > MAX_CONVERSATION_TURNS) {
       throw ApiException.invalidOption(
           "at most " + MAX_CONVERSATION_TURNS + " conversation turns, got " + conversation.size(),

@@ -142,6 +142,40 @@ class AgentApiTest {
   }
 
   @Test
+  void anAgentTurnContinuingAConversationGivesTheModelTheEarlierTurnsAsContext() throws Exception {
+    String key = topKey("espresso grind");
+    openai.enqueue(
+        FakeOpenAiServer.answer(MODEL, List.of("Grind finer for it ", "[" + key + "]."), 100, 20));
+    int before = openai.requests().size();
+
+    var stream =
+        run(
+            "{\"task\":\"and for the V60?\",\"conversation\":[{\"question\":"
+                + "\"What grind size do I use for espresso?\",\"cited_keys\":[\""
+                + key
+                + "\"]}]}");
+
+    // The earlier key is context, not proof: the answer cites it although no tool returned it
+    // in this run, so verification refuses it.
+    assertThat(stream.namesWithoutHeartbeats()).endsWith("verification_failed");
+    String sent = openai.requests().get(before).body();
+    assertThat(sent)
+        .contains("and for the V60?")
+        .contains("Earlier in this conversation")
+        .contains("What grind size do I use for espresso?")
+        .contains(key);
+
+    var tooMany = new StringBuilder("{\"task\":\"x\",\"conversation\":[");
+    for (int i = 0; i < 11; i++) {
+      tooMany.append(i == 0 ? "" : ",").append("{\"question\":\"q").append(i).append("\"}");
+    }
+    var refused =
+        Http.send(Sse.post(base.resolve("/api/agent/run"), tooMany.append("]}").toString()));
+    assertThat(refused.status()).isEqualTo(422);
+    assertThat(refused.json().path("error").path("field").asText()).isEqualTo("conversation");
+  }
+
+  @Test
   void badRequestsAreRefusedBeforeAnyStream() {
     var missing = Http.send(Sse.post(base.resolve("/api/agent/run"), "{}"));
     assertThat(missing.status()).isEqualTo(400);
