@@ -21,6 +21,15 @@ import org.apache.lucene.analysis.Analyzer;
  */
 public interface Backend extends CorpusStore {
 
+  /**
+   * What a summary chunk's cosine is multiplied by before the vector lane ranks it, on every
+   * backend. A summary (opening, outline of headings and first sentences) is close to many
+   * questions about its record, closer than the passage that answers them: at weight 1 the sample
+   * vault's "When did I run the Berlin Marathon and what was my time?" ranked the training plan's
+   * summary first and the answer lost the race-day note (retrieval README, "Summary chunks").
+   */
+  double SUMMARY_WEIGHT = 0.97;
+
   /** The embedded backend over a Lucene index on this machine. */
   static Backend embedded(BrainIndex index) {
     return new EmbeddedBackend(index);

@@ -67,15 +67,6 @@ final class LuceneVectors {
     return LaneHits.used(Lane.VECTOR, hits, candidates, how);
   }
 
-  /**
-   * What a summary chunk's cosine is multiplied by before the lane ranks it. A summary (opening,
-   * outline of headings and first sentences) is close to many questions about its record, closer
-   * than the passage that answers them: at weight 1 the sample vault's "When did I run the Berlin
-   * Marathon and what was my time?" ranked the training plan's summary first and the answer lost
-   * the race-day note (retrieval README, "Summary chunks").
-   */
-  static final double SUMMARY_WEIGHT = 0.97;
-
   /** Scales the scores of summary chunks among {@code top} and sorts it again, best first. */
   private static void weighSummaries(IndexSearcher searcher, ScoreDoc[] top) throws IOException {
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
@@ -85,7 +76,7 @@ final class LuceneVectors {
       SortedSetDocValues roles = DocValues.getSortedSet(leaf.reader(), IndexFields.ROLE);
       if (roles.advanceExact(sd.doc - leaf.docBase)
           && "summary".equals(roles.lookupOrd(roles.nextOrd()).utf8ToString())) {
-        sd.score = (float) ((1 + SUMMARY_WEIGHT * cosine(sd.score)) / 2);
+        sd.score = (float) ((1 + Backend.SUMMARY_WEIGHT * cosine(sd.score)) / 2);
         changed = true;
       }
     }

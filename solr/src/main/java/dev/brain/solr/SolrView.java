@@ -75,7 +75,7 @@ final class SolrView implements Backend.View {
     tagBonus(q, query);
     q.addFilterQuery(SolrQueries.CHUNKS);
     SolrQueries.filters(filters).forEach(q::addFilterQuery);
-    return lane(Lane.BM25, q, depth, score -> score, "edismax + rerank over " + where);
+    return lane(Lane.BM25, q, depth, (d, score) -> score, "edismax + rerank over " + where);
   }
 
   /** The full BM25 query: every field, the phrase bonus and the tag bonus. */
@@ -113,16 +113,24 @@ final class SolrView implements Backend.View {
     q.addFilterQuery(SolrQueries.CHUNKS);
     SolrQueries.filters(filters).forEach(q::addFilterQuery);
     // Lucene scores unit vectors compared by dot product as (1 + cos) / 2; rows report the cosine.
+    // A summary chunk's cosine is weighed as the embedded lane weighs it, and the lane re-ranked.
     return lane(
         Lane.VECTOR,
         q,
         depth,
-        score -> 2.0 * score - 1.0,
+        (d, score) ->
+            "summary".equals(SolrDocs.str(d, ROLE))
+                ? Backend.SUMMARY_WEIGHT * (2.0 * score - 1.0)
+                : 2.0 * score - 1.0,
         "knn (topK=" + depth + ") over " + where);
   }
 
   private LaneHits lane(
-      Lane lane, SolrQuery q, int depth, java.util.function.DoubleUnaryOperator raw, String how)
+      Lane lane,
+      SolrQuery q,
+      int depth,
+      java.util.function.ToDoubleBiFunction<SolrDocument, Double> raw,
+      String how)
       throws IOException {
     q.setRows(depth);
     q.setFields(SolrDocs.ID, SolrDocs.CHUNK_FIELDS, "score");
@@ -131,8 +139,10 @@ final class SolrView implements Backend.View {
     for (SolrDocument d : docs) {
       int handle = handle(d);
       double score = ((Number) d.getFieldValue("score")).doubleValue();
-      hits.add(new Hit(SolrDocs.str(d, PARENT_KEY), handle, raw.applyAsDouble(score)));
+      hits.add(new Hit(SolrDocs.str(d, PARENT_KEY), handle, raw.applyAsDouble(d, score)));
     }
+    // Stable: equal scores keep Solr's order.
+    hits.sort(java.util.Comparator.comparingDouble((Hit h) -> -h.score()));
     return LaneHits.used(lane, hits, docs.getNumFound(), how);
   }
 
