@@ -60,6 +60,14 @@ public record AgentSettings(
     return dev.brain.research.agent.HookRules.parse(hookHalt, hookSet);
   }
 
+  /** The worker tools' limits: the default input cap, {@code worker-max-tokens}, timeout. */
+  public dev.brain.research.agent.WorkerTools.Budgets workerBudgets() {
+    return new dev.brain.research.agent.WorkerTools.Budgets(
+        dev.brain.research.agent.WorkerTools.Budgets.defaults().maxInputChars(),
+        workerMaxTokens,
+        workerTimeout);
+  }
+
   /** The worker's model spec given the controller's. */
   public String workerSpec(String controller) {
     return workerModel == null || ChatModels.isExtractive(workerModel) ? controller : workerModel;

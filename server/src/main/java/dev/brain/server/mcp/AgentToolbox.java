@@ -66,11 +66,7 @@ public final class AgentToolbox implements AutoCloseable {
     BrainConfig config = brain.config();
     AgentSettings agent = config.agent();
     var tools = new ArrayList<AgentTool>(LocalAgentTools.over(new BrainTools(brain)));
-    var workerBudgets =
-        new WorkerTools.Budgets(
-            WorkerTools.Budgets.defaults().maxInputChars(),
-            agent.workerMaxTokens(),
-            agent.workerTimeout());
+    var workerBudgets = agent.workerBudgets();
     tools.addAll(WorkerTools.over(worker, workerBudgets));
     var files = new LinkedHashSet<Path>();
     agent.mcpConfigs().forEach(f -> files.add(config.dataDir().resolve(f).normalize()));

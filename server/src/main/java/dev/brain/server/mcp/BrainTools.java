@@ -6,7 +6,6 @@ import dev.brain.Brain;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
 import dev.brain.models.chat.ChatModel;
-import dev.brain.models.chat.ChatModels;
 import dev.brain.research.agent.AgentTool;
 import dev.brain.research.agent.WorkerTools;
 import dev.brain.research.json.Json;
@@ -83,8 +82,7 @@ public final class BrainTools {
   }
 
   private String workerSpec() {
-    String spec = brain.config().agent().workerModel();
-    return spec == null || ChatModels.isExtractive(spec) ? null : spec;
+    return brain.config().agent().workerSpec(null);
   }
 
   /** {@code brain_summarize}: the worker model's summary of a text, for a goal. */
@@ -112,12 +110,7 @@ public final class BrainTools {
       throw new ToolInputException(
           "text", name + " is off; set agent.worker-model in brain.yaml to a chat model");
     }
-    var agent = brain.config().agent();
-    var budgets =
-        new WorkerTools.Budgets(
-            WorkerTools.Budgets.defaults().maxInputChars(),
-            agent.workerMaxTokens(),
-            agent.workerTimeout());
+    var budgets = brain.config().agent().workerBudgets();
     try {
       String json = tool.apply(brain.chatModel(spec), budgets).call(JSON.valueToTree(arguments));
       Map<String, Object> out = JSON.readValue(json, MAP_TYPE);
