@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 public record ExtractiveSummary(String text, List<Part> parts) {
 
   /** Version of these rules; part of the index's chunking signature. Bump when output changes. */
-  public static final String VERSION = "extractive-v1";
+  public static final String VERSION = "extractive-v2";
 
   /** Paragraphs (prose, list, quote or table blocks) that make a text long enough. */
   public static final int MIN_PARAGRAPHS = 4;
@@ -151,6 +151,21 @@ public record ExtractiveSummary(String text, List<Part> parts) {
           .filter(b -> b.kind() != MarkdownBlocks.Kind.CODE)
           .toList();
     }
+
+    /** The lead sentence of each block of running text, at most {@code max}, in order. */
+    List<String> leads(int max) {
+      var out = new ArrayList<String>();
+      for (int i = 0; i < blocks.size() && out.size() < max; i++) {
+        MarkdownBlocks.Kind kind = blocks.get(i).kind();
+        if (kind != MarkdownBlocks.Kind.HEADING && kind != MarkdownBlocks.Kind.CODE) {
+          String lead = lead(blocks, i);
+          if (!lead.isEmpty()) {
+            out.add(lead);
+          }
+        }
+      }
+      return out;
+    }
   }
 
   private static List<Section> sections(List<MarkdownBlocks.Block> blocks) {
@@ -177,15 +192,40 @@ public record ExtractiveSummary(String text, List<Part> parts) {
 
   /** The first sentence of the first paragraph (else of the first block of running text). */
   private static String opening(List<MarkdownBlocks.Block> blocks) {
-    for (MarkdownBlocks.Block b : blocks) {
-      if (b.kind() == MarkdownBlocks.Kind.PARAGRAPH) {
-        String sentence = firstSentence(b.text());
+    for (int i = 0; i < blocks.size(); i++) {
+      if (blocks.get(i).kind() == MarkdownBlocks.Kind.PARAGRAPH) {
+        String sentence = lead(blocks, i);
         if (!sentence.isEmpty()) {
           return sentence;
         }
       }
     }
     return "";
+  }
+
+  /**
+   * The first sentence of {@code blocks[i]}; when it is a lead-in (it ends the block with a colon:
+   * "I settled on:", "run the following update script:") the first thing it introduces follows it,
+   * so the line says what the section says rather than that it is about to say it.
+   */
+  private static String lead(List<MarkdownBlocks.Block> blocks, int i) {
+    MarkdownBlocks.Block b = blocks.get(i);
+    String sentence = firstSentence(b.text());
+    if (!sentence.endsWith(":")
+        || !b.text().strip().endsWith(sentence)
+        || i + 1 == blocks.size()
+        || blocks.get(i + 1).kind() == MarkdownBlocks.Kind.HEADING) {
+      return sentence;
+    }
+    MarkdownBlocks.Block next = blocks.get(i + 1);
+    String first = next.units().isEmpty() ? "" : next.units().getFirst().text().strip();
+    if (next.kind() == MarkdownBlocks.Kind.CODE) {
+      first = first.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+      first = first.isEmpty() ? "" : "`" + first + "`";
+    } else {
+      first = firstSentence(first);
+    }
+    return first.isEmpty() ? sentence : firstSentence(sentence + " " + first);
   }
 
   private static void appendOutline(StringBuilder out, List<Section> sections) {
@@ -195,8 +235,7 @@ public record ExtractiveSummary(String text, List<Part> parts) {
       if (section.path().size() <= root || lines.size() == MAX_LINES) {
         continue;
       }
-      String lead =
-          section.prose().stream().findFirst().map(b -> firstSentence(b.text())).orElse("");
+      String lead = section.leads(1).stream().findFirst().orElse("");
       String path = String.join(" > ", section.path().subList(root, section.path().size()));
       lines.add(lead.isEmpty() ? "- " + path : "- " + path + ": " + lead);
     }
@@ -254,16 +293,7 @@ public record ExtractiveSummary(String text, List<Part> parts) {
     if (!overTokenLimit(text, start, end, counter)) {
       return null;
     }
-    var leads = new ArrayList<String>();
-    for (MarkdownBlocks.Block b : section.prose()) {
-      String lead = firstSentence(b.text());
-      if (!lead.isEmpty()) {
-        leads.add(lead);
-      }
-      if (leads.size() == MAX_LEADS) {
-        break;
-      }
-    }
+    List<String> leads = section.leads(MAX_LEADS);
     if (leads.isEmpty()) {
       return null;
     }

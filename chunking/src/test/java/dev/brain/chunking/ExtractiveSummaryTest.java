@@ -54,6 +54,40 @@ class ExtractiveSummaryTest {
   }
 
   @Test
+  void aLeadInEndingInAColonIsFollowedByWhatItIntroduces() {
+    String text =
+        """
+        # Espresso
+
+        Notes on my espresso setup and how I pull shots at home.
+
+        ## Recipe
+
+        After a month of shots I settled on:
+
+        - 18 g in, 36 g out, in 28 seconds
+        - a 93 degree brew
+
+        ## Updating
+
+        From your shell, run the following update script:
+
+        ```console
+        $ rustup update
+        ```
+
+        ## Cleaning
+
+        Backflush every two weeks. Descale twice a year.
+        """;
+    assertThat(chunker.summarize(text, true).orElseThrow().text())
+        .contains("- Recipe: After a month of shots I settled on: 18 g in, 36 g out, in 28 seconds")
+        .contains("- Updating: From your shell, run the following update script: `$ rustup update`")
+        .endsWith("- Cleaning: Backflush every two weeks.")
+        .doesNotContain("settled on:\n");
+  }
+
+  @Test
   void shortTextsGetNone() {
     assertThat(chunker.summarize("# Note\n\nOne paragraph.\n\nAnother one.\n", true)).isEmpty();
     assertThat(chunker.summarize("", true)).isEmpty();
