@@ -171,9 +171,14 @@ final class SyncRun {
     var embedding =
         new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
             .run();
-    chunksEmbedded += embedding.embedded();
-    chunksReused += embedding.reused();
-    embedNanos += embedding.embedNanos();
+    addEmbedding(embedding);
+    if (config.summaryModel() != null) {
+      // Then summaries: each record was searchable (and embedded) before the model saw it.
+      new SummaryPass(config, writer, searchers, chunker, cache, this::commitIfDue).run();
+      addEmbedding(
+          new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+              .run());
+    }
     commit(true, outcomes(collections, files, partial));
     SyncIssues found = issues.issues();
     return new SyncReport(
@@ -192,6 +197,12 @@ final class SyncRun {
         cache.hits() - cacheHitsBefore,
         Duration.ofNanos(System.nanoTime() - start),
         Duration.ofNanos(embedNanos));
+  }
+
+  private void addEmbedding(EmbedPass.Outcome embedding) {
+    chunksEmbedded += embedding.embedded();
+    chunksReused += embedding.reused();
+    embedNanos += embedding.embedNanos();
   }
 
   /** Every file of every collection, each once (the first collection that lists it wins). */
@@ -314,7 +325,7 @@ final class SyncRun {
         Documents.block(
             record,
             p.contentHash(),
-            p.summarySource() == null ? null : p.summarySource().wireName(),
+            SummaryState.of(p.summarySource() == null ? null : p.summarySource().wireName()),
             p.collection(),
             p.chunking(),
             p.chunks(),
