@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DocValues;
@@ -139,8 +140,7 @@ final class SummaryPass {
   }
 
   private static boolean retryDue(LeafReader reader, int doc, Instant now) throws IOException {
-    Document stored =
-        reader.storedFields().document(doc, java.util.Set.of(IndexFields.SUMMARY_RETRY_AT));
+    Document stored = reader.storedFields().document(doc, Set.of(IndexFields.SUMMARY_RETRY_AT));
     var at = stored.getField(IndexFields.SUMMARY_RETRY_AT);
     return at == null || at.numericValue().longValue() <= now.toEpochMilli();
   }

@@ -25,8 +25,9 @@ import org.apache.lucene.search.SearcherManager;
  * One incremental sync: walk the roots, read and prepare records on a helper thread, embed missing
  * vectors in batches across records on the calling thread, replace each changed record with its
  * chunks in one atomic block, delete records whose files or entries are gone, and commit
- * periodically and at the end. A partial sync ({@link #runChanged}) reads and deletes only below
- * the paths a watcher saw change.
+ * periodically and at the end. With a summary model, the long records are then summarized by it
+ * ({@link SummaryPass}) and the new summary chunks embedded. A partial sync ({@link #runChanged})
+ * reads and deletes only below the paths a watcher saw change.
  */
 final class SyncRun {
 
