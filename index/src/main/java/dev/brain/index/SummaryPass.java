@@ -33,7 +33,9 @@ import org.apache.lucene.util.Bits;
  * summary is not the current model's version of its current text, and rewrites the record with it
  * as its summary and summary chunks (embedded by the vector pass that follows). A record whose
  * model call fails keeps the summary it has (its extractive one), with the reason and the time of
- * its next try stored on it; a later sync tries it again once that time has passed.
+ * its next try stored on it; a later sync tries it again once that time has passed. A model server
+ * that cannot be reached ends the pass at its first failure: the other records wait for the next
+ * sync instead of failing one by one.
  */
 final class SummaryPass {
 
@@ -89,8 +91,11 @@ final class SummaryPass {
     }
     try (ChatModel chat = ChatModels.open(model.spec(), model.servers())) {
       for (String key : due) {
-        summarize(model, chat, key);
+        boolean goOn = summarize(model, chat, key);
         checkpoint.maybeCommit();
+        if (!goOn) {
+          break;
+        }
       }
     }
     return new Outcome(made, failed);
@@ -145,29 +150,39 @@ final class SummaryPass {
     return at == null || at.numericValue().longValue() <= now.toEpochMilli();
   }
 
-  private void summarize(SummaryModel model, ChatModel chat, String key) throws IOException {
+  /**
+   * Summarizes one record, or records why not.
+   *
+   * @return false when the model cannot be reached (or may not be called) at all: asking it about
+   *     the other records this sync would fail the same way, so they wait for the next sync
+   */
+  private boolean summarize(SummaryModel model, ChatModel chat, String key) throws IOException {
     StoredBlock block = load(key);
     if (block == null) {
-      return;
+      return true;
     }
     String input = input(block.record());
     String version = model.version(CorpusRecord.sha256(input).substring(0, 16));
     if (version.equals(block.summary().version()) && block.summary().failure() == null) {
-      return;
+      return true;
     }
     String summary;
     try {
       summary = ask(model, chat, input);
     } catch (ChatException e) {
       fail(model, block, e.getMessage());
-      return;
+      return switch (e.kind()) {
+        case UNAVAILABLE, REFUSED, CANCELLED -> false;
+        case TIMEOUT, PROTOCOL -> true;
+      };
     }
     if (summary.isBlank()) {
       fail(model, block, "the model " + model.spec() + " answered no summary text");
-      return;
+      return true;
     }
     withSummary(block, summary, version).write(writer);
     made++;
+    return true;
   }
 
   private StoredBlock load(String key) throws IOException {

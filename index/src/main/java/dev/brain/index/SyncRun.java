@@ -173,9 +173,11 @@ final class SyncRun {
         new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
             .run();
     addEmbedding(embedding);
+    var summaries = new SummaryPass.Outcome(0, 0);
     if (config.summaryModel() != null) {
       // Then summaries: each record was searchable (and embedded) before the model saw it.
-      new SummaryPass(config, writer, searchers, chunker, cache, this::commitIfDue).run();
+      summaries =
+          new SummaryPass(config, writer, searchers, chunker, cache, this::commitIfDue).run();
       addEmbedding(
           new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
               .run());
@@ -197,7 +199,9 @@ final class SyncRun {
         chunksReused,
         cache.hits() - cacheHitsBefore,
         Duration.ofNanos(System.nanoTime() - start),
-        Duration.ofNanos(embedNanos));
+        Duration.ofNanos(embedNanos),
+        summaries.made(),
+        summaries.failed());
   }
 
   private void addEmbedding(EmbedPass.Outcome embedding) {

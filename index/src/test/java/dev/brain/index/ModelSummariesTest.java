@@ -6,6 +6,8 @@ import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
+import dev.brain.models.chat.ChatConfig;
+import dev.brain.models.chat.FakeHttpServer;
 import dev.brain.models.chat.FakeOpenAiServer;
 import dev.brain.models.chat.FakeResponse;
 import java.io.IOException;
@@ -88,8 +90,9 @@ class ModelSummariesTest {
   void aLongNoteGetsTheModelsSummaryWithItsVersionAndItsSummaryChunksEmbedded() throws IOException {
     openAi.enqueue(answer(MODEL_TEXT));
     try (var index = BrainIndex.open(config("openai/fake", Duration.ZERO), model)) {
-      index.sync(List.of(vault));
+      SyncReport report = index.sync(List.of(vault));
 
+      assertThat(report.modelSummaries()).isEqualTo(1);
       assertThat(openAi.requests()).hasSize(1); // the short note needs no summary
       assertThat(openAi.lastRequest().body()).contains("The ferry left at dawn.");
       RecordDetail island = index.get(ISLAND).orElseThrow();
@@ -183,6 +186,35 @@ class ModelSummariesTest {
       assertThat(index.stats().modelSummaryFailed()).isEqualTo(1);
       assertThat(index.stats().modelSummaryFailures().getFirst().retryAt())
           .isAfter(java.time.Instant.now().plus(Duration.ofMinutes(30)));
+    }
+  }
+
+  @Test
+  void anUnreachableModelServerEndsThePassAtItsFirstFailure() throws IOException {
+    Files.writeString(
+        vault.resolve("harbour.md"),
+        ExtractiveSummariesTest.longNote(
+            "Harbour",
+            "Old boats lie on the slipway.",
+            "Gulls nest on the roofs.",
+            "Tea is sold."));
+    var servers = ChatConfig.defaults().withOpenAiUrl(FakeHttpServer.refusingUrl());
+    var config =
+        IndexConfig.defaults(data)
+            .withSummaryModel(
+                SummaryModel.of("openai/fake", servers).withRetryBackoff(Duration.ZERO));
+    try (var index = BrainIndex.open(config, model)) {
+      SyncReport report = index.sync(List.of(vault));
+      assertThat(report.modelSummaryFailures()).isEqualTo(1);
+      assertThat(report.modelSummaries()).isZero();
+      IndexStats stats = index.stats();
+      assertThat(stats.modelSummaryCandidates()).isEqualTo(2);
+      assertThat(stats.modelSummaryFailed()).isEqualTo(1);
+      assertThat(stats.modelSummaryFailures().getFirst().reason()).isNotBlank();
+      assertThat(index.get(ISLAND).orElseThrow().record().summary())
+          .startsWith("This note is about island.");
+      assertThat(index.get("note:vault/harbour.md").orElseThrow().record().summary())
+          .startsWith("This note is about harbour.");
     }
   }
 

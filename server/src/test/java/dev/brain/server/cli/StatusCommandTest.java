@@ -161,7 +161,9 @@ class StatusCommandTest {
       assertThat(brain("config").out()).contains("index.summary-model", "openai/fake");
 
       // Nothing scripted: the model answers HTTP 500, the note keeps its extractive summary.
-      assertThat(brain("index", "--no-progress").code()).isZero();
+      Run index = brain("index", "--no-progress");
+      assertThat(index.code()).isZero();
+      assertThat(index.out()).contains("model summaries: 0 made, 1 failed");
       String text = brain("status", "--local").out();
       assertThat(text)
           .contains("summaries: 100% (1 of 1 long records)")
