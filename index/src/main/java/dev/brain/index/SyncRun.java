@@ -150,6 +150,7 @@ final class SyncRun {
             states,
             ChunkCap.of(config),
             config.summaries(),
+            config.summaryModel() == null ? null : config.summaryModel().versionPrefix(),
             chunker,
             searchers,
             cache,
@@ -330,7 +331,7 @@ final class SyncRun {
         Documents.block(
             record,
             p.contentHash(),
-            SummaryState.of(p.summarySource() == null ? null : p.summarySource().wireName()),
+            p.summary(),
             p.collection(),
             p.chunking(),
             p.chunks(),

@@ -142,6 +142,30 @@ class ModelSummariesTest {
   }
 
   @Test
+  void aNoteChunkedAgainWithTheSameTextKeepsItsModelSummaryWithoutAskingAgain() throws IOException {
+    openAi.enqueue(answer(MODEL_TEXT));
+    try (var index = BrainIndex.open(config("openai/fake", Duration.ZERO), model)) {
+      index.sync(List.of(vault));
+    }
+    String version;
+    try (var index = BrainIndex.open(config("openai/fake", Duration.ZERO), model)) {
+      version = recordDocument(index, ISLAND).get(IndexFields.SUMMARY_VERSION);
+    }
+    var rechunked = config("openai/fake", Duration.ZERO).withChunking(128, 16);
+    try (var index = BrainIndex.open(rechunked, model)) {
+      SyncReport report = index.sync(List.of(vault));
+      assertThat(report.updated()).isEqualTo(2); // a new chunk budget chunks every record again
+      assertThat(openAi.requests()).hasSize(1);
+      RecordDetail island = index.get(ISLAND).orElseThrow();
+      assertThat(island.record().summary()).isEqualTo(MODEL_TEXT);
+      assertThat(summaryChunks(island)).extracting(Chunk::text).containsExactly(MODEL_TEXT);
+      Document stored = recordDocument(index, ISLAND);
+      assertThat(stored.get(IndexFields.SUMMARY_SOURCE)).isEqualTo("model");
+      assertThat(stored.get(IndexFields.SUMMARY_VERSION)).isEqualTo(version);
+    }
+  }
+
+  @Test
   void aFailingModelLeavesTheExtractiveSummaryRecordsWhyAndIsRetriedOnceItRecovers()
       throws IOException {
     try (var index = BrainIndex.open(config("openai/fake", Duration.ZERO), model)) {
