@@ -63,6 +63,7 @@ final class SummaryPass {
   private final SearcherManager searchers;
   private final Supplier<Chunker> chunker;
   private final EmbeddingCache cache;
+  private final SyncListener listener;
   private final EmbedPass.Checkpoint checkpoint;
   private int made;
   private int failed;
@@ -73,12 +74,14 @@ final class SummaryPass {
       SearcherManager searchers,
       Supplier<Chunker> chunker,
       EmbeddingCache cache,
+      SyncListener listener,
       EmbedPass.Checkpoint checkpoint) {
     this.config = config;
     this.writer = writer;
     this.searchers = searchers;
     this.chunker = chunker;
     this.cache = cache;
+    this.listener = listener;
     this.checkpoint = checkpoint;
   }
 
@@ -89,6 +92,7 @@ final class SummaryPass {
     if (due.isEmpty()) {
       return new Outcome(0, 0);
     }
+    listener.summariesPlanned(due.size());
     try (ChatModel chat = ChatModels.open(model.spec(), model.servers())) {
       for (String key : due) {
         boolean goOn = summarize(model, chat, key);
@@ -182,6 +186,7 @@ final class SummaryPass {
     }
     withSummary(block, summary, version).write(writer);
     made++;
+    listener.recordSummarized(key, true);
     return true;
   }
 
@@ -267,5 +272,6 @@ final class SummaryPass {
             block.vectors())
         .write(writer);
     failed++;
+    listener.recordSummarized(block.record().key(), false);
   }
 }

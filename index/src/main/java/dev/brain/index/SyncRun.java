@@ -178,7 +178,8 @@ final class SyncRun {
     if (config.summaryModel() != null) {
       // Then summaries: each record was searchable (and embedded) before the model saw it.
       summaries =
-          new SummaryPass(config, writer, searchers, chunker, cache, this::commitIfDue).run();
+          new SummaryPass(config, writer, searchers, chunker, cache, listener, this::commitIfDue)
+              .run();
       addEmbedding(
           new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
               .run());

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.Term;
@@ -227,8 +228,23 @@ class ModelSummariesTest {
         IndexConfig.defaults(data)
             .withSummaryModel(
                 SummaryModel.of("openai/fake", servers).withRetryBackoff(Duration.ZERO));
+    var told = new ArrayList<String>();
+    var listener =
+        new SyncListener() {
+          @Override
+          public void summariesPlanned(int records) {
+            told.add("planned " + records);
+          }
+
+          @Override
+          public void recordSummarized(String key, boolean made) {
+            told.add(key + (made ? " made" : " failed"));
+          }
+        };
     try (var index = BrainIndex.open(config, model)) {
-      SyncReport report = index.sync(List.of(vault));
+      SyncReport report = index.sync(List.of(vault), listener);
+      assertThat(told).hasSize(2).first().isEqualTo("planned 2");
+      assertThat(told.get(1)).endsWith(" failed");
       assertThat(report.modelSummaryFailures()).isEqualTo(1);
       assertThat(report.modelSummaries()).isZero();
       IndexStats stats = index.stats();
