@@ -157,8 +157,9 @@ final class SummaryPass {
   /**
    * Summarizes one record, or records why not.
    *
-   * @return false when the model cannot be reached (or may not be called) at all: asking it about
-   *     the other records this sync would fail the same way, so they wait for the next sync
+   * @return false when the model cannot be reached (or may not be called) at all, or the sync is
+   *     being stopped: asking about the other records this sync would fail the same way, so they
+   *     wait for the next sync
    */
   private boolean summarize(SummaryModel model, ChatModel chat, String key) throws IOException {
     StoredBlock block = load(key);
@@ -174,6 +175,9 @@ final class SummaryPass {
     try {
       summary = ask(model, chat, input);
     } catch (ChatException e) {
+      if (e.kind() == ChatException.Kind.CANCELLED) {
+        return false; // the sync is being stopped: not the record's failure
+      }
       fail(model, block, e.getMessage());
       return switch (e.kind()) {
         case UNAVAILABLE, REFUSED, CANCELLED -> false;
@@ -190,8 +194,12 @@ final class SummaryPass {
     return true;
   }
 
+  /**
+   * The record as the pass found it: the searcher refreshed when the pass began sees every due
+   * record, and the pass writes each one once, so it needs no refresh (a flushed segment) per
+   * record.
+   */
   private StoredBlock load(String key) throws IOException {
-    searchers.maybeRefreshBlocking();
     IndexSearcher searcher = searchers.acquire();
     try {
       return StoredBlock.load(searcher, key, config.model().dimension(), cache);
