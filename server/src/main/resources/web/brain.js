@@ -160,6 +160,10 @@ const Brain = (() => {
       body.replaceChildren(el("p", {},
         `${status.records} records, ${status.chunks} chunks · vector: ${Math.floor(100 * status.vector_coverage)}% of chunks · ` +
         `summaries: ${Math.floor(100 * status.summary_coverage)}% of long records · ` +
+        (status.summary_model
+          ? `model summaries: ${Math.floor(100 * status.model_summary_coverage)}%` +
+            (status.model_summary_failed ? ` (${status.model_summary_failed} failed)` : "") + " · "
+          : "") +
         (status.watching ? "watching for changes" : "not watching")));
       const list = el("ul", { class: "status-list" });
       for (const c of status.collections || []) {

@@ -163,7 +163,7 @@ public record BrainConfig(
 
   /** The index configuration of this data directory. */
   public IndexConfig indexConfig() {
-    return index.toIndexConfig(dataDir);
+    return index.toIndexConfig(dataDir, chat.chatConfig());
   }
 
   private BrainConfig copy(Consumer<Copy> change) {

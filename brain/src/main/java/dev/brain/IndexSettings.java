@@ -3,9 +3,13 @@ package dev.brain;
 import dev.brain.chunking.Chunker;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.SummaryMode;
+import dev.brain.index.SummaryModel;
 import dev.brain.index.VectorFormat;
 import dev.brain.models.EmbeddingModel;
+import dev.brain.models.chat.ChatConfig;
+import dev.brain.models.chat.ChatModels;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 
@@ -26,6 +30,11 @@ import java.util.Locale;
  *     reported as truncated
  * @param summaries {@code extractive} (default: long records without a summary of their own get one
  *     made from their text) or {@code none}
+ * @param summaryModel a chat model ({@code ollama/<model>}, {@code openai/<model>}, on the servers
+ *     of {@code chat.*}) that writes the summary of each long record in place of its extractive
+ *     one, after the sync made the record searchable and embedded it; default none
+ * @param summaryRetryBackoff wait before a record whose model summary failed is tried again by a
+ *     sync, doubled with each failure in a row (up to a day); default 1m
  * @param backend where the lanes run and the records live: {@code embedded} (default, a Lucene
  *     index in {@code <data>/index}) or {@code solr} (SolrCloud, {@code index.solr.*}). Env {@code
  *     BRAIN_INDEX_BACKEND}
@@ -40,6 +49,8 @@ public record IndexSettings(
     int embedBatchSize,
     int maxChunksPerRecord,
     SummaryMode summaries,
+    String summaryModel,
+    Duration summaryRetryBackoff,
     SolrSettings solr) {
 
   /** The backends brain runs on. */
@@ -50,15 +61,27 @@ public record IndexSettings(
     SOLR
   }
 
-  /** The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}). */
-  public IndexConfig toIndexConfig(Path dataDir) {
+  /**
+   * The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}).
+   *
+   * @param servers where the summary model's server is
+   */
+  public IndexConfig toIndexConfig(Path dataDir, ChatConfig servers) {
     return IndexConfig.defaults(dataDir)
         .withModel(model)
         .withVectorFormat(vectorFormat)
         .withChunking(chunkMaxTokens, chunkOverlapTokens)
         .withEmbedBatchSize(embedBatchSize)
         .withMaxChunksPerRecord(maxChunksPerRecord)
-        .withSummaries(summaries);
+        .withSummaries(summaries)
+        .withSummaryModel(summaryModelOn(servers));
+  }
+
+  private SummaryModel summaryModelOn(ChatConfig servers) {
+    if (summaryModel == null || ChatModels.isExtractive(summaryModel)) {
+      return null;
+    }
+    return SummaryModel.of(summaryModel, servers).withRetryBackoff(summaryRetryBackoff);
   }
 
   /** The {@code index.*} values of {@code r}: flag, environment, file or default. */
@@ -92,6 +115,14 @@ public record IndexSettings(
         r.integer("index.embed-batch-size", null, d.embedBatchSize(), 1, 4096),
         r.integer("index.max-chunks-per-record", null, d.maxChunksPerRecord(), 1, 10_000_000),
         r.choice("index.summaries", null, d.summaries(), summaryModes),
+        r.checked(
+            "index.summary-model",
+            null,
+            null,
+            ConfigValues::chatModel,
+            "ollama/<model>, openai/<model>"),
+        r.duration(
+            "index.summary-retry-backoff", null, SummaryModel.DEFAULT_RETRY_BACKOFF, Duration.ZERO),
         SolrSettings.read(r));
   }
 }

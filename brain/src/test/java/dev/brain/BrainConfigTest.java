@@ -141,6 +141,32 @@ class BrainConfigTest {
   }
 
   @Test
+  void theSummaryModelIsAnIndexSettingOnTheChatServers() throws IOException {
+    assertThat(load(null, Map.of(), List.of()).indexConfig().summaryModel()).isNull();
+    assertThat(
+            load("index:\n  summary-model: extractive\n", Map.of(), List.of())
+                .indexConfig()
+                .summaryModel())
+        .isNull();
+
+    var config =
+        load(
+            "index:\n  summary-model: openai/qwen3-4b\n  summary-retry-backoff: 5m\n"
+                + "chat:\n  openai-url: http://127.0.0.1:9999/v1\n",
+            Map.of(),
+            List.of());
+    var model = config.indexConfig().summaryModel();
+    assertThat(model.spec()).isEqualTo("openai/qwen3-4b");
+    assertThat(model.servers().openAiUrl()).hasToString("http://127.0.0.1:9999/v1");
+    assertThat(model.retryBackoff()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(setting(config, "index.summary-model").value()).isEqualTo("openai/qwen3-4b");
+
+    assertThatThrownBy(() -> load("index:\n  summary-model: gpt4\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("index.summary-model = 'gpt4'");
+  }
+
+  @Test
   void secretsAreNeverShown() throws IOException {
     var config =
         load("server:\n  token: s3cret\n", Map.of("BRAIN_OPENAI_API_KEY", "sk-abc"), List.of());

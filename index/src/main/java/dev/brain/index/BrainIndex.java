@@ -209,8 +209,10 @@ public final class BrainIndex implements CorpusStore {
    * is committed before anything is embedded, so BM25 search covers the whole sync at once; then
    * every chunk in the index that lacks a vector is embedded and its record rewritten, committing
    * every {@link IndexConfig#commitInterval()}. A sync that is killed keeps what it committed, and
-   * the next one embeds only what is still missing. Unsupported, too large and malformed files are
-   * reported and skipped.
+   * the next one embeds only what is still missing. With a summary model ({@link
+   * IndexConfig#summaryModel()}) the long records are then summarized by it, each rewritten with
+   * its model summary (and embedded) or with the reason its call failed. Unsupported, too large and
+   * malformed files are reported and skipped.
    *
    * @param listener progress callbacks, made on this thread
    * @throws java.nio.file.NoSuchFileException if a root does not exist

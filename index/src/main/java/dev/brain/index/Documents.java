@@ -46,7 +46,7 @@ final class Documents {
   static List<Document> block(
       CorpusRecord record,
       String contentHash,
-      String summarySource,
+      SummaryState summary,
       String collection,
       String chunking,
       List<Chunk> chunks,
@@ -57,14 +57,14 @@ final class Documents {
       docs.add(
           chunkDocument(record, collection, chunks.get(i), embedHashes.get(i), vectors.get(i)));
     }
-    docs.add(recordDocument(record, contentHash, summarySource, collection, chunking));
+    docs.add(recordDocument(record, contentHash, summary, collection, chunking));
     return docs;
   }
 
   static Document recordDocument(
       CorpusRecord r,
       String contentHash,
-      String summarySource,
+      SummaryState summary,
       String collection,
       String chunking) {
     var doc = new Document();
@@ -87,9 +87,7 @@ final class Documents {
     if (r.summary() != null) {
       doc.add(new StoredField(SUMMARY, r.summary()));
     }
-    if (summarySource != null) {
-      doc.add(new KeywordField(SUMMARY_SOURCE, summarySource, Store.YES));
-    }
+    addSummaryState(doc, summary);
     for (String link : r.links()) {
       doc.add(new StringField(LINKS, link, Store.YES));
     }
@@ -101,6 +99,36 @@ final class Documents {
       doc.add(new KeywordField(ORIGIN, r.origin(), Store.YES));
     }
     return doc;
+  }
+
+  private static void addSummaryState(Document doc, SummaryState s) {
+    if (s == null) {
+      return;
+    }
+    if (s.source() != null) {
+      doc.add(new KeywordField(SUMMARY_SOURCE, s.source(), Store.YES));
+    }
+    if (s.version() != null) {
+      doc.add(new KeywordField(SUMMARY_VERSION, s.version(), Store.YES));
+    }
+    if (s.failure() != null) {
+      doc.add(new KeywordField(SUMMARY_FAILURE, s.failure(), Store.YES));
+      doc.add(new StoredField(SUMMARY_ATTEMPTS, s.attempts()));
+    }
+    if (s.retryAt() != null) {
+      doc.add(new StoredField(SUMMARY_RETRY_AT, s.retryAt().toEpochMilli()));
+    }
+  }
+
+  /** The summary state a stored record document holds. */
+  static SummaryState summaryState(Document doc) {
+    IndexableField attempts = doc.getField(SUMMARY_ATTEMPTS);
+    return new SummaryState(
+        doc.get(SUMMARY_SOURCE),
+        doc.get(SUMMARY_VERSION),
+        doc.get(SUMMARY_FAILURE),
+        attempts == null ? 0 : attempts.numericValue().intValue(),
+        date(doc, SUMMARY_RETRY_AT));
   }
 
   /** A chunk document; without a vector (null) until the embedding pass of a sync adds one. */

@@ -1,29 +1,23 @@
 package dev.brain.index;
 
-import dev.brain.chunking.Chunk;
 import dev.brain.models.Embedder;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedSetDocValues;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
 
@@ -83,17 +77,6 @@ final class EmbedPass {
     this.checkpoint = checkpoint;
   }
 
-  /** A record waiting for vectors, read back from the index. */
-  private record Pending(
-      CorpusRecord record,
-      String contentHash,
-      String summarySource,
-      String collection,
-      String chunking,
-      List<Chunk> chunks,
-      List<String> embedHashes,
-      float[][] vectors) {}
-
   Outcome run() throws IOException {
     searchers.maybeRefreshBlocking();
     Map<String, Integer> missingByKey = missingChunksByRecord();
@@ -133,11 +116,11 @@ final class EmbedPass {
    * killed sync keeps most of the work and a reader sees the coverage grow.
    */
   private void embedInSlices(String key, int missing) throws IOException {
-    List<Pending> loaded = load(List.of(key));
+    List<StoredBlock> loaded = load(List.of(key));
     if (loaded.isEmpty()) {
       return;
     }
-    Pending p = loaded.getFirst();
+    StoredBlock p = loaded.getFirst();
     var slice = new LinkedHashMap<String, String>();
     int stillMissing = 0;
     long lastWrite = System.nanoTime();
@@ -164,7 +147,7 @@ final class EmbedPass {
   }
 
   /** Gives the chunks of {@code p} still without a vector the ones embedded for their inputs. */
-  private void fill(Pending p, Map<String, float[]> byHash) {
+  private void fill(StoredBlock p, Map<String, float[]> byHash) {
     for (int i = 0; i < p.chunks().size(); i++) {
       if (p.vectors()[i] == null) {
         p.vectors()[i] = byHash.get(p.embedHashes().get(i));
@@ -176,19 +159,8 @@ final class EmbedPass {
     }
   }
 
-  /** Replaces the record and its chunks, with the vectors it has, in one atomic block. */
-  private void write(Pending p) throws IOException {
-    writer.updateDocuments(
-        Documents.parentTerm(p.record().key()),
-        Documents.block(
-            p.record(),
-            p.contentHash(),
-            p.summarySource(),
-            p.collection(),
-            p.chunking(),
-            p.chunks(),
-            p.embedHashes(),
-            Arrays.asList(p.vectors())));
+  private void write(StoredBlock p) throws IOException {
+    p.write(writer);
   }
 
   /** Keys of records with chunks that lack a vector, in index order, with how many lack one. */
@@ -232,10 +204,10 @@ final class EmbedPass {
     if (keys.isEmpty()) {
       return;
     }
-    List<Pending> pending = load(List.copyOf(keys.keySet()));
+    List<StoredBlock> pending = load(List.copyOf(keys.keySet()));
     // Identical inputs within the batch are embedded once.
     var inputs = new LinkedHashMap<String, String>();
-    for (Pending p : pending) {
+    for (StoredBlock p : pending) {
       int stillMissing = 0;
       for (int i = 0; i < p.chunks().size(); i++) {
         if (p.vectors()[i] == null) {
@@ -248,7 +220,7 @@ final class EmbedPass {
       reused += Math.max(0, keys.getOrDefault(p.record().key(), 0) - stillMissing);
     }
     Map<String, float[]> byHash = embed(inputs);
-    for (Pending p : pending) {
+    for (StoredBlock p : pending) {
       for (int i = 0; i < p.chunks().size(); i++) {
         if (p.vectors()[i] == null) {
           p.vectors()[i] = byHash.get(p.embedHashes().get(i));
@@ -281,13 +253,13 @@ final class EmbedPass {
   }
 
   /** Reads the records back with their chunks and the vectors the index already holds. */
-  private List<Pending> load(List<String> keys) throws IOException {
+  private List<StoredBlock> load(List<String> keys) throws IOException {
     searchers.maybeRefreshBlocking(); // see the blocks written by the previous batch
     IndexSearcher searcher = searchers.acquire();
     try {
-      var out = new ArrayList<Pending>(keys.size());
+      var out = new ArrayList<StoredBlock>(keys.size());
       for (String key : keys) {
-        Pending p = load(searcher, key);
+        StoredBlock p = StoredBlock.load(searcher, key, config.model().dimension(), cache);
         if (p != null) {
           out.add(p);
         }
@@ -296,56 +268,6 @@ final class EmbedPass {
     } finally {
       searchers.release(searcher);
     }
-  }
-
-  private Pending load(IndexSearcher searcher, String key) throws IOException {
-    Query byParent = new TermQuery(Documents.parentTerm(key));
-    int count = searcher.count(byParent);
-    if (count == 0) {
-      return null;
-    }
-    StoredFields stored = searcher.storedFields();
-    Document recordDoc = null;
-    var chunkDocs = new ArrayList<Document>();
-    for (ScoreDoc hit : searcher.search(byParent, count).scoreDocs) {
-      Document doc = stored.document(hit.doc);
-      if (IndexFields.RECORD.equals(doc.get(IndexFields.DOC_TYPE))) {
-        recordDoc = doc;
-      } else {
-        chunkDocs.add(doc);
-      }
-    }
-    if (recordDoc == null) {
-      return null;
-    }
-    chunkDocs.sort(
-        (a, b) ->
-            Integer.compare(
-                a.getField(IndexFields.ORDINAL).numericValue().intValue(),
-                b.getField(IndexFields.ORDINAL).numericValue().intValue()));
-    CorpusRecord record = Documents.toRecord(recordDoc);
-    var chunks = new ArrayList<Chunk>(chunkDocs.size());
-    var hashes = new ArrayList<String>(chunkDocs.size());
-    var vectors = new float[chunkDocs.size()][];
-    for (int i = 0; i < chunkDocs.size(); i++) {
-      Chunk chunk = Documents.toChunk(chunkDocs.get(i));
-      chunks.add(chunk);
-      String hash = chunkDocs.get(i).get(IndexFields.EMBED_HASH);
-      hashes.add(hash);
-      vectors[i] = VectorLookup.find(searcher, hash, config.model().dimension());
-      if (vectors[i] == null) {
-        vectors[i] = cache.find(hash); // a killed sync may have cached it without committing it
-      }
-    }
-    return new Pending(
-        record,
-        recordDoc.get(IndexFields.CONTENT_HASH), // as stored: a re-sync must find it unchanged
-        recordDoc.get(IndexFields.SUMMARY_SOURCE),
-        recordDoc.get(IndexFields.COLLECTION),
-        recordDoc.get(IndexFields.CHUNKING),
-        chunks,
-        hashes,
-        vectors);
   }
 
   private void checkShape(List<float[]> vectors, int expected) {

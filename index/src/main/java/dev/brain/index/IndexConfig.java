@@ -34,6 +34,10 @@ import java.util.function.Consumer;
  * @param summaries which summaries a sync makes for records without one of their own; default
  *     {@link SummaryMode#EXTRACTIVE}. Part of the chunking signature: changing it re-chunks every
  *     record on the next sync (embeddings of unchanged chunk texts are reused)
+ * @param summaryModel the chat model that writes the summaries of long records in place of their
+ *     extractive ones, after each sync made them searchable and embedded them; default {@code null}
+ *     (none). Not part of the chunking signature: each record's model summary is versioned on its
+ *     own ({@link SummaryModel#version})
  */
 public record IndexConfig(
     Path directory,
@@ -46,7 +50,8 @@ public record IndexConfig(
     Duration commitInterval,
     int embedBatchSize,
     int maxChunksPerRecord,
-    SummaryMode summaries) {
+    SummaryMode summaries,
+    SummaryModel summaryModel) {
 
   /** Lucene's default HNSW fan-out. */
   public static final int DEFAULT_HNSW_MAX_CONN = 16;
@@ -96,7 +101,8 @@ public record IndexConfig(
         DEFAULT_COMMIT_INTERVAL,
         DEFAULT_EMBED_BATCH_SIZE,
         DEFAULT_MAX_CHUNKS_PER_RECORD,
-        SummaryMode.EXTRACTIVE);
+        SummaryMode.EXTRACTIVE,
+        null);
   }
 
   /** This configuration with another index folder. */
@@ -152,6 +158,11 @@ public record IndexConfig(
     return copy(c -> c.summaries = value);
   }
 
+  /** This configuration with another summary model ({@code null}: none). */
+  public IndexConfig withSummaryModel(SummaryModel value) {
+    return copy(c -> c.summaryModel = value);
+  }
+
   private IndexConfig copy(Consumer<Copy> change) {
     var copy = new Copy(this);
     change.accept(copy);
@@ -171,6 +182,7 @@ public record IndexConfig(
     int embedBatchSize;
     int maxChunksPerRecord;
     SummaryMode summaries;
+    SummaryModel summaryModel;
 
     Copy(IndexConfig c) {
       directory = c.directory;
@@ -184,6 +196,7 @@ public record IndexConfig(
       embedBatchSize = c.embedBatchSize;
       maxChunksPerRecord = c.maxChunksPerRecord;
       summaries = c.summaries;
+      summaryModel = c.summaryModel;
     }
 
     IndexConfig build() {
@@ -198,7 +211,8 @@ public record IndexConfig(
           commitInterval,
           embedBatchSize,
           maxChunksPerRecord,
-          summaries);
+          summaries,
+          summaryModel);
     }
   }
 

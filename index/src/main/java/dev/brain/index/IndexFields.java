@@ -99,10 +99,28 @@ public final class IndexFields {
   public static final String SUMMARY = "summary";
 
   /**
-   * Where the summary came from ({@code imported}, {@code extractive}) or {@code off} for a long
-   * record left without one; absent on a short record. Keyword, stored.
+   * Where the summary came from ({@code imported}, {@code extractive}, {@code model}) or {@code
+   * off} for a long record left without one; absent on a short record. Keyword, stored.
    */
   public static final String SUMMARY_SOURCE = "summary_source";
+
+  /**
+   * The version of a model-written summary: {@code <model>|<prompt version>|<input hash>} ({@link
+   * SummaryModel#version}); keyword, stored. Set on a record whose summary source is {@code model}.
+   */
+  public static final String SUMMARY_VERSION = "summary_version";
+
+  /**
+   * Why the last attempt at a model summary of this record failed; keyword, stored. Absent once one
+   * is made (or while none was tried).
+   */
+  public static final String SUMMARY_FAILURE = "summary_failure";
+
+  /** Failed attempts at a model summary in a row; stored only. */
+  public static final String SUMMARY_ATTEMPTS = "summary_attempts";
+
+  /** When a failed model summary may be tried again (epoch millis); stored only. */
+  public static final String SUMMARY_RETRY_AT = "summary_retry_at";
 
   /** Keys this record links to (multi-valued); keyword, stored. Backlinks are a term query. */
   public static final String LINKS = "links";

@@ -17,6 +17,12 @@ import java.util.Map;
  * @param summarizedRecords records with a summary (their own, or an extractive one)
  * @param summaryCandidates records that should have one: those with a summary of their own and
  *     those long enough for an extractive one ({@link #summaryCoverage()})
+ * @param modelSummarizedRecords records whose summary the summary model wrote
+ * @param modelSummaryCandidates records the summary model is for: the long ones without a summary
+ *     of their own ({@link #modelSummaryCoverage()})
+ * @param modelSummaryFailed records whose last model summary attempt failed (they keep the summary
+ *     they had, and are tried again)
+ * @param modelSummaryFailures some of those, with their reasons (at most {@link #FAILURES_SHOWN})
  * @param byKind record counts by kind, largest first
  * @param bySourceType record counts by source type, largest first
  * @param topTags the most used user tags with their record counts, largest first (at most {@link
@@ -33,6 +39,10 @@ public record IndexStats(
     long embeddedChunks,
     long summarizedRecords,
     long summaryCandidates,
+    long modelSummarizedRecords,
+    long modelSummaryCandidates,
+    long modelSummaryFailed,
+    List<SummaryFailure> modelSummaryFailures,
     Map<String, Long> byKind,
     Map<String, Long> bySourceType,
     List<TagCount> topTags,
@@ -40,6 +50,19 @@ public record IndexStats(
     DateSpan created,
     long sizeBytes,
     IndexMetadata metadata) {
+
+  /** How many failures {@link #modelSummaryFailures()} lists at most. */
+  public static final int FAILURES_SHOWN = 5;
+
+  /**
+   * A record whose model summary failed.
+   *
+   * @param key the record
+   * @param reason why the last attempt failed
+   * @param attempts failed attempts in a row
+   * @param retryAt when a sync may try it again
+   */
+  public record SummaryFailure(String key, String reason, int attempts, Instant retryAt) {}
 
   /** How many tags {@link #topTags()} lists at most. */
   public static final int TOP_TAGS = 25;
@@ -71,6 +94,18 @@ public record IndexStats(
     byKind = Collections.unmodifiableMap(new LinkedHashMap<>(byKind));
     bySourceType = Collections.unmodifiableMap(new LinkedHashMap<>(bySourceType));
     topTags = List.copyOf(topTags);
+    modelSummaryFailures = List.copyOf(modelSummaryFailures);
+  }
+
+  /**
+   * Share of the records the summary model is for that have a model summary, 0 to 1 (1 when there
+   * are none).
+   */
+  @JsonProperty("model_summary_coverage")
+  public double modelSummaryCoverage() {
+    return modelSummaryCandidates == 0
+        ? 1.0
+        : (double) modelSummarizedRecords / modelSummaryCandidates;
   }
 
   /** Share of chunks with a vector, 0 to 1 (1 for an index without chunks). */

@@ -28,6 +28,15 @@ import java.util.Map;
  * @param summaryCoverage {@code summarizedRecords / summaryCandidates} (1 when none should): below
  *     1 with {@code index.summaries: none}, or while records synced before summaries wait for their
  *     next sync
+ * @param summaryModel the summary model ({@code index.summary-model}), or {@code null} for none
+ * @param modelSummarizedRecords records whose summary the summary model wrote
+ * @param modelSummaryCandidates records the summary model is for ({@link
+ *     IndexStats#modelSummaryCandidates()})
+ * @param modelSummaryCoverage {@code modelSummarizedRecords / modelSummaryCandidates} (1 when none
+ *     are): below 1 while records wait for their model summary (made after their vectors) or failed
+ * @param modelSummaryFailed records whose last model summary attempt failed; they keep the summary
+ *     they had and are tried again by a later sync, with back-off
+ * @param modelSummaryFailures some of those with their reasons
  * @param lastSyncAt when the last complete sync finished, or {@code null}
  * @param watching whether a watcher ({@code brain watch}, {@code brain serve --watch}) follows the
  *     collections
@@ -43,6 +52,12 @@ public record IndexStatus(
     long summarizedRecords,
     long summaryCandidates,
     double summaryCoverage,
+    String summaryModel,
+    long modelSummarizedRecords,
+    long modelSummaryCandidates,
+    double modelSummaryCoverage,
+    long modelSummaryFailed,
+    List<IndexStats.SummaryFailure> modelSummaryFailures,
     Instant lastSyncAt,
     boolean watching,
     List<Collection> collections) {
@@ -137,6 +152,12 @@ public record IndexStatus(
         stats.summarizedRecords(),
         stats.summaryCandidates(),
         stats.summaryCoverage(),
+        summaryModel(index.config()),
+        stats.modelSummarizedRecords(),
+        stats.modelSummaryCandidates(),
+        stats.modelSummaryCoverage(),
+        stats.modelSummaryFailed(),
+        stats.modelSummaryFailures(),
         stats.lastSyncAt(),
         watching,
         out);
@@ -153,7 +174,28 @@ public record IndexStatus(
       out.add(entry(c.name(), c.root(), null, false));
     }
     return new IndexStatus(
-        config.directory().toString(), state, 0, 0, 0, 1.0, 0, 0, 1.0, null, false, out);
+        config.directory().toString(),
+        state,
+        0,
+        0,
+        0,
+        1.0,
+        0,
+        0,
+        1.0,
+        summaryModel(config),
+        0,
+        0,
+        1.0,
+        0,
+        List.of(),
+        null,
+        false,
+        out);
+  }
+
+  private static String summaryModel(IndexConfig config) {
+    return config.summaryModel() == null ? null : config.summaryModel().spec();
   }
 
   private static Collection entry(String name, Path root, CollectionStatus s, boolean watching) {

@@ -113,7 +113,7 @@ public final class RecordChunks {
    * Appends the chunks of {@code part} of {@code summary}, numbered after {@code chunks}, with
    * offsets into {@code summary} and the part's heading path.
    */
-  private static void addSummary(
+  static void addSummary(
       Chunker c,
       String key,
       String summary,

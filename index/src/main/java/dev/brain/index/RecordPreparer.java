@@ -1,5 +1,10 @@
 package dev.brain.index;
 
+import static dev.brain.index.IndexFields.KEY;
+import static dev.brain.index.IndexFields.SUMMARY;
+import static dev.brain.index.IndexFields.SUMMARY_SOURCE;
+import static dev.brain.index.IndexFields.SUMMARY_VERSION;
+
 import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.chunking.Chunker;
@@ -18,8 +23,12 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Supplier;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
 
 /**
  * The reading side of a sync, run on its own thread: reads each file, skips unchanged records,
@@ -51,6 +60,7 @@ final class RecordPreparer implements Runnable {
   private final Map<String, IndexReads.RecordState> states;
   private final ChunkCap cap;
   private final SummaryMode summaries;
+  private final String modelSummaries; // the summary model's version prefix, or null
   private final Supplier<Chunker> chunker;
   private final SearcherManager searchers;
   private final EmbeddingCache cache;
@@ -64,6 +74,7 @@ final class RecordPreparer implements Runnable {
       Map<String, IndexReads.RecordState> states,
       ChunkCap cap,
       SummaryMode summaries,
+      String modelSummaries,
       Supplier<Chunker> chunker,
       SearcherManager searchers,
       EmbeddingCache cache,
@@ -74,6 +85,7 @@ final class RecordPreparer implements Runnable {
     this.states = states;
     this.cap = cap;
     this.summaries = summaries;
+    this.modelSummaries = modelSummaries;
     this.chunker = chunker;
     this.searchers = searchers;
     this.cache = cache;
@@ -250,15 +262,22 @@ final class RecordPreparer implements Runnable {
       }
     }
     Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
+    boolean sameText = state != null && record.contentHash().equals(state.contentHash());
+    Document kept = sameText ? currentModelSummary(record) : null;
     RecordChunks.Split split;
     try {
-      split = RecordChunks.split(c, record, cap.maxChunks(), summaries);
+      CorpusRecord source = kept == null ? record : record.withSummary(kept.get(SUMMARY));
+      split = RecordChunks.split(c, source, cap.maxChunks(), summaries);
     } catch (RuntimeException e) {
       return new SyncItem.FileIssue(
           file, "record " + record.key() + " could not be chunked: " + e, false);
     }
     List<Chunk> chunks = split.chunks();
     CorpusRecord stored = record.withSummary(split.summary());
+    SummaryState summary =
+        kept != null
+            ? SummaryState.model(kept.get(SUMMARY_VERSION))
+            : SummaryState.of(split.source() == null ? null : split.source().wireName());
     String signature = cap.signature();
     OptionalInt cut =
         cap.cut(chunks.stream().filter(k -> k.role() != ChunkRole.SUMMARY).toList(), record.text());
@@ -270,13 +289,44 @@ final class RecordPreparer implements Runnable {
     return new SyncItem.Prepared(
         stored,
         record.contentHash(),
-        split.source(),
+        summary,
         collection,
         signature,
         state == null,
         chunks,
         hashes,
         storedVectors(hashes));
+  }
+
+  /**
+   * The stored record document of a record whose text did not change (it is only chunked again)
+   * when its summary is the current summary model's: that summary is kept, not asked for again.
+   * {@code null} otherwise, or when the record brings a summary of its own.
+   */
+  private Document currentModelSummary(CorpusRecord record) throws IOException {
+    if (modelSummaries == null || record.summary() != null) {
+      return null;
+    }
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      TopDocs hits = searcher.search(new TermQuery(new Term(KEY, record.key())), 1);
+      if (hits.scoreDocs.length == 0) {
+        return null;
+      }
+      Document doc =
+          searcher
+              .storedFields()
+              .document(hits.scoreDocs[0].doc, Set.of(SUMMARY, SUMMARY_SOURCE, SUMMARY_VERSION));
+      String version = doc.get(SUMMARY_VERSION);
+      boolean current =
+          SummarySource.MODEL.wireName().equals(doc.get(SUMMARY_SOURCE))
+              && version != null
+              && version.startsWith(modelSummaries)
+              && doc.get(SUMMARY) != null;
+      return current ? doc : null;
+    } finally {
+      searchers.release(searcher);
+    }
   }
 
   /**

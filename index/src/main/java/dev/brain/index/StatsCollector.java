@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -29,6 +30,10 @@ final class StatsCollector {
   private long records;
   private long summarized;
   private long summaryCandidates;
+  private long modelSummarized;
+  private long modelCandidates;
+  private long modelFailed;
+  private final List<IndexStats.SummaryFailure> failures = new ArrayList<>();
   private long firstCreated = Long.MAX_VALUE;
   private long lastCreated = Long.MIN_VALUE;
 
@@ -51,6 +56,10 @@ final class StatsCollector {
         embedded,
         collector.summarized,
         collector.summaryCandidates,
+        collector.modelSummarized,
+        collector.modelCandidates,
+        collector.modelFailed,
+        collector.failures,
         sorted(collector.byKind),
         sorted(collector.bySourceType),
         topTags,
@@ -69,6 +78,7 @@ final class StatsCollector {
     SortedSetDocValues tags = DocValues.getSortedSet(reader, IndexFields.TAGS);
     SortedNumericDocValues created = DocValues.getSortedNumeric(reader, IndexFields.CREATED_AT);
     SortedSetDocValues summaries = DocValues.getSortedSet(reader, IndexFields.SUMMARY_SOURCE);
+    SortedSetDocValues failed = DocValues.getSortedSet(reader, IndexFields.SUMMARY_FAILURE);
     for (int doc = keys.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = keys.nextDoc()) {
       if (live != null && !live.get(doc)) {
         continue;
@@ -85,12 +95,34 @@ final class StatsCollector {
       if (summary != null) {
         summaryCandidates++;
         summarized += SummarySource.OFF.wireName().equals(summary) ? 0 : 1;
+        countModelSummary(reader, doc, summary, IndexReads.first(failed, doc));
       }
       if (created.advanceExact(doc)) {
         long at = created.nextValue();
         firstCreated = Math.min(firstCreated, at);
         lastCreated = Math.max(lastCreated, at);
       }
+    }
+  }
+
+  /** Counts a long record toward the summary model's coverage, and its failure if it has one. */
+  private void countModelSummary(LeafReader reader, int doc, String source, String failure)
+      throws IOException {
+    if (SummarySource.IMPORTED.wireName().equals(source)) {
+      return; // its own summary wins: no model is asked
+    }
+    modelCandidates++;
+    modelSummarized += SummarySource.MODEL.wireName().equals(source) ? 1 : 0;
+    if (failure == null) {
+      return;
+    }
+    modelFailed++;
+    if (failures.size() < IndexStats.FAILURES_SHOWN) {
+      var stored = reader.storedFields().document(doc);
+      SummaryState state = Documents.summaryState(stored);
+      failures.add(
+          new IndexStats.SummaryFailure(
+              stored.get(IndexFields.KEY), failure, state.attempts(), state.retryAt()));
     }
   }
 

@@ -12,10 +12,15 @@ enum SummarySource {
   IMPORTED,
   /** Made from the record's text at sync time. */
   EXTRACTIVE,
+  /**
+   * Written by the summary model ({@code index.summary-model}) after the record was searchable;
+   * replaces an extractive one.
+   */
+  MODEL,
   /** The record is long enough for one, but summaries are off ({@code index.summaries: none}). */
   OFF;
 
-  /** The stored value: {@code imported}, {@code extractive}, {@code off}. */
+  /** The stored value: {@code imported}, {@code extractive}, {@code model}, {@code off}. */
   String wireName() {
     return name().toLowerCase(Locale.ROOT);
   }

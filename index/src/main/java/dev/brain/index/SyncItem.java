@@ -35,13 +35,14 @@ sealed interface SyncItem {
    * chunk's embedding-input hash ({@link EmbeddingInput#hash}, hashed once here for the lookup, the
    * batch and the document) and the vectors found in the index by it ({@code null} where the chunk
    * still has to be embedded). {@code record} carries the summary its summary chunks index (its
-   * own, or the one made from its text, from {@code summarySource}); {@code contentHash} is the
-   * hash of the record as imported, so a re-sync finds it unchanged.
+   * own, the one made from its text, or the model's it had before a re-chunking; where it came from
+   * is {@code summary}); {@code contentHash} is the hash of the record as imported, so a re-sync
+   * finds it unchanged.
    */
   record Prepared(
       CorpusRecord record,
       String contentHash,
-      SummarySource summarySource,
+      SummaryState summary,
       String collection,
       String chunking,
       boolean isNew,

@@ -72,6 +72,18 @@ public interface SyncListener {
   default void chunksEmbedded(int count) {}
 
   /**
+   * The summary model ({@link IndexConfig#summaryModel()}) is about to be asked for the summaries
+   * of {@code records} long records, after their text was searchable and embedded.
+   */
+  default void summariesPlanned(int records) {}
+
+  /**
+   * The summary model answered for one record ({@code made}) or failed (the record keeps the
+   * summary it had; the reason is kept for {@code brain status}).
+   */
+  default void recordSummarized(String key, boolean made) {}
+
+  /**
    * The work so far was committed: a crash from now on keeps it. Called every {@link
    * IndexConfig#commitInterval()} and once at the end.
    *

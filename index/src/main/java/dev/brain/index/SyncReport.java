@@ -27,6 +27,10 @@ import java.util.List;
  *     embedded before, in no live chunk of the index now: removed and added again, rebuilt)
  * @param elapsed wall time of the whole sync
  * @param embedTime time spent inside the embedder
+ * @param modelSummaries long records the summary model ({@link IndexConfig#summaryModel()})
+ *     summarized this sync
+ * @param modelSummaryFailures long records whose model summary failed this sync (they keep the
+ *     summary they had; {@link IndexStatus} lists them with their reasons)
  */
 public record SyncReport(
     int files,
@@ -43,7 +47,9 @@ public record SyncReport(
     long chunksReused,
     long chunksFromCache,
     Duration elapsed,
-    Duration embedTime) {
+    Duration embedTime,
+    int modelSummaries,
+    int modelSummaryFailures) {
 
   /**
    * A file that was not imported.

@@ -25,8 +25,9 @@ import org.apache.lucene.search.SearcherManager;
  * One incremental sync: walk the roots, read and prepare records on a helper thread, embed missing
  * vectors in batches across records on the calling thread, replace each changed record with its
  * chunks in one atomic block, delete records whose files or entries are gone, and commit
- * periodically and at the end. A partial sync ({@link #runChanged}) reads and deletes only below
- * the paths a watcher saw change.
+ * periodically and at the end. With a summary model, the long records are then summarized by it
+ * ({@link SummaryPass}) and the new summary chunks embedded. A partial sync ({@link #runChanged})
+ * reads and deletes only below the paths a watcher saw change.
  */
 final class SyncRun {
 
@@ -149,6 +150,7 @@ final class SyncRun {
             states,
             ChunkCap.of(config),
             config.summaries(),
+            config.summaryModel() == null ? null : config.summaryModel().versionPrefix(),
             chunker,
             searchers,
             cache,
@@ -171,9 +173,17 @@ final class SyncRun {
     var embedding =
         new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
             .run();
-    chunksEmbedded += embedding.embedded();
-    chunksReused += embedding.reused();
-    embedNanos += embedding.embedNanos();
+    addEmbedding(embedding);
+    var summaries = new SummaryPass.Outcome(0, 0);
+    if (config.summaryModel() != null) {
+      // Then summaries: each record was searchable (and embedded) before the model saw it.
+      summaries =
+          new SummaryPass(config, writer, searchers, chunker, cache, listener, this::commitIfDue)
+              .run();
+      addEmbedding(
+          new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+              .run());
+    }
     commit(true, outcomes(collections, files, partial));
     SyncIssues found = issues.issues();
     return new SyncReport(
@@ -191,7 +201,15 @@ final class SyncRun {
         chunksReused,
         cache.hits() - cacheHitsBefore,
         Duration.ofNanos(System.nanoTime() - start),
-        Duration.ofNanos(embedNanos));
+        Duration.ofNanos(embedNanos),
+        summaries.made(),
+        summaries.failed());
+  }
+
+  private void addEmbedding(EmbedPass.Outcome embedding) {
+    chunksEmbedded += embedding.embedded();
+    chunksReused += embedding.reused();
+    embedNanos += embedding.embedNanos();
   }
 
   /** Every file of every collection, each once (the first collection that lists it wins). */
@@ -314,7 +332,7 @@ final class SyncRun {
         Documents.block(
             record,
             p.contentHash(),
-            p.summarySource() == null ? null : p.summarySource().wireName(),
+            p.summary(),
             p.collection(),
             p.chunking(),
             p.chunks(),

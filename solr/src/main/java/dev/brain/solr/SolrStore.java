@@ -324,6 +324,10 @@ final class SolrStore {
         count(SolrQueries.CHUNKS, SolrDocs.HAS_VECTOR + ":true"),
         0, // summary coverage is not tracked in a Solr collection yet
         0,
+        0, // nor model summaries, which only the embedded index makes
+        0,
+        0,
+        List.of(),
         facet(KIND, SolrQueries.RECORDS),
         facet(SOURCE_TYPE, SolrQueries.RECORDS),
         top,

@@ -147,7 +147,9 @@ final class SolrSync {
         chunksReused + embedding.reused(),
         0, // no embedding cache beside SolrCloud: reuse is by embed hash among its chunks only
         Duration.ofNanos(System.nanoTime() - start),
-        Duration.ofNanos(embedding.embedNanos()));
+        Duration.ofNanos(embedding.embedNanos()),
+        0, // the Solr backend makes no model summaries
+        0);
   }
 
   private void skippedByWalk(Path file, String reason) {

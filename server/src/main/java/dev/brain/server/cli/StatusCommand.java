@@ -86,6 +86,7 @@ final class StatusCommand implements Callable<Integer> {
         s.summarizedRecords(),
         s.summaryCandidates(),
         s.watching() ? "yes" : "no");
+    printModelSummaries(s, out);
     if (s.collections().isEmpty()) {
       out.println("no collections yet; add a folder with `brain add PATH`");
     }
@@ -114,6 +115,30 @@ final class StatusCommand implements Callable<Integer> {
       if (c.moreIssues() > 0) {
         out.println("  ... and " + c.moreIssues() + " more issues");
       }
+    }
+  }
+
+  /** The summary model's coverage and failures, when one is configured. */
+  private static void printModelSummaries(IndexStatus s, PrintWriter out) {
+    if (s.summaryModel() == null) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "model summaries (%s): %s (%d of %d long records)%s%n",
+        s.summaryModel(),
+        percent(s.modelSummaryCoverage()),
+        s.modelSummarizedRecords(),
+        s.modelSummaryCandidates(),
+        s.modelSummaryFailed() == 0 ? "" : ", " + s.modelSummaryFailed() + " failed");
+    for (var f : s.modelSummaryFailures()) {
+      out.printf(
+          Locale.ROOT,
+          "  summary failed: %s: %s (attempt %d; tried again by a sync after %s)%n",
+          f.key(),
+          f.reason(),
+          f.attempts(),
+          f.retryAt());
     }
   }
 

@@ -32,6 +32,8 @@ final class SyncProgress implements SyncListener, AutoCloseable {
   private long embedded;
   private long toEmbed = -1;
   private boolean searchable;
+  private int toSummarize = -1;
+  private int summarized;
   private int problems;
 
   private SyncProgress(boolean bars, PrintWriter lines, Duration lineInterval) {
@@ -126,6 +128,18 @@ final class SyncProgress implements SyncListener, AutoCloseable {
     message();
   }
 
+  @Override
+  public void summariesPlanned(int records) {
+    toSummarize = records;
+    message();
+  }
+
+  @Override
+  public void recordSummarized(String key, boolean made) {
+    summarized++;
+    message();
+  }
+
   private void message() {
     if (bar != null) {
       bar.setExtraMessage(extra());
@@ -143,7 +157,8 @@ final class SyncProgress implements SyncListener, AutoCloseable {
             + embedded
             + (toEmbed >= 0 ? "/" + toEmbed : "")
             + " chunks embedded"
-            + (searchable ? ", text searchable" : "");
+            + (searchable ? ", text searchable" : "")
+            + (toSummarize >= 0 ? ", " + summarized + "/" + toSummarize + " model summaries" : "");
     return problems == 0 ? extra : extra + ", " + problems + " not imported";
   }
 

@@ -47,6 +47,16 @@ final class SyncSummary {
           r.embedderChunksPerSecond(),
           seconds <= 0 ? 0 : 100.0 * embedSeconds / seconds);
     }
+    if (r.modelSummaries() > 0 || r.modelSummaryFailures() > 0) {
+      out.printf(
+          Locale.ROOT,
+          "model summaries: %d made, %d failed%s%n",
+          r.modelSummaries(),
+          r.modelSummaryFailures(),
+          r.modelSummaryFailures() > 0
+              ? " (they keep their extractive summary; `brain status` says why)"
+              : "");
+    }
     out.printf(
         Locale.ROOT,
         "model %s (%d-d, %s)%n",

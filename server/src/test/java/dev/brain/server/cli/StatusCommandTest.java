@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionsFile;
+import dev.brain.models.chat.FakeOpenAiServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -140,5 +141,47 @@ class StatusCommandTest {
     assertThat(brain("status", "--local").out()).contains("summaries: 0% (0 of 1 long records)");
     json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
     assertThat(json.path("summary_coverage").asDouble()).isZero();
+  }
+
+  @Test
+  void statusShowsModelSummaryCoverageAndEachFailureWithItsReason() throws Exception {
+    var note = new StringBuilder("# Trip\n\n");
+    for (int i = 0; i < 5; i++) {
+      note.append("## Day ").append(i).append("\n\nWe walked along the coast.\n\n");
+    }
+    Files.writeString(notes.resolve("trip.md"), note);
+    try (FakeOpenAiServer openAi = FakeOpenAiServer.start()) {
+      Files.writeString(
+          data.resolve("brain.yaml"),
+          "index:\n  summary-model: openai/fake\n  summary-retry-backoff: 0s\n"
+              + "chat:\n  openai-url: "
+              + openAi.baseUrl()
+              + "\n",
+          APPEND);
+      assertThat(brain("config").out()).contains("index.summary-model", "openai/fake");
+
+      // Nothing scripted: the model answers HTTP 500, the note keeps its extractive summary.
+      Run index = brain("index", "--no-progress");
+      assertThat(index.code()).isZero();
+      assertThat(index.out()).contains("model summaries: 0 made, 1 failed");
+      String text = brain("status", "--local").out();
+      assertThat(text)
+          .contains("summaries: 100% (1 of 1 long records)")
+          .contains("model summaries (openai/fake): 0% (0 of 1 long records), 1 failed")
+          .contains("summary failed: note:notes/trip.md: ", "HTTP 500", "(attempt 1;");
+      JsonNode json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+      assertThat(json.path("summary_model").asText()).isEqualTo("openai/fake");
+      assertThat(json.path("model_summary_failed").asLong()).isEqualTo(1);
+      assertThat(json.at("/model_summary_failures/0/reason").asText()).contains("HTTP 500");
+
+      openAi.enqueue(FakeOpenAiServer.answer("fake", List.of("A walk along the coast."), 9, 9));
+      assertThat(brain("index", "--no-progress").code()).isZero();
+      assertThat(brain("status", "--local").out())
+          .contains("model summaries (openai/fake): 100% (1 of 1 long records)")
+          .doesNotContain("summary failed");
+      json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+      assertThat(json.path("model_summary_coverage").asDouble()).isEqualTo(1.0);
+      assertThat(json.path("model_summarized_records").asLong()).isEqualTo(1);
+    }
   }
 }

@@ -71,6 +71,11 @@ class StatusApiTest {
     assertThat(status.path("records").asLong()).isEqualTo(3);
     assertThat(status.path("vector_coverage").asDouble()).isEqualTo(1.0);
     assertThat(status.path("watching").asBoolean()).isFalse();
+    // No summary model configured: none named, nothing pending, nothing failed.
+    assertThat(status.has("summary_model")).isTrue();
+    assertThat(status.path("summary_model").isNull()).isTrue();
+    assertThat(status.path("model_summary_coverage").asDouble()).isEqualTo(1.0);
+    assertThat(status.path("model_summary_failures").isArray()).isTrue();
 
     var collections = status.path("collections");
     assertThat(collections.size()).isEqualTo(2);
