@@ -46,6 +46,14 @@ final class Passages {
    * characters, shown in text order.
    */
   static Passage around(List<Candidate> picks, Asked asked) {
+    return around(picks, asked, false);
+  }
+
+  /**
+   * {@link #around(List, Asked)}, for the answer's first passage when {@code first}: then the
+   * paragraphs of its section that name any required concept join it while they fit.
+   */
+  static Passage around(List<Candidate> picks, Asked asked, boolean first) {
     Candidate lead = picks.getFirst();
     RowText t = lead.text();
     var pieces = new java.util.TreeMap<Integer, Piece>();
@@ -67,7 +75,7 @@ final class Passages {
       used += piece.chars();
     }
     if (section == null) {
-      fill(t, lead.block(), pieces, used, asked);
+      fill(t, lead.block(), pieces, used, asked, first ? FIRST_SHARE : FILL_SHARE);
     }
     var parts = new ArrayList<String>();
     pieces.values().forEach(p -> parts.addAll(p.parts()));
@@ -85,10 +93,17 @@ final class Passages {
   }
 
   /**
-   * Share of the question's required concepts a paragraph of the best section must cover to join a
-   * passage it fits in.
+   * Share of the question's required concepts a paragraph of a passage's section must cover to join
+   * it (when it fits), for every passage but the first.
    */
   static final double FILL_SHARE = 0.3;
+
+  /**
+   * The same share for the first passage: the best section is read whole, so any paragraph of it
+   * naming a required concept may join ("multiple edges might point to the same node" is followed
+   * by the paragraph that names {@code Rc<T>}).
+   */
+  static final double FIRST_SHARE = 0.0;
 
   /**
    * Adds to {@code pieces} the paragraphs of block {@code b}'s section that cover the most of the
@@ -97,7 +112,12 @@ final class Passages {
    * paragraph next to the one whose sentence scored best.
    */
   private static void fill(
-      RowText t, int b, java.util.TreeMap<Integer, Piece> pieces, int used, Asked asked) {
+      RowText t,
+      int b,
+      java.util.TreeMap<Integer, Piece> pieces,
+      int used,
+      Asked asked,
+      double minShare) {
     List<Concept> required = asked.required();
     if (required.isEmpty()) {
       return;
@@ -126,7 +146,7 @@ final class Passages {
         }
       }
       long n = required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
-      if (n > 0 && n >= FILL_SHARE * required.size()) {
+      if (n > 0 && n >= minShare * required.size()) {
         Piece piece = new Piece(i, last, parts);
         found.add(piece);
         counts.put(piece, (int) n);
