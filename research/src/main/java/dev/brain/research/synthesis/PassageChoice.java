@@ -34,7 +34,7 @@ final class PassageChoice {
             .findFirst()
             .orElse(ranked.getFirst());
     List<List<Candidate>> sections = bestRow(best, ranked);
-    out.add(Passages.around(sections.getFirst(), asked));
+    out.add(Passages.around(sections.getFirst(), asked, true));
     // A required concept the first passage does not cover comes first, then close seconds.
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {

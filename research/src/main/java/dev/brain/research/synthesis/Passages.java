@@ -46,6 +46,14 @@ final class Passages {
    * characters, shown in text order.
    */
   static Passage around(List<Candidate> picks, Asked asked) {
+    return around(picks, asked, false);
+  }
+
+  /**
+   * {@link #around(List, Asked)}, for the answer's first passage when {@code first}: then the
+   * paragraphs of its section that name any required concept join it while they fit.
+   */
+  static Passage around(List<Candidate> picks, Asked asked, boolean first) {
     Candidate lead = picks.getFirst();
     RowText t = lead.text();
     var pieces = new java.util.TreeMap<Integer, Piece>();
@@ -66,6 +74,9 @@ final class Passages {
       pieces.put(piece.first(), piece);
       used += piece.chars();
     }
+    if (section == null) {
+      fill(t, lead.block(), pieces, used, asked, first ? FIRST_SHARE : FILL_SHARE);
+    }
     var parts = new ArrayList<String>();
     pieces.values().forEach(p -> parts.addAll(p.parts()));
     var said = new StringBuilder();
@@ -79,6 +90,80 @@ final class Passages {
         parts,
         covered(t, said, path, asked.concepts()),
         lead);
+  }
+
+  /**
+   * Share of the question's required concepts a paragraph of a passage's section must cover to join
+   * it (when it fits), for every passage but the first.
+   */
+  static final double FILL_SHARE = 0.3;
+
+  /**
+   * The same share for the first passage: the best section is read whole, so any paragraph of it
+   * naming a required concept may join ("multiple edges might point to the same node" is followed
+   * by the paragraph that names {@code Rc<T>}).
+   */
+  static final double FIRST_SHARE = 0.0;
+
+  /**
+   * Adds to {@code pieces} the paragraphs of block {@code b}'s section that cover the most of the
+   * question's required concepts (their words, inline code and the block they lead into), while
+   * they fit in {@value #PASSAGE_CHARS} characters: a section often says what answers in a
+   * paragraph next to the one whose sentence scored best.
+   */
+  private static void fill(
+      RowText t,
+      int b,
+      java.util.TreeMap<Integer, Piece> pieces,
+      int used,
+      Asked asked,
+      double minShare) {
+    List<Concept> required = asked.required();
+    if (required.isEmpty()) {
+      return;
+    }
+    var found = new ArrayList<Piece>();
+    var counts = new java.util.HashMap<Piece, Integer>();
+    for (int i = t.sectionStart(b); i < t.sectionEnd(b); i++) {
+      if (t.blocks.get(i).kind() != Kind.PARAGRAPH || !t.retrieved(i)) {
+        continue;
+      }
+      List<String> shown = shownSentences(t, i, 0);
+      String text = String.join(" ", shown);
+      if (text.isBlank() || text.length() > PARAGRAPH_CHARS) {
+        continue;
+      }
+      var parts = new ArrayList<String>();
+      parts.add(text);
+      var stems = new HashSet<>(Words.stems(Sentences.plain(text)));
+      int last = i;
+      if (endsBlock(t, i, shown.getLast()) && i + 1 < t.blocks.size()) {
+        String introduced = introduced(t.blocks.get(i + 1));
+        if (introduced != null) {
+          parts.add(introduced);
+          stems.addAll(Words.stems(t.blocks.get(i + 1).text()));
+          last = i + 1;
+        }
+      }
+      long n = required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
+      if (n > 0 && n >= minShare * required.size()) {
+        Piece piece = new Piece(i, last, parts);
+        found.add(piece);
+        counts.put(piece, (int) n);
+      }
+    }
+    found.sort(
+        java.util.Comparator.comparingInt((Piece p) -> counts.get(p))
+            .reversed()
+            .thenComparingInt(Piece::first));
+    for (Piece piece : found) {
+      if (pieces.values().stream().anyMatch(p -> p.overlaps(piece))
+          || used + piece.chars() > PASSAGE_CHARS) {
+        continue;
+      }
+      pieces.put(piece.first(), piece);
+      used += piece.chars();
+    }
   }
 
   /** Longest section (its prose, lists and tables) shown whole. */

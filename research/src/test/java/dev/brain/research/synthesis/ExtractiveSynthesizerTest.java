@@ -70,6 +70,46 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void theFirstPassageOfALongSectionTakesTheParagraphNamingARequiredConceptToo() {
+    String quiet = Packs.filler(420) + ".";
+    String raw =
+        """
+        # Shared Ownership
+
+        In graph data structures, multiple edges might point to the same node, and that node is
+        conceptually owned by all of the edges that point to it.
+
+        A graph walk visits each node once.
+
+        Each edge of a graph names two nodes.
+
+        An owner drops what it owns at the end of its scope.
+
+        %s
+
+        %s
+
+        You have to enable multiple ownership explicitly by using reference counting, which keeps
+        track of the number of references to a value.
+
+        %s
+        """
+            .formatted(quiet, quiet, quiet);
+    var pack =
+        Packs.pack(
+            "In my graph, several edges point to the same node. How can one value have more than"
+                + " one owner?",
+            List.of(note(1, "book/rc.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("multiple edges might point to the same node")
+        .contains("by using reference counting")
+        .doesNotContain("lorem");
+  }
+
+  @Test
   void keepsAListWholeWithTheSentenceThatIntroducesIt() {
     String raw =
         """
