@@ -14,12 +14,9 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.GenericSolrRequest;
@@ -214,53 +211,12 @@ public final class BackendBench {
     }
   }
 
-  private static final int VOCABULARY = 20_000;
-
   /** Records of about 150 words (one 256-token chunk each), seeded: every run writes the same. */
   static List<CorpusRecord> records(int n) {
-    var random = new SplittableRandom(42);
-    var out = new ArrayList<CorpusRecord>(n);
-    Instant created = Instant.parse("2020-01-01T00:00:00Z");
-    for (int i = 0; i < n; i++) {
-      var text = new StringBuilder();
-      for (int w = 0; w < 150; w++) {
-        text.append(word(random)).append(w % 15 == 14 ? ". " : " ");
-      }
-      String title = word(random) + " " + word(random);
-      List<String> tags = List.of("t" + random.nextInt(200));
-      out.add(
-          new CorpusRecord(
-              "doc:bench-" + i,
-              CorpusRecord.KIND_ITEM,
-              "doc",
-              title,
-              null,
-              null,
-              null,
-              tags,
-              created.plusSeconds(3600L * i),
-              null,
-              text.toString(),
-              null,
-              List.of(),
-              null,
-              List.of()));
-    }
-    return out;
+    return new SyntheticCorpus().next(n);
   }
 
   static List<String> queries(int n) {
-    var random = new SplittableRandom(7);
-    var out = new ArrayList<String>(n);
-    for (int i = 0; i < n; i++) {
-      out.add(word(random) + " " + word(random) + " " + word(random));
-    }
-    return out;
-  }
-
-  /** A pseudo-word, Zipf-like: low ranks are drawn far more often. */
-  private static String word(SplittableRandom random) {
-    int rank = (int) Math.floor(Math.pow(VOCABULARY, random.nextDouble()));
-    return "w" + Integer.toString(rank, 36);
+    return SyntheticCorpus.queries(n);
   }
 }

@@ -35,6 +35,16 @@ public final class IndexInternals {
   }
 
   /**
+   * An analyzer giving the same tokens as {@code analyzer} that is quicker at analyzing the same
+   * words again: for the text analyzer of the index, one that filters each distinct word once and
+   * remembers its term; any other analyzer is returned as it is. For analyzing stored text in
+   * memory (search rows), not for indexing.
+   */
+  public static Analyzer forRereading(Analyzer analyzer) {
+    return analyzer instanceof TextAnalyzer text ? text.wordCached() : analyzer;
+  }
+
+  /**
    * The record a stored record document holds (one read whole from a searcher's stored fields): the
    * same decoding as {@link BrainIndex#get}, so every reader of the index sees one record.
    */

@@ -1,6 +1,7 @@
 package dev.brain.index;
 
 import java.util.regex.Pattern;
+import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.StopwordAnalyzerBase;
@@ -36,16 +37,55 @@ final class TextAnalyzer extends StopwordAnalyzerBase {
     super(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
   }
 
+  /** The same analysis with each distinct word filtered once; see {@link #wordCached()}. */
+  private volatile WordCachedAnalyzer wordCached;
+
   @Override
   protected TokenStreamComponents createComponents(String fieldName) {
     Tokenizer source = new StandardTokenizer();
+    return new TokenStreamComponents(source, filters(source, stopwords));
+  }
+
+  /**
+   * The filters after the tokenizer. Each looks at one token's text alone (none reads its type,
+   * keyword flag or neighbours), so a word's term, or its removal, depends on the word only: what
+   * {@link WordCachedAnalyzer} relies on.
+   */
+  static TokenStream filters(TokenStream source, CharArraySet stopwords) {
     TokenStream result = new PatternReplaceFilter(source, EDGE_UNDERSCORES, "", true);
     result = new LengthFilter(result, 1, Integer.MAX_VALUE);
     result = new EnglishPossessiveFilter(result);
     result = new LowerCaseFilter(result);
     result = new StopFilter(result, stopwords);
-    result = new PorterStemFilter(result);
-    return new TokenStreamComponents(source, result);
+    return new PorterStemFilter(result);
+  }
+
+  /**
+   * An analyzer giving the same tokens (terms, offsets, positions) as this one, that runs the
+   * filters once per distinct word and then remembers the word's term: for analyzing stored text in
+   * memory again and again (search rows' excerpts and matched terms), not for indexing.
+   */
+  WordCachedAnalyzer wordCached() {
+    WordCachedAnalyzer cached = wordCached;
+    if (cached == null) {
+      synchronized (this) {
+        cached = wordCached;
+        if (cached == null) {
+          cached = new WordCachedAnalyzer(getStopwordSet());
+          wordCached = cached;
+        }
+      }
+    }
+    return cached;
+  }
+
+  @Override
+  public void close() {
+    WordCachedAnalyzer cached = wordCached;
+    if (cached != null) {
+      cached.close();
+    }
+    super.close();
   }
 
   @Override

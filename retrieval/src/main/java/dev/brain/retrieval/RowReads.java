@@ -2,6 +2,7 @@ package dev.brain.retrieval;
 
 import dev.brain.chunking.MarkdownText;
 import dev.brain.index.CorpusRecord;
+import dev.brain.index.IndexInternals;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -33,9 +34,13 @@ final class RowReads {
   private final Map<Integer, Visible> visible = new HashMap<>();
   private final Map<String, Set<String>> terms = new HashMap<>();
 
+  /**
+   * @param analyzer the backend's analyzer; rows use its {@link IndexInternals#forRereading} form,
+   *     which gives the same tokens
+   */
   RowReads(Backend.View view, Analyzer analyzer) {
     this.view = view;
-    this.analyzer = analyzer;
+    this.analyzer = IndexInternals.forRereading(analyzer);
   }
 
   Analyzer analyzer() {

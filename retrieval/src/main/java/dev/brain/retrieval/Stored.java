@@ -5,6 +5,7 @@ import static dev.brain.index.IndexFields.*;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexInternals;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -15,16 +16,24 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSortField;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 
 /** Reads record and chunk documents back from the embedded index's stored fields. */
 final class Stored {
@@ -48,17 +57,7 @@ final class Stored {
       IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
     var records = new HashMap<String, CorpusRecord>();
     var chunks = new HashMap<Integer, StoredChunk>();
-    var recordDocs = new HashSet<Integer>();
-    if (!keys.isEmpty()) {
-      Query query =
-          new BooleanQuery.Builder()
-              .add(Filters.RECORDS, Occur.FILTER)
-              .add(Filters.anyOf(KEY, keys), Occur.FILTER)
-              .build();
-      for (ScoreDoc sd : searcher.search(query, keys.size()).scoreDocs) {
-        recordDocs.add(sd.doc);
-      }
-    }
+    var recordDocs = new HashSet<Integer>(recordDocs(searcher.getIndexReader(), keys));
     var docs = new TreeSet<Integer>(recordDocs);
     docs.addAll(chunkDocs);
     StoredFields fields = searcher.storedFields();
@@ -71,6 +70,62 @@ final class Stored {
       }
     }
     return new Backend.Loaded(records, chunks);
+  }
+
+  /**
+   * The live record documents with these keys, the first {@code keys.size()} in doc order: what a
+   * search for record documents with any of the keys returns (its hits all score alike), read from
+   * the key's term dictionary without building and running a query.
+   */
+  static List<Integer> recordDocs(IndexReader reader, List<String> keys) throws IOException {
+    var docs = new ArrayList<Integer>();
+    if (keys.isEmpty()) {
+      return docs;
+    }
+    var sorted = new TreeSet<BytesRef>();
+    keys.forEach(k -> sorted.add(new BytesRef(k)));
+    BytesRef recordType = new BytesRef(RECORD);
+    for (LeafReaderContext leaf : reader.leaves()) {
+      Terms keyTerms = leaf.reader().terms(KEY);
+      Terms typeTerms = leaf.reader().terms(DOC_TYPE);
+      if (keyTerms == null || typeTerms == null) {
+        continue;
+      }
+      TermsEnum typeEnum = typeTerms.iterator();
+      if (!typeEnum.seekExact(recordType)) {
+        continue;
+      }
+      var matching = new ArrayList<Integer>();
+      TermsEnum keyEnum = keyTerms.iterator();
+      PostingsEnum postings = null;
+      Bits live = leaf.reader().getLiveDocs();
+      for (BytesRef key : sorted) {
+        if (!keyEnum.seekExact(key)) {
+          continue;
+        }
+        postings = keyEnum.postings(postings, PostingsEnum.NONE);
+        for (int d = postings.nextDoc();
+            d != DocIdSetIterator.NO_MORE_DOCS;
+            d = postings.nextDoc()) {
+          if (live == null || live.get(d)) {
+            matching.add(d);
+          }
+        }
+      }
+      matching.sort(null);
+      PostingsEnum records = typeEnum.postings(null, PostingsEnum.NONE);
+      int at = -1;
+      for (int d : matching) {
+        if (at < d) {
+          at = records.advance(d);
+        }
+        if (at == d) {
+          docs.add(leaf.docBase + d);
+        }
+      }
+    }
+    docs.sort(null);
+    return docs.size() > keys.size() ? docs.subList(0, keys.size()) : docs;
   }
 
   /** The record of a record document read whole, decoded by the index ({@link IndexInternals}). */

@@ -161,17 +161,34 @@ public final class Words {
 
   /** The stems of every word of a text. */
   public static Set<String> stems(String text) {
+    // The words as tokens(text) finds them, without what only tokens need (sentence starts):
+    // research stems every row's text, and this is on the research pack's path.
     var out = new HashSet<String>();
-    for (Token t : tokens(text)) {
-      out.add(stem(t.lower()));
+    Matcher m = WORD.matcher(text);
+    while (m.find()) {
+      String raw = m.group();
+      String lower = lower(raw.startsWith("#") ? raw.substring(1) : raw);
+      out.add(stem(lower));
       // Hyphenated and slashed words also count by their parts.
-      for (String part : t.lower().split("[-/_.]")) {
-        if (!part.isEmpty()) {
-          out.add(stem(part));
-        }
-      }
+      addPartStems(out, lower);
     }
     return out;
+  }
+
+  /**
+   * Adds the stems of the non-empty parts of {@code word} split at {@code - / _ .}: what {@code
+   * word.split("[-/_.]")} gives, without compiling that pattern for every word.
+   */
+  private static void addPartStems(Set<String> out, String word) {
+    int from = 0;
+    for (int i = 0; i <= word.length(); i++) {
+      if (i == word.length() || "-/_.".indexOf(word.charAt(i)) >= 0) {
+        if (i > from) {
+          out.add(stem(from == 0 && i == word.length() ? word : word.substring(from, i)));
+        }
+        from = i + 1;
+      }
+    }
   }
 
   /**
