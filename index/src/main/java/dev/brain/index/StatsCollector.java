@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
@@ -118,7 +119,18 @@ final class StatsCollector {
     }
     modelFailed++;
     if (failures.size() < IndexStats.FAILURES_SHOWN) {
-      var stored = reader.storedFields().document(doc);
+      var stored =
+          reader
+              .storedFields()
+              .document(
+                  doc,
+                  Set.of(
+                      IndexFields.KEY,
+                      IndexFields.SUMMARY_SOURCE,
+                      IndexFields.SUMMARY_VERSION,
+                      IndexFields.SUMMARY_FAILURE,
+                      IndexFields.SUMMARY_ATTEMPTS,
+                      IndexFields.SUMMARY_RETRY_AT));
       SummaryState state = Documents.summaryState(stored);
       failures.add(
           new IndexStats.SummaryFailure(

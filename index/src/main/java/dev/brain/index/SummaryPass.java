@@ -34,8 +34,8 @@ import org.apache.lucene.util.Bits;
  * as its summary and summary chunks (embedded by the vector pass that follows). A record whose
  * model call fails keeps the summary it has (its extractive one), with the reason and the time of
  * its next try stored on it; a later sync tries it again once that time has passed. A model server
- * that cannot be reached ends the pass at its first failure: the other records wait for the next
- * sync instead of failing one by one.
+ * that cannot be reached, or does not answer within the model's timeout, ends the pass at its first
+ * failure: the other records wait for the next sync instead of failing one by one.
  */
 final class SummaryPass {
 
@@ -180,8 +180,9 @@ final class SummaryPass {
       }
       fail(model, block, e.getMessage());
       return switch (e.kind()) {
-        case UNAVAILABLE, REFUSED, CANCELLED -> false;
-        case TIMEOUT, PROTOCOL -> true;
+        // a server that does not answer in time will not answer the next record either
+        case UNAVAILABLE, REFUSED, CANCELLED, TIMEOUT -> false;
+        case PROTOCOL -> true;
       };
     }
     if (summary.isBlank()) {

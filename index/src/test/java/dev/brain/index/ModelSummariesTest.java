@@ -215,6 +215,33 @@ class ModelSummariesTest {
   }
 
   @Test
+  void aModelServerThatStopsAnsweringEndsThePassAtItsFirstTimeout() throws IOException {
+    Files.writeString(
+        vault.resolve("harbour.md"),
+        ExtractiveSummariesTest.longNote(
+            "Harbour",
+            "Old boats lie on the slipway.",
+            "Gulls nest on the roofs.",
+            "Tea is sold."));
+    // The server accepts the request, starts a stream and never finishes it.
+    openAi.enqueue(FakeOpenAiServer.stream().write(FakeOpenAiServer.roleChunk("fake")).thenHang());
+    var config =
+        IndexConfig.defaults(data)
+            .withSummaryModel(
+                new SummaryModel(
+                    "openai/fake", openAi.config(), Duration.ofSeconds(1), Duration.ZERO));
+    try (var index = BrainIndex.open(config, model)) {
+      SyncReport report = index.sync(List.of(vault));
+      assertThat(openAi.requests()).hasSize(1);
+      assertThat(report.modelSummaryFailures()).isEqualTo(1);
+      assertThat(report.modelSummaries()).isZero();
+      IndexStats stats = index.stats();
+      assertThat(stats.modelSummaryCandidates()).isEqualTo(2);
+      assertThat(stats.modelSummaryFailed()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void anUnreachableModelServerEndsThePassAtItsFirstFailure() throws IOException {
     Files.writeString(
         vault.resolve("harbour.md"),
