@@ -90,8 +90,8 @@ public final class BackendBench {
     }
     System.out.println(HEADER);
     for (int size : sizes) {
-      List<CorpusRecord> records = records(size);
-      List<String> queries = queries(WARMUP + MEASURED);
+      List<CorpusRecord> records = new SyntheticCorpus().next(size);
+      List<String> queries = SyntheticCorpus.queries(WARMUP + MEASURED);
       IndexConfig config = IndexConfig.defaults(dir.resolve("embedded-" + size));
       var embedder = new SyntheticEmbedder(config.model());
       try (Backend embedded = Backend.embedded(BrainIndex.open(config, embedder))) {
@@ -200,23 +200,16 @@ public final class BackendBench {
     return node;
   }
 
-  private static long heapAfterGc() {
+  /** Heap in use after a GC: what the open index keeps on the heap. */
+  static long heapAfterGc() {
     System.gc();
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  private static long size(Path dir) throws IOException {
+  /** Bytes of every file under {@code dir}. */
+  static long size(Path dir) throws IOException {
     try (var files = Files.walk(dir)) {
       return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
     }
-  }
-
-  /** Records of about 150 words (one 256-token chunk each), seeded: every run writes the same. */
-  static List<CorpusRecord> records(int n) {
-    return new SyntheticCorpus().next(n);
-  }
-
-  static List<String> queries(int n) {
-    return SyntheticCorpus.queries(n);
   }
 }

@@ -10,7 +10,6 @@ import dev.brain.research.pack.ResearchOptions;
 import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchOptions;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -47,7 +46,7 @@ public final class ScaleBench {
 
   public static void main(String[] args) throws Exception {
     List<Integer> sizes = List.of(10_000);
-    Path dir = Files.createTempDirectory("brain-scale-bench");
+    Path dir = null;
     Path json = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -57,6 +56,9 @@ public final class ScaleBench {
         case "--json" -> json = Path.of(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
+    }
+    if (dir == null) {
+      dir = Files.createTempDirectory("brain-scale-bench");
     }
     System.out.println(HEADER);
     var results = new ArrayList<Map<String, Object>>();
@@ -122,8 +124,8 @@ public final class ScaleBench {
       row.put("packs", PACKS);
       row.put("pack_p50_ms", packs[(int) (PACKS * 0.50)]);
       row.put("pack_p99_ms", packs[(int) (PACKS * 0.99)]);
-      row.put("index_bytes", size(dir));
-      row.put("heap_bytes", heapAfterGc());
+      row.put("index_bytes", BackendBench.size(dir));
+      row.put("heap_bytes", BackendBench.heapAfterGc());
     }
     return row;
   }
@@ -153,16 +155,5 @@ public final class ScaleBench {
     }
     Arrays.sort(millis);
     return millis;
-  }
-
-  private static long heapAfterGc() {
-    System.gc();
-    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-  }
-
-  private static long size(Path dir) throws IOException {
-    try (var files = Files.walk(dir)) {
-      return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-    }
   }
 }
