@@ -92,31 +92,6 @@ class AgentBrowserTest {
     }
   }
 
-  private static void ask(String question) {
-    var box = driver.findElement(By.id("question"));
-    box.clear();
-    box.sendKeys(question);
-    driver.findElement(By.id("ask")).click();
-  }
-
-  /** Waits until the n-th turn (1-based) has finished and the page is idle; returns the turn. */
-  private static WebElement finishedTurn(int n) {
-    Browser.waiting(driver, 60)
-        .until(
-            d ->
-                (Boolean)
-                    driver.executeScript(
-                        "const t = document.querySelectorAll('#turns > li.turn');"
-                            + " return t.length >= arguments[0]"
-                            + " && t[arguments[0] - 1].dataset.status !== 'running'"
-                            + " && !document.getElementById('ask').disabled;",
-                        n));
-    driver.executeAsyncScript(
-        "const done = arguments[arguments.length - 1];"
-            + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
-    return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
-  }
-
   @Test
   void withTheSwitchOnAQuestionGoesToTheAgentAndItsToolCallsShowInTheTurn() {
     String key =
@@ -141,7 +116,7 @@ class AgentBrowserTest {
     driver.findElement(By.id("question")).sendKeys("How often should I backflush?");
     driver.findElement(By.id("ask")).click();
 
-    WebElement turn = finishedTurn(1);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("class")).contains("agent-turn");
     assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
     assertThat(turn.findElement(By.cssSelector(".agent-status")).getText())
@@ -179,13 +154,13 @@ class AgentBrowserTest {
         FakeOpenAiServer.answer(
             MODEL, List.of("Grind fine for espresso ", "[" + key + "]."), 90, 15));
     agentOn();
-    ask(question);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, question);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("class")).contains("agent-turn");
     assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
 
     driver.navigate().refresh();
-    WebElement restored = finishedTurn(1);
+    WebElement restored = Browser.finishedTurn(driver, 1);
     assertThat(restored.getAttribute("class")).contains("agent-turn");
     assertThat(restored.getAttribute("data-status")).isEqualTo("ok");
     assertThat(restored.findElement(By.cssSelector(".question")).getText())
@@ -200,8 +175,8 @@ class AgentBrowserTest {
 
     // A research follow-up (the switch is off after the reload) continues the agent's question.
     assertThat(driver.findElement(By.id("agent-mode")).isSelected()).isFalse();
-    ask("and for the V60?");
-    WebElement followUp = finishedTurn(2);
+    Browser.ask(driver, "and for the V60?");
+    WebElement followUp = Browser.finishedTurn(driver, 2);
     assertThat(followUp.getAttribute("class")).doesNotContain("agent-turn");
     assertThat(followUp.getAttribute("data-status")).isEqualTo("ok");
     assertThat(followUp.findElement(By.cssSelector(".answer")).getText()).contains("42");
@@ -228,8 +203,8 @@ class AgentBrowserTest {
     }
     try {
       agentOn();
-      ask(question);
-      WebElement turn = finishedTurn(1);
+      Browser.ask(driver, question);
+      WebElement turn = Browser.finishedTurn(driver, 1);
       assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
       assertThat(turn.findElement(By.cssSelector(".agent-status")).getText())
           .contains("not saved")

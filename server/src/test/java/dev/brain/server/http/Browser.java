@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -54,6 +56,39 @@ final class Browser {
 
   static WebDriverWait waiting(ChromeDriver driver, int seconds) {
     return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(100));
+  }
+
+  /** Types {@code question} into the Chat's ask box and sends it. */
+  static void ask(ChromeDriver driver, String question) {
+    var box = driver.findElement(By.id("question"));
+    box.clear();
+    box.sendKeys(question);
+    driver.findElement(By.id("ask")).click();
+  }
+
+  /**
+   * Waits until the n-th Chat turn (1-based) has finished and the page is idle; returns the turn.
+   */
+  static WebElement finishedTurn(ChromeDriver driver, int n) {
+    waiting(driver, 60)
+        .until(
+            d ->
+                (Boolean)
+                    driver.executeScript(
+                        "const t = document.querySelectorAll('#turns > li.turn');"
+                            + " return t.length >= arguments[0]"
+                            + " && t[arguments[0] - 1].dataset.status !== 'running'"
+                            + " && !document.getElementById('ask').disabled;",
+                        n));
+    settle(driver);
+    return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
+  }
+
+  /** Lets the last scheduled render land before a test holds on to its elements. */
+  static void settle(ChromeDriver driver) {
+    driver.executeAsyncScript(
+        "const done = arguments[arguments.length - 1];"
+            + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
   }
 
   /** Saves a PNG screenshot under {@code target/screenshots/}; returns its path. */

@@ -64,36 +64,6 @@ class ChatTurnActionsBrowserTest {
     driver.navigate().refresh();
   }
 
-  private void ask(String question) {
-    var box = driver.findElement(By.id("question"));
-    box.clear();
-    box.sendKeys(question);
-    driver.findElement(By.id("ask")).click();
-  }
-
-  /** Waits until the n-th turn (1-based) has finished and the page is idle; returns the turn. */
-  private WebElement finishedTurn(int n) {
-    Browser.waiting(driver, 60)
-        .until(
-            d ->
-                (Boolean)
-                    driver.executeScript(
-                        "const t = document.querySelectorAll('#turns > li.turn');"
-                            + " return t.length >= arguments[0]"
-                            + " && t[arguments[0] - 1].dataset.status !== 'running'"
-                            + " && !document.getElementById('ask').disabled;",
-                        n));
-    settle();
-    return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
-  }
-
-  /** Lets the last scheduled render land before the test holds on to its elements. */
-  private void settle() {
-    driver.executeAsyncScript(
-        "const done = arguments[arguments.length - 1];"
-            + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
-  }
-
   private WebElement click(WebElement turn, String button) {
     WebElement b = turn.findElement(By.cssSelector("button." + button));
     driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", b);
@@ -113,8 +83,8 @@ class ChatTurnActionsBrowserTest {
 
   @Test
   void rerunWithoutThePlannerShowsWhatChangedBesideTheSavedRun() throws Exception {
-    ask(QUESTION);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, QUESTION);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
     WebElement rerun = turn.findElement(By.cssSelector("button.rerun-no-planner"));
     assertThat(rerun.isEnabled()).isTrue();
@@ -132,7 +102,7 @@ class ChatTurnActionsBrowserTest {
 
     click(turn, "rerun-no-planner");
     WebElement panel = awaitInFirstTurn("details.run-panel.rerun", 90);
-    settle();
+    Browser.settle(driver);
     assertThat(panel.getAttribute("open")).isNotNull();
     String summary = panel.findElement(By.cssSelector("summary")).getText();
     assertThat(summary).startsWith("Without the planner: ").contains("added");
@@ -152,7 +122,7 @@ class ChatTurnActionsBrowserTest {
 
     // The comparison is kept with the turn.
     driver.navigate().refresh();
-    finishedTurn(1);
+    Browser.finishedTurn(driver, 1);
     assertThat(
             awaitInFirstTurn("details.run-panel.rerun summary", 10)
                 .getText()
@@ -163,8 +133,8 @@ class ChatTurnActionsBrowserTest {
   @Test
   void saveAsEvalCaseWritesTheDraftCaseOfTheTurnUnderTheDataDirectory() {
     String question = "How often should I descale the espresso machine?";
-    ask(question);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, question);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     WebElement save = turn.findElement(By.cssSelector("button.save-eval-case"));
     assertThat(save.isEnabled()).isTrue();
     assertThat(save.getAttribute("title")).contains("evals/cases/chat.jsonl");
@@ -181,7 +151,8 @@ class ChatTurnActionsBrowserTest {
 
     // Saved once: the button says so and is off, also after a reload.
     driver.navigate().refresh();
-    WebElement again = finishedTurn(1).findElement(By.cssSelector("button.save-eval-case"));
+    WebElement again =
+        Browser.finishedTurn(driver, 1).findElement(By.cssSelector("button.save-eval-case"));
     assertThat(again.getText()).isEqualTo("Saved as eval case");
     assertThat(again.isEnabled()).isFalse();
     assertThat(driver.findElement(By.cssSelector(".eval-case-saved")).getText())
@@ -221,8 +192,8 @@ class ChatTurnActionsBrowserTest {
       noTrace.click();
     }
     try {
-      ask(question);
-      WebElement turn = finishedTurn(1);
+      Browser.ask(driver, question);
+      WebElement turn = Browser.finishedTurn(driver, 1);
       assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
       assertThat(turn.findElement(By.cssSelector(".meta")).getText()).contains("not saved");
       for (String button : List.of("rerun-no-planner", "save-eval-case")) {

@@ -54,32 +54,6 @@ class WebUiBrowserTest {
 
   private static final String QUESTION = "How often should I backflush the espresso machine?";
 
-  private void ask(String question) {
-    var box = driver.findElement(By.id("question"));
-    box.clear();
-    box.sendKeys(question);
-    driver.findElement(By.id("ask")).click();
-  }
-
-  /** Waits until the n-th turn (1-based) has finished and the page is idle; returns the turn. */
-  private WebElement finishedTurn(int n) {
-    Browser.waiting(driver, 60)
-        .until(
-            d ->
-                (Boolean)
-                    driver.executeScript(
-                        "const t = document.querySelectorAll('#turns > li.turn');"
-                            + " return t.length >= arguments[0]"
-                            + " && t[arguments[0] - 1].dataset.status !== 'running'"
-                            + " && !document.getElementById('ask').disabled;",
-                        n));
-    // Let the last scheduled render land before holding on to its elements.
-    driver.executeAsyncScript(
-        "const done = arguments[arguments.length - 1];"
-            + " requestAnimationFrame(() => requestAnimationFrame(() => done()));");
-    return driver.findElements(By.cssSelector("#turns > li.turn")).get(n - 1);
-  }
-
   /** Opens a folded panel with a click on its summary, scrolled clear of the sticky ask form. */
   private void unfold(WebElement details) {
     WebElement summary = details.findElement(By.cssSelector("summary"));
@@ -98,8 +72,8 @@ class WebUiBrowserTest {
 
   @Test
   void chatAnswersWithProgressCitationsThatScrollToEvidenceSurvivesReloadAndFollowsUp() {
-    ask(QUESTION);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, QUESTION);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
     var stages =
         turn.findElements(By.cssSelector(".timeline li.done")).stream()
@@ -128,13 +102,13 @@ class WebUiBrowserTest {
     assertThat(driver.findElement(By.id("pins")).isDisplayed()).isTrue();
 
     driver.navigate().refresh();
-    WebElement restored = finishedTurn(1);
+    WebElement restored = Browser.finishedTurn(driver, 1);
     assertThat(restored.findElement(By.cssSelector(".question")).getText()).isEqualTo(QUESTION);
     assertThat(restored.findElement(By.cssSelector(".answer")).getText()).contains("200");
     assertThat(driver.findElement(By.id("pin-list")).getText()).contains(key);
 
-    ask("And how often should I descale it?");
-    WebElement followUp = finishedTurn(2);
+    Browser.ask(driver, "And how often should I descale it?");
+    WebElement followUp = Browser.finishedTurn(driver, 2);
     assertThat(followUp.getAttribute("data-status")).isIn("ok", "no_evidence");
     assertThat(followUp.findElements(By.cssSelector(".evidence-card[data-key='" + key + "']")))
         .as("the pinned record is evidence of the follow-up")
@@ -144,11 +118,11 @@ class WebUiBrowserTest {
 
   @Test
   void aShortFollowUpKeepsTheEarlierIntentAndQuotesTheV60GrindSetting() {
-    ask("What grind size do I use for espresso?");
-    assertThat(finishedTurn(1).getAttribute("data-status")).isEqualTo("ok");
+    Browser.ask(driver, "What grind size do I use for espresso?");
+    assertThat(Browser.finishedTurn(driver, 1).getAttribute("data-status")).isEqualTo("ok");
 
-    ask("and for the V60?");
-    WebElement followUp = finishedTurn(2);
+    Browser.ask(driver, "and for the V60?");
+    WebElement followUp = Browser.finishedTurn(driver, 2);
 
     assertThat(followUp.getAttribute("data-status")).isEqualTo("ok");
     assertThat(followUp.findElement(By.cssSelector(".answer")).getText()).contains("42");
@@ -162,8 +136,8 @@ class WebUiBrowserTest {
 
   @Test
   void theAnswerCardComesFirstAndTheTimelineFoldsToOneLineWhenDone() {
-    ask(QUESTION);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, QUESTION);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     WebElement answer = turn.findElement(By.cssSelector(".answer-box"));
     WebElement timeline = turn.findElement(By.cssSelector("details.timeline-box"));
     assertThat(answer.getLocation().getY()).isLessThan(timeline.getLocation().getY());
@@ -177,8 +151,8 @@ class WebUiBrowserTest {
 
   @Test
   void aNumberedCitationScrollsToItsEvidenceAndItsSourceLinksToTheRecordPage() {
-    ask(QUESTION);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, QUESTION);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     WebElement marker = turn.findElement(By.cssSelector(".answer a.cite.num"));
     assertThat(marker.getText()).matches("\\d+");
     String key = marker.getAttribute("data-key");
@@ -217,7 +191,7 @@ class WebUiBrowserTest {
             + " pack: {evidence: [row('note:vault/a.md', 'A'), row('note:vault/b.md', 'B')],"
             + " exact_tag_evidence: [], coverage: {}, next_steps: [], query_plan: {}}}]}));");
     driver.navigate().refresh();
-    WebElement turn = finishedTurn(1);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     var markers = turn.findElements(By.cssSelector(".answer a.cite.num"));
     assertThat(markers).extracting(WebElement::getText).containsExactly("1", "2", "1", "2");
     assertThat(markers)
@@ -250,7 +224,7 @@ class WebUiBrowserTest {
             + " source_type: 'note', evidence_role: 'raw', excerpt: 'x'}],"
             + " exact_tag_evidence: [], coverage: {}, next_steps: [], query_plan: {}}}]}));");
     driver.navigate().refresh();
-    WebElement turn = finishedTurn(1);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
     var marked = turn.findElements(By.cssSelector(".answer .uncited"));
     assertThat(marked)
@@ -298,8 +272,8 @@ class WebUiBrowserTest {
     assertThat(noTrace.isSelected()).as("chat.save-traces defaults to true").isFalse();
     var before = traceDirs();
     noTrace.click();
-    ask(question);
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, question);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
     assertThat(turn.findElement(By.cssSelector(".answer")).getText()).contains("200");
     assertThat(turn.findElement(By.cssSelector(".meta")).getText())
@@ -311,8 +285,8 @@ class WebUiBrowserTest {
     driver.navigate().refresh();
     assertThat(driver.findElement(By.id("no-trace")).isSelected()).isTrue();
     driver.findElement(By.id("no-trace")).click();
-    ask(question);
-    WebElement traced = finishedTurn(2);
+    Browser.ask(driver, question);
+    WebElement traced = Browser.finishedTurn(driver, 2);
     assertThat(traced.findElement(By.cssSelector(".trace-saved")).getText())
         .contains("trace saved");
     assertThat(newTracesMentioning(before, question)).hasSize(1);
@@ -320,8 +294,8 @@ class WebUiBrowserTest {
 
   @Test
   void planAndCoverageAreFoldedAndShowTheConceptsSearchedAndWhatTheEvidenceCovers() {
-    ask("What grind size do I use for espresso?");
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, "What grind size do I use for espresso?");
+    WebElement turn = Browser.finishedTurn(driver, 1);
     WebElement plan = turn.findElement(By.cssSelector("details.run-panel.plan"));
     WebElement coverage = turn.findElement(By.cssSelector("details.run-panel.coverage"));
     for (WebElement panel : List.of(plan, coverage)) {
@@ -341,8 +315,8 @@ class WebUiBrowserTest {
 
   @Test
   void aBroadQuestionOffersTheTopicBriefsPivotsAsNextQuestions() {
-    ask("What do I know about coffee?");
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, "What do I know about coffee?");
+    WebElement turn = Browser.finishedTurn(driver, 1);
     var pivots = turn.findElements(By.cssSelector(".pivots button.pivot"));
     assertThat(pivots).isNotEmpty();
     WebElement coverage = turn.findElement(By.cssSelector("details.run-panel.coverage"));
@@ -353,7 +327,8 @@ class WebUiBrowserTest {
     driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", pivots.get(0));
     Browser.screenshot(driver, "chat-pivots");
     pivots.get(0).click();
-    assertThat(finishedTurn(2).findElement(By.cssSelector(".question")).getText()).isEqualTo(next);
+    assertThat(Browser.finishedTurn(driver, 2).findElement(By.cssSelector(".question")).getText())
+        .isEqualTo(next);
   }
 
   @Test
@@ -369,7 +344,7 @@ class WebUiBrowserTest {
             + " {id: 'person:<b>Ines</b>', type: 'person', label: '<b>Ines</b>', connections: 2},"
             + " {id: 'tag:espresso', type: 'tag', label: 'espresso', connections: 3}]}}}]}));");
     driver.navigate().refresh();
-    WebElement turn = finishedTurn(1);
+    WebElement turn = Browser.finishedTurn(driver, 1);
     var pivots = turn.findElements(By.cssSelector(".pivots button.pivot"));
     assertThat(pivots).extracting(WebElement::getText).containsExactly("<b>Ines</b>", "#espresso");
     assertThat(turn.findElements(By.cssSelector("b, i"))).isEmpty();
@@ -377,7 +352,7 @@ class WebUiBrowserTest {
     assertThat(turn.findElement(By.cssSelector("details.plan")).getText()).contains("<b>x</b>");
 
     pivots.get(1).click();
-    WebElement asked = finishedTurn(2);
+    WebElement asked = Browser.finishedTurn(driver, 2);
     assertThat(asked.findElement(By.cssSelector(".question")).getText())
         .isEqualTo("What do my notes tagged #espresso say?");
   }
@@ -453,8 +428,8 @@ class WebUiBrowserTest {
 
   @Test
   void aQuestionWithoutEvidenceShowsWhatWasSearchedAndWhatToTry() {
-    ask("What did the lattice QCD seminar say about gluon mass?");
-    WebElement turn = finishedTurn(1);
+    Browser.ask(driver, "What did the lattice QCD seminar say about gluon mass?");
+    WebElement turn = Browser.finishedTurn(driver, 1);
     assertThat(turn.getAttribute("data-status")).isEqualTo("no_evidence");
     String text = turn.findElement(By.cssSelector(".no-evidence")).getText();
     assertThat(text).contains("No evidence", "Searched for", "Terms", "Nearest in meaning");
@@ -477,8 +452,8 @@ class WebUiBrowserTest {
   void withTheAnswerSwitchedOffExplainThisResultSynthesizesTheEmptyPack() {
     driver.findElement(By.id("synthesize")).click();
     try {
-      ask("What did the lattice QCD seminar say about gluon mass?");
-      WebElement turn = finishedTurn(1);
+      Browser.ask(driver, "What did the lattice QCD seminar say about gluon mass?");
+      WebElement turn = Browser.finishedTurn(driver, 1);
       assertThat(turn.findElements(By.cssSelector(".answer"))).isEmpty();
       turn.findElement(By.cssSelector("button.explain")).click();
       Browser.waiting(driver, 30)
@@ -540,8 +515,8 @@ class WebUiBrowserTest {
   void onAPhoneWidthNothingScrollsSideways() {
     driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
     try {
-      ask(QUESTION);
-      finishedTurn(1);
+      Browser.ask(driver, QUESTION);
+      Browser.finishedTurn(driver, 1);
       Long overflow =
           (Long)
               driver.executeScript(
