@@ -134,7 +134,7 @@ final class EmbedPass {
         fill(p, embed(slice));
         slice.clear();
         if (System.nanoTime() - lastWrite >= config.commitInterval().toNanos()) {
-          write(p);
+          p.write(writer);
           checkpoint.maybeCommit();
           lastWrite = System.nanoTime();
         }
@@ -142,7 +142,7 @@ final class EmbedPass {
     }
     fill(p, embed(slice));
     reused += Math.max(0, missing - stillMissing);
-    write(p);
+    p.write(writer);
     checkpoint.maybeCommit();
   }
 
@@ -157,10 +157,6 @@ final class EmbedPass {
     if (embeddedHere > 0) {
       listener.chunksEmbedded(embeddedHere);
     }
-  }
-
-  private void write(StoredBlock p) throws IOException {
-    p.write(writer);
   }
 
   /** Keys of records with chunks that lack a vector, in index order, with how many lack one. */
@@ -226,7 +222,7 @@ final class EmbedPass {
           p.vectors()[i] = byHash.get(p.embedHashes().get(i));
         }
       }
-      write(p);
+      p.write(writer);
     }
     if (!inputs.isEmpty()) {
       listener.chunksEmbedded(inputs.size());
