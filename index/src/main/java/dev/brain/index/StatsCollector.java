@@ -1,10 +1,12 @@
 package dev.brain.index;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -156,19 +157,39 @@ final class StatsCollector {
     return result;
   }
 
+  /**
+   * The bytes of the files under {@code directory}. A merge or commit running meanwhile deletes
+   * files between the listing and the read of their size: those count as gone, never as an error.
+   */
   private static long sizeOnDisk(Path directory) throws IOException {
-    try (Stream<Path> files = Files.walk(directory)) {
-      return files.filter(Files::isRegularFile).mapToLong(StatsCollector::size).sum();
-    }
-  }
+    long[] total = {0};
+    Files.walkFileTree(
+        directory,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            if (attributes.isRegularFile()) {
+              total[0] += attributes.size();
+            }
+            return FileVisitResult.CONTINUE;
+          }
 
-  private static long size(Path file) {
-    try {
-      return Files.size(file);
-    } catch (NoSuchFileException e) {
-      return 0; // deleted by a concurrent merge
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            if (e instanceof NoSuchFileException) {
+              return FileVisitResult.CONTINUE; // deleted by a concurrent merge
+            }
+            throw e;
+          }
+
+          @Override
+          public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+            if (e == null || e instanceof NoSuchFileException) {
+              return FileVisitResult.CONTINUE;
+            }
+            throw e;
+          }
+        });
+    return total[0];
   }
 }
