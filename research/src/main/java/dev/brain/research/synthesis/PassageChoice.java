@@ -7,10 +7,11 @@ import java.util.List;
 
 /**
  * Which passages an answer quotes: the passage around the best sentence first (from a row the
- * ranking did not find only partly matching, when there is one), then, for each required concept it
- * does not cover, the passage around the best sentence covering one, up to {@value #MAX_PASSAGES},
- * none showing what another shows. A broad topic instead gets the passage around the best sentence
- * of each of its top rows.
+ * ranking did not find only partly matching, when there is one), then, in the order their sentences
+ * score, the passages around the best sentence covering a required concept no passage covers yet
+ * and around close seconds (another section of the best document, another document), up to {@value
+ * #MAX_PASSAGES} within {@value #ANSWER_CHARS} characters, none showing what another shows. A broad
+ * topic instead gets the passage around the best sentence of each of its top rows.
  */
 final class PassageChoice {
   private PassageChoice() {}
@@ -33,9 +34,15 @@ final class PassageChoice {
             .filter(c -> !ConceptMatch.isPartial(c.text().row))
             .findFirst()
             .orElse(ranked.getFirst());
-    List<List<Candidate>> sections = bestRow(best, ranked);
-    out.add(Passages.around(sections.getFirst(), asked, true));
-    // A required concept the first passage does not cover comes first, then close seconds.
+    out.add(Passages.around(sameSection(best, ranked), asked, true));
+    // Then, best first: a passage covering a required concept no passage covers yet; a close
+    // second from another section of the best document (the document that answers often says it
+    // in more than one place); a close second from another document (the best-ranked document is
+    // not always the one that answers).
+    RowText t = best.text();
+    var sections = new java.util.HashSet<Integer>();
+    sections.add(t.sectionStart(best.block()));
+    var others = new java.util.HashSet<RowText>();
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
@@ -45,22 +52,21 @@ final class PassageChoice {
         if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
           fit(out, p);
         }
+        continue;
       }
-    }
-    // The best-ranked document is not always the one that answers: close seconds join.
-    var others = new java.util.HashSet<RowText>();
-    for (Candidate c : ranked) {
-      if (c.score() < SECOND_FLOOR * best.score() || others.size() >= OTHER_DOCUMENTS) {
-        break;
+      double floor = c.text() == t ? OTHER_SECTION_FLOOR : SECOND_FLOOR;
+      if (c.score() < floor * best.score()) {
+        continue;
       }
-      if (c.text() != best.text()
-          && !ConceptMatch.isPartial(c.text().row)
+      if (c.text() == t) {
+        if (sections.size() <= OTHER_SECTIONS && sections.add(t.sectionStart(c.block()))) {
+          fit(out, Passages.around(sameSection(c, ranked), asked));
+        }
+      } else if (!ConceptMatch.isPartial(c.text().row)
+          && others.size() < OTHER_DOCUMENTS
           && others.add(c.text())) {
         fit(out, Passages.around(sameSection(c, ranked), asked));
       }
-    }
-    for (List<Candidate> section : sections.subList(1, sections.size())) {
-      fit(out, Passages.around(section, asked));
     }
     return out;
   }
@@ -95,30 +101,6 @@ final class PassageChoice {
 
   /** Most sentences of one section a passage is built around. */
   static final int SECTION_LEADS = 4;
-
-  /**
-   * The sentences of the best row passages are built around: {@code best} with the next best of its
-   * section, then the best of another section: a document that answers often says it in more than
-   * one paragraph, and more than one place.
-   */
-  private static List<List<Candidate>> bestRow(Candidate best, List<Candidate> ranked) {
-    RowText t = best.text();
-    int section = t.sectionStart(best.block());
-    var out = new ArrayList<List<Candidate>>();
-    out.add(sameSection(best, ranked));
-    var sections = new java.util.HashSet<Integer>();
-    sections.add(section);
-    double floor = OTHER_SECTION_FLOOR * best.score();
-    for (Candidate c : ranked) {
-      if (out.size() > OTHER_SECTIONS || c.score() < floor) {
-        break;
-      }
-      if (c.text() == t && sections.add(t.sectionStart(c.block()))) {
-        out.add(sameSection(c, ranked));
-      }
-    }
-    return out;
-  }
 
   /**
    * {@code best} and the next best sentences of its section, up to {@value #SECTION_LEADS}: a

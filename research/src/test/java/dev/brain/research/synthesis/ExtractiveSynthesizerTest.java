@@ -110,6 +110,43 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aCloseSecondSectionOfTheBestDocumentComesBeforeALowerScoringPassageAddingAConcept() {
+    String best =
+        """
+        # Widgets
+
+        ## Assembly
+
+        The widget gearbox is oiled once a year by its owner.
+
+        ## Care
+
+        The widget gearbox is oiled with the maker's oil only.
+        """;
+    String other =
+        """
+        # Parts
+
+        A sprocket turns freely on its shaft.
+        """;
+    var pack =
+        Packs.pack(
+            "How is the widget gearbox oiled, and what about the sprocket?",
+            List.of(note(1, "shop/widgets.md", best), note(2, "shop/parts.md", other)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    // Both sections of the best document score above the sentence naming the sprocket: they are
+    // quoted first, the passage adding the concept after them.
+    assertThat(answer)
+        .contains("once a year by its owner")
+        .contains("with the maker's oil only")
+        .contains("A sprocket turns freely");
+    assertThat(answer.indexOf("with the maker's oil only"))
+        .isLessThan(answer.indexOf("A sprocket turns freely"));
+  }
+
+  @Test
   void keepsAListWholeWithTheSentenceThatIntroducesIt() {
     String raw =
         """
