@@ -263,7 +263,8 @@ final class Passages {
 
   /**
    * The sentences of {@code c}'s paragraph shown with it: all of a short paragraph, else {@code c}
-   * with the sentence before (when {@code c} opens with a pronoun) and those after it that fit.
+   * with the sentence before (when {@code c} opens with a pronoun) and those after it that fit;
+   * when {@code c} ends the paragraph, those before it that fit.
    */
   private static List<String> paragraph(RowText t, Candidate c) {
     List<String> all = shownSentences(t, c.block(), c.unit());
@@ -278,6 +279,14 @@ final class Passages {
     while (to < all.size() && used + all.get(to).length() <= PARAGRAPH_CHARS) {
       used += all.get(to).length();
       to++;
+    }
+    // A sentence ending the paragraph is shown with those before it that fit: it often sums up
+    // ("Therefore, ...") what they say.
+    while (at == all.size() - 1
+        && from > 0
+        && used + all.get(from - 1).length() <= PARAGRAPH_CHARS) {
+      from--;
+      used += all.get(from).length();
     }
     return all.subList(from, to);
   }

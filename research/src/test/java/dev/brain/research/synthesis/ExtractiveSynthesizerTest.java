@@ -147,6 +147,32 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aSentenceEndingALongParagraphIsShownWithTheSentencesBeforeIt() {
+    String quiet = Packs.filler(320) + ".";
+    String raw =
+        """
+        # Gearboxes
+
+        %s %s Its shaft never turns backwards. Therefore, the widget gearbox must be oiled before
+        use.
+
+        %s
+
+        %s
+        """
+            .formatted(quiet, quiet, quiet, quiet);
+    var pack =
+        Packs.pack("Must the widget gearbox be oiled?", List.of(note(1, "shop/gearbox.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    // Nothing follows the best sentence in its paragraph of more than 700 characters: the
+    // sentences before it that fit are shown instead.
+    assertThat(answer)
+        .contains("Its shaft never turns backwards. Therefore, the widget gearbox must be oiled");
+  }
+
+  @Test
   void keepsAListWholeWithTheSentenceThatIntroducesIt() {
     String raw =
         """
