@@ -97,6 +97,14 @@ final class IndexDirectory {
     return metadata;
   }
 
+  /**
+   * The writer's RAM buffer: a flush trigger, not an allocation (a small sync never fills it).
+   * Lucene's default of 16 MB flushes a bulk sync every few thousand embedded chunks, and each
+   * small segment's HNSW graph is then rebuilt again and again as merges combine them; at 128 MB a
+   * sync's segments hold tens of thousands of chunks (bench/results/scale.md measures the rate).
+   */
+  static final double RAM_BUFFER_MB = 128;
+
   /** The index's one writer, with the vector codec of {@code config}; it never commits on close. */
   static IndexWriter openWriter(Directory directory, IndexConfig config, Analyzer analyzer)
       throws IOException {
@@ -104,6 +112,7 @@ final class IndexDirectory {
         new IndexWriterConfig(analyzer)
             .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
             .setCodec(VectorCodecs.codec(config))
+            .setRAMBufferSizeMB(RAM_BUFFER_MB)
             // Only sync commits, at points where every written record is complete.
             .setCommitOnClose(false);
     try {
