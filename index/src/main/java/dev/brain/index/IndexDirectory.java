@@ -98,12 +98,17 @@ final class IndexDirectory {
   }
 
   /**
-   * The writer's RAM buffer: a flush trigger, not an allocation (a small sync never fills it).
-   * Lucene's default of 16 MB flushes a bulk sync every few thousand embedded chunks, and each
-   * small segment's HNSW graph is then rebuilt again and again as merges combine them; at 128 MB a
-   * sync's segments hold tens of thousands of chunks (bench/results/scale.md measures the rate).
+   * The writer's RAM buffer in MB: a flush trigger, not an allocation (a small sync never fills
+   * it). Lucene's default of 16 MB flushes a bulk write of vectors that need no model (reused or
+   * imported ones, the synthetic corpora of the scale benchmark) every few thousand chunks, and
+   * each small segment's HNSW graph is then rebuilt again and again as merges combine them; 128 MB
+   * makes a few large segments instead (a 100k synthetic build on the 2-core VM: 262 -> 446
+   * chunks/s). A sync embedding with the model commits, and so flushes, every {@code
+   * commitInterval} long before either size fills. An eighth of the heap at most, so a small {@code
+   * -Xmx} keeps its room.
    */
-  static final double RAM_BUFFER_MB = 128;
+  static final double RAM_BUFFER_MB =
+      Math.max(16, Math.min(128, Runtime.getRuntime().maxMemory() / 8 / (1024 * 1024)));
 
   /** The index's one writer, with the vector codec of {@code config}; it never commits on close. */
   static IndexWriter openWriter(Directory directory, IndexConfig config, Analyzer analyzer)

@@ -71,7 +71,10 @@ final class PassageChoice {
     return out;
   }
 
-  /** Most characters of an answer's passages beyond the first: a passage answers, not a chapter. */
+  /**
+   * Most characters of an answer's passages, the first included (the first is always kept): a
+   * passage answers, not a chapter.
+   */
   static final int ANSWER_CHARS = 2500;
 
   /** Adds {@code p} when it shows nothing shown yet and the answer stays within its length. */
