@@ -216,13 +216,7 @@ class ModelSummariesTest {
 
   @Test
   void aModelServerThatStopsAnsweringEndsThePassAtItsFirstTimeout() throws IOException {
-    Files.writeString(
-        vault.resolve("harbour.md"),
-        ExtractiveSummariesTest.longNote(
-            "Harbour",
-            "Old boats lie on the slipway.",
-            "Gulls nest on the roofs.",
-            "Tea is sold."));
+    writeHarbourNote();
     // The server accepts the request, starts a stream and never finishes it.
     openAi.enqueue(FakeOpenAiServer.stream().write(FakeOpenAiServer.roleChunk("fake")).thenHang());
     var config =
@@ -243,13 +237,7 @@ class ModelSummariesTest {
 
   @Test
   void anUnreachableModelServerEndsThePassAtItsFirstFailure() throws IOException {
-    Files.writeString(
-        vault.resolve("harbour.md"),
-        ExtractiveSummariesTest.longNote(
-            "Harbour",
-            "Old boats lie on the slipway.",
-            "Gulls nest on the roofs.",
-            "Tea is sold."));
+    writeHarbourNote();
     var servers = ChatConfig.defaults().withOpenAiUrl(FakeHttpServer.refusingUrl());
     var config =
         IndexConfig.defaults(data)
@@ -306,5 +294,16 @@ class ModelSummariesTest {
     } finally {
       index.releaseSearcher(searcher);
     }
+  }
+
+  /** A second long note beside the one every test writes, for the tests of a pass cut short. */
+  private void writeHarbourNote() throws IOException {
+    Files.writeString(
+        vault.resolve("harbour.md"),
+        ExtractiveSummariesTest.longNote(
+            "Harbour",
+            "Old boats lie on the slipway.",
+            "Gulls nest on the roofs.",
+            "Tea is sold."));
   }
 }
