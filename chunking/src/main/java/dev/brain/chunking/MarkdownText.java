@@ -48,20 +48,47 @@ public final class MarkdownText {
 
   /** Whitespace runs as one space, trimmed. */
   static String strip(String s) {
+    // Called for every rendered unit, often on text that is stripped already (a row's excerpt
+    // strips units the block parser stripped): such text is returned as it is, after one scan.
+    if (isStripped(s)) {
+      return s;
+    }
     var out = new StringBuilder(s.length());
-    boolean space = false;
-    for (int i = 0; i < s.length(); i++) {
-      char ch = s.charAt(i);
-      if (Character.isWhitespace(ch) || ch == '\u00A0') {
-        space = !out.isEmpty();
-      } else {
-        if (space) {
-          out.append(' ');
-          space = false;
-        }
-        out.append(ch);
+    int n = s.length();
+    int i = 0;
+    while (i < n) {
+      int runStart = i;
+      while (i < n && isSpace(s.charAt(i))) {
+        i++;
       }
+      if (i == n) {
+        break;
+      }
+      if (i > runStart && !out.isEmpty()) {
+        out.append(' ');
+      }
+      int word = i;
+      while (i < n && !isSpace(s.charAt(i))) {
+        i++;
+      }
+      out.append(s, word, i);
     }
     return out.toString();
+  }
+
+  /** Whether {@link #strip} would return {@code s} unchanged. */
+  private static boolean isStripped(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char ch = s.charAt(i);
+      if (isSpace(ch) && (ch != ' ' || i == 0 || i == n - 1 || s.charAt(i + 1) == ' ')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isSpace(char ch) {
+    return Character.isWhitespace(ch) || ch == '\u00A0';
   }
 }

@@ -127,22 +127,48 @@ final class Excerpts {
   }
 
   static String collapse(String s) {
-    // A loop rather than a \\s+ regex: every row's excerpt goes through here, and the regex
-    // (which replaced each single space with itself) showed up in profiles of row building.
+    // Loops rather than a \\s+ regex: every row's excerpt goes through here, and the regex
+    // (which replaced each single space with itself) showed up in profiles of row building. Most
+    // windows have no run to collapse (their text was rendered on one line): one scan says so.
+    if (isCollapsed(s)) {
+      return s.strip();
+    }
     var out = new StringBuilder(s.length());
-    boolean inRun = false;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r') {
-        inRun = true;
-        continue;
+    int n = s.length();
+    int i = 0;
+    while (i < n) {
+      int runStart = i;
+      while (i < n && isSpace(s.charAt(i))) {
+        i++;
       }
-      if (inRun && !out.isEmpty()) {
+      if (i == n) {
+        break;
+      }
+      if (i > runStart && !out.isEmpty()) {
         out.append(' ');
       }
-      inRun = false;
-      out.append(c);
+      int word = i;
+      while (i < n && !isSpace(s.charAt(i))) {
+        i++;
+      }
+      out.append(s, word, i);
     }
     return out.toString().strip();
+  }
+
+  /** Whether {@code s} has no whitespace but single spaces between other characters. */
+  private static boolean isCollapsed(String s) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (isSpace(c) && (c != ' ' || i == 0 || i == n - 1 || s.charAt(i + 1) == ' ')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
   }
 }
