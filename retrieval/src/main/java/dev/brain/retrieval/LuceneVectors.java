@@ -26,6 +26,7 @@ import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.VectorScorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The vector lane's search in the embedded index. Filters are applied before the nearest-neighbour
@@ -37,6 +38,8 @@ final class LuceneVectors {
   private LuceneVectors() {}
 
   static final Query HAS_VECTOR = new FieldExistsQuery(IndexFields.VECTOR);
+
+  private static final BytesRef SUMMARY_ROLE = new BytesRef("summary");
 
   /** The nearest chunks to an embedded query; {@code vectors} is the number of chunk vectors. */
   static LaneHits search(
@@ -69,13 +72,22 @@ final class LuceneVectors {
 
   /** Scales the scores of summary chunks among {@code top} and sorts it again, best first. */
   private static void weighSummaries(IndexSearcher searcher, ScoreDoc[] top) throws IOException {
+    // Doc values iterate forward: visit the hits in doc order, one iterator per leaf, and compare
+    // role ordinals with the leaf's ordinal of "summary" instead of decoding each hit's role.
+    ScoreDoc[] byDoc = top.clone();
+    Arrays.sort(byDoc, Comparator.comparingInt((ScoreDoc sd) -> sd.doc));
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     boolean changed = false;
-    for (ScoreDoc sd : top) {
-      LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
-      SortedSetDocValues roles = DocValues.getSortedSet(leaf.reader(), IndexFields.ROLE);
-      if (roles.advanceExact(sd.doc - leaf.docBase)
-          && "summary".equals(roles.lookupOrd(roles.nextOrd()).utf8ToString())) {
+    LeafReaderContext leaf = null;
+    SortedSetDocValues roles = null;
+    long summary = -1;
+    for (ScoreDoc sd : byDoc) {
+      if (leaf == null || sd.doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
+        roles = DocValues.getSortedSet(leaf.reader(), IndexFields.ROLE);
+        summary = roles.lookupTerm(SUMMARY_ROLE);
+      }
+      if (summary >= 0 && roles.advanceExact(sd.doc - leaf.docBase) && roles.nextOrd() == summary) {
         sd.score = (float) ((1 + Backend.SUMMARY_WEIGHT * cosine(sd.score)) / 2);
         changed = true;
       }
