@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 
 /**
@@ -108,6 +109,17 @@ public interface Backend extends CorpusStore {
 
     /** The records with these keys and the chunks with these handles. */
     Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException;
+
+    /**
+     * Which of the analyzed {@code terms} each chunk's text holds, by chunk handle, as the backend
+     * indexed the text (with {@link Backend#analyzer()}): what rows learn about a chunk's words
+     * without analyzing its text again. A chunk the backend cannot answer for is absent; the
+     * default answers for none.
+     */
+    default Map<Integer, Set<String>> textTerms(Collection<Integer> chunks, Set<String> terms)
+        throws IOException {
+      return Map.of();
+    }
 
     /**
      * The record's chunk that scores best for the query's words (its first chunk when none

@@ -247,6 +247,12 @@ final class EmbeddedBackend implements Backend {
     }
 
     @Override
+    public Map<Integer, Set<String>> textTerms(Collection<Integer> chunks, Set<String> terms)
+        throws IOException {
+      return Stored.textTerms(searcher.getIndexReader(), chunks, terms);
+    }
+
+    @Override
     public StoredChunk bestChunk(String key, QueryText query) throws IOException {
       return Stored.bestChunk(searcher, key, scoring(query));
     }

@@ -61,18 +61,26 @@ final class Rows {
           .forEach(chunkDocs::add);
     }
     Backend.Loaded loaded = reads.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
+    Map<Integer, Set<String>> textTerms =
+        query.terms().isEmpty()
+            ? Map.of()
+            : view.textTerms(loaded.chunks().keySet(), query.terms().keySet());
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
       CorpusRecord record = loaded.records().get(fused.key());
       if (record != null) {
-        rows.add(row(rows.size() + 1, fused, record, loaded.chunks()));
+        rows.add(row(rows.size() + 1, fused, record, loaded.chunks(), textTerms));
       }
     }
     return rows;
   }
 
   private EvidenceRow row(
-      int rank, FusedRecord fused, CorpusRecord record, Map<Integer, StoredChunk> loaded)
+      int rank,
+      FusedRecord fused,
+      CorpusRecord record,
+      Map<Integer, StoredChunk> loaded,
+      Map<Integer, Set<String>> textTerms)
       throws IOException {
     List<StoredChunk> chunks = keptChunks(fused, loaded);
     List<LaneScore> lanes = withRoles(fused, loaded);
@@ -80,7 +88,15 @@ final class Rows {
     boolean tagOnly = lanes.stream().allMatch(l -> l.lane() == Lane.EXACT_TAG);
     List<String> signals = laneSignals(lanes);
     return build(
-        rank, record, chunks, retrieval, signals, tagOnly ? "exact_tag" : null, null, null);
+        rank,
+        record,
+        chunks,
+        textTerms,
+        retrieval,
+        signals,
+        tagOnly ? "exact_tag" : null,
+        null,
+        null);
   }
 
   /**
@@ -101,7 +117,8 @@ final class Rows {
     var retrieval =
         new RowRetrieval(List.of(new LaneScore(Lane.RELATED, laneRank, seedScore, 0)), 0);
     var signals = new ArrayList<String>(List.of("related:" + relationship));
-    return build(rank, record, chunks, retrieval, signals, "related", relatedTo, relationship);
+    return build(
+        rank, record, chunks, Map.of(), retrieval, signals, "related", relatedTo, relationship);
   }
 
   /** The record's best chunks (at most the per-record limit), best first. */
@@ -123,17 +140,22 @@ final class Rows {
     return chunks;
   }
 
+  /**
+   * @param textTerms the query terms each chunk's text holds, by chunk handle, where the backend
+   *     knows them (chunks without an entry are analyzed)
+   */
   private EvidenceRow build(
       int rank,
       CorpusRecord record,
       List<StoredChunk> chunks,
+      Map<Integer, Set<String>> textTerms,
       RowRetrieval retrieval,
       List<String> laneSignals,
       String roleOverride,
       String relatedTo,
       String relationship) {
     StoredChunk best = chunks.isEmpty() ? null : chunks.get(0);
-    Evidence evidence = evidence(record, chunks);
+    Evidence evidence = evidence(record, chunks, textTerms);
     var signals = new ArrayList<String>(evidence.signals());
     signals.addAll(laneSignals);
     String role = roleOverride != null ? roleOverride : best != null ? best.role() : "raw";
@@ -165,9 +187,12 @@ final class Rows {
 
   /**
    * Kept chunks are analyzed best first, and only until every query term is present and the phrase
-   * (if the query has one) is found: later chunks could add nothing then.
+   * (if the query has one) is found: later chunks could add nothing then. A chunk whose query terms
+   * the backend knows is analyzed only when it holds them all: lacking one, it cannot hold the
+   * phrase, and the terms are all it adds.
    */
-  private Evidence evidence(CorpusRecord record, List<StoredChunk> chunks) {
+  private Evidence evidence(
+      CorpusRecord record, List<StoredChunk> chunks, Map<Integer, Set<String>> textTerms) {
     Set<String> queryTerms = query.terms().keySet();
     Set<String> present = new HashSet<>();
     var signals = new ArrayList<String>();
@@ -196,6 +221,11 @@ final class Rows {
     for (StoredChunk chunk : chunks) {
       if ((phrase || !wantsPhrase) && present.containsAll(queryTerms)) {
         break;
+      }
+      Set<String> held = textTerms.get(chunk.doc());
+      if (held != null && !(wantsPhrase && held.containsAll(queryTerms))) {
+        present.addAll(held);
+        continue;
       }
       List<Analysis.Token> chunkTokens = reads.tokens(chunk);
       var sequence = new ArrayList<String>(chunkTokens.size());

@@ -20,6 +20,7 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -126,6 +127,48 @@ final class Stored {
     }
     docs.sort(null);
     return docs.size() > keys.size() ? docs.subList(0, keys.size()) : docs;
+  }
+
+  /**
+   * Which of {@code terms} each chunk document's text field holds, by doc id: one term dictionary
+   * seek per term and segment, then the term's postings advanced through the chunks in doc order.
+   */
+  static Map<Integer, Set<String>> textTerms(
+      IndexReader reader, Collection<Integer> chunkDocs, Set<String> terms) throws IOException {
+    int[] docs = chunkDocs.stream().mapToInt(Integer::intValue).distinct().sorted().toArray();
+    var out = new HashMap<Integer, Set<String>>();
+    for (int doc : docs) {
+      out.put(doc, new HashSet<>());
+    }
+    List<LeafReaderContext> leaves = reader.leaves();
+    for (String term : terms) {
+      var bytes = new BytesRef(term);
+      int i = 0;
+      while (i < docs.length) {
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(docs[i], leaves));
+        int leafEnd = leaf.docBase + leaf.reader().maxDoc();
+        PostingsEnum postings = postings(leaf, bytes);
+        for (; i < docs.length && docs[i] < leafEnd; i++) {
+          int target = docs[i] - leaf.docBase;
+          if (postings != null
+              && (postings.docID() < target ? postings.advance(target) : postings.docID())
+                  == target) {
+            out.get(docs[i]).add(term);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The postings of {@code term} in the leaf's text field, or null if it has none. */
+  private static PostingsEnum postings(LeafReaderContext leaf, BytesRef term) throws IOException {
+    Terms text = leaf.reader().terms(TEXT);
+    if (text == null) {
+      return null;
+    }
+    TermsEnum it = text.iterator();
+    return it.seekExact(term) ? it.postings(null, PostingsEnum.NONE) : null;
   }
 
   /** The record of a record document read whole, decoded by the index ({@link IndexInternals}). */
