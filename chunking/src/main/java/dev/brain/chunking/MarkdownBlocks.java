@@ -7,6 +7,7 @@ import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.BlockQuote;
 import org.commonmark.node.FencedCodeBlock;
 import org.commonmark.node.Heading;
+import org.commonmark.node.HtmlBlock;
 import org.commonmark.node.IndentedCodeBlock;
 import org.commonmark.node.ListBlock;
 import org.commonmark.node.ListItem;
@@ -16,6 +17,8 @@ import org.commonmark.node.Paragraph;
 import org.commonmark.node.SourceSpan;
 import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Element;
 
 /**
  * A document's top-level blocks as a reader sees them, in order, each with the headings it sits
@@ -24,7 +27,10 @@ import org.commonmark.parser.Parser;
  * deeper), a table (one unit per row, read as one statement: {@code Plan: Plus, Price: 8}, or in a
  * table without header names {@code Dose: 18 g}), a block quote or Obsidian callout (its
  * paragraphs; a callout's {@code [!type] Title} line becomes the block's title), a code block
- * (verbatim, with its language). HTML blocks, thematic breaks and link reference definitions show
+ * (verbatim, with its language). An HTML block shows only its captions, each a paragraph: a {@code
+ * caption} attribute ({@code <Listing number="5-12" caption="Adding the attribute...">} reads
+ * "Listing 5-12: Adding the attribute...", as a rendered book shows it) and a {@code <figcaption>}
+ * or {@code <caption>} element; the rest of it, thematic breaks and link reference definitions show
  * nothing and are left out; so is a YAML front matter block. Plain text (a PDF's text layer, a
  * transcript) is read as paragraphs between blank lines, a short line without closing punctuation
  * being a heading.
@@ -222,8 +228,60 @@ public final class MarkdownBlocks {
             : new Block(Kind.TABLE, 0, path, "", false, 0, rows, start, end);
       }
       case BlockQuote q -> quote(q, path, start, end);
+      case HtmlBlock h -> caption(h.getLiteral(), path, start, end);
       default -> null;
     };
+  }
+
+  /**
+   * The captions of an HTML block as one paragraph, or null when it has none: a figure's or a
+   * listing's caption is what a reader sees of it, and often the one place that names what the code
+   * (or image) shows. A caption is read as inline Markdown; an element with a {@code number}
+   * attribute is named by its tag and number, as a rendered book labels it.
+   */
+  private static Block caption(String html, List<String> path, int start, int end) {
+    var captions = new ArrayList<String>();
+    for (Element e :
+        Jsoup.parseBodyFragment(html).body().select("[caption], figcaption, caption")) {
+      String caption = e.hasAttr("caption") ? e.attr("caption").strip() : e.text().strip();
+      if (caption.isEmpty()) {
+        continue;
+      }
+      String number = e.attr("number").strip();
+      String tag = e.tagName();
+      captions.add(
+          !number.isEmpty() && e.hasAttr("caption")
+              ? Character.toUpperCase(tag.charAt(0))
+                  + tag.substring(1)
+                  + " "
+                  + number
+                  + ": "
+                  + caption
+              : caption);
+    }
+    if (captions.isEmpty()) {
+      return null;
+    }
+    Node parsed = PARSER.parse(String.join("\n\n", captions));
+    var units = new ArrayList<Unit>();
+    for (Node n = parsed.getFirstChild(); n != null; n = n.getNext()) {
+      if (n instanceof Paragraph p) {
+        add(units, unit(Inline.of(p), 0));
+      }
+    }
+    if (units.isEmpty()) {
+      return null;
+    }
+    Unit one =
+        units.size() == 1
+            ? units.getFirst()
+            : new Unit(
+                String.join(" ", units.stream().map(Unit::text).toList()),
+                String.join(" ", units.stream().map(Unit::markdown).toList()),
+                units.stream().flatMap(u -> u.links().stream()).toList(),
+                0,
+                false);
+    return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
   }
 
   /** A block quote; a callout ({@code > [!info]+ Title}) loses its marker, its title kept apart. */

@@ -91,4 +91,24 @@ class MarkdownBlocksTest {
     assertThat(blocks).extracting(Block::kind).containsExactly(Kind.HEADING, Kind.PARAGRAPH);
     assertThat(blocks.get(1).headingPath()).containsExactly("4. Descaling");
   }
+
+  @Test
+  void anHtmlBlockShowsItsCaptionsAndNothingElse() {
+    String md =
+        "We can use a trait object, as in Listing 20-34.\n\n"
+            + "<Listing number=\"20-34\" caption=\"Returning `Box<dyn Fn>` &amp; more\">\n\n"
+            + "```rust\n{{#include main.rs}}\n```\n\n</Listing>\n\n"
+            + "<figure>\n<img src=\"a.png\">\n<figcaption>The _brew_ ratio</figcaption>\n</figure>\n\n"
+            + "<!-- a comment a reader never sees -->\n\n<div class=\"note\">\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(Kind.PARAGRAPH, Kind.PARAGRAPH, Kind.CODE, Kind.PARAGRAPH);
+    Unit listing = blocks.get(1).units().getFirst();
+    assertThat(listing.markdown()).isEqualTo("Listing 20-34: Returning `Box<dyn Fn>` & more");
+    assertThat(listing.text()).isEqualTo("Listing 20-34: Returning Box<dyn Fn> & more");
+    assertThat(blocks.get(3).units().getFirst().text()).isEqualTo("The brew ratio");
+  }
 }

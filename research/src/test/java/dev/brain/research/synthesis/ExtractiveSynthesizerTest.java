@@ -173,6 +173,34 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aListingsCaptionIsQuotedAsTheBookShowsIt() {
+    String raw =
+        """
+        # Returning Closures
+
+        Each closure is its own type, so two functions returning closures give two opaque types.
+        We can use a trait object, as in Listing 20-34.
+
+        <Listing number="20-34" caption="Creating a `Vec<T>` of closures returned as `Box<dyn Fn>`">
+
+        ```rust
+        {{#rustdoc_include ../listings/listing-20-34/src/main.rs:here}}
+        ```
+
+        </Listing>
+        """;
+    var pack =
+        Packs.pack(
+            "How do I keep closures from two functions in one Vec?",
+            List.of(note(1, "book/closures.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("Listing 20-34: Creating a `Vec<T>` of closures returned as `Box<dyn Fn>`");
+  }
+
+  @Test
   void keepsAListWholeWithTheSentenceThatIntroducesIt() {
     String raw =
         """
