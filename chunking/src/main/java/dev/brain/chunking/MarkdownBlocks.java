@@ -27,13 +27,13 @@ import org.jsoup.nodes.Element;
  * deeper), a table (one unit per row, read as one statement: {@code Plan: Plus, Price: 8}, or in a
  * table without header names {@code Dose: 18 g}), a block quote or Obsidian callout (its
  * paragraphs; a callout's {@code [!type] Title} line becomes the block's title), a code block
- * (verbatim, with its language). An HTML block shows only its captions, each a paragraph: a {@code
- * caption} attribute ({@code <Listing number="5-12" caption="Adding the attribute...">} reads
- * "Listing 5-12: Adding the attribute...", as a rendered book shows it) and a {@code <figcaption>}
- * or {@code <caption>} element; the rest of it, thematic breaks and link reference definitions show
- * nothing and are left out; so is a YAML front matter block. Plain text (a PDF's text layer, a
- * transcript) is read as paragraphs between blank lines, a short line without closing punctuation
- * being a heading.
+ * (verbatim, with its language). A top-level HTML block shows only its captions, together one
+ * paragraph: a {@code caption} attribute ({@code <Listing number="5-12" caption="Adding the
+ * attribute...">} reads "Listing 5-12: Adding the attribute...", as a rendered book shows it) and a
+ * {@code <figcaption>} or {@code <caption>} element; the rest of it, thematic breaks and link
+ * reference definitions show nothing and are left out; so is a YAML front matter block. Plain text
+ * (a PDF's text layer, a transcript) is read as paragraphs between blank lines, a short line
+ * without closing punctuation being a heading.
  */
 public final class MarkdownBlocks {
 
@@ -236,37 +236,31 @@ public final class MarkdownBlocks {
   /**
    * The captions of an HTML block as one paragraph, or null when it has none: a figure's or a
    * listing's caption is what a reader sees of it, and often the one place that names what the code
-   * (or image) shows. A caption is read as inline Markdown; an element with a {@code number}
-   * attribute is named by its tag and number, as a rendered book labels it.
+   * (or image) shows. A caption is read as the author's inline Markdown (authors write {@code
+   * `Box`} in captions too), as written when it does not parse as one paragraph or its text holds a
+   * {@code <} the HTML escaped; an element with a {@code caption} and a {@code number} attribute is
+   * named by its tag and number, as a rendered book labels it. A block without the word "caption"
+   * is not parsed at all (comments, {@code <div>}, {@code <img>}).
    */
   private static Block caption(String html, List<String> path, int start, int end) {
-    var captions = new ArrayList<String>();
-    for (Element e :
-        Jsoup.parseBodyFragment(html).body().select("[caption], figcaption, caption")) {
-      String caption = e.hasAttr("caption") ? e.attr("caption").strip() : e.text().strip();
-      if (caption.isEmpty()) {
-        continue;
-      }
-      String number = e.attr("number").strip();
-      String tag = e.tagName();
-      captions.add(
-          !number.isEmpty() && e.hasAttr("caption")
-              ? Character.toUpperCase(tag.charAt(0))
-                  + tag.substring(1)
-                  + " "
-                  + number
-                  + ": "
-                  + caption
-              : caption);
-    }
-    if (captions.isEmpty()) {
+    if (!html.toLowerCase(java.util.Locale.ROOT).contains("caption")) {
       return null;
     }
-    Node parsed = PARSER.parse(String.join("\n\n", captions));
-    var units = new ArrayList<Unit>();
-    for (Node n = parsed.getFirstChild(); n != null; n = n.getNext()) {
-      if (n instanceof Paragraph p) {
-        add(units, unit(Inline.of(p), 0));
+    var units = new java.util.LinkedHashSet<Unit>();
+    for (Element e :
+        Jsoup.parseBodyFragment(html).body().select("[caption], figcaption, caption")) {
+      if (e.hasAttr("caption")) {
+        String number = e.attr("number").strip();
+        String tag = e.tagName();
+        String label =
+            number.isEmpty()
+                ? ""
+                : Character.toUpperCase(tag.charAt(0)) + tag.substring(1) + " " + number + ": ";
+        add(units, inlineCaption(label, e.attr("caption")));
+      } else {
+        // Its text as the parser decoded it: "Vec&lt;T&gt;" is text, never a tag to drop.
+        String text = e.text();
+        add(units, text.contains("<") ? plainCaption(text) : inlineCaption("", text));
       }
     }
     if (units.isEmpty()) {
@@ -282,6 +276,25 @@ public final class MarkdownBlocks {
                 0,
                 false);
     return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
+  }
+
+  /**
+   * A caption attribute after {@code label}, read as inline Markdown ({@code `Box<dyn Fn>`} kept as
+   * code); as written when it does not parse as one paragraph (it opens like a list or a heading).
+   */
+  private static Unit inlineCaption(String label, String caption) {
+    Node parsed = PARSER.parse(caption.strip());
+    if (parsed.getFirstChild() instanceof Paragraph p && p.getNext() == null) {
+      Inline inline = Inline.of(p);
+      return unit(new Inline(label + inline.text(), label + inline.markdown(), inline.links()), 0);
+    }
+    return plainCaption(label + caption);
+  }
+
+  /** A caption shown as written. */
+  private static Unit plainCaption(String caption) {
+    String text = MarkdownText.strip(caption);
+    return text.isEmpty() ? null : new Unit(text, text, List.of(), 0, false);
   }
 
   /** A block quote; a callout ({@code > [!info]+ Title}) loses its marker, its title kept apart. */
@@ -370,7 +383,7 @@ public final class MarkdownBlocks {
     }
   }
 
-  private static void add(List<Unit> out, Unit unit) {
+  private static void add(java.util.Collection<Unit> out, Unit unit) {
     if (unit != null) {
       out.add(unit);
     }

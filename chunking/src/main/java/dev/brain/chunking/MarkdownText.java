@@ -7,8 +7,8 @@ import java.util.Set;
  * Markdown as the text a reader sees, on one line: retrieval cuts excerpts from it, so no Markdown
  * syntax reaches an excerpt. It is the text of {@link MarkdownBlocks}, block after block: headings
  * and callout titles, paragraphs, list items, table rows read as statements, code blocks' contents
- * without their fences; links and wikilinks as their visible text, images, HTML and emphasis
- * markers as nothing.
+ * without their fences, the captions of HTML blocks; links and wikilinks as their visible text,
+ * images, the rest of HTML and emphasis markers as nothing.
  */
 public final class MarkdownText {
 
@@ -54,24 +54,18 @@ public final class MarkdownText {
       return s;
     }
     var out = new StringBuilder(s.length());
-    int n = s.length();
-    int i = 0;
-    while (i < n) {
-      int runStart = i;
-      while (i < n && isSpace(s.charAt(i))) {
-        i++;
+    boolean space = false;
+    for (int i = 0; i < s.length(); i++) {
+      char ch = s.charAt(i);
+      if (isSpace(ch)) {
+        space = !out.isEmpty();
+      } else {
+        if (space) {
+          out.append(' ');
+          space = false;
+        }
+        out.append(ch);
       }
-      if (i == n) {
-        break;
-      }
-      if (i > runStart && !out.isEmpty()) {
-        out.append(' ');
-      }
-      int word = i;
-      while (i < n && !isSpace(s.charAt(i))) {
-        i++;
-      }
-      out.append(s, word, i);
     }
     return out.toString();
   }

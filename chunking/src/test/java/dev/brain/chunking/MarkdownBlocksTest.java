@@ -98,7 +98,7 @@ class MarkdownBlocksTest {
         "We can use a trait object, as in Listing 20-34.\n\n"
             + "<Listing number=\"20-34\" caption=\"Returning `Box<dyn Fn>` &amp; more\">\n\n"
             + "```rust\n{{#include main.rs}}\n```\n\n</Listing>\n\n"
-            + "<figure>\n<img src=\"a.png\">\n<figcaption>The _brew_ ratio</figcaption>\n</figure>\n\n"
+            + "<figure>\n<img src=\"a.png\">\n<figcaption>The `brew` ratio</figcaption>\n</figure>\n\n"
             + "<!-- a comment a reader never sees -->\n\n<div class=\"note\">\n";
 
     List<Block> blocks = MarkdownBlocks.of(md);
@@ -109,6 +109,23 @@ class MarkdownBlocksTest {
     Unit listing = blocks.get(1).units().getFirst();
     assertThat(listing.markdown()).isEqualTo("Listing 20-34: Returning `Box<dyn Fn>` & more");
     assertThat(listing.text()).isEqualTo("Listing 20-34: Returning Box<dyn Fn> & more");
+    assertThat(blocks.get(3).units().getFirst().markdown()).isEqualTo("The `brew` ratio");
     assertThat(blocks.get(3).units().getFirst().text()).isEqualTo("The brew ratio");
+  }
+
+  @Test
+  void aCaptionIsNeverLostToMarkdownItDoesNotHold() {
+    String md =
+        "<figure caption=\"1. Pull\"><figcaption>Vec&lt;T&gt; layout</figcaption></figure>\n\n"
+            + "<table>\n<caption>Doses</caption>\n<tr><td>18 g</td></tr>\n</table>\n\n"
+            + "<figure caption=\"Same\">\n<figcaption>Same</figcaption>\n</figure>\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    // An attribute that opens like a list is shown as written; element text is text, not
+    // Markdown (its <T> stays); the same caption twice is shown once.
+    assertThat(blocks)
+        .extracting(b -> b.units().getFirst().text())
+        .containsExactly("1. Pull Vec<T> layout", "Doses", "Same");
   }
 }

@@ -127,31 +127,25 @@ final class Excerpts {
   }
 
   static String collapse(String s) {
-    // Loops rather than a \\s+ regex: every row's excerpt goes through here, and the regex
+    // A loop rather than a \\s+ regex: every row's excerpt goes through here, and the regex
     // (which replaced each single space with itself) showed up in profiles of row building. Most
     // windows have no run to collapse (their text was rendered on one line): one scan says so.
     if (isCollapsed(s)) {
       return s.strip();
     }
     var out = new StringBuilder(s.length());
-    int n = s.length();
-    int i = 0;
-    while (i < n) {
-      int runStart = i;
-      while (i < n && isSpace(s.charAt(i))) {
-        i++;
+    boolean inRun = false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (isSpace(c)) {
+        inRun = true;
+        continue;
       }
-      if (i == n) {
-        break;
-      }
-      if (i > runStart && !out.isEmpty()) {
+      if (inRun && !out.isEmpty()) {
         out.append(' ');
       }
-      int word = i;
-      while (i < n && !isSpace(s.charAt(i))) {
-        i++;
-      }
-      out.append(s, word, i);
+      inRun = false;
+      out.append(c);
     }
     return out.toString().strip();
   }

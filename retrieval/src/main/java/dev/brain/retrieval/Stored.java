@@ -135,7 +135,13 @@ final class Stored {
    */
   static Map<Integer, Set<String>> textTerms(
       IndexReader reader, Collection<Integer> chunkDocs, Set<String> terms) throws IOException {
-    int[] docs = chunkDocs.stream().mapToInt(Integer::intValue).distinct().sorted().toArray();
+    int[] docs =
+        chunkDocs.stream()
+            .mapToInt(Integer::intValue)
+            .filter(d -> d >= 0 && d < reader.maxDoc())
+            .distinct()
+            .sorted()
+            .toArray();
     var out = new HashMap<Integer, Set<String>>();
     for (int doc : docs) {
       out.put(doc, new HashSet<>());
