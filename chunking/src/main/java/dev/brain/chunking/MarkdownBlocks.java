@@ -267,14 +267,12 @@ public final class MarkdownBlocks {
       return null;
     }
     Unit one =
-        units.size() == 1
-            ? units.getFirst()
-            : new Unit(
-                String.join(" ", units.stream().map(Unit::text).toList()),
-                String.join(" ", units.stream().map(Unit::markdown).toList()),
-                units.stream().flatMap(u -> u.links().stream()).toList(),
-                0,
-                false);
+        new Unit(
+            String.join(" ", units.stream().map(Unit::text).toList()),
+            String.join(" ", units.stream().map(Unit::markdown).toList()),
+            units.stream().flatMap(u -> u.links().stream()).toList(),
+            0,
+            false);
     return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
   }
 

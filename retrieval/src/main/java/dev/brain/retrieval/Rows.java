@@ -50,21 +50,24 @@ final class Rows {
 
   /** Rows for the top fused records, in order, ranked from 1. */
   List<EvidenceRow> ranked(List<FusedRecord> top) throws IOException {
+    var keptDocs = new ArrayList<Integer>();
     var chunkDocs = new ArrayList<Integer>();
     for (FusedRecord fused : top) {
       fused.chunks().stream()
           .limit(options.maxChunksPerRecord())
-          .forEach(c -> chunkDocs.add(c.doc()));
+          .forEach(c -> keptDocs.add(c.doc()));
+    }
+    chunkDocs.addAll(keptDocs);
+    for (FusedRecord fused : top) {
       // Each lane's best chunk too, for the role it found the record through.
       fused.laneChunks().values().stream()
           .filter(doc -> !chunkDocs.contains(doc))
           .forEach(chunkDocs::add);
     }
     Backend.Loaded loaded = reads.load(top.stream().map(FusedRecord::key).toList(), chunkDocs);
+    // Only the kept chunks are read for the query's words (a lane's best chunk gives its role).
     Map<Integer, Set<String>> textTerms =
-        query.terms().isEmpty()
-            ? Map.of()
-            : view.textTerms(loaded.chunks().keySet(), query.terms().keySet());
+        query.terms().isEmpty() ? Map.of() : view.textTerms(keptDocs, query.terms().keySet());
     var rows = new ArrayList<EvidenceRow>(top.size());
     for (FusedRecord fused : top) {
       CorpusRecord record = loaded.records().get(fused.key());
