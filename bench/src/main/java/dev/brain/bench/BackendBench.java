@@ -31,7 +31,8 @@ import org.apache.solr.common.util.NamedList;
  * sync; then hybrid searches (BM25 + vector + exact tag, fused, rows built) are timed on each.
  *
  * <p>Usage: {@code BackendBench --solr-url URLS --sizes 10000,100000 --shards 2 --replicas 1 --dir
- * DIR --out FILE}. Prints one Markdown table row per backend and size.
+ * DIR [--solr-only]}. Prints one Markdown table row per backend and size; {@code --solr-only} skips
+ * the embedded index (its curve to 1M chunks is {@code bench/run scale}'s, on the same corpus).
  */
 public final class BackendBench {
   private BackendBench() {}
@@ -76,6 +77,7 @@ public final class BackendBench {
     List<Integer> sizes = List.of(10_000);
     int shards = 2;
     int replicas = 1;
+    boolean embeddedToo = true;
     Path dir = Files.createTempDirectory("brain-backend-bench");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -85,6 +87,7 @@ public final class BackendBench {
         case "--shards" -> shards = Integer.parseInt(args[++i]);
         case "--replicas" -> replicas = Integer.parseInt(args[++i]);
         case "--dir" -> dir = Path.of(args[++i]);
+        case "--solr-only" -> embeddedToo = false;
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
@@ -94,8 +97,10 @@ public final class BackendBench {
       List<String> queries = SyntheticCorpus.queries(WARMUP + MEASURED);
       IndexConfig config = IndexConfig.defaults(dir.resolve("embedded-" + size));
       var embedder = new SyntheticEmbedder(config.model());
-      try (Backend embedded = Backend.embedded(BrainIndex.open(config, embedder))) {
-        System.out.println(run("embedded", embedded, records, queries, null, null).markdown());
+      if (embeddedToo) {
+        try (Backend embedded = Backend.embedded(BrainIndex.open(config, embedder))) {
+          System.out.println(run("embedded", embedded, records, queries, null, null).markdown());
+        }
       }
       if (!urls.isEmpty()) {
         var solr = SolrConfig.ofUrls(urls, "bench-" + size, shards, replicas);
