@@ -141,15 +141,19 @@ public final class MarkdownBlocks {
 
   /**
    * The paragraphs of plain text (a PDF's text layer, a transcript): blocks between blank lines,
-   * each on one line; nothing is read as Markdown syntax. A short one-line paragraph without
-   * closing punctuation or a colon ("4. Descaling", not "Backflush: every 200 shots") is a heading.
+   * each on one line; nothing is read as Markdown syntax. Headings: when the text marks them, a
+   * one-line paragraph opening with one to six {@code #} and a space ("## 4. Descaling", as the PDF
+   * importer writes the lines a PDF sets larger), nested by their number; else a short one-line
+   * paragraph without closing punctuation or a colon ("4. Descaling", not "Backflush: every 200
+   * shots").
    */
   public static List<Block> ofPlainText(String text) {
     var out = new ArrayList<Block>();
     if (text == null || text.isBlank()) {
       return out;
     }
-    List<String> path = List.of();
+    boolean marked = MARKED_HEADING.matcher(text).find();
+    var open = new ArrayList<HeadingAt>();
     var blank = java.util.regex.Pattern.compile("\\n\\s*\\n").matcher(text);
     int from = 0;
     while (from < text.length()) {
@@ -158,23 +162,52 @@ public final class MarkdownBlocks {
       String p = text.substring(from, end).strip();
       if (!p.isEmpty()) {
         int start = from + text.substring(from, end).indexOf(p.charAt(0));
-        boolean heading =
-            !p.contains("\n")
-                && !p.contains(":")
-                && p.length() <= MAX_PLAIN_HEADING
-                && ".!?:;,".indexOf(p.charAt(p.length() - 1)) < 0;
-        String line = MarkdownText.strip(p);
+        int level = marked ? markedLevel(p) : unmarkedHeading(p) ? 1 : 0;
+        String line = MarkdownText.strip(level > 0 && marked ? p.substring(level + 1) : p);
         var unit = new Unit(line, line, List.of(), 0, false);
-        if (heading) {
-          out.add(new Block(Kind.HEADING, 1, List.of(), "", false, 0, List.of(unit), start, end));
-          path = List.of(line);
+        if (level > 0) {
+          int at = level;
+          open.removeIf(h -> h.level() >= at);
+          out.add(
+              new Block(
+                  Kind.HEADING, level, pathOf(open), "", false, 0, List.of(unit), start, end));
+          open.add(new HeadingAt(level, line));
         } else {
-          out.add(new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(unit), start, end));
+          out.add(
+              new Block(Kind.PARAGRAPH, 0, pathOf(open), "", false, 0, List.of(unit), start, end));
         }
       }
       from = Math.max(next, from + 1);
     }
     return out;
+  }
+
+  /** A heading line of plain text that marks its headings: {@code #} to {@code ######}, a space. */
+  private static final java.util.regex.Pattern MARKED_HEADING =
+      java.util.regex.Pattern.compile(
+          "(?m)(?:\\A|\\n\\s*\\n)#{1,6} \\S[^\\n]*(?:\\n\\s*\\n|\\s*\\z)");
+
+  /** The level of a marked heading paragraph ({@code ## 4. Descaling} is 2), or 0. */
+  private static int markedLevel(String p) {
+    int hashes = 0;
+    while (hashes < p.length() && p.charAt(hashes) == '#') {
+      hashes++;
+    }
+    return hashes >= 1
+            && hashes <= 6
+            && hashes + 1 < p.length()
+            && p.charAt(hashes) == ' '
+            && !p.contains("\n")
+        ? hashes
+        : 0;
+  }
+
+  /** A short one-line paragraph without closing punctuation or a colon. */
+  private static boolean unmarkedHeading(String p) {
+    return !p.contains("\n")
+        && !p.contains(":")
+        && p.length() <= MAX_PLAIN_HEADING
+        && ".!?:;,".indexOf(p.charAt(p.length() - 1)) < 0;
   }
 
   private record HeadingAt(int level, String text) {}

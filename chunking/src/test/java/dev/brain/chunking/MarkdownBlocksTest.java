@@ -93,6 +93,32 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void plainTextThatMarksItsHeadingsNestsThemAndReadsNoOtherLineAsOne() {
+    List<Block> blocks =
+        MarkdownBlocks.ofPlainText(
+            "# Machine Care Guide\n\nFor home machines.\n\n"
+                + "## 1. After every session: water backflush\n\nInsert the blind basket.\n\n"
+                + "Short line\n\n## 4. Descaling\n\nUse citric acid.\n");
+
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(
+            Kind.HEADING,
+            Kind.PARAGRAPH,
+            Kind.HEADING,
+            Kind.PARAGRAPH,
+            Kind.PARAGRAPH,
+            Kind.HEADING,
+            Kind.PARAGRAPH);
+    assertThat(blocks.get(2).units().getFirst().text())
+        .isEqualTo("1. After every session: water backflush");
+    assertThat(blocks.get(3).headingPath())
+        .containsExactly("Machine Care Guide", "1. After every session: water backflush");
+    assertThat(blocks.get(4).units().getFirst().text()).isEqualTo("Short line");
+    assertThat(blocks.get(6).headingPath()).containsExactly("Machine Care Guide", "4. Descaling");
+  }
+
+  @Test
   void anHtmlBlockShowsItsCaptionsAndNothingElse() {
     String md =
         "We can use a trait object, as in Listing 20-34.\n\n"

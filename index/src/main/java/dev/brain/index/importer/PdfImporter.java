@@ -6,32 +6,28 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
-import org.apache.pdfbox.text.PDFTextStripper;
 
 /**
- * Reads a PDF's text layer into one {@code src:} record keyed by its path, with PDFBox. A
- * password-protected or unreadable PDF is malformed; a PDF without a text layer (a scan) imports
- * with its title only and a warning, since brain does no OCR.
+ * Reads a PDF's text layer into one {@code src:} record keyed by its path, with PDFBox: paragraphs
+ * apart, and headings (lines set larger than the body text) marked as {@code #} lines, so an answer
+ * can say which section of a manual or a paper it quotes. A password-protected or unreadable PDF is
+ * malformed; a PDF without a text layer (a scan) imports with its title only and a warning, since
+ * brain does no OCR.
  */
 final class PdfImporter {
-
-  private static final Pattern BLANK_LINES = Pattern.compile("\\n{3,}");
 
   private PdfImporter() {}
 
   static ImportResult read(SourceFile file) throws ImportException {
     try (PDDocument doc = Loader.loadPDF(file.file().toFile())) {
-      var stripper = new PDFTextStripper();
-      stripper.setLineSeparator("\n");
-      stripper.setParagraphEnd("\n");
-      stripper.setPageEnd("\n\n");
-      String text = BLANK_LINES.matcher(stripper.getText(doc)).replaceAll("\n\n").strip();
       PDDocumentInformation info = doc.getDocumentInformation();
+      var lines = new PdfLines();
+      lines.getText(doc);
+      String text = lines.text(blankToNull(info.getTitle()));
       String title = blankToNull(info.getTitle());
       if (title == null) {
         title = file.baseName();
