@@ -27,17 +27,19 @@ public final class MarkdownText {
 
   /**
    * The text a reader sees in {@code text}, on one line: with {@code markdown}, its blocks' text
-   * joined by spaces; otherwise the plain text with whitespace runs collapsed.
+   * joined by spaces; otherwise the plain text with whitespace runs collapsed, without the {@code
+   * #} marks of headings when it marks them ({@link MarkdownBlocks#ofPlainText}).
    */
   public static String visibleText(String text, boolean markdown) {
     if (text == null) {
       return "";
     }
-    if (!markdown) {
+    if (!markdown && text.indexOf('#') < 0) {
       return strip(text);
     }
     var parts = new ArrayList<String>();
-    for (MarkdownBlocks.Block block : MarkdownBlocks.of(text)) {
+    for (MarkdownBlocks.Block block :
+        markdown ? MarkdownBlocks.of(text) : MarkdownBlocks.ofPlainText(text)) {
       if (!block.title().isEmpty()) {
         parts.add(block.title());
       }

@@ -17,9 +17,11 @@ class MarkdownTextTest {
   }
 
   @Test
-  void plainTextIsOnlyCollapsed() {
-    assertThat(MarkdownText.visibleText("# not a heading\n\n| a |  b", false))
-        .isEqualTo("# not a heading | a | b");
+  void plainTextIsCollapsedWithoutTheMarksOfItsHeadings() {
+    assertThat(MarkdownText.visibleText("**not bold**\n\n| a |  b\n#tag", false))
+        .isEqualTo("**not bold** | a | b #tag");
+    assertThat(MarkdownText.visibleText("## 4. Descaling\n\nUse citric\nacid. # 2", false))
+        .isEqualTo("4. Descaling Use citric acid. # 2");
     assertThat(MarkdownText.isMarkdown("pdf")).isFalse();
     assertThat(MarkdownText.isMarkdown("note")).isTrue();
   }
