@@ -26,7 +26,7 @@ import java.util.Optional;
 public final class Chunker {
 
   /** Version of the chunking rules; stored on every chunk. Bump it when the output changes. */
-  public static final String VERSION = "chunker-v1";
+  public static final String VERSION = "chunker-v2";
 
   /** Default token budget of one chunk. */
   public static final int DEFAULT_MAX_TOKENS = 256;
@@ -146,8 +146,37 @@ public final class Chunker {
     return ExtractiveSummary.of(text, markdown, counter);
   }
 
+  /**
+   * Plain text as sections: its paragraphs under the headings it marks ({@link
+   * MarkdownBlocks#marksHeadings}, as a PDF's are imported), else all of them in one section.
+   */
   private static List<Section> plainSections(String text) {
-    return List.of(new Section(List.of(), TextPieces.paragraphs(text, 0, text.length()), false));
+    if (!MarkdownBlocks.marksHeadings(text)) {
+      return List.of(new Section(List.of(), TextPieces.paragraphs(text, 0, text.length()), false));
+    }
+    var sections = new ArrayList<Section>();
+    List<String> path = List.of();
+    int from = 0;
+    for (MarkdownBlocks.Block block : MarkdownBlocks.ofPlainText(text)) {
+      if (block.kind() == MarkdownBlocks.Kind.HEADING) {
+        addPlainSection(sections, path, text, from, block.start());
+        var nested = new ArrayList<>(block.headingPath());
+        nested.add(block.units().getFirst().text());
+        path = nested;
+        from = block.start();
+      }
+    }
+    addPlainSection(sections, path, text, from, text.length());
+    return sections;
+  }
+
+  private static void addPlainSection(
+      List<Section> sections, List<String> path, String text, int start, int end) {
+    List<Piece> pieces = TextPieces.paragraphs(text, start, end);
+    if (!pieces.isEmpty()) {
+      boolean headingOnly = !path.isEmpty() && pieces.size() == 1;
+      sections.add(new Section(path, pieces, headingOnly));
+    }
   }
 
   private static List<Chunk> toChunks(

@@ -152,7 +152,7 @@ public final class MarkdownBlocks {
     if (text == null || text.isBlank()) {
       return out;
     }
-    boolean marked = MARKED_HEADING.matcher(text).find();
+    boolean marked = marksHeadings(text);
     var open = new ArrayList<HeadingAt>();
     var blank = java.util.regex.Pattern.compile("\\n\\s*\\n").matcher(text);
     int from = 0;
@@ -186,6 +186,14 @@ public final class MarkdownBlocks {
   private static final java.util.regex.Pattern MARKED_HEADING =
       java.util.regex.Pattern.compile(
           "(?m)(?:\\A|\\n\\s*\\n)#{1,6} \\S[^\\n]*(?:\\n\\s*\\n|\\s*\\z)");
+
+  /**
+   * Whether plain text marks its headings: a one-line paragraph opens with one to six {@code #} and
+   * a space.
+   */
+  public static boolean marksHeadings(String text) {
+    return MARKED_HEADING.matcher(text).find();
+  }
 
   /** The level of a marked heading paragraph ({@code ## 4. Descaling} is 2), or 0. */
   private static int markedLevel(String p) {

@@ -133,6 +133,31 @@ class ChunkerTest {
   }
 
   @Test
+  void plainTextThatMarksItsHeadingsIsChunkedBySectionAndNoOtherLineIsMarkdown() {
+    String text =
+        "# Care Guide\n\nFor home machines.\n\n## 1. Backflush: daily\n\n"
+            + longParagraph(6)
+            + "\n\n## 4. Descaling\n\n"
+            + longParagraph(6)
+            + "\n\n* not a list, _not emphasis_\n";
+
+    List<Chunk> chunks =
+        new Chunker(new WordPieceCounter(), 80, 0).chunk(KEY, text, ChunkRole.RAW, false);
+
+    assertThat(chunks).extracting(Chunk::headingPath).contains(List.of("Care Guide"));
+    Chunk descaling =
+        chunks.stream()
+            .filter(c -> c.text().startsWith("## 4. Descaling"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(descaling.headingPath()).containsExactly("Care Guide", "4. Descaling");
+    assertThat(chunks.getLast().headingPath()).containsExactly("Care Guide", "4. Descaling");
+    assertThat(chunks.getLast().text()).endsWith("* not a list, _not emphasis_");
+    assertThat(chunks)
+        .noneMatch(c -> c.text().contains("1. Backflush") && c.text().contains("4. Descaling"));
+  }
+
+  @Test
   void smallMarkdownNoteIsOneChunkUnderTheHeadingsAllItsSectionsShare() {
     Chunker chunker = new Chunker(new WordPieceCounter());
     String text = "# Paper\n\n## Intro\n\nWhy.\n\n## Method\n\nHow.\n";
@@ -213,9 +238,10 @@ class ChunkerTest {
   }
 
   @Test
-  void markdownOffTreatsHashLinesAsText() {
+  void markdownOffTreatsHashLinesInsideParagraphsAndHashtagsAsText() {
     Chunker chunker = new Chunker(new WordPieceCounter(), 20, 4);
-    String text = "# Not a heading\n\n" + longParagraph(5);
+    String text =
+        "# Not a heading\nbut a paragraph's first line\n\n#hashtag\n\n" + longParagraph(5);
 
     List<Chunk> chunks = chunker.chunk(KEY, text, ChunkRole.RAW, false);
 

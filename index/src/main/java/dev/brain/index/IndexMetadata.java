@@ -14,7 +14,7 @@ import java.util.Map;
  * @param dimension vector length
  * @param vectorFormat how vectors are stored
  * @param chunking chunker version and budget of the last sync ({@code
- *     chunker-v1/256/32/title-v1/analysis-v2})
+ *     chunker-v2/256/32/title-v1/analysis-v2})
  * @param lastSyncAt when the last complete sync finished, or {@code null} if none has
  */
 public record IndexMetadata(
