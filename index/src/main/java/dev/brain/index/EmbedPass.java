@@ -60,6 +60,16 @@ final class EmbedPass {
   private long reused;
   private long embedNanos;
 
+  /**
+   * Vectors this pass embedded since the searcher last saw the writer's changes, by embedding-input
+   * hash: the index lookup of a later batch finds them here instead. Reopening the searcher for
+   * every batch would flush a tiny segment each time (and each such segment's vector graph is built
+   * again by every merge), so it is reopened only once this many are waiting.
+   */
+  static final int REFRESH_AFTER = 8192;
+
+  private final Map<String, float[]> unseen = new HashMap<>();
+
   EmbedPass(
       IndexConfig config,
       org.apache.lucene.index.IndexWriter writer,
@@ -245,17 +255,27 @@ final class EmbedPass {
     }
     embedded += inputs.size();
     cache.put(byHash);
+    unseen.putAll(byHash);
     return byHash;
   }
 
-  /** Reads the records back with their chunks and the vectors the index already holds. */
+  /**
+   * Reads the records back with their chunks and the vectors the index already holds. The searcher
+   * may not see the blocks earlier batches of this pass rewrote: each record is loaded once per
+   * pass, so what it reads of {@code keys} is current, and the vectors those batches embedded are
+   * found in {@link #unseen}.
+   */
   private List<StoredBlock> load(List<String> keys) throws IOException {
-    searchers.maybeRefreshBlocking(); // see the blocks written by the previous batch
+    if (unseen.size() >= REFRESH_AFTER) {
+      searchers.maybeRefreshBlocking();
+      unseen.clear();
+    }
     IndexSearcher searcher = searchers.acquire();
     try {
       var out = new ArrayList<StoredBlock>(keys.size());
       for (String key : keys) {
-        StoredBlock p = StoredBlock.load(searcher, key, config.model().dimension(), cache);
+        StoredBlock p =
+            StoredBlock.load(searcher, key, config.model().dimension(), this::unseenOrCached);
         if (p != null) {
           out.add(p);
         }
@@ -264,6 +284,12 @@ final class EmbedPass {
     } finally {
       searchers.release(searcher);
     }
+  }
+
+  /** A vector this pass embedded that the searcher may not see yet, else the cache's. */
+  private float[] unseenOrCached(String embedHash) {
+    float[] vector = unseen.get(embedHash);
+    return vector != null ? vector : cache.find(embedHash);
   }
 
   private void checkShape(List<float[]> vectors, int expected) {

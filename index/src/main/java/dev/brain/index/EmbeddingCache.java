@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.apache.lucene.document.Document;
@@ -74,6 +75,12 @@ final class EmbeddingCache implements Closeable {
   private static final int SEED_BATCH = 1024;
 
   /**
+   * Entries put before the searcher is reopened to see them; until then {@link #find} answers them
+   * from memory. Reopening for every small put would flush a tiny segment each time.
+   */
+  static final int REFRESH_AFTER = 8192;
+
+  /**
    * What a prune did.
    *
    * @param kept entries some chunk uses
@@ -86,6 +93,7 @@ final class EmbeddingCache implements Closeable {
   private final String prefix;
   private final int dimension;
   private final AtomicLong hits = new AtomicLong();
+  private final Map<String, float[]> unsearched = new ConcurrentHashMap<>(); // by key
   private Directory directory;
   private IndexWriter writer;
   private SearcherManager searchers;
@@ -185,9 +193,16 @@ final class EmbeddingCache implements Closeable {
       return null;
     }
     try {
+      String key = prefix + embedHash;
+      // Memory first: an entry leaves it only once a reopened searcher holds it.
+      float[] put = unsearched.get(key);
+      if (put != null) {
+        hits.incrementAndGet();
+        return put;
+      }
       IndexSearcher searcher = searchers.acquire();
       try {
-        float[] vector = find(searcher, new BytesRef(prefix + embedHash));
+        float[] vector = find(searcher, new BytesRef(key));
         if (vector != null) {
           hits.incrementAndGet();
         }
@@ -244,11 +259,20 @@ final class EmbeddingCache implements Closeable {
       for (var entry : byEmbedHash.entrySet()) {
         String key = prefix + entry.getKey();
         writer.updateDocument(new Term(KEY, key), document(key, entry.getValue()));
+        unsearched.put(key, entry.getValue());
       }
-      searchers.maybeRefresh();
+      if (unsearched.size() >= REFRESH_AFTER) {
+        refresh();
+      }
     } catch (IOException | RuntimeException e) {
       failed("write", e);
     }
+  }
+
+  /** Reopens the searcher on what was put; the entries kept in memory until then can go. */
+  private void refresh() throws IOException {
+    searchers.maybeRefreshBlocking();
+    unsearched.clear();
   }
 
   private static Document document(String key, float[] vector) {
@@ -332,7 +356,7 @@ final class EmbeddingCache implements Closeable {
       long deleted = 0;
       long nowMillis = now.toEpochMilli();
       long expired = nowMillis - GRACE.toMillis();
-      searchers.maybeRefreshBlocking();
+      refresh();
       IndexSearcher searcher = searchers.acquire();
       try {
         for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
@@ -401,6 +425,7 @@ final class EmbeddingCache implements Closeable {
     searchers = null;
     writer = null;
     directory = null;
+    unsearched.clear();
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.StoredFields;
@@ -33,6 +34,18 @@ record StoredBlock(
 
   /** The record {@code key} as the index holds it, or {@code null} if there is none. */
   static StoredBlock load(IndexSearcher searcher, String key, int dimension, EmbeddingCache cache)
+      throws IOException {
+    return load(searcher, key, dimension, cache::find);
+  }
+
+  /**
+   * The record {@code key} as the index holds it, or {@code null} if there is none.
+   *
+   * @param elsewhere the vector of an embedding-input hash the searcher does not hold, or {@code
+   *     null}
+   */
+  static StoredBlock load(
+      IndexSearcher searcher, String key, int dimension, Function<String, float[]> elsewhere)
       throws IOException {
     Query byParent = new TermQuery(Documents.parentTerm(key));
     int count = searcher.count(byParent);
@@ -67,7 +80,8 @@ record StoredBlock(
       hashes.add(hash);
       vectors[i] = VectorLookup.find(searcher, hash, dimension);
       if (vectors[i] == null) {
-        vectors[i] = cache.find(hash); // a killed sync may have cached it without committing it
+        // Not searchable yet, or cached by a killed sync without being committed.
+        vectors[i] = elsewhere.apply(hash);
       }
     }
     return new StoredBlock(
