@@ -143,9 +143,9 @@ public final class MarkdownBlocks {
    * The paragraphs of plain text (a PDF's text layer, a transcript): blocks between blank lines,
    * each on one line; nothing is read as Markdown syntax. Headings: when the text marks them, a
    * one-line paragraph opening with one to six {@code #} and a space ("## 4. Descaling", as the PDF
-   * importer writes the lines a PDF sets larger), nested by their number; else a short one-line
-   * paragraph without closing punctuation or a colon ("4. Descaling", not "Backflush: every 200
-   * shots").
+   * importer writes the lines a PDF sets larger, writing {@code \\#} for a paragraph that opens
+   * with {@code #} and is none), nested by their number; else a short one-line paragraph without
+   * closing punctuation or a colon ("4. Descaling", not "Backflush: every 200 shots").
    */
   public static List<Block> ofPlainText(String text) {
     var out = new ArrayList<Block>();
@@ -163,7 +163,9 @@ public final class MarkdownBlocks {
       if (!p.isEmpty()) {
         int start = from + text.substring(from, end).indexOf(p.charAt(0));
         int level = marked ? markedLevel(p) : unmarkedHeading(p) ? 1 : 0;
-        String line = MarkdownText.strip(level > 0 && marked ? p.substring(level + 1) : p);
+        String shown =
+            level > 0 && marked ? p.substring(level + 1) : p.startsWith("\\#") ? p.substring(1) : p;
+        String line = MarkdownText.strip(shown);
         var unit = new Unit(line, line, List.of(), 0, false);
         if (level > 0) {
           int at = level;
@@ -205,6 +207,7 @@ public final class MarkdownBlocks {
             && hashes <= 6
             && hashes + 1 < p.length()
             && p.charAt(hashes) == ' '
+            && !Character.isWhitespace(p.charAt(hashes + 1))
             && !p.contains("\n")
         ? hashes
         : 0;

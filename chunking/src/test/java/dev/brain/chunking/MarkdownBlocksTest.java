@@ -98,7 +98,7 @@ class MarkdownBlocksTest {
         MarkdownBlocks.ofPlainText(
             "# Machine Care Guide\n\nFor home machines.\n\n"
                 + "## 1. After every session: water backflush\n\nInsert the blind basket.\n\n"
-                + "Short line\n\n## 4. Descaling\n\nUse citric acid.\n");
+                + "Short line\n\n## 4. Descaling\n\n\\# apt-get install descaler\n");
 
     assertThat(blocks)
         .extracting(Block::kind)
@@ -116,6 +116,7 @@ class MarkdownBlocksTest {
         .containsExactly("Machine Care Guide", "1. After every session: water backflush");
     assertThat(blocks.get(4).units().getFirst().text()).isEqualTo("Short line");
     assertThat(blocks.get(6).headingPath()).containsExactly("Machine Care Guide", "4. Descaling");
+    assertThat(blocks.get(6).units().getFirst().text()).isEqualTo("# apt-get install descaler");
   }
 
   @Test

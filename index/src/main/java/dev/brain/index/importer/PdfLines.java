@@ -30,14 +30,14 @@ final class PdfLines extends PDFTextStripper {
 
   private final List<Line> lines = new ArrayList<>();
   private final StringBuilder line = new StringBuilder();
-  private float size;
+  private final Map<Float, Integer> sizes = new LinkedHashMap<>(); // of the line's characters
   private boolean paragraph = true;
 
   @Override
   protected void writeString(String text, List<TextPosition> positions) {
     line.append(text);
     for (TextPosition p : positions) {
-      size = Math.max(size, p.getFontSizeInPt());
+      sizes.merge(Math.round(p.getFontSizeInPt() * 2) / 2f, 1, Integer::sum);
     }
   }
 
@@ -69,14 +69,25 @@ final class PdfLines extends PDFTextStripper {
     paragraph = true;
   }
 
+  /**
+   * Ends the line: its size is the one most of its characters are set in (a larger symbol or drop
+   * cap does not make a body line a heading).
+   */
   private void endLine() {
     String text = line.toString().strip();
     if (!text.isEmpty()) {
-      lines.add(new Line(text, Math.round(size * 2) / 2f, paragraph));
+      lines.add(new Line(text, mostCommon(sizes), paragraph));
       paragraph = false;
     }
     line.setLength(0);
-    size = 0;
+    sizes.clear();
+  }
+
+  private static float mostCommon(Map<Float, Integer> counts) {
+    return counts.entrySet().stream()
+        .max(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey)
+        .orElse(0f);
   }
 
   /**
@@ -94,17 +105,20 @@ final class PdfLines extends PDFTextStripper {
       paragraphs.getLast().add(l);
     }
     float body = bodySize();
-    var headingSizes = new TreeSet<Float>(java.util.Comparator.reverseOrder());
     var headings = new ArrayList<Boolean>();
     for (List<Line> p : paragraphs) {
-      boolean heading = isHeading(p, body);
-      headings.add(heading);
-      if (heading) {
-        headingSizes.add(p.getFirst().size());
+      headings.add(isHeading(p, body));
+    }
+    int first = headings.indexOf(true);
+    int titleAt = first >= 0 && sameTitle(joined(paragraphs.get(first)), title) ? first : -1;
+    // Levels by size among the headings, the title apart: it is the top one whatever its size.
+    var headingSizes = new TreeSet<Float>(java.util.Comparator.reverseOrder());
+    for (int i = 0; i < paragraphs.size(); i++) {
+      if (headings.get(i) && i != titleAt) {
+        headingSizes.add(paragraphs.get(i).getFirst().size());
       }
     }
     List<Float> ranks = List.copyOf(headingSizes);
-    boolean titled = false;
     var out = new StringBuilder();
     for (int i = 0; i < paragraphs.size(); i++) {
       List<Line> p = paragraphs.get(i);
@@ -112,31 +126,30 @@ final class PdfLines extends PDFTextStripper {
         out.append("\n\n");
       }
       if (!headings.get(i)) {
-        p.forEach(l -> out.append(l.text()).append('\n'));
-        out.setLength(out.length() - 1);
+        // A body line opening with "#" (a shell comment in a listing) is escaped as Markdown
+        // escapes it: only headings are marked.
+        String text = String.join("\n", p.stream().map(Line::text).toList());
+        out.append(text.startsWith("#") ? "\\" + text : text);
         continue;
       }
-      String text = String.join(" ", p.stream().map(Line::text).toList());
-      int level = ranks.indexOf(p.getFirst().size()) + 1;
-      if (i == firstHeading(headings) && sameTitle(text, title)) {
-        titled = true;
-        level = 1;
-      } else if (titled) {
-        level = Math.min(6, level + 1);
-      }
-      out.append("#".repeat(level)).append(' ').append(text);
+      int level =
+          i == titleAt
+              ? 1
+              : Math.min(6, ranks.indexOf(p.getFirst().size()) + (titleAt >= 0 ? 2 : 1));
+      out.append("#".repeat(level)).append(' ').append(joined(p));
     }
     return out.toString().strip();
+  }
+
+  private static String joined(List<Line> paragraph) {
+    return String.join(" ", paragraph.stream().map(Line::text).toList());
   }
 
   /** The font size most characters are set in. */
   private float bodySize() {
     Map<Float, Integer> chars = new LinkedHashMap<>();
     lines.forEach(l -> chars.merge(l.size(), l.text().length(), Integer::sum));
-    return chars.entrySet().stream()
-        .max(Map.Entry.comparingByValue())
-        .map(Map.Entry::getKey)
-        .orElse(0f);
+    return mostCommon(chars);
   }
 
   /** A paragraph set in one size, larger than the body text, short enough for a heading. */
@@ -147,10 +160,6 @@ final class PdfLines extends PDFTextStripper {
         && first >= body * HEADING_RATIO
         && length <= MAX_HEADING
         && p.stream().allMatch(l -> l.size() == first);
-  }
-
-  private static int firstHeading(List<Boolean> headings) {
-    return headings.indexOf(true);
   }
 
   private static boolean sameTitle(String heading, String title) {

@@ -53,14 +53,16 @@ class PdfImporterTest {
           {"b", "Insert the blind basket and run the pump for 10 seconds,"},
           {"b", "then stop for 10 seconds; repeat five times."},
           {"h", "4. Descaling"},
-          {"b", "Use citric acid: 25 g per litre of water."}
+          {"b", "Use citric acid: 25 g per litre of water."},
+          {"h", "4.1 Descaler by script"},
+          {"c", "# descale --dry-run"}
         };
         for (String[] line : lines) {
           boolean heading = line[0].equals("h");
-          if (heading) {
+          if (heading || line[0].equals("c")) {
             out.newLineAtOffset(0, -8);
           }
-          out.setFont(heading ? bold : body, heading ? 14 : 11);
+          out.setFont(heading ? bold : body, heading ? (line[1].contains(".1") ? 13 : 14) : 11);
           out.showText(line[1]);
           out.newLineAtOffset(0, heading ? -22 : -15);
         }
@@ -75,6 +77,7 @@ class PdfImporterTest {
         .startsWith("# Machine Care Guide\n\n")
         .contains("\n\n## 1. After every session: water backflush\n\n")
         .contains("\n\n## 4. Descaling\n\nUse citric acid: 25 g per litre of water.")
+        .contains("\n\n### 4.1 Descaler by script\n\n\\# descale --dry-run")
         .contains("Insert the blind basket and run the pump for 10 seconds,")
         .doesNotContain("# This guide")
         .doesNotContain("# Insert");
