@@ -84,8 +84,7 @@ public record ExtractiveSummary(String text, List<Part> parts) {
    * @param counter counts the tokens of sections long enough to be worth counting
    */
   static Optional<ExtractiveSummary> of(String text, boolean markdown, TokenCounter counter) {
-    List<MarkdownBlocks.Block> blocks =
-        markdown ? MarkdownBlocks.of(text) : MarkdownBlocks.ofPlainText(text);
+    List<MarkdownBlocks.Block> blocks = MarkdownBlocks.of(text, markdown);
     if (!longEnough(blocks)) {
       return Optional.empty();
     }

@@ -114,6 +114,14 @@ public final class MarkdownBlocks {
     }
   }
 
+  /**
+   * The blocks of a record's text: Markdown ({@link #of(String)}) or plain text ({@link
+   * #ofPlainText}), as {@link MarkdownText#isMarkdown} says of its source type.
+   */
+  public static List<Block> of(String text, boolean markdown) {
+    return markdown ? of(text) : ofPlainText(text);
+  }
+
   /** The blocks of {@code markdown}, in document order; blocks that show nothing are left out. */
   public static List<Block> of(String markdown) {
     var out = new ArrayList<Block>();

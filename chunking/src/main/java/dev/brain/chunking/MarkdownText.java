@@ -38,8 +38,7 @@ public final class MarkdownText {
       return strip(text);
     }
     var parts = new ArrayList<String>();
-    for (MarkdownBlocks.Block block :
-        markdown ? MarkdownBlocks.of(text) : MarkdownBlocks.ofPlainText(text)) {
+    for (MarkdownBlocks.Block block : MarkdownBlocks.of(text, markdown)) {
       if (!block.title().isEmpty()) {
         parts.add(block.title());
       }

@@ -25,13 +25,11 @@ final class PdfImporter {
   static ImportResult read(SourceFile file) throws ImportException {
     try (PDDocument doc = Loader.loadPDF(file.file().toFile())) {
       PDDocumentInformation info = doc.getDocumentInformation();
+      String titled = blankToNull(info.getTitle());
       var lines = new PdfLines();
       lines.getText(doc);
-      String text = lines.text(blankToNull(info.getTitle()));
-      String title = blankToNull(info.getTitle());
-      if (title == null) {
-        title = file.baseName();
-      }
+      String text = lines.text(titled);
+      String title = titled == null ? file.baseName() : titled;
       var warnings = new ArrayList<String>();
       if (text.isEmpty()) {
         warnings.add(

@@ -67,7 +67,7 @@ final class RowText {
     boolean raw = chunk != null && !"summary".equals(chunk.role()) && !chunk.spans().isEmpty();
     Optional<String> text = raw ? reader.text(row.sourceKey()) : Optional.empty();
     if (text.isPresent()) {
-      List<Block> blocks = parse(text.get(), MarkdownText.isMarkdown(row.sourceType()));
+      List<Block> blocks = MarkdownBlocks.of(text.get(), MarkdownText.isMarkdown(row.sourceType()));
       var touched = new boolean[blocks.size()];
       for (int b = 0; b < blocks.size(); b++) {
         for (ChunkRef.Span span : chunk.spans()) {
@@ -93,7 +93,7 @@ final class RowText {
     if (cutEnd) {
       text = text.substring(0, text.length() - ELLIPSIS.length());
     }
-    List<Block> blocks = parse(text, MarkdownText.isMarkdown(row.sourceType()));
+    List<Block> blocks = MarkdownBlocks.of(text, MarkdownText.isMarkdown(row.sourceType()));
     var retrieved = new boolean[blocks.size()];
     java.util.Arrays.fill(retrieved, true);
     return new RowText(row, index, blocks, retrieved, cutStart, cutEnd);
@@ -119,10 +119,6 @@ final class RowText {
       }
     }
     return out;
-  }
-
-  private static List<Block> parse(String text, boolean markdown) {
-    return markdown ? MarkdownBlocks.of(text) : MarkdownBlocks.ofPlainText(text);
   }
 
   /** Whether retrieval's chunks touch block {@code b}. */
