@@ -49,7 +49,7 @@ final class Summary {
     perfTable(perf);
     searchTable(search);
     breakdownTable(results.file("search-breakdown.json"));
-    formatsTable(formats, quality);
+    formatsTable(formats, quality, results.file("formats-cold.json"));
     embeddingTable(embedding, queryEmbedding);
     indexingTable(indexing);
     researchTable(research);
@@ -96,6 +96,7 @@ final class Summary {
             "search-breakdown",
             "formats",
             "formats-quality",
+            "formats-cold",
             "embedding",
             "query-embedding",
             "indexing",
@@ -105,7 +106,7 @@ final class Summary {
         continue;
       }
       List<Run> runs =
-          group.endsWith("-quality") || group.endsWith("-breakdown")
+          group.endsWith("-quality") || group.endsWith("-breakdown") || group.endsWith("-cold")
               ? List.of()
               : results.group(group);
       String settings = runs.isEmpty() ? "-" : runs.getFirst().settings().describe();
@@ -275,8 +276,9 @@ final class Summary {
     return medians.has(key) ? String.format(Locale.ROOT, "%.2f", medians.get(key).asDouble()) : "-";
   }
 
-  private void formatsTable(List<Run> formats, Optional<JsonNode> quality) {
-    new FormatsSection(md, this::target).write(formats, quality);
+  private void formatsTable(
+      List<Run> formats, Optional<JsonNode> quality, Optional<JsonNode> cold) {
+    new FormatsSection(md, this::target).write(formats, quality, cold);
   }
 
   private void embeddingTable(List<Run> embedding, List<Run> queryEmbedding) {

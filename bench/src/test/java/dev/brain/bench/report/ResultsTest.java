@@ -99,4 +99,33 @@ class ResultsTest {
         .contains("1.5x | 1.60x (4.80 ms vs 3.00 ms) | **no** |")
         .contains("| <= 15 ms | 14.0 ms | yes |");
   }
+
+  @Test
+  void summaryStatesTheFormatsWithTheVectorsOnDiskAndTheirTarget() throws IOException {
+    Files.writeString(
+        dir.resolve("formats-cold.json"),
+        """
+        {"queries": 40, "k": 100, "read_ahead_kb": {"vda": 8192},
+         "results": [
+          {"corpus": "100k", "format": "FLOAT", "p50_ms": 128.7, "p90_ms": 150.0,
+           "mean_ms": 129.2, "mean_vector_bytes_cached": 154800000,
+           "vector_files_bytes": {"vec": 153700000, "vex": 1700000}},
+          {"corpus": "100k", "format": "INT8", "p50_ms": 29.7, "p90_ms": 37.1,
+           "mean_ms": 29.4, "mean_vector_bytes_cached": -1,
+           "vector_files_bytes": {"vec": 153700000, "veq": 40100000, "vex": 1700000}}]}
+        """);
+
+    String md =
+        new Summary(new Results(dir), new Machine("Test CPU", 2, 8_000_000_000L, "Linux", "1 1 1"))
+            .markdown();
+
+    assertThat(md)
+        .contains("page cache dropped before each search; k=100, 40 queries")
+        .contains("| 100k | FLOAT | 128.7 | 150.0 | 129.2 | 154.8 MB | 155.4 MB |")
+        .contains("| 100k | INT8 | 29.7 | 37.1 | 29.4 | - | 195.5 MB |")
+        .contains("(vda 8192 KB)")
+        .contains(
+            "| int8 kNN p50 vs float, vectors read from disk (100k, k=100) | lower"
+                + " | 29.7 ms vs 128.7 ms | yes |");
+  }
 }
