@@ -245,20 +245,36 @@ final class Passages {
       }
       leadsIn = false;
     }
-    if (leadsIn && c.block() + 1 < t.blocks.size()) {
-      String introduced = introduced(t.blocks.get(c.block() + 1));
-      if (introduced != null) {
-        parts.add(introduced);
-        last = c.block() + 1;
-      }
+    if (leadsIn) {
+      last = addIntroduced(t, c.block(), parts);
     } else if (block.kind() == Kind.PARAGRAPH && !c.offers()) {
       String answer = answeringNext(t, c.block(), asked);
       if (answer != null) {
         parts.add(answer);
         last = c.block() + 1;
+        List<String> shown = shownSentences(t, last, 0);
+        if (!shown.isEmpty() && endsBlock(t, last, shown.getLast())) {
+          // "... Take a look at the following example:" shows the example it leads into.
+          last = addIntroduced(t, last, parts);
+        }
       }
     }
     return new Piece(first, last, parts);
+  }
+
+  /**
+   * Adds the block that paragraph {@code b}'s lead-in introduces to {@code parts} when it can be
+   * shown whole; returns the last block shown.
+   */
+  private static int addIntroduced(RowText t, int b, List<String> parts) {
+    if (b + 1 < t.blocks.size()) {
+      String introduced = introduced(t.blocks.get(b + 1));
+      if (introduced != null) {
+        parts.add(introduced);
+        return b + 1;
+      }
+    }
+    return b;
   }
 
   /**

@@ -70,6 +70,47 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void theParagraphThatAnswersAfterAPickShowsTheCodeBlockItsLeadInIntroduces() {
+    String quiet = Packs.filler(420) + ".";
+    String raw =
+        """
+        # Running Tests
+
+        ## Running Tests in Parallel or Consecutively
+
+        Tests run in parallel by default, so two tests that write the same file on disk interfere
+        with each other, and a test fails although its code is correct.
+
+        To change that, pass the `--test-threads` flag and a number of threads to the test binary.
+        Take a look at the following example:
+
+        ```console
+        $ cargo test -- --test-threads=1
+        ```
+
+        %s
+
+        %s
+
+        %s
+        """
+            .formatted(quiet, quiet, quiet);
+    var pack =
+        Packs.pack(
+            "My tests interfere with each other because they write the same file on disk. How do I"
+                + " fix that?",
+            List.of(note(1, "book/tests.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("two tests that write the same file on disk interfere")
+        .contains(
+            "Take a look at the following example:\n\n```console\n"
+                + "$ cargo test -- --test-threads=1\n```");
+  }
+
+  @Test
   void theFirstPassageOfALongSectionTakesTheParagraphNamingARequiredConceptToo() {
     String quiet = Packs.filler(420) + ".";
     String raw =
