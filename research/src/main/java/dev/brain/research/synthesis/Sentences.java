@@ -28,13 +28,32 @@ final class Sentences {
     BreakIterator it = BreakIterator.getSentenceInstance(Locale.ENGLISH);
     it.setText(masked);
     int start = it.first();
+    int lastStart = -1;
     for (int end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
       String s = markdown.substring(start, end).strip();
-      if (!s.isEmpty()) {
-        out.add(s);
+      if (s.isEmpty()) {
+        continue;
       }
+      // A period inside parentheses ends no sentence: "Physio (Dr. Lenz) diagnosis ..." is one.
+      if (lastStart >= 0 && openParentheses(out.getLast()) > 0 && openParentheses(s) < 0) {
+        out.set(out.size() - 1, markdown.substring(lastStart, end).strip());
+        continue;
+      }
+      out.add(s);
+      lastStart = start;
     }
     return out;
+  }
+
+  /** Opening minus closing parentheses in {@code s}, code spans left out. */
+  private static int openParentheses(String s) {
+    String text = masked(s);
+    int depth = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    }
+    return depth;
   }
 
   /** {@code markdown} with every character inside a code span (backticks included) a letter. */

@@ -285,6 +285,20 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aPeriodInsideParenthesesEndsNoSentence() {
+    assertThat(
+            Sentences.split(
+                "Sharp pain since April. Physio (Dr. Lenz) diagnosis: plantar fasciitis. Rest"
+                    + " (two weeks) first. A smiley :( ends nothing. Then calf raises."))
+        .containsExactly(
+            "Sharp pain since April.",
+            "Physio (Dr. Lenz) diagnosis: plantar fasciitis.",
+            "Rest (two weeks) first.",
+            "A smiley :( ends nothing.",
+            "Then calf raises.");
+  }
+
+  @Test
   void aHowToQuestionPrefersTheSentenceNamingTheCommand() {
     String raw =
         """
