@@ -3,7 +3,10 @@ package dev.brain.research.synthesis;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.plan.Concept;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Which passages an answer quotes: the passage around the best sentence first (from a row the
@@ -40,6 +43,7 @@ final class PassageChoice {
     // in more than one place); a close second from another document (the best-ranked document is
     // not always the one that answers).
     RowText t = best.text();
+    Set<String> linked = linkedTitles(best);
     var sections = new java.util.HashSet<Integer>();
     sections.add(t.sectionStart(best.block()));
     var others = new java.util.HashSet<RowText>();
@@ -55,7 +59,9 @@ final class PassageChoice {
         continue;
       }
       double floor = c.text() == t ? OTHER_SECTION_FLOOR : SECOND_FLOOR;
-      if (c.score() < floor * best.score()) {
+      boolean linkedTo =
+          c.text() != t && c.required() > 0 && linked.contains(normalized(c.text().title()));
+      if (c.score() < floor * best.score() && !linkedTo) {
         continue;
       }
       if (c.text() == t) {
@@ -69,6 +75,28 @@ final class PassageChoice {
       }
     }
     return out;
+  }
+
+  /**
+   * The titles the best sentence links to (a wikilink's or link's text, normalized): "physio says
+   * rest for the heel ([[Plantar fasciitis]])" sends the reader to the note that holds the details,
+   * so that note is quoted next when it is evidence and covers a required concept, whatever its
+   * score.
+   */
+  private static Set<String> linkedTitles(Candidate best) {
+    String said = normalized(Sentences.plain(best.shown()));
+    var out = new HashSet<String>();
+    for (String link : best.text().blocks.get(best.block()).units().get(best.unit()).links()) {
+      String title = normalized(link);
+      if (!title.isEmpty() && said.contains(title)) {
+        out.add(title);
+      }
+    }
+    return out;
+  }
+
+  private static String normalized(String title) {
+    return title.strip().toLowerCase(Locale.ROOT);
   }
 
   /**

@@ -111,6 +111,49 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void theNoteTheBestSentenceLinksToIsQuotedNextWhenItCoversARequiredConcept() {
+    String daily =
+        """
+        # 2024-04-14
+
+        Allotment day: turned the compost and spread it on the tomato bed.
+
+        No running this week: the physio says rest for the heel ([[Plantar fasciitis]]). Doing
+        the calf raises instead.
+        """;
+    String injury =
+        """
+        # Plantar fasciitis
+
+        Sharp pain in the left heel with the first steps in the morning. The physio prescribed:
+
+        - Heavy slow calf raises on a step, 3 × 12, every other day
+        - Rolling the foot on a frozen water bottle after runs
+        """;
+    String unrelated =
+        """
+        # Running shoes
+
+        The physio liked the cushioning of the trail shoes.
+        """;
+    var pack =
+        Packs.pack(
+            "What did the physio tell me to do for my heel?",
+            List.of(
+                note(1, "daily/2024-04-14.md", daily),
+                note(2, "Plantar fasciitis.md", injury),
+                note(3, "Running shoes.md", unrelated)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .startsWith("From your notes, “2024-04-14”")
+        .contains("[note:Plantar fasciitis.md]")
+        .contains("- Heavy slow calf raises on a step, 3 × 12, every other day")
+        .doesNotContain("trail shoes");
+  }
+
+  @Test
   void theFirstPassageOfALongSectionTakesTheParagraphNamingARequiredConceptToo() {
     String quiet = Packs.filler(420) + ".";
     String raw =
