@@ -12,9 +12,10 @@ import java.util.Set;
  * Which passages an answer quotes: the passage around the best sentence first (from a row the
  * ranking did not find only partly matching, when there is one), then, in the order their sentences
  * score, the passages around the best sentence covering a required concept no passage covers yet
- * and around close seconds (another section of the best document, another document), up to {@value
- * #MAX_PASSAGES} within {@value #ANSWER_CHARS} characters, none showing what another shows. A broad
- * topic instead gets the passage around the best sentence of each of its top rows.
+ * and around close seconds (another section of the best document, another document, or the note the
+ * best sentence links to), up to {@value #MAX_PASSAGES} within {@value #ANSWER_CHARS} characters,
+ * none showing what another shows. A broad topic instead gets the passage around the best sentence
+ * of each of its top rows.
  */
 final class PassageChoice {
   private PassageChoice() {}
