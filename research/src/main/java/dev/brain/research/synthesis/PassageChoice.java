@@ -48,6 +48,7 @@ final class PassageChoice {
     var sections = new java.util.HashSet<Integer>();
     sections.add(t.sectionStart(best.block()));
     var others = new java.util.HashSet<RowText>();
+    boolean conceptAdded = false;
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
@@ -55,7 +56,7 @@ final class PassageChoice {
       if (addsConcept(c, out)) {
         Passage p = Passages.around(sameSection(c, ranked), asked);
         if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
-          fit(out, p);
+          conceptAdded |= fit(out, p);
         }
         continue;
       }
@@ -74,6 +75,15 @@ final class PassageChoice {
           && others.add(c.text())) {
         fit(out, Passages.around(sameSection(c, ranked), asked));
       }
+    }
+    // No other passage adds a required concept: the others only score close to the best, and the
+    // best section, read further, more often holds the answer than they do. Its passage takes up
+    // to FIRST_ROOM characters; the close seconds stay as far as they still fit.
+    if (!conceptAdded) {
+      var later = new ArrayList<>(out.subList(1, out.size()));
+      out.clear();
+      out.add(Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
+      later.forEach(p -> fit(out, p));
     }
     return out;
   }
@@ -101,19 +111,31 @@ final class PassageChoice {
   }
 
   /**
+   * Most prose characters of the first passage when no other passage adds a required concept: the
+   * room of the close seconds goes to the best section (a section of up to this length shown whole,
+   * else more of its paragraphs naming a required concept).
+   */
+  static final int FIRST_ROOM = 1800;
+
+  /**
    * Most characters of an answer's passages, the first included (the first is always kept): a
    * passage answers, not a chapter.
    */
   static final int ANSWER_CHARS = 2500;
 
-  /** Adds {@code p} when it shows nothing shown yet and the answer stays within its length. */
-  private static void fit(List<Passage> out, Passage p) {
+  /**
+   * Adds {@code p} when it shows nothing shown yet and the answer stays within its length; whether
+   * it was added.
+   */
+  private static boolean fit(List<Passage> out, Passage p) {
     int used = out.stream().mapToInt(x -> x.markdown().length()).sum();
     if (out.size() < MAX_PASSAGES
         && out.stream().noneMatch(p::overlaps)
         && used + p.markdown().length() <= ANSWER_CHARS) {
       out.add(p);
+      return true;
     }
+    return false;
   }
 
   /**

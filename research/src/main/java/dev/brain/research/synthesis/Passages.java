@@ -54,10 +54,20 @@ final class Passages {
    * paragraphs of its section that name any required concept join it while they fit.
    */
   static Passage around(List<Candidate> picks, Asked asked, boolean first) {
+    return around(picks, asked, first, PASSAGE_CHARS);
+  }
+
+  /**
+   * {@link #around(List, Asked, boolean)} with {@code room} prose characters instead of {@value
+   * #PASSAGE_CHARS}: a section that long is shown whole; else the passage within {@value
+   * #PASSAGE_CHARS} characters is built first and the room beyond them only adds paragraphs of the
+   * section naming required concepts, so that a wider passage shows all the narrower one does.
+   */
+  static Passage around(List<Candidate> picks, Asked asked, boolean first, int room) {
     Candidate lead = picks.getFirst();
     RowText t = lead.text();
     var pieces = new java.util.TreeMap<Integer, Piece>();
-    Piece section = wholeSection(t, lead.block());
+    Piece section = wholeSection(t, lead.block(), Math.max(room, SECTION_CHARS));
     if (section != null) {
       pieces.put(section.first(), section);
     }
@@ -75,7 +85,11 @@ final class Passages {
       used += piece.chars();
     }
     if (section == null) {
-      fill(t, lead.block(), pieces, used, asked, first ? FIRST_SHARE : FILL_SHARE);
+      double share = first ? FIRST_SHARE : FILL_SHARE;
+      used = fill(t, lead.block(), pieces, used, asked, share, PASSAGE_CHARS);
+      if (room > PASSAGE_CHARS) {
+        fill(t, lead.block(), pieces, used, asked, share, room);
+      }
     }
     var parts = new ArrayList<String>();
     pieces.values().forEach(p -> parts.addAll(p.parts()));
@@ -108,19 +122,20 @@ final class Passages {
   /**
    * Adds to {@code pieces} the paragraphs of block {@code b}'s section that cover the most of the
    * question's required concepts (their words, inline code and the block they lead into), while
-   * they fit in {@value #PASSAGE_CHARS} characters: a section often says what answers in a
-   * paragraph next to the one whose sentence scored best.
+   * they fit in {@code room} characters: a section often says what answers in a paragraph next to
+   * the one whose sentence scored best. Returns the characters then used.
    */
-  private static void fill(
+  private static int fill(
       RowText t,
       int b,
       java.util.TreeMap<Integer, Piece> pieces,
       int used,
       Asked asked,
-      double minShare) {
+      double minShare,
+      int room) {
     List<Concept> required = asked.required();
     if (required.isEmpty()) {
-      return;
+      return used;
     }
     var found = new ArrayList<Piece>();
     var counts = new java.util.HashMap<Piece, Integer>();
@@ -158,23 +173,24 @@ final class Passages {
             .thenComparingInt(Piece::first));
     for (Piece piece : found) {
       if (pieces.values().stream().anyMatch(p -> p.overlaps(piece))
-          || used + piece.chars() > PASSAGE_CHARS) {
+          || used + piece.chars() > room) {
         continue;
       }
       pieces.put(piece.first(), piece);
       used += piece.chars();
     }
+    return used;
   }
 
-  /** Longest section (its prose, lists and tables) shown whole. */
+  /** Longest section (its prose, lists and tables) shown whole, unless a passage has more room. */
   static final int SECTION_CHARS = 1200;
 
   /**
    * The whole section of block {@code b} when it is short: every paragraph (without pointer
    * sentences), list, table and callout, and each code block a lead-in introduces; null when its
-   * text is longer than {@value #SECTION_CHARS} characters.
+   * text is longer than {@code max} characters.
    */
-  private static Piece wholeSection(RowText t, int b) {
+  private static Piece wholeSection(RowText t, int b, int max) {
     int start = t.sectionStart(b);
     int end = t.sectionEnd(b);
     var parts = new ArrayList<String>();
@@ -196,7 +212,7 @@ final class Passages {
       if (block.kind() != Kind.CODE) {
         chars += part.length();
       }
-      if (chars > SECTION_CHARS) {
+      if (chars > max) {
         return null;
       }
       parts.add(part);

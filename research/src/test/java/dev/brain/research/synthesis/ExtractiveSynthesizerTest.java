@@ -177,8 +177,10 @@ class ExtractiveSynthesizerTest {
         track of the number of references to a value.
 
         %s
+
+        %s
         """
-            .formatted(quiet, quiet, quiet);
+            .formatted(quiet, quiet, quiet, quiet);
     var pack =
         Packs.pack(
             "In my graph, several edges point to the same node. How can one value have more than"
@@ -228,6 +230,47 @@ class ExtractiveSynthesizerTest {
         .contains("A sprocket turns freely");
     assertThat(answer.indexOf("with the maker's oil only"))
         .isLessThan(answer.indexOf("A sprocket turns freely"));
+  }
+
+  @Test
+  void withoutAPassageAddingAConceptTheBestSectionIsReadFurtherThanItsUsualRoom() {
+    String raw =
+        """
+        # Widgets
+
+        ## Gearbox Care
+
+        The widget gearbox is filled with oil by its owner.
+
+        The widget gearbox case %s.
+
+        The widget gearbox stand %s.
+
+        The widget gearbox crate %s.
+
+        Only the maker's own blend suits it.
+
+        ## Storage
+
+        The widget gearbox is drained of its oil before storage.
+        """
+            .formatted(
+                Packs.filler(380),
+                "dolor sit amet ".repeat(25).strip(),
+                "consectetur adipiscing ".repeat(16).strip());
+    var pack =
+        Packs.pack(
+            "What oil goes into the widget gearbox?", List.of(note(1, "shop/widgets.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    // The section is longer than a passage's 1,200 characters, and its paragraph saying which oil
+    // names none of the question's words; the other section only scores close to the best, adding
+    // no concept, so the best section takes its room and is shown whole.
+    assertThat(answer)
+        .startsWith("From your notes, “Widgets › Gearbox Care”")
+        .contains("The widget gearbox is filled with oil by its owner.")
+        .contains("Only the maker's own blend suits it.");
   }
 
   @Test
