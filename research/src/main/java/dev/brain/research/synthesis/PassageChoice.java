@@ -48,7 +48,7 @@ final class PassageChoice {
     var sections = new java.util.HashSet<Integer>();
     sections.add(t.sectionStart(best.block()));
     var others = new java.util.HashSet<RowText>();
-    boolean conceptAdded = false;
+    var adding = new ArrayList<Passage>();
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
@@ -56,7 +56,9 @@ final class PassageChoice {
       if (addsConcept(c, out)) {
         Passage p = Passages.around(sameSection(c, ranked), asked);
         if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
-          conceptAdded |= fit(out, p);
+          if (fit(out, p)) {
+            adding.add(p);
+          }
         }
         continue;
       }
@@ -76,14 +78,13 @@ final class PassageChoice {
         fit(out, Passages.around(sameSection(c, ranked), asked));
       }
     }
-    // No other passage adds a required concept: the others only score close to the best, and the
-    // best section, read further, more often holds the answer than they do. Its passage takes up
-    // to FIRST_ROOM characters; the close seconds stay as far as they still fit.
-    if (!conceptAdded) {
-      var later = new ArrayList<>(out.subList(1, out.size()));
-      out.clear();
-      out.add(Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
-      later.forEach(p -> fit(out, p));
+    // The passages adding no required concept only score close to the best, and the best section,
+    // read further, more often holds the answer than they do: when no passage adds a concept, or
+    // the question is a pasted error message (the section that explains a message goes on to its
+    // cause and its fix), the first passage takes up to FIRST_ROOM characters. Passages adding a
+    // concept keep their place; the close seconds stay as far as they still fit.
+    if (adding.isEmpty() || asked.form() == QuestionForm.ERROR) {
+      widenFirst(out, adding, Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
     }
     return out;
   }
@@ -111,9 +112,33 @@ final class PassageChoice {
   }
 
   /**
-   * Most prose characters of the first passage when no other passage adds a required concept: the
-   * room of the close seconds goes to the best section (a section of up to this length shown whole,
-   * else more of its paragraphs naming a required concept).
+   * Puts {@code wider} in place of the first of {@code out}, then the passages of {@code adding}
+   * and the others that still fit, in their order; nothing changes when {@code wider} does not fit
+   * beside the passages of {@code adding}.
+   */
+  private static void widenFirst(List<Passage> out, List<Passage> adding, Passage wider) {
+    int kept = adding.stream().mapToInt(p -> p.markdown().length()).sum();
+    if (!adding.isEmpty()
+        && (wider.markdown().length() + kept > ANSWER_CHARS
+            || adding.stream().anyMatch(wider::overlaps))) {
+      return;
+    }
+    var later = new ArrayList<>(out.subList(1, out.size()));
+    out.clear();
+    out.add(wider);
+    for (Passage p : later) {
+      if (adding.contains(p)) {
+        out.add(p);
+      } else {
+        fit(out, p);
+      }
+    }
+  }
+
+  /**
+   * Most prose characters of the first passage when no other passage adds a required concept, or
+   * for a pasted error message: the room of the close seconds goes to the best section (a section
+   * of up to this length shown whole, else more of its paragraphs naming a required concept).
    */
   static final int FIRST_ROOM = 1800;
 

@@ -274,6 +274,55 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aPastedErrorMessageReadsTheSectionExplainingItFurtherThanACloseSecond() {
+    String best =
+        """
+        # Widgets
+
+        ## Gearbox Errors
+
+        The error `gearbox jammed: OverloadError` means the widget gearbox took more than its load.
+
+        The widget gearbox case %s.
+
+        The widget gearbox stand %s.
+
+        The widget gearbox crate %s.
+
+        Lighten the load and it runs again.
+
+        ## Storage
+
+        The widget gearbox is jammed with grease before storage.
+        """
+            .formatted(
+                Packs.filler(380),
+                "dolor sit amet ".repeat(25).strip(),
+                "consectetur adipiscing ".repeat(16).strip());
+    String other =
+        """
+        # Parts
+
+        A sprocket turns freely on its shaft.
+        """;
+    var pack =
+        Packs.pack(
+            "error: gearbox jammed: OverloadError -- my widget stopped beside the sprocket",
+            List.of(note(1, "shop/widgets.md", best), note(2, "shop/parts.md", other)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    // A passage naming the sprocket adds a concept, yet the section explaining the pasted message
+    // is
+    // read beyond a passage's 1,200 characters: shown whole, with the fix that names none of the
+    // question's words.
+    assertThat(answer)
+        .startsWith("From your notes, “Widgets › Gearbox Errors”")
+        .contains("Lighten the load and it runs again.")
+        .contains("A sprocket turns freely on its shaft.");
+  }
+
+  @Test
   void aSentenceEndingALongParagraphIsShownWithTheSentencesBeforeIt() {
     String quiet = Packs.filler(320) + ".";
     String raw =
