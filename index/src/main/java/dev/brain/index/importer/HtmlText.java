@@ -9,9 +9,11 @@ import org.jsoup.select.NodeTraversor;
 import org.jsoup.select.NodeVisitor;
 
 /**
- * Readable text from HTML that keeps its block structure: paragraphs and headings become
- * paragraphs, list items and table rows become lines, {@code pre} keeps its line breaks. jsoup's
- * own {@code text()} flattens a page into one line, which would defeat paragraph-aware chunking.
+ * Readable text from HTML that keeps its block structure, written as the Markdown a saved page is
+ * read as: paragraphs become paragraphs, headings {@code #} lines of their level (so chunks and
+ * answers know the section they are in), list items and table rows lines, {@code pre} a fenced code
+ * block with its lines as written, inline {@code code} a code span. jsoup's own {@code text()}
+ * flattens a page into one line, which would defeat paragraph-aware chunking.
  */
 final class HtmlText {
 
@@ -40,6 +42,8 @@ final class HtmlText {
           "address",
           "details");
 
+  private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
+
   private static final Set<String> LINES =
       Set.of("br", "li", "tr", "dt", "dd", "div", "figcaption", "summary", "caption");
 
@@ -53,26 +57,60 @@ final class HtmlText {
 
   private HtmlText() {}
 
+  /** Marks the lines of a {@code pre} element, which are kept as written. */
+  private static final char VERBATIM = '\u0000';
+
   /** The text of an element (the element is not modified). */
   static String of(Element root) {
     var out = new StringBuilder();
     NodeTraversor.traverse(new Visitor(out), root);
     var lines = new StringBuilder();
     for (String line : out.toString().split("\n", -1)) {
-      lines.append(SPACES.matcher(line).replaceAll(" ").strip()).append('\n');
+      if (!line.isEmpty() && line.charAt(0) == VERBATIM) {
+        lines.append(line.substring(1).stripTrailing()).append('\n');
+      } else {
+        lines.append(SPACES.matcher(line).replaceAll(" ").strip()).append('\n');
+      }
     }
     return BLANK_LINES.matcher(lines.toString()).replaceAll("\n\n").strip();
+  }
+
+  /** A fence for {@code text}: one more of {@code c} than its longest run, at least {@code min}. */
+  private static String fence(String text, char c, int min) {
+    int longest = 0;
+    int run = 0;
+    for (int i = 0; i < text.length(); i++) {
+      run = text.charAt(i) == c ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    return String.valueOf(c).repeat(Math.max(min, longest + 1));
   }
 
   private record Visitor(StringBuilder out) implements NodeVisitor {
     @Override
     public void head(Node node, int depth) {
       if (node instanceof TextNode text) {
-        out.append(inPre(text) ? text.getWholeText() : text.text());
+        if (inPre(text)) {
+          // Each line of a pre is marked to be kept as written (indentation matters in code).
+          out.append(text.getWholeText().replace("\r", "").replace("\n", "\n" + VERBATIM));
+        } else {
+          out.append(text.text());
+        }
       } else if (node instanceof Element el) {
         String tag = el.normalName();
-        if (PARAGRAPHS.contains(tag)) {
+        if (tag.equals("pre")) {
           breakLines(2);
+          out.append(fence(el.wholeText(), '`', 3)).append('\n').append(VERBATIM);
+        } else if (HEADINGS.contains(tag)) {
+          breakLines(2);
+          out.append("#".repeat(tag.charAt(1) - '0')).append(' ');
+        } else if (PARAGRAPHS.contains(tag)) {
+          breakLines(2);
+        } else if (tag.equals("code") && !inPre(el)) {
+          String code = el.text();
+          out.append(fence(code, '`', 1)).append(code.startsWith("`") ? " " : "");
+        } else if (tag.equals("br") && inHeading(el)) {
+          out.append(' ');
         } else if (LINES.contains(tag)) {
           breakLines(1);
           if (tag.equals("li")) {
@@ -90,12 +128,33 @@ final class HtmlText {
     public void tail(Node node, int depth) {
       if (node instanceof Element el) {
         String tag = el.normalName();
-        if (PARAGRAPHS.contains(tag)) {
+        if (tag.equals("pre")) {
+          int end = out.length();
+          while (end > 0 && (out.charAt(end - 1) == '\n' || out.charAt(end - 1) == VERBATIM)) {
+            end--;
+          }
+          out.setLength(end);
+          out.append('\n').append(fence(el.wholeText(), '`', 3));
+          breakLines(2);
+        } else if (tag.equals("code") && !inPre(el)) {
+          String code = el.text();
+          out.append(code.endsWith("`") ? " " : "").append(fence(code, '`', 1));
+        } else if (PARAGRAPHS.contains(tag)) {
           breakLines(2);
         } else if (LINES.contains(tag) && !tag.equals("br")) {
           breakLines(1);
         }
       }
+    }
+
+    /** Whether {@code el} sits in a heading, which stays on one line. */
+    private static boolean inHeading(Element el) {
+      for (Element p = el.parent(); p != null; p = p.parent()) {
+        if (HEADINGS.contains(p.normalName())) {
+          return true;
+        }
+      }
+      return false;
     }
 
     /** Ends the output with at least {@code count} line breaks (none at the very start). */
@@ -114,8 +173,8 @@ final class HtmlText {
       }
     }
 
-    private static boolean inPre(TextNode text) {
-      for (Element p = text.parent() instanceof Element e ? e : null; p != null; p = p.parent()) {
+    private static boolean inPre(Node node) {
+      for (Element p = node.parent() instanceof Element e ? e : null; p != null; p = p.parent()) {
         if (p.normalName().equals("pre")) {
           return true;
         }

@@ -34,10 +34,57 @@ class HtmlImporterTest {
 
     assertThat(page.text())
         .isEqualTo(
-            "Dialling in a light roast\n\n"
+            "## Dialling in a light roast\n\n"
                 + "Light roasts need a finer grind and hotter water, around 94 degrees.\n\n"
                 + "Start with a 1:2.5 ratio and a 28 second shot.\n\n"
                 + "- Dose 18 g\n- Yield 45 g");
+  }
+
+  @Test
+  void writesHeadingsPreformattedCodeAndInlineCodeAsTheMarkdownThePageIsReadAs(@TempDir Path root)
+      throws Exception {
+    Path file = root.resolve("howto.html");
+    Files.writeString(
+        file,
+        """
+        <html><head><title>Threads</title></head><body><main>
+        <h1>Threads</h1>
+        <p>Call <code>join</code> to wait; a name with a backtick: <code>a`b</code>.</p>
+        <h2>Waiting<br>for a thread</h2>
+        <p>Like this:</p>
+        <pre><code>fn main() {
+            let h = thread::spawn(|| {});
+            h.join().unwrap();
+        }
+        </code></pre>
+        <h3>Notes</h3>
+        <p>Done.</p>
+        </main></body></html>
+        """);
+
+    CorpusRecord page = Fixtures.IMPORTERS.read(file, root).records().getFirst();
+
+    assertThat(page.text())
+        .isEqualTo(
+            """
+            # Threads
+
+            Call `join` to wait; a name with a backtick: ``a`b``.
+
+            ## Waiting for a thread
+
+            Like this:
+
+            ```
+            fn main() {
+                let h = thread::spawn(|| {});
+                h.join().unwrap();
+            }
+            ```
+
+            ### Notes
+
+            Done.""");
   }
 
   @Test
