@@ -260,6 +260,8 @@ final class StopWords {
           "brain",
           "vault",
           "happen",
+          "happens",
+          "happening",
           "called",
           "titled",
           "named",
