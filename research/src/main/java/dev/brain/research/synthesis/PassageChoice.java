@@ -49,6 +49,7 @@ final class PassageChoice {
     sections.add(t.sectionStart(best.block()));
     var others = new java.util.HashSet<RowText>();
     var adding = new ArrayList<Passage>();
+    var otherDocuments = new ArrayList<Passage>();
     for (Candidate c : ranked) {
       if (out.size() >= MAX_PASSAGES) {
         break;
@@ -75,16 +76,23 @@ final class PassageChoice {
       } else if (!ConceptMatch.isPartial(c.text().row)
           && others.size() < OTHER_DOCUMENTS
           && others.add(c.text())) {
-        fit(out, Passages.around(sameSection(c, ranked), asked));
+        Passage p = Passages.around(sameSection(c, ranked), asked);
+        if (fit(out, p)) {
+          otherDocuments.add(p);
+        }
       }
     }
-    // The passages adding no required concept only score close to the best, and the best section,
-    // read further, more often holds the answer than they do: when no passage adds a concept, or
-    // the question is a pasted error message (the section that explains a message goes on to its
-    // cause and its fix), the first passage takes up to FIRST_ROOM characters. Passages adding a
-    // concept keep their place; the close seconds stay as far as they still fit.
-    if (adding.isEmpty() || asked.form() == QuestionForm.ERROR) {
+    // Other sections of the best document only score close to the best, and the best section, read
+    // further, more often holds the answer than they do: when no passage adds a concept, the first
+    // passage takes up to FIRST_ROOM characters, beside the close seconds from other documents
+    // (the best-ranked document is not always the one that answers). For a pasted error message
+    // (the section that explains a message goes on to its cause and its fix) only the passages
+    // adding a concept keep their place. The others stay as far as they still fit.
+    if (asked.form() == QuestionForm.ERROR) {
       widenFirst(out, adding, Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
+    } else if (adding.isEmpty()) {
+      widenFirst(
+          out, otherDocuments, Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
     }
     return out;
   }
@@ -112,22 +120,22 @@ final class PassageChoice {
   }
 
   /**
-   * Puts {@code wider} in place of the first of {@code out}, then the passages of {@code adding}
-   * and the others that still fit, in their order; nothing changes when {@code wider} does not fit
-   * beside the passages of {@code adding}.
+   * Puts {@code wider} in place of the first of {@code out}, then the passages of {@code kept} and
+   * the others that still fit, in their order; nothing changes when {@code wider} does not fit
+   * beside the passages of {@code kept}.
    */
-  private static void widenFirst(List<Passage> out, List<Passage> adding, Passage wider) {
-    int kept = adding.stream().mapToInt(p -> p.markdown().length()).sum();
-    if (!adding.isEmpty()
-        && (wider.markdown().length() + kept > ANSWER_CHARS
-            || adding.stream().anyMatch(wider::overlaps))) {
+  private static void widenFirst(List<Passage> out, List<Passage> kept, Passage wider) {
+    int keptChars = kept.stream().mapToInt(p -> p.markdown().length()).sum();
+    if (!kept.isEmpty()
+        && (wider.markdown().length() + keptChars > ANSWER_CHARS
+            || kept.stream().anyMatch(wider::overlaps))) {
       return;
     }
     var later = new ArrayList<>(out.subList(1, out.size()));
     out.clear();
     out.add(wider);
     for (Passage p : later) {
-      if (adding.contains(p)) {
+      if (kept.contains(p)) {
         out.add(p);
       } else {
         fit(out, p);

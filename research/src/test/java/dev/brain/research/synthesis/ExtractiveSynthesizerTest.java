@@ -154,6 +154,49 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aCloseSecondFromAnotherDocumentKeepsItsPlaceWhenTheBestSectionIsReadFurther() {
+    String quiet = Packs.filler(400) + ".";
+    String best =
+        """
+        # Globals
+
+        ## Static variables
+
+        Static variables hold values of the static lifetime at a fixed address.
+
+        %s
+
+        %s
+
+        %s
+
+        %s
+        """
+            .formatted(quiet, quiet, quiet, quiet);
+    String second =
+        """
+        # Lifetimes
+
+        ## The static lifetime
+
+        The static lifetime lasts for the entire duration of the program.
+
+        %s
+        """
+            .formatted(Packs.filler(1000) + ".");
+    var pack =
+        Packs.pack(
+            "What is the static lifetime?",
+            List.of(note(1, "book/globals.md", best), note(2, "book/lifetimes.md", second)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .startsWith("From your notes, “Globals › Static variables”")
+        .contains("lasts for the entire duration of the program");
+  }
+
+  @Test
   void theFirstPassageOfALongSectionTakesTheParagraphNamingARequiredConceptToo() {
     String quiet = Packs.filler(420) + ".";
     String raw =
