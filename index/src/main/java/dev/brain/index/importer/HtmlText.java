@@ -42,6 +42,11 @@ final class HtmlText {
           "address",
           "details");
 
+  private static final Pattern CODE_CLASS =
+      Pattern.compile("(?i)\\b(?:lang(?:uage)?-[\\w+#-]+|highlight\\w*|sourceCode|code)\\b");
+
+  private static final Pattern LANGUAGE_CLASS = Pattern.compile("(?i)\\blang(?:uage)?-([\\w+#-]+)");
+
   private static final Set<String> HEADINGS = Set.of("h1", "h2", "h3", "h4", "h5", "h6");
 
   private static final Set<String> LINES =
@@ -90,61 +95,99 @@ final class HtmlText {
     @Override
     public void head(Node node, int depth) {
       if (node instanceof TextNode text) {
-        if (inPre(text)) {
-          // Each line of a pre is marked to be kept as written (indentation matters in code).
+        Element pre = pre(text);
+        if (pre != null && isCode(pre)) {
+          // Each line of code is marked to be kept as written (indentation matters in code).
           out.append(text.getWholeText().replace("\r", "").replace("\n", "\n" + VERBATIM));
         } else {
-          out.append(text.text());
+          out.append(pre != null ? text.getWholeText() : text.text());
         }
-      } else if (node instanceof Element el) {
-        String tag = el.normalName();
-        if (tag.equals("pre")) {
-          breakLines(2);
-          out.append(fence(el.wholeText(), '`', 3)).append('\n').append(VERBATIM);
-        } else if (HEADINGS.contains(tag)) {
-          breakLines(2);
-          out.append("#".repeat(tag.charAt(1) - '0')).append(' ');
-        } else if (PARAGRAPHS.contains(tag)) {
-          breakLines(2);
-        } else if (tag.equals("code") && !inPre(el)) {
-          String code = el.text();
-          out.append(fence(code, '`', 1)).append(code.startsWith("`") ? " " : "");
-        } else if (tag.equals("br") && inHeading(el)) {
-          out.append(' ');
-        } else if (LINES.contains(tag)) {
-          breakLines(1);
-          if (tag.equals("li")) {
-            out.append("- ");
-          }
-        } else if (tag.equals("td") || tag.equals("th")) {
-          out.append(' ');
-        } else if (tag.equals("img") && !el.attr("alt").isBlank()) {
-          out.append(' ').append(el.attr("alt")).append(' ');
+        return;
+      }
+      if (!(node instanceof Element el)) {
+        return;
+      }
+      String tag = el.normalName();
+      Element pre = tag.equals("pre") ? null : pre(el);
+      if (pre != null && isCode(pre)) {
+        // Markup inside code (a highlighter's line elements) only breaks lines.
+        if (tag.equals("br") || PARAGRAPHS.contains(tag) || LINES.contains(tag)) {
+          codeLine();
         }
+        return;
+      }
+      if (tag.equals("pre") && isCode(el)) {
+        breakLines(2);
+        out.append(fence(el.wholeText(), '`', 3)).append(language(el)).append('\n');
+        out.append(VERBATIM);
+      } else if (HEADINGS.contains(tag) && !el.text().isBlank()) {
+        breakLines(2);
+        out.append("#".repeat(tag.charAt(1) - '0')).append(' ');
+      } else if (PARAGRAPHS.contains(tag) || HEADINGS.contains(tag)) {
+        breakLines(2);
+      } else if (isCodeSpan(el)) {
+        String code = el.text();
+        out.append(fence(code, '`', 1)).append(code.startsWith("`") ? " " : "");
+      } else if (tag.equals("br") && inHeading(el)) {
+        out.append(' ');
+      } else if (LINES.contains(tag)) {
+        breakLines(1);
+        if (tag.equals("li")) {
+          out.append("- ");
+        }
+      } else if (tag.equals("td") || tag.equals("th")) {
+        out.append(' ');
+      } else if (tag.equals("img") && !el.attr("alt").isBlank()) {
+        out.append(' ').append(el.attr("alt")).append(' ');
       }
     }
 
     @Override
     public void tail(Node node, int depth) {
-      if (node instanceof Element el) {
-        String tag = el.normalName();
-        if (tag.equals("pre")) {
-          int end = out.length();
-          while (end > 0 && (out.charAt(end - 1) == '\n' || out.charAt(end - 1) == VERBATIM)) {
-            end--;
-          }
-          out.setLength(end);
-          out.append('\n').append(fence(el.wholeText(), '`', 3));
-          breakLines(2);
-        } else if (tag.equals("code") && !inPre(el)) {
-          String code = el.text();
-          out.append(code.endsWith("`") ? " " : "").append(fence(code, '`', 1));
-        } else if (PARAGRAPHS.contains(tag)) {
-          breakLines(2);
-        } else if (LINES.contains(tag) && !tag.equals("br")) {
-          breakLines(1);
-        }
+      if (!(node instanceof Element el)) {
+        return;
       }
+      String tag = el.normalName();
+      Element pre = tag.equals("pre") ? null : pre(el);
+      if (pre != null && isCode(pre)) {
+        if (PARAGRAPHS.contains(tag) || LINES.contains(tag) && !tag.equals("br")) {
+          codeLine();
+        }
+        return;
+      }
+      if (tag.equals("pre") && isCode(el)) {
+        int end = out.length();
+        while (end > 0 && " \t\n".indexOf(out.charAt(end - 1)) >= 0
+            || end > 0 && out.charAt(end - 1) == VERBATIM) {
+          end--;
+        }
+        out.setLength(end);
+        out.append('\n').append(fence(el.wholeText(), '`', 3));
+        breakLines(2);
+      } else if (isCodeSpan(el)) {
+        String code = el.text();
+        out.append(code.endsWith("`") ? " " : "").append(fence(code, '`', 1));
+      } else if (PARAGRAPHS.contains(tag) || HEADINGS.contains(tag)) {
+        breakLines(2);
+      } else if (LINES.contains(tag) && !tag.equals("br")) {
+        breakLines(1);
+      }
+    }
+
+    /** Starts a new line of code unless one was just started. */
+    private void codeLine() {
+      int end = out.length();
+      if (end > 0 && out.charAt(end - 1) != VERBATIM) {
+        out.append('\n').append(VERBATIM);
+      }
+    }
+
+    /** Inline code with something in it, outside any {@code pre}: a code span. */
+    private static boolean isCodeSpan(Element el) {
+      return el.normalName().equals("code")
+          && pre(el) == null
+          && el.selectFirst("pre") == null
+          && !el.text().isEmpty();
     }
 
     /** Whether {@code el} sits in a heading, which stays on one line. */
@@ -173,13 +216,34 @@ final class HtmlText {
       }
     }
 
-    private static boolean inPre(Node node) {
+    /** The {@code pre} element {@code node} sits in, or null. */
+    private static Element pre(Node node) {
       for (Element p = node.parent() instanceof Element e ? e : null; p != null; p = p.parent()) {
         if (p.normalName().equals("pre")) {
-          return true;
+          return p;
         }
       }
-      return false;
+      return null;
+    }
+
+    /**
+     * Whether a {@code pre} holds code (a {@code code} element, or a highlighter's or language
+     * class) rather than preformatted prose such as a mailing-list post, which stays quotable text.
+     */
+    private static boolean isCode(Element pre) {
+      return pre.selectFirst("code") != null || CODE_CLASS.matcher(pre.className()).find();
+    }
+
+    /** The language a code block names by its class ({@code language-rust}), or empty. */
+    private static String language(Element pre) {
+      Element code = pre.selectFirst("code");
+      for (Element e : code == null ? java.util.List.of(pre) : java.util.List.of(code, pre)) {
+        var m = LANGUAGE_CLASS.matcher(e.className());
+        if (m.find()) {
+          return m.group(1);
+        }
+      }
+      return "";
     }
   }
 }

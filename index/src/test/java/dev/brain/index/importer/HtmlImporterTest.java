@@ -59,6 +59,11 @@ class HtmlImporterTest {
         </code></pre>
         <h3>Notes</h3>
         <p>Done.</p>
+        <h2 id="anchor"></h2>
+        <pre class="highlight"><span>if x {</span><br><span>    y();</span><br><span>}</span></pre>
+        <pre>A plain-text post
+          keeps its lines as prose.</pre>
+        <pre><code class="language-rust">let v = 1;</code></pre>
         </main></body></html>
         """);
 
@@ -84,7 +89,20 @@ class HtmlImporterTest {
 
             ### Notes
 
-            Done.""");
+            Done.
+
+            ```
+            if x {
+                y();
+            }
+            ```
+
+            A plain-text post
+            keeps its lines as prose.
+
+            ```rust
+            let v = 1;
+            ```""");
   }
 
   @Test
