@@ -14,8 +14,10 @@ import java.util.Set;
  * score, the passages around the best sentence covering a required concept no passage covers yet
  * and around close seconds (another section of the best document, another document, or the note the
  * best sentence links to), up to {@value #MAX_PASSAGES} within {@value #ANSWER_CHARS} characters,
- * none showing what another shows. A broad topic instead gets the passage around the best sentence
- * of each of its top rows.
+ * none showing what another shows. When no passage adds a required concept (or the question is a
+ * pasted error message), the first passage is read further, up to {@value #FIRST_ROOM} characters,
+ * and the close seconds from other sections of the best document give up their room to it. A broad
+ * topic instead gets the passage around the best sentence of each of its top rows.
  */
 final class PassageChoice {
   private PassageChoice() {}
@@ -134,13 +136,19 @@ final class PassageChoice {
     var later = new ArrayList<>(out.subList(1, out.size()));
     out.clear();
     out.add(wider);
+    int keptLeft = keptChars;
     for (Passage p : later) {
       if (kept.contains(p)) {
         out.add(p);
-      } else {
-        fit(out, p);
+        keptLeft -= p.markdown().length();
+      } else if (chars(out) + p.markdown().length() + keptLeft <= ANSWER_CHARS) {
+        fit(out, p); // never taking the room of a kept passage after it
       }
     }
+  }
+
+  private static int chars(List<Passage> passages) {
+    return passages.stream().mapToInt(p -> p.markdown().length()).sum();
   }
 
   /**
