@@ -13,8 +13,9 @@ import java.util.Optional;
 /**
  * The text of one evidence row as the blocks passages are cut from: the record's stored text parsed
  * into blocks (headings, paragraphs, lists, tables, callouts, code), with the blocks the retrieved
- * chunks touch marked; or, when the stored text cannot be read (or the row holds a derived
- * summary), the row's excerpt, whose sentences cut by its edges ({@code …}) are marked.
+ * chunks touch marked; for a row found by its derived summary, the summary's lines; or, when the
+ * stored text cannot be read, the row's excerpt, whose sentences cut by its edges ({@code …}) are
+ * marked.
  */
 final class RowText {
 
@@ -64,6 +65,17 @@ final class RowText {
    */
   static RowText of(EvidenceRow row, int index, EvidenceReader reader) {
     ChunkRef chunk = row.chunk();
+    if (chunk != null
+        && "summary".equals(chunk.role())
+        && row.summary() != null
+        && !row.summary().isBlank()) {
+      // A derived summary is read by its lines ("Outline:" and one item per section), not as the
+      // one-line excerpt cut from it.
+      List<Block> blocks = MarkdownBlocks.of(row.summary().strip(), true);
+      var all = new boolean[blocks.size()];
+      java.util.Arrays.fill(all, true);
+      return new RowText(row, index, blocks, all, false, false);
+    }
     boolean raw = chunk != null && !"summary".equals(chunk.role()) && !chunk.spans().isEmpty();
     Optional<String> text = raw ? reader.text(row.sourceKey()) : Optional.empty();
     if (text.isPresent()) {

@@ -197,6 +197,56 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aRowFoundByItsDerivedSummaryIsQuotedByTheSummarysLines() {
+    String summary =
+        """
+        By Priya Raman.
+        Outline:
+        - The formula: RRF adds up 1 / (k + rank) over all lists.
+        - What k does: A small k makes the top ranks dominate.
+        - Pitfalls: Cut each list at the same depth.""";
+    EvidenceRow page = Packs.row(1, "src:rrf", "source", "web", "summary", "", List.of(), null);
+    var chunk =
+        new dev.brain.retrieval.ChunkRef(
+            List.of("src:rrf#s"),
+            List.of(0),
+            "summary",
+            List.of(),
+            0,
+            summary.length(),
+            List.of(new dev.brain.retrieval.ChunkRef.Span(0, 0, 0, summary.length())));
+    EvidenceRow row =
+        new EvidenceRow(
+            page.rank(),
+            page.sourceKey(),
+            page.kind(),
+            page.sourceType(),
+            "Reciprocal Rank Fusion explained",
+            page.url(),
+            page.notePath(),
+            page.userTags(),
+            page.createdAt(),
+            page.publishedAt(),
+            summary,
+            String.join(" ", summary.lines().toList()),
+            "summary",
+            chunk,
+            page.retrieval(),
+            page.signals(),
+            page.matchedTerms(),
+            page.missingTerms(),
+            null,
+            null);
+    var pack = Packs.pack("What does a small k do in RRF?", List.of(row));
+
+    String answer = answer(pack).answer();
+
+    assertThat(answer)
+        .contains("Outline:\n\n- The formula: RRF adds up")
+        .contains("\n- What k does: A small k makes the top ranks dominate.");
+  }
+
+  @Test
   void theFirstPassageOfALongSectionTakesTheParagraphNamingARequiredConceptToo() {
     String quiet = Packs.filler(420) + ".";
     String raw =
