@@ -94,7 +94,9 @@ public final class ColdKnn {
       row.put("p50_ms", percentile(millis[f], 0.5));
       row.put("p90_ms", percentile(millis[f], 0.9));
       row.put("mean_ms", Arrays.stream(millis[f]).average().orElse(0));
-      row.put("mean_vector_bytes_cached", (long) Arrays.stream(bytes[f]).average().orElse(-1));
+      row.put(
+          "mean_vector_bytes_cached",
+          (long) Arrays.stream(bytes[f]).filter(b -> b >= 0).average().orElse(-1));
       row.put("vector_files_bytes", FormatQuality.vectorFiles(BenchData.index(corpus, formats[f])));
       rows.add(row);
       LOG.printf("%s %s cold: %s%n", corpus.label(), formats[f], row);

@@ -102,20 +102,19 @@ final class FormatsSection {
             cold.path("k").asInt(),
             cold.path("queries").asInt()));
     md.append(
-        "| corpus | format | p50 ms | p90 ms | mean ms | vector files read into memory (mean) |"
+        "| corpus | format | p50 ms | p90 ms | vector files read into memory (mean) |"
             + " vector files on disk |\n");
-    md.append("|---|---|---|---|---|---|---|\n");
+    md.append("|---|---|---|---|---|---|\n");
     JsonNode floatRow = null;
     for (JsonNode row : cold.path("results")) {
       md.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %.1f | %.1f | %.1f | %s | %s |%n",
+              "| %s | %s | %.1f | %.1f | %s | %s |%n",
               row.path("corpus").asText(),
               row.path("format").asText(),
               row.path("p50_ms").asDouble(),
               row.path("p90_ms").asDouble(),
-              row.path("mean_ms").asDouble(),
               row.path("mean_vector_bytes_cached").asLong(-1) < 0
                   ? "-"
                   : Summary.mb(row.path("mean_vector_bytes_cached").asDouble()),
