@@ -157,7 +157,7 @@ public final class Chunker {
     var sections = new ArrayList<Section>();
     List<String> path = List.of();
     int from = 0;
-    for (MarkdownBlocks.Block block : MarkdownBlocks.ofPlainText(text)) {
+    for (MarkdownBlocks.Block block : MarkdownBlocks.ofPlainText(text, true)) {
       if (block.kind() == MarkdownBlocks.Kind.HEADING) {
         addPlainSection(sections, path, text, from, block.start());
         var nested = new ArrayList<>(block.headingPath());

@@ -156,13 +156,19 @@ public final class MarkdownBlocks {
    * closing punctuation or a colon ("4. Descaling", not "Backflush: every 200 shots").
    */
   public static List<Block> ofPlainText(String text) {
+    return text == null || text.isBlank()
+        ? new ArrayList<>()
+        : ofPlainText(text, marksHeadings(text));
+  }
+
+  /** {@link #ofPlainText(String)} once it is known whether {@code text} marks its headings. */
+  static List<Block> ofPlainText(String text, boolean marked) {
     var out = new ArrayList<Block>();
     if (text == null || text.isBlank()) {
       return out;
     }
-    boolean marked = marksHeadings(text);
     var open = new ArrayList<HeadingAt>();
-    var blank = java.util.regex.Pattern.compile("\\n\\s*\\n").matcher(text);
+    var blank = BLANK_LINE.matcher(text);
     int from = 0;
     while (from < text.length()) {
       int end = blank.find(from) ? blank.start() : text.length();
@@ -191,6 +197,10 @@ public final class MarkdownBlocks {
     }
     return out;
   }
+
+  /** A blank line: what separates paragraphs of plain text. */
+  private static final java.util.regex.Pattern BLANK_LINE =
+      java.util.regex.Pattern.compile("\\n\\s*\\n");
 
   /** A heading line of plain text that marks its headings: {@code #} to {@code ######}, a space. */
   private static final java.util.regex.Pattern MARKED_HEADING =

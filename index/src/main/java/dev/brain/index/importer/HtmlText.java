@@ -91,12 +91,24 @@ final class HtmlText {
     return String.valueOf(c).repeat(Math.max(min, longest + 1));
   }
 
-  private record Visitor(StringBuilder out) implements NodeVisitor {
+  /** Writes the text while it walks the tree; keeps which {@code pre} it is inside. */
+  private static final class Visitor implements NodeVisitor {
+    private final StringBuilder out;
+
+    /** The outermost {@code pre} being walked, or null. */
+    private Element pre;
+
+    /** Its fence when it holds code (its lines kept as written), else null. */
+    private String codeFence;
+
+    Visitor(StringBuilder out) {
+      this.out = out;
+    }
+
     @Override
     public void head(Node node, int depth) {
       if (node instanceof TextNode text) {
-        Element pre = pre(text);
-        if (pre != null && isCode(pre)) {
+        if (codeFence != null) {
           // Each line of code is marked to be kept as written (indentation matters in code).
           out.append(text.getWholeText().replace("\r", "").replace("\n", "\n" + VERBATIM));
         } else {
@@ -108,19 +120,23 @@ final class HtmlText {
         return;
       }
       String tag = el.normalName();
-      Element pre = tag.equals("pre") ? null : pre(el);
-      if (pre != null && isCode(pre)) {
+      if (codeFence != null) {
         // Markup inside code (a highlighter's line elements) only breaks lines.
         if (tag.equals("br") || PARAGRAPHS.contains(tag) || LINES.contains(tag)) {
           codeLine();
         }
         return;
       }
-      if (tag.equals("pre") && isCode(el)) {
-        breakLines(2);
-        out.append(fence(el.wholeText(), '`', 3)).append(language(el)).append('\n');
-        out.append(VERBATIM);
-      } else if (HEADINGS.contains(tag) && !el.text().isBlank()) {
+      if (tag.equals("pre") && pre == null) {
+        pre = el;
+        if (isCode(el)) {
+          codeFence = fence(el.wholeText(), '`', 3);
+          breakLines(2);
+          out.append(codeFence).append(language(el)).append('\n').append(VERBATIM);
+          return;
+        }
+      }
+      if (HEADINGS.contains(tag) && !el.text().isBlank()) {
         breakLines(2);
         out.append("#".repeat(tag.charAt(1) - '0')).append(' ');
       } else if (PARAGRAPHS.contains(tag) || HEADINGS.contains(tag)) {
@@ -148,22 +164,25 @@ final class HtmlText {
         return;
       }
       String tag = el.normalName();
-      Element pre = tag.equals("pre") ? null : pre(el);
-      if (pre != null && isCode(pre)) {
+      if (el == pre) {
+        pre = null;
+        if (codeFence != null) {
+          int end = out.length();
+          while (end > 0 && " \t\n".indexOf(out.charAt(end - 1)) >= 0
+              || end > 0 && out.charAt(end - 1) == VERBATIM) {
+            end--;
+          }
+          out.setLength(end);
+          out.append('\n').append(codeFence);
+          codeFence = null;
+          breakLines(2);
+          return;
+        }
+      }
+      if (codeFence != null) {
         if (PARAGRAPHS.contains(tag) || LINES.contains(tag) && !tag.equals("br")) {
           codeLine();
         }
-        return;
-      }
-      if (tag.equals("pre") && isCode(el)) {
-        int end = out.length();
-        while (end > 0 && " \t\n".indexOf(out.charAt(end - 1)) >= 0
-            || end > 0 && out.charAt(end - 1) == VERBATIM) {
-          end--;
-        }
-        out.setLength(end);
-        out.append('\n').append(fence(el.wholeText(), '`', 3));
-        breakLines(2);
       } else if (isCodeSpan(el)) {
         String code = el.text();
         out.append(code.endsWith("`") ? " " : "").append(fence(code, '`', 1));
@@ -183,9 +202,9 @@ final class HtmlText {
     }
 
     /** Inline code with something in it, outside any {@code pre}: a code span. */
-    private static boolean isCodeSpan(Element el) {
+    private boolean isCodeSpan(Element el) {
       return el.normalName().equals("code")
-          && pre(el) == null
+          && pre == null
           && el.selectFirst("pre") == null
           && !el.text().isEmpty();
     }
@@ -214,16 +233,6 @@ final class HtmlText {
       if (end > 0) {
         out.append("\n".repeat(Math.max(0, count - have)));
       }
-    }
-
-    /** The {@code pre} element {@code node} sits in, or null. */
-    private static Element pre(Node node) {
-      for (Element p = node.parent() instanceof Element e ? e : null; p != null; p = p.parent()) {
-        if (p.normalName().equals("pre")) {
-          return p;
-        }
-      }
-      return null;
     }
 
     /**

@@ -90,11 +90,10 @@ final class PassageChoice {
     // (the best-ranked document is not always the one that answers). For a pasted error message
     // (the section that explains a message goes on to its cause and its fix) only the passages
     // adding a concept keep their place. The others stay as far as they still fit.
-    if (asked.form() == QuestionForm.ERROR) {
-      widenFirst(out, adding, Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
-    } else if (adding.isEmpty()) {
-      widenFirst(
-          out, otherDocuments, Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
+    List<Passage> kept =
+        asked.form() == QuestionForm.ERROR ? adding : adding.isEmpty() ? otherDocuments : null;
+    if (kept != null) {
+      widenFirst(out, kept, Passages.around(sameSection(best, ranked), asked, true, FIRST_ROOM));
     }
     return out;
   }
@@ -127,7 +126,7 @@ final class PassageChoice {
    * beside the passages of {@code kept}.
    */
   private static void widenFirst(List<Passage> out, List<Passage> kept, Passage wider) {
-    int keptChars = kept.stream().mapToInt(p -> p.markdown().length()).sum();
+    int keptChars = chars(kept);
     if (!kept.isEmpty()
         && (wider.markdown().length() + keptChars > ANSWER_CHARS
             || kept.stream().anyMatch(wider::overlaps))) {
@@ -169,10 +168,9 @@ final class PassageChoice {
    * it was added.
    */
   private static boolean fit(List<Passage> out, Passage p) {
-    int used = out.stream().mapToInt(x -> x.markdown().length()).sum();
     if (out.size() < MAX_PASSAGES
         && out.stream().noneMatch(p::overlaps)
-        && used + p.markdown().length() <= ANSWER_CHARS) {
+        && chars(out) + p.markdown().length() <= ANSWER_CHARS) {
       out.add(p);
       return true;
     }

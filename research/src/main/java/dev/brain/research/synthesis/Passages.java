@@ -85,11 +85,7 @@ final class Passages {
       used += piece.chars();
     }
     if (section == null) {
-      double share = first ? FIRST_SHARE : FILL_SHARE;
-      used = fill(t, lead.block(), pieces, used, asked, share, PASSAGE_CHARS);
-      if (room > PASSAGE_CHARS) {
-        fill(t, lead.block(), pieces, used, asked, share, room);
-      }
+      fill(t, lead.block(), pieces, used, asked, first ? FIRST_SHARE : FILL_SHARE, room);
     }
     var parts = new ArrayList<String>();
     pieces.values().forEach(p -> parts.addAll(p.parts()));
@@ -123,9 +119,10 @@ final class Passages {
    * Adds to {@code pieces} the paragraphs of block {@code b}'s section that cover the most of the
    * question's required concepts (their words, inline code and the block they lead into), while
    * they fit in {@code room} characters: a section often says what answers in a paragraph next to
-   * the one whose sentence scored best. Returns the characters then used.
+   * the one whose sentence scored best: those that fit in {@value #PASSAGE_CHARS} first, then those
+   * that fit in the rest of the room.
    */
-  private static int fill(
+  private static void fill(
       RowText t,
       int b,
       java.util.TreeMap<Integer, Piece> pieces,
@@ -135,7 +132,7 @@ final class Passages {
       int room) {
     List<Concept> required = asked.required();
     if (required.isEmpty()) {
-      return used;
+      return;
     }
     var found = new ArrayList<Piece>();
     var counts = new java.util.HashMap<Piece, Integer>();
@@ -171,15 +168,18 @@ final class Passages {
         java.util.Comparator.comparingInt((Piece p) -> counts.get(p))
             .reversed()
             .thenComparingInt(Piece::first));
-    for (Piece piece : found) {
-      if (pieces.values().stream().anyMatch(p -> p.overlaps(piece))
-          || used + piece.chars() > room) {
-        continue;
+    // Within PASSAGE_CHARS first, then the room beyond: a wider passage shows all a narrower does.
+    int[] limits = room > PASSAGE_CHARS ? new int[] {PASSAGE_CHARS, room} : new int[] {room};
+    for (int limit : limits) {
+      for (Piece piece : found) {
+        if (pieces.values().stream().anyMatch(p -> p.overlaps(piece))
+            || used + piece.chars() > limit) {
+          continue;
+        }
+        pieces.put(piece.first(), piece);
+        used += piece.chars();
       }
-      pieces.put(piece.first(), piece);
-      used += piece.chars();
     }
-    return used;
   }
 
   /** Longest section (its prose, lists and tables) shown whole, unless a passage has more room. */

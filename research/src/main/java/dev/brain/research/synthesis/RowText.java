@@ -72,9 +72,7 @@ final class RowText {
       // A derived summary is read by its lines ("Outline:" and one item per section), not as the
       // one-line excerpt cut from it.
       List<Block> blocks = MarkdownBlocks.of(row.summary().strip(), true);
-      var all = new boolean[blocks.size()];
-      java.util.Arrays.fill(all, true);
-      return new RowText(row, index, blocks, all, false, false);
+      return new RowText(row, index, blocks, all(blocks), false, false);
     }
     boolean raw = chunk != null && !"summary".equals(chunk.role()) && !chunk.spans().isEmpty();
     Optional<String> text = raw ? reader.text(row.sourceKey()) : Optional.empty();
@@ -106,9 +104,14 @@ final class RowText {
       text = text.substring(0, text.length() - ELLIPSIS.length());
     }
     List<Block> blocks = MarkdownBlocks.of(text, MarkdownText.isMarkdown(row.sourceType()));
-    var retrieved = new boolean[blocks.size()];
-    java.util.Arrays.fill(retrieved, true);
-    return new RowText(row, index, blocks, retrieved, cutStart, cutEnd);
+    return new RowText(row, index, blocks, all(blocks), cutStart, cutEnd);
+  }
+
+  /** Every block marked retrieved: a text that is all evidence. */
+  private static boolean[] all(List<Block> blocks) {
+    var out = new boolean[blocks.size()];
+    java.util.Arrays.fill(out, true);
+    return out;
   }
 
   /**

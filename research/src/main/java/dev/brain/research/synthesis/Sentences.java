@@ -35,7 +35,9 @@ final class Sentences {
         continue;
       }
       // A period inside parentheses ends no sentence: "Physio (Dr. Lenz) diagnosis ..." is one.
-      if (lastStart >= 0 && openParentheses(out.getLast()) > 0 && openParentheses(s) < 0) {
+      if (lastStart >= 0
+          && openParentheses(masked, lastStart, start) > 0
+          && openParentheses(masked, start, end) < 0) {
         out.set(out.size() - 1, markdown.substring(lastStart, end).strip());
         continue;
       }
@@ -45,12 +47,11 @@ final class Sentences {
     return out;
   }
 
-  /** Opening minus closing parentheses in {@code s}, code spans left out. */
-  private static int openParentheses(String s) {
-    String text = masked(s);
+  /** Opening minus closing parentheses in {@code masked} from {@code from} to {@code to}. */
+  private static int openParentheses(String masked, int from, int to) {
     int depth = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
+    for (int i = from; i < to; i++) {
+      char c = masked.charAt(i);
       depth += c == '(' ? 1 : c == ')' ? -1 : 0;
     }
     return depth;
