@@ -101,6 +101,37 @@ class ResultsTest {
   }
 
   @Test
+  void theBreakdownStatesWhatTheLanesAndFusionAloneCostAgainstThePerfRunsRawLanes()
+      throws IOException {
+    String run = SAMPLE_TIME_RUN.strip();
+    String body = run.substring(1, run.length() - 1);
+    String bm25 = body.replace("\"hybrid\"", "\"lucene-bm25@100\"").replace("4800.0,", "600.0,");
+    String knn = body.replace("\"hybrid\"", "\"lucene-knn@100\"").replace("4800.0,", "200.0,");
+    Files.writeString(dir.resolve("perf.json"), "[" + body + "," + bm25 + "," + knn + "]");
+    Files.writeString(
+        dir.resolve("search-breakdown.json"),
+        """
+        {"rounds": 3, "results": [
+          {"corpus": "10k", "lane": "hybrid", "median_ms":
+            {"bm25": 0.5, "vector": 0.3, "exact_tag": 0.04, "fusion": 0.06, "rows": 0.9}},
+          {"corpus": "100k", "lane": "hybrid", "median_ms":
+            {"bm25": 1.1, "vector": 0.36, "exact_tag": 0.04, "fusion": 0.1, "rows": 0.83,
+             "total": 2.52}}]}
+        """);
+
+    String md =
+        new Summary(new Results(dir), new Machine("Test CPU", 2, 8_000_000_000L, "Linux", "1 1 1"))
+            .markdown();
+
+    assertThat(md)
+        .contains("| 100k | hybrid | 1.10 | 0.36 | 0.04 | 0.10 | 0.83 | 2.52 |")
+        .contains(
+            "At 100k the hybrid search's lanes and fusion alone take 1.60 ms (bm25 + vector +"
+                + " exact_tag + fusion medians), 2.00x the raw lanes of the `perf` run (0.800 ms)")
+        .contains("rows add 0.83 ms.");
+  }
+
+  @Test
   void summaryStatesTheFormatsWithTheVectorsOnDiskAndTheirTarget() throws IOException {
     Files.writeString(
         dir.resolve("formats-cold.json"),
