@@ -91,13 +91,14 @@ enum QuestionForm {
   }
 
   /**
-   * Words that give a reason ("because", "this is why", "Why I switched:"); not "since", which as
-   * often gives a date.
+   * Words that give a reason ("because", "this is why", "Why I switched:") or draw the conclusion
+   * from one ("As such, Rust does not have nulls", "therefore", "as a result"); not "since", which
+   * as often gives a date, nor a bare "so".
    */
   private static final Pattern REASON =
       Pattern.compile(
           "\\b(?:because|why|reasons?|so that|due to|in order to|otherwise|prevents?|ensures?"
-              + "|guarantees?)\\b");
+              + "|guarantees?|as such|therefore|thus|hence|consequently|as a result)\\b");
 
   /** A sentence that says what something is. */
   private static final Pattern DEFINES =

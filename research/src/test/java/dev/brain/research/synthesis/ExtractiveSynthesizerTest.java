@@ -7,6 +7,7 @@ import dev.brain.retrieval.EvidenceRow;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -561,6 +562,22 @@ class ExtractiveSynthesizerTest {
         .isEqualTo(QuestionForm.COMPARISON);
     assertThat(QuestionForm.of("What happens in a build made with --release?"))
         .isEqualTo(QuestionForm.FACT);
+  }
+
+  @Test
+  void aWhyQuestionIsOfferedTheSentenceThatDrawsTheConclusionAsWellAsTheOneGivingTheReason() {
+    String why = "why does Rust not have null?";
+
+    assertThat(
+            QuestionForm.WHY.offers(
+                why, "As such, Rust does not have nulls, but it has an enum.", Set.of(), false))
+        .isTrue();
+    assertThat(QuestionForm.WHY.offers(why, "Therefore the compiler rejects it.", Set.of(), false))
+        .isTrue();
+    assertThat(QuestionForm.WHY.offers(why, "It fails because the value is null.", Set.of(), false))
+        .isTrue();
+    assertThat(QuestionForm.WHY.offers(why, "So we add a field.", Set.of(), false)).isFalse();
+    assertThat(QuestionForm.WHY.offers(why, "Rust has no null value.", Set.of(), false)).isFalse();
   }
 
   @Test
