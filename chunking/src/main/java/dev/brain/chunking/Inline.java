@@ -22,11 +22,14 @@ import org.commonmark.node.Text;
  * @param text plain text; soft and hard line breaks kept as {@code \n}
  * @param markdown the same with inline code in backticks
  * @param links the visible text of every link and wikilink, in order
+ * @param targets what each of {@code links} points to, in the same order: a wikilink's note
+ *     (without its heading), a Markdown link's destination
  */
-record Inline(String text, String markdown, List<String> links) {
+record Inline(String text, String markdown, List<String> links, List<String> targets) {
 
   Inline {
     links = List.copyOf(links);
+    targets = List.copyOf(targets);
   }
 
   /** The inline content of {@code node}'s children. */
@@ -34,13 +37,14 @@ record Inline(String text, String markdown, List<String> links) {
     var out = new Builder();
     out.children(node);
     out.flush();
-    return new Inline(out.text.toString(), out.markdown.toString(), out.links);
+    return new Inline(out.text.toString(), out.markdown.toString(), out.links, out.targets);
   }
 
   private static final class Builder {
     final StringBuilder text = new StringBuilder();
     final StringBuilder markdown = new StringBuilder();
     final List<String> links = new ArrayList<>();
+    final List<String> targets = new ArrayList<>();
 
     /** Adjacent text literals, joined before wikilinks are read (a parser may split them). */
     final StringBuilder pending = new StringBuilder();
@@ -63,7 +67,7 @@ record Inline(String text, String markdown, List<String> links) {
             int start = text.length();
             children(link);
             flush();
-            addLink(text.substring(start));
+            addLink(text.substring(start), link.getDestination());
           }
           default -> children(c);
         }
@@ -87,10 +91,11 @@ record Inline(String text, String markdown, List<String> links) {
       pending.setLength(0);
     }
 
-    private void addLink(String shown) {
+    private void addLink(String shown, String target) {
       String t = MarkdownText.strip(shown);
       if (!t.isEmpty()) {
         links.add(t);
+        targets.add(target == null ? "" : target.strip());
       }
     }
 
@@ -112,8 +117,9 @@ record Inline(String text, String markdown, List<String> links) {
         int bar = inner.indexOf('|');
         if (!embed) {
           String shown = bar >= 0 ? inner.substring(bar + 1) : inner.replace('#', ' ');
+          String note = bar >= 0 ? inner.substring(0, bar) : inner;
           out.append(shown);
-          addLink(shown);
+          addLink(shown, note.contains("#") ? note.substring(0, note.indexOf('#')) : note);
         }
         from = close + 2;
         open = s.indexOf("[[", from);

@@ -68,13 +68,23 @@ public final class MarkdownBlocks {
    * @param markdown how an answer shows it: inline code in backticks; a code unit fenced, with its
    *     language
    * @param links the visible text of each link and wikilink in it
+   * @param targets what each of {@code links} points to, in the same order: a wikilink's note
+   *     (without its heading: {@code [[Plantar fasciitis|my heel]]} points to "Plantar fasciitis"),
+   *     a Markdown link's destination as written
    * @param depth nesting of a list item (0 for a top-level item and everything else)
    * @param code whether it is a code block (inside a list or quote, or the block itself)
    */
-  public record Unit(String text, String markdown, List<String> links, int depth, boolean code) {
+  public record Unit(
+      String text,
+      String markdown,
+      List<String> links,
+      List<String> targets,
+      int depth,
+      boolean code) {
 
     public Unit {
       links = List.copyOf(links);
+      targets = List.copyOf(targets);
     }
   }
 
@@ -180,7 +190,7 @@ public final class MarkdownBlocks {
         String shown =
             level > 0 && marked ? p.substring(level + 1) : p.startsWith("\\#") ? p.substring(1) : p;
         String line = MarkdownText.strip(shown);
-        var unit = new Unit(line, line, List.of(), 0, false);
+        var unit = new Unit(line, line, List.of(), List.of(), 0, false);
         if (level > 0) {
           int at = level;
           open.removeIf(h -> h.level() >= at);
@@ -333,6 +343,7 @@ public final class MarkdownBlocks {
             String.join(" ", units.stream().map(Unit::text).toList()),
             String.join(" ", units.stream().map(Unit::markdown).toList()),
             units.stream().flatMap(u -> u.links().stream()).toList(),
+            units.stream().flatMap(u -> u.targets().stream()).toList(),
             0,
             false);
     return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
@@ -346,7 +357,10 @@ public final class MarkdownBlocks {
     Node parsed = PARSER.parse(caption.strip());
     if (parsed.getFirstChild() instanceof Paragraph p && p.getNext() == null) {
       Inline inline = Inline.of(p);
-      return unit(new Inline(label + inline.text(), label + inline.markdown(), inline.links()), 0);
+      return unit(
+          new Inline(
+              label + inline.text(), label + inline.markdown(), inline.links(), inline.targets()),
+          0);
     }
     return plainCaption(label + caption);
   }
@@ -354,7 +368,7 @@ public final class MarkdownBlocks {
   /** A caption shown as written. */
   private static Unit plainCaption(String caption) {
     String text = MarkdownText.strip(caption);
-    return text.isEmpty() ? null : new Unit(text, text, List.of(), 0, false);
+    return text.isEmpty() ? null : new Unit(text, text, List.of(), List.of(), 0, false);
   }
 
   /** A block quote; a callout ({@code > [!info]+ Title}) loses its marker, its title kept apart. */
@@ -373,11 +387,12 @@ public final class MarkdownBlocks {
             int mdLineEnd = inline.markdown().indexOf('\n');
             inline =
                 lineEnd < 0
-                    ? new Inline("", "", List.of())
+                    ? new Inline("", "", List.of(), List.of())
                     : new Inline(
                         text.substring(lineEnd + 1),
                         inline.markdown().substring(mdLineEnd + 1),
-                        inline.links());
+                        inline.links(),
+                        inline.targets());
           }
         }
         add(units, unit(inline, 0));
@@ -409,6 +424,7 @@ public final class MarkdownBlocks {
       var text = new StringBuilder();
       var markdown = new StringBuilder();
       var links = new ArrayList<String>();
+      var targets = new ArrayList<String>();
       var after = new ArrayList<Unit>();
       for (Node c = item.getFirstChild(); c != null; c = c.getNext()) {
         if (c instanceof Paragraph p && after.isEmpty()) {
@@ -416,11 +432,12 @@ public final class MarkdownBlocks {
           text.append(text.isEmpty() ? "" : " ").append(inline.text());
           markdown.append(markdown.isEmpty() ? "" : " ").append(inline.markdown());
           links.addAll(inline.links());
+          targets.addAll(inline.targets());
         } else {
           contents(c, depth + 1, after);
         }
       }
-      add(out, unit(new Inline(text.toString(), markdown.toString(), links), depth));
+      add(out, unit(new Inline(text.toString(), markdown.toString(), links, targets), depth));
       out.addAll(after);
     }
   }
@@ -453,7 +470,13 @@ public final class MarkdownBlocks {
     String text = MarkdownText.strip(inline.text());
     return text.isEmpty()
         ? null
-        : new Unit(text, MarkdownText.strip(inline.markdown()), inline.links(), depth, false);
+        : new Unit(
+            text,
+            MarkdownText.strip(inline.markdown()),
+            inline.links(),
+            inline.targets(),
+            depth,
+            false);
   }
 
   /** A code block: its contents verbatim, shown fenced with its language. */
@@ -462,7 +485,12 @@ public final class MarkdownBlocks {
     String language = info == null ? "" : info.strip().split("[\\s,]", 2)[0];
     String fence = body.contains("```") ? "~~~" : "```";
     return new Unit(
-        body.stripTrailing(), fence + language + "\n" + body + fence, List.of(), 0, true);
+        body.stripTrailing(),
+        fence + language + "\n" + body + fence,
+        List.of(),
+        List.of(),
+        0,
+        true);
   }
 
   private static int start(Node n) {

@@ -48,10 +48,12 @@ final class MarkdownTables {
 
   private static Unit row(List<Inline> header, List<Inline> cells) {
     var links = new ArrayList<String>();
+    var targets = new ArrayList<String>();
     cells.forEach(c -> links.addAll(c.links()));
+    cells.forEach(c -> targets.addAll(c.targets()));
     String text = statement(names(header, false), texts(cells, false));
     String markdown = statement(names(header, false), texts(cells, true));
-    return text.isEmpty() ? null : new Unit(text, markdown, links, 0, false);
+    return text.isEmpty() ? null : new Unit(text, markdown, links, targets, 0, false);
   }
 
   private static List<String> names(List<Inline> header, boolean markdown) {

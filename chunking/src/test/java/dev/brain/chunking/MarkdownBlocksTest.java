@@ -50,6 +50,22 @@ class MarkdownBlocksTest {
         .isEqualTo("To embed, write `![[Internal links]]` or see the embeds.");
     assertThat(unit.text()).isEqualTo("To embed, write ![[Internal links]] or see the embeds.");
     assertThat(unit.links()).containsExactly("the embeds");
+    assertThat(unit.targets()).containsExactly("Embeds");
+  }
+
+  @Test
+  void eachLinkKeepsWhatItPointsTo() {
+    Unit unit =
+        MarkdownBlocks.of(
+                "See [[Plantar fasciitis#Treatment|the heel]], [[Gear]] and [shoes](gear/Running%20shoes.md).")
+            .getFirst()
+            .units()
+            .getFirst();
+
+    assertThat(unit.text()).isEqualTo("See the heel, Gear and shoes.");
+    assertThat(unit.links()).containsExactly("the heel", "Gear", "shoes");
+    assertThat(unit.targets())
+        .containsExactly("Plantar fasciitis", "Gear", "gear/Running%20shoes.md");
   }
 
   @Test

@@ -1,7 +1,10 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.chunking.MarkdownBlocks.Unit;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.plan.Concept;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -99,21 +102,49 @@ final class PassageChoice {
   }
 
   /**
-   * The titles the best sentence links to (a wikilink's or link's text, normalized): "physio says
-   * rest for the heel ([[Plantar fasciitis]])" sends the reader to the note that holds the details,
-   * so that note is quoted next when it is evidence and covers a required concept, whatever its
-   * score.
+   * The titles the best sentence links to, normalized: each link's text and the name of the note it
+   * points to ({@code [[Plantar fasciitis|my heel]]}, {@code [heel](Plantar%20fasciitis.md)}).
+   * "physio says rest for the heel ([[Plantar fasciitis]])" sends the reader to the note that holds
+   * the details, so that note is quoted next when it is evidence and covers a required concept,
+   * whatever its score.
    */
-  private static Set<String> linkedTitles(Candidate best) {
+  static Set<String> linkedTitles(Candidate best) {
     String said = normalized(Sentences.plain(best.shown()));
+    Unit unit = best.text().blocks.get(best.block()).units().get(best.unit());
     var out = new HashSet<String>();
-    for (String link : best.text().blocks.get(best.block()).units().get(best.unit()).links()) {
-      String title = normalized(link);
-      if (!title.isEmpty() && said.contains(title)) {
-        out.add(title);
+    for (int i = 0; i < unit.links().size(); i++) {
+      String shown = normalized(unit.links().get(i));
+      if (shown.isEmpty() || !said.contains(shown)) {
+        continue;
+      }
+      out.add(shown);
+      String note = noteName(unit.targets().get(i));
+      if (!note.isEmpty()) {
+        out.add(note);
       }
     }
     return out;
+  }
+
+  /**
+   * The name of the note a link points to, normalized: the last part of its path, URL-decoded,
+   * without a {@code .md} extension or a {@code #heading}; empty for a web address.
+   */
+  static String noteName(String target) {
+    if (target.isEmpty() || target.contains("://") || target.startsWith("mailto:")) {
+      return "";
+    }
+    String path = target.contains("#") ? target.substring(0, target.indexOf('#')) : target;
+    try {
+      path = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      // A stray % that is no escape: the path as written.
+    }
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    if (name.toLowerCase(Locale.ROOT).endsWith(".md")) {
+      name = name.substring(0, name.length() - 3);
+    }
+    return normalized(name);
   }
 
   private static String normalized(String title) {

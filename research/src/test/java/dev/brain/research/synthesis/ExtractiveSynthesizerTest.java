@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Passage answers of the built-in synthesizer, on hand-made packs. */
 class ExtractiveSynthesizerTest {
@@ -111,17 +113,25 @@ class ExtractiveSynthesizerTest {
                 + "$ cargo test -- --test-threads=1\n```");
   }
 
-  @Test
-  void theNoteTheBestSentenceLinksToIsQuotedNextWhenItCoversARequiredConcept() {
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "[[Plantar fasciitis]]",
+        "[[Plantar fasciitis|PF]]",
+        "[[Plantar fasciitis#Treatment|PF]]",
+        "[PF](Plantar%20fasciitis.md)"
+      })
+  void theNoteTheBestSentenceLinksToIsQuotedNextWhenItCoversARequiredConcept(String link) {
     String daily =
         """
         # 2024-04-14
 
         Allotment day: turned the compost and spread it on the tomato bed.
 
-        No running this week: the physio says rest for the heel ([[Plantar fasciitis]]). Doing
+        No running this week: the physio says rest for the heel (LINK). Doing
         the calf raises instead.
-        """;
+        """
+            .replace("LINK", link);
     String injury =
         """
         # Plantar fasciitis
@@ -152,6 +162,16 @@ class ExtractiveSynthesizerTest {
         .contains("[note:Plantar fasciitis.md]")
         .contains("- Heavy slow calf raises on a step, 3 × 12, every other day")
         .doesNotContain("trail shoes");
+  }
+
+  @Test
+  void aLinkPointsToTheNoteItNamesWhateverItShows() {
+    assertThat(PassageChoice.noteName("Plantar fasciitis")).isEqualTo("plantar fasciitis");
+    assertThat(PassageChoice.noteName("health/Plantar%20fasciitis.md#Treatment"))
+        .isEqualTo("plantar fasciitis");
+    assertThat(PassageChoice.noteName("C++ notes.md")).isEqualTo("c++ notes");
+    assertThat(PassageChoice.noteName("100%.md")).isEqualTo("100%");
+    assertThat(PassageChoice.noteName("https://example.com/heel.md")).isEmpty();
   }
 
   @Test
