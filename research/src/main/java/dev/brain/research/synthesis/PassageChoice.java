@@ -15,12 +15,13 @@ import java.util.Set;
  * Which passages an answer quotes: the passage around the best sentence first (from a row the
  * ranking did not find only partly matching, when there is one), then, in the order their sentences
  * score, the passages around the best sentence covering a required concept no passage covers yet
- * and around close seconds (another section of the best document, another document, or the note the
- * best sentence links to), up to {@value #MAX_PASSAGES} within {@value #ANSWER_CHARS} characters,
- * none showing what another shows. When no passage adds a required concept (or the question is a
- * pasted error message), the first passage is read further, up to {@value #FIRST_ROOM} characters,
- * and the close seconds from other sections of the best document give up their room to it. A broad
- * topic instead gets the passage around the best sentence of each of its top rows.
+ * (scoring at least {@value #ADDING_FLOOR} of the best) and around close seconds (another section
+ * of the best document, another document, or the note the best sentence links to), up to {@value
+ * #MAX_PASSAGES} within {@value #ANSWER_CHARS} characters, none showing what another shows. When no
+ * passage adds a required concept (or the question is a pasted error message), the first passage is
+ * read further, up to {@value #FIRST_ROOM} characters, and the close seconds from other sections of
+ * the best document give up their room to it. A broad topic instead gets the passage around the
+ * best sentence of each of its top rows.
  */
 final class PassageChoice {
   private PassageChoice() {}
@@ -60,6 +61,9 @@ final class PassageChoice {
         break;
       }
       if (addsConcept(c, out)) {
+        if (c.score() < ADDING_FLOOR * best.score()) {
+          continue;
+        }
         Passage p = Passages.around(sameSection(c, ranked), asked);
         if (out.stream().noneMatch(p::overlaps) && addsConcept(p, out)) {
           if (fit(out, p)) {
@@ -213,6 +217,13 @@ final class PassageChoice {
    * quoted too (up to {@value #OTHER_DOCUMENTS} of them), when it adds no required concept.
    */
   static final double SECOND_FLOOR = 0.7;
+
+  /**
+   * Share of the best score the sentence of a passage that adds a required concept needs: a
+   * sentence whose only tie to the question is one concept (often through its heading: "Parts that
+   * wear" for "what shoes was I wearing") adds that word, not an answer.
+   */
+  static final double ADDING_FLOOR = 0.4;
 
   /** Other documents quoted at most for scoring close to the best. */
   static final int OTHER_DOCUMENTS = 2;

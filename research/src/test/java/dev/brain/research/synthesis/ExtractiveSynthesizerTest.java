@@ -165,6 +165,23 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aPassageWhoseOnlyTieToTheQuestionIsOneConceptOfItsHeadingIsNotQuoted() {
+    String heel = "# Heel\n\nThe heel hurt after the long run in the Brooks Ghost shoes.\n";
+    String guide = "# Machine care\n\n## Parts that wear\n\nReplace the group gasket every year.\n";
+    var pack =
+        Packs.pack(
+            "What shoes was I wearing when my heel started hurting?",
+            List.of(
+                note(1, "Heel.md", heel),
+                note(2, "Log.md", "# Log\n\nEasy 10 km, the heel was fine.\n"),
+                note(3, "Espresso guide.md", guide)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer).contains("Brooks Ghost").doesNotContain("gasket");
+  }
+
+  @Test
   void aLinkPointsToTheNoteItNamesWhateverItShows() {
     assertThat(PassageChoice.noteName("Plantar fasciitis")).isEqualTo("plantar fasciitis");
     assertThat(PassageChoice.noteName("health/Plantar%20fasciitis.md#Treatment"))
