@@ -42,6 +42,16 @@ public interface Embedder extends AutoCloseable {
     EmbedderPreload.start(model, EmbedderOptions.defaults());
   }
 
+  /**
+   * Waits (at most a minute) for a {@link #preload} still under way that no {@link #open} took
+   * over. Call it before {@code System.exit}: a process that exits while ONNX Runtime creates its
+   * session on the preload's thread crashes in the runtime's exit handlers (a command line that
+   * fails to parse right after a search started the preload did, one run in four).
+   */
+  static void awaitPreload() {
+    EmbedderPreload.await(java.time.Duration.ofMinutes(1));
+  }
+
   /** The model this embedder runs; its id and dimension identify the vectors it makes. */
   EmbeddingModel model();
 

@@ -1,7 +1,11 @@
 package dev.brain.models;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The one background load {@link Embedder#preload} starts per process, with one tiny query run to
@@ -45,6 +49,33 @@ final class EmbedderPreload {
                 future.completeExceptionally(e);
               }
             });
+  }
+
+  /**
+   * Waits at most {@code max} for the load to end when one is under way and was not taken over: a
+   * process must not exit while ONNX Runtime creates a session or runs on another thread (its exit
+   * handlers then crash the JVM with SIGSEGV in {@code libonnxruntime}).
+   */
+  static void await(Duration max) {
+    CompletableFuture<Embedder> future;
+    synchronized (EmbedderPreload.class) {
+      future = pending;
+    }
+    if (future == null) {
+      return;
+    }
+    try {
+      future.get(max.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // A failed load is over; one slower than max is left to the exit.
+    }
+  }
+
+  /** Whether a load was started and has not ended yet. */
+  static synchronized boolean loading() {
+    return pending != null && !pending.isDone();
   }
 
   /** The preloaded embedder of {@code model} and {@code options} (waiting for it); else null. */

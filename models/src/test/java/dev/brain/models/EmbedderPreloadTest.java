@@ -14,6 +14,9 @@ class EmbedderPreloadTest {
   void theOpenAfterAPreloadTakesItOverAndEmbedsTheSame() {
     var model = EmbeddingModel.ALL_MINILM_L6_V2;
     Embedder.preload(model);
+    // Waiting for it (what the CLI does before it exits) leaves nothing under way and keeps it.
+    Embedder.awaitPreload();
+    assertThat(EmbedderPreload.loading()).isFalse();
     try (var preloaded = Embedder.open(model);
         var direct = Embedder.open(model)) {
       assertThat(preloaded).isNotSameAs(direct);

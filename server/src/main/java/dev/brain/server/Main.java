@@ -1,5 +1,6 @@
 package dev.brain.server;
 
+import dev.brain.models.Embedder;
 import dev.brain.server.cli.BrainCommand;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +29,10 @@ public final class Main {
     quietLibraries();
     String[] expanded = expandArgsFile(args);
     BrainCommand.preloadBeforeParsing(expanded);
-    System.exit(BrainCommand.run(expanded));
+    int code = BrainCommand.run(expanded);
+    // An embedding model still loading on another thread must not see the process exit under it.
+    Embedder.awaitPreload();
+    System.exit(code);
   }
 
   /**

@@ -44,11 +44,21 @@ public record RunRequest(
     @JsonIgnore ChatModel reviewer) {
 
   /**
-   * @throws InvalidSearchException if the question is empty
+   * @throws InvalidSearchException if the question is empty or longer than {@link
+   *     ResearchOptions#MAX_QUESTION_CHARS} characters (every surface refuses it the same way)
    */
   public RunRequest {
     if (question == null || question.isBlank()) {
       throw new InvalidSearchException("question", "the question is empty; ask something");
+    }
+    if (question.length() > ResearchOptions.MAX_QUESTION_CHARS) {
+      throw new InvalidSearchException(
+          "question",
+          "the question is "
+              + question.length()
+              + " characters long; at most "
+              + ResearchOptions.MAX_QUESTION_CHARS
+              + " are accepted (to find a long text, search for a few of its words)");
     }
     options = options == null ? ResearchOptions.defaults() : options;
     synthesis = synthesis == null ? SynthesisOptions.defaults() : synthesis;

@@ -159,4 +159,17 @@ class ResearchCommandTest {
     assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
     assertThat(run.err()).contains("unknown source type 'fax'");
   }
+
+  @Test
+  void aQuestionLongerThanEverySurfaceAcceptsIsAUsageErrorThatDoesNotRepeatIt() {
+    String pasted = "espresso grind ".repeat(400);
+
+    Run run = brain("--data", data, "research", pasted);
+
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
+    assertThat(run.err())
+        .contains("the question is 6000 characters long; at most 4000 are accepted")
+        .doesNotContain("espresso grind espresso grind");
+    assertThat(run.out()).isEmpty();
+  }
 }
