@@ -49,8 +49,10 @@ final class MarkdownTables {
   private static Unit row(List<Inline> header, List<Inline> cells) {
     var links = new ArrayList<String>();
     var targets = new ArrayList<String>();
-    cells.forEach(c -> links.addAll(c.links()));
-    cells.forEach(c -> targets.addAll(c.targets()));
+    for (Inline cell : cells) {
+      links.addAll(cell.links());
+      targets.addAll(cell.targets());
+    }
     String text = statement(names(header, false), texts(cells, false));
     String markdown = statement(names(header, false), texts(cells, true));
     return text.isEmpty() ? null : new Unit(text, markdown, links, targets, 0, false);

@@ -69,6 +69,21 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void listItemsAndTableRowsKeepWhatTheirLinksPointTo() {
+    List<Block> blocks =
+        MarkdownBlocks.of(
+            "- see [[Gear|the gear]] and [x](Shoes.md)\n\n| Shoe | Note |\n|---|---|\n"
+                + "| Ghost | [PF](Plantar%20fasciitis.md) |\n");
+
+    Unit item = blocks.get(0).units().getFirst();
+    Unit row = blocks.get(1).units().getFirst();
+    assertThat(item.links()).containsExactly("the gear", "x");
+    assertThat(item.targets()).containsExactly("Gear", "Shoes.md");
+    assertThat(row.links()).containsExactly("PF");
+    assertThat(row.targets()).containsExactly("Plantar%20fasciitis.md");
+  }
+
+  @Test
   void aListIsOneBlockWithAnItemPerUnitAndNestedItemsDeeper() {
     Block list = MarkdownBlocks.of("3. First _step_\n4. Second\n   - detail\n").getFirst();
 

@@ -255,8 +255,9 @@ final class Summary {
   }
 
   /**
-   * The stage medians; with the perf run's raw lanes, the least hybrid / raw lanes could read with
-   * rows built for free: the hybrid search's lanes and fusion alone.
+   * The stage medians; with the perf run's raw lanes, about the least hybrid / raw lanes could read
+   * with rows built for free: the hybrid search's lanes and fusion alone (a sum of medians, from
+   * another run than perf's).
    */
   private void breakdownTable(Optional<JsonNode> breakdown, OptionalDouble rawLanesMicros) {
     if (breakdown.isEmpty()) {
@@ -288,7 +289,8 @@ final class Summary {
       JsonNode m = row.path("median_ms");
       if (rawLanesMicros.isEmpty()
           || !row.path("corpus").asText().equals("100k")
-          || !row.path("lane").asText().equals("hybrid")) {
+          || !row.path("lane").asText().equals("hybrid")
+          || !(m.has("bm25") && m.has("vector") && m.has("exact_tag") && m.has("fusion"))) {
         continue;
       }
       double lanes =
@@ -302,8 +304,8 @@ final class Summary {
               Locale.ROOT,
               "At 100k the hybrid search's lanes and fusion alone take %.2f ms (bm25 + vector +"
                   + " exact_tag + fusion medians), %.2fx the raw lanes of the `perf` run (%.3f ms):"
-                  + " the least hybrid / raw lanes could read if rows cost nothing; rows add %.2f"
-                  + " ms.%n%n",
+                  + " about the least hybrid / raw lanes could read if rows cost nothing; rows add"
+                  + " %.2f ms. (Two runs: see their loads under Runs.)%n%n",
               lanes,
               lanes / raw,
               raw,

@@ -129,6 +129,13 @@ class ResultsTest {
             "At 100k the hybrid search's lanes and fusion alone take 1.60 ms (bm25 + vector +"
                 + " exact_tag + fusion medians), 2.00x the raw lanes of the `perf` run (0.800 ms)")
         .contains("rows add 0.83 ms.");
+    Files.delete(dir.resolve("perf.json"));
+    assertThat(
+            new Summary(
+                    new Results(dir), new Machine("Test CPU", 2, 8_000_000_000L, "Linux", "1 1 1"))
+                .markdown())
+        .as("no perf run, no floor")
+        .doesNotContain("lanes and fusion alone");
   }
 
   @Test

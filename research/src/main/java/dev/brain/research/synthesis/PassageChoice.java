@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Which passages an answer quotes: the passage around the best sentence first (from a row the
@@ -60,8 +61,9 @@ final class PassageChoice {
       if (out.size() >= MAX_PASSAGES) {
         break;
       }
+      boolean linkedTo = c.text() != t && c.required() > 0 && isLinked(c.text(), linked);
       if (addsConcept(c, out)) {
-        if (c.score() < ADDING_FLOOR * best.score()) {
+        if (c.score() < ADDING_FLOOR * best.score() && !linkedTo) {
           continue;
         }
         Passage p = Passages.around(sameSection(c, ranked), asked);
@@ -73,8 +75,6 @@ final class PassageChoice {
         continue;
       }
       double floor = c.text() == t ? OTHER_SECTION_FLOOR : SECOND_FLOOR;
-      boolean linkedTo =
-          c.text() != t && c.required() > 0 && linked.contains(normalized(c.text().title()));
       if (c.score() < floor * best.score() && !linkedTo) {
         continue;
       }
@@ -110,15 +110,19 @@ final class PassageChoice {
    * points to ({@code [[Plantar fasciitis|my heel]]}, {@code [heel](Plantar%20fasciitis.md)}).
    * "physio says rest for the heel ([[Plantar fasciitis]])" sends the reader to the note that holds
    * the details, so that note is quoted next when it is evidence and covers a required concept,
-   * whatever its score.
+   * whatever its score. A link counts when its text stands as words of the best sentence (its unit
+   * may hold other sentences).
    */
-  static Set<String> linkedTitles(Candidate best) {
+  private static Set<String> linkedTitles(Candidate best) {
     String said = normalized(Sentences.plain(best.shown()));
     Unit unit = best.text().blocks.get(best.block()).units().get(best.unit());
     var out = new HashSet<String>();
     for (int i = 0; i < unit.links().size(); i++) {
       String shown = normalized(unit.links().get(i));
-      if (shown.isEmpty() || !said.contains(shown)) {
+      if (shown.isEmpty()
+          || !Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(shown) + "(?![\\p{L}\\p{N}])")
+              .matcher(said)
+              .find()) {
         continue;
       }
       out.add(shown);
@@ -131,14 +135,28 @@ final class PassageChoice {
   }
 
   /**
+   * Whether {@code t} is a note {@code linked} names: by its title or by its file's name (a link
+   * names the file; the title may come from the note's front matter or first heading).
+   */
+  private static boolean isLinked(RowText t, Set<String> linked) {
+    if (linked.isEmpty()) {
+      return false;
+    }
+    String path = t.row.notePath();
+    return linked.contains(normalized(t.title()))
+        || path != null && linked.contains(noteName(path));
+  }
+
+  /**
    * The name of the note a link points to, normalized: the last part of its path, URL-decoded,
-   * without a {@code .md} extension or a {@code #heading}; empty for a web address.
+   * without a {@code .md} extension, a {@code #heading} or a {@code ?query}; empty for a web
+   * address.
    */
   static String noteName(String target) {
     if (target.isEmpty() || target.contains("://") || target.startsWith("mailto:")) {
       return "";
     }
-    String path = target.contains("#") ? target.substring(0, target.indexOf('#')) : target;
+    String path = target.split("[#?]", 2)[0];
     try {
       path = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {

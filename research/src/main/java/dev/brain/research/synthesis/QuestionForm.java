@@ -18,7 +18,7 @@ enum QuestionForm {
   HOW_TO,
   /** "What is …", "what are …", "what does … mean": the defining sentence first. */
   WHAT_IS,
-  /** "Why …": the reason. */
+  /** "Why …": the reason, or the conclusion drawn from one. */
   WHY,
   /** A pasted error or panic message: the section that explains it. */
   ERROR,
@@ -92,13 +92,15 @@ enum QuestionForm {
 
   /**
    * Words that give a reason ("because", "this is why", "Why I switched:") or draw the conclusion
-   * from one ("As such, Rust does not have nulls", "therefore", "as a result"); not "since", which
-   * as often gives a date, nor a bare "so".
+   * from one ("therefore", "as a result", "As such, Rust does not have nulls" opening a clause, not
+   * "a library as such"); not "since", which as often gives a date, nor a bare "so", nor "thus
+   * far". Matched on the lower-cased sentence.
    */
   private static final Pattern REASON =
       Pattern.compile(
           "\\b(?:because|why|reasons?|so that|due to|in order to|otherwise|prevents?|ensures?"
-              + "|guarantees?|as such|therefore|thus|hence|consequently|as a result)\\b");
+              + "|guarantees?|therefore|thus(?! far)|hence|consequently|as a result)\\b"
+              + "|(?:^|[.;:!?]\\s*)as such,");
 
   /** A sentence that says what something is. */
   private static final Pattern DEFINES =
@@ -113,8 +115,9 @@ enum QuestionForm {
    * Whether {@code sentence} (as shown, Markdown) offers what this form of {@code question} asks
    * for: for a how-to question or an error message, a command or name in code whose words neither
    * the question nor the section's headings ({@code context}, stems) hold, or the code block, list
-   * or table a lead-in introduces (an error is also explained by a reason); for a why question, a
-   * reason; for a what-is question, a definition.
+   * or table a lead-in introduces (an error is also explained by a reason or its consequence); for
+   * a why question, a reason or the conclusion drawn from one; for a what-is question, a
+   * definition.
    */
   boolean offers(String question, String sentence, Set<String> context, boolean introducesBlock) {
     String lower = sentence.toLowerCase(Locale.ROOT);

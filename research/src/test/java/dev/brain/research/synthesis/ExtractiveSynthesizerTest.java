@@ -182,6 +182,28 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void theLinkedNoteIsQuotedWhenItAddsAConceptThoughItScoresUnderTheFloorOfAddingPassages() {
+    String daily =
+        "# 2024-04-14\n\nNo running: the physio says rest for the heel pain ([[Plantar fasciitis|PF]]).\n";
+    String log = "# Log\n\nEasy 10 km, the heel was fine.\n";
+    // Its file is named by the link, its title is not; it only adds "prescribe".
+    String injury = "# PF\n\n## Prescribed\n\nCalf raises every other day.\n";
+    var pack =
+        Packs.pack(
+            "What did the physio prescribe for my heel pain?",
+            List.of(
+                note(1, "daily/2024-04-14.md", daily),
+                note(2, "Log.md", log),
+                note(3, "running/Plantar fasciitis.md", injury)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .startsWith("From your notes, “2024-04-14”")
+        .contains("Calf raises every other day.");
+  }
+
+  @Test
   void aLinkPointsToTheNoteItNamesWhateverItShows() {
     assertThat(PassageChoice.noteName("Plantar fasciitis")).isEqualTo("plantar fasciitis");
     assertThat(PassageChoice.noteName("health/Plantar%20fasciitis.md#Treatment"))
@@ -189,6 +211,7 @@ class ExtractiveSynthesizerTest {
     assertThat(PassageChoice.noteName("C++ notes.md")).isEqualTo("c++ notes");
     assertThat(PassageChoice.noteName("100%.md")).isEqualTo("100%");
     assertThat(PassageChoice.noteName("https://example.com/heel.md")).isEmpty();
+    assertThat(PassageChoice.noteName("Heel.md?plain=1")).isEqualTo("heel");
   }
 
   @Test
@@ -614,6 +637,9 @@ class ExtractiveSynthesizerTest {
     assertThat(QuestionForm.WHY.offers(why, "It fails because the value is null.", Set.of(), false))
         .isTrue();
     assertThat(QuestionForm.WHY.offers(why, "So we add a field.", Set.of(), false)).isFalse();
+    assertThat(QuestionForm.WHY.offers(why, "It is not a library as such.", Set.of(), false))
+        .isFalse();
+    assertThat(QuestionForm.WHY.offers(why, "Thus far it has held up.", Set.of(), false)).isFalse();
     assertThat(QuestionForm.WHY.offers(why, "Rust has no null value.", Set.of(), false)).isFalse();
   }
 
