@@ -280,7 +280,8 @@ final class ConfigReader {
               + "' is "
               + e.getMessage()
               + "; allowed: "
-              + allowed);
+              + allowed,
+          flag != null);
     }
     settings.put(key, new BrainConfig.Setting(key, shown(show, value), source, envVar));
     return value;

@@ -179,16 +179,21 @@ class ResearchRunnerTest {
   }
 
   @Test
-  void aVeryLongQuestionWritesATraceThatReadsBack() throws Exception {
+  void theLongestQuestionAcceptedWritesATraceThatReadsBackAndALongerOneIsRefused()
+      throws Exception {
     // Spaced words (the question once became a JSON key of the trace) and one very long word.
-    String question = NICHE + " " + "lorem ipsum ".repeat(5_000) + "x".repeat(60_000);
+    String words = NICHE + " " + "lorem ipsum ".repeat(200);
+    String question = words + "x".repeat(ResearchOptions.MAX_QUESTION_CHARS - words.length());
 
     RunResult run = runner().run(RunRequest.of(question), null);
 
     Path dir = Path.of(run.tracePath());
     assertThat(new TraceStore(data).readJson(dir).path("question").asText())
-        .hasSize(question.length());
+        .hasSize(ResearchOptions.MAX_QUESTION_CHARS);
     assertThat(new TraceStore(data).list()).extracting(TraceSummary::error).containsOnlyNulls();
+    assertThatThrownBy(() -> RunRequest.of(question + "x"))
+        .isInstanceOf(InvalidSearchException.class)
+        .hasMessageContaining("at most 4000 are accepted");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.brain.server.cli;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.BrainConfigException;
 import dev.brain.index.CollectionException;
 import dev.brain.index.IndexConfig;
 import dev.brain.retrieval.InvalidSearchException;
@@ -351,10 +352,11 @@ public final class BrainCommand {
           if (root.debug) {
             e.printStackTrace(commandLine.getErr());
           }
-          // Bad values found past parsing (missing path, unknown lane, empty query) are usage
-          // errors.
+          // Bad values found past parsing (missing path, unknown lane, empty query, a flag's value
+          // out of range) are usage errors.
           if (e instanceof ParameterException
               || e instanceof InvalidSearchException
+              || e instanceof BrainConfigException c && c.fromFlag()
               || e instanceof CollectionException
               || e instanceof IllegalArgumentException && isCollectionName(e)) {
             commandLine

@@ -172,4 +172,12 @@ class ResearchCommandTest {
         .doesNotContain("espresso grind espresso grind");
     assertThat(run.out()).isEmpty();
   }
+
+  @Test
+  void aFlagValueOutOfRangeIsAUsageErrorNamingTheFlag() {
+    Run run = brain("--data", data, "research", "--limit", "0", "espresso");
+
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
+    assertThat(run.err()).contains("flag --limit: research.limit = '0' is out of range");
+  }
 }
