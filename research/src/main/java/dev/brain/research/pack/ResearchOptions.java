@@ -41,8 +41,8 @@ public record ResearchOptions(
 
   /**
    * Longest question (and earlier question of a conversation) a surface accepts, in characters: a
-   * long paragraph fits; a pasted document does not (search it instead). HTTP and MCP both refuse
-   * longer ones.
+   * long paragraph fits; a pasted document does not (search it instead). A research run refuses a
+   * longer question, so every surface does (HTTP and MCP already when they read the request).
    */
   public static final int MAX_QUESTION_CHARS = 4_000;
 
