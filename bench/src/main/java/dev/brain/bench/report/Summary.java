@@ -47,9 +47,10 @@ final class Summary {
     md.append("# brain benchmarks: latest results\n\n");
     machine(firstSettings(perf, search, formats, embedding, indexing, queryEmbedding, research));
     runs();
-    perfTable(perf);
+    OptionalDouble rawLanes = rawLanes(perf);
+    perfTable(perf, rawLanes);
     searchTable(search);
-    breakdownTable(results.file("search-breakdown.json"), rawLanes(perf));
+    breakdownTable(results.file("search-breakdown.json"), rawLanes);
     formatsTable(formats, quality, results.file("formats-cold.json"));
     embeddingTable(embedding, queryEmbedding);
     indexingTable(indexing);
@@ -128,9 +129,9 @@ final class Summary {
 
   /**
    * Issue 32's two targets measured in one JMH run at 100k: hybrid search against raw Lucene at the
-   * lanes' depth, and the research pack.
+   * lanes' depth ({@code rawLanes}, present when both raw runs are), and the research pack.
    */
-  private void perfTable(List<Run> perf) {
+  private void perfTable(List<Run> perf, OptionalDouble rawLanes) {
     Optional<Run> hybrid = find(perf, "corpus", "100k", "lane", "hybrid");
     Optional<Run> bm25 = find(perf, "corpus", "100k", "lane", "lucene-bm25@100");
     Optional<Run> knn = find(perf, "corpus", "100k", "lane", "lucene-knn@100");
@@ -138,7 +139,7 @@ final class Summary {
         perf.stream()
             .filter(r -> r.name().startsWith("ResearchBench.") && r.param("corpus").equals("100k"))
             .findFirst();
-    if (hybrid.isEmpty() || bm25.isEmpty() || knn.isEmpty() || pack.isEmpty()) {
+    if (hybrid.isEmpty() || rawLanes.isEmpty() || pack.isEmpty()) {
       return;
     }
     md.append("## Hybrid vs raw lanes, and the research pack: one run at 100k (`perf`)\n\n");
@@ -161,7 +162,7 @@ final class Summary {
               r.samples()));
     }
     double p50 = hybrid.get().percentile("50.0");
-    double raw = bm25.get().percentile("50.0") + knn.get().percentile("50.0");
+    double raw = rawLanes.getAsDouble();
     double ratio = p50 / raw;
     md.append(
         String.format(
@@ -267,8 +268,13 @@ final class Summary {
         "### Where the time goes (median ms per stage from the results' `timings_ms`, after"
             + " warm-up)\n\n| corpus | search | bm25 | vector | exact_tag | fusion | rows | total |\n"
             + "|---|---|---|---|---|---|---|---|\n");
+    JsonNode hybrid100k = null;
     for (JsonNode row : breakdown.get().path("results")) {
       JsonNode m = row.path("median_ms");
+      if (row.path("corpus").asText().equals("100k")
+          && row.path("lane").asText().equals("hybrid")) {
+        hybrid100k = m;
+      }
       md.append(
           String.format(
               Locale.ROOT,
@@ -285,14 +291,13 @@ final class Summary {
     md.append(
         "\n`rows` reads the fused records and their chunks, merges spans and cuts excerpts. Stage"
             + " medians need not add up to the total, which also holds query parsing.\n\n");
-    for (JsonNode row : breakdown.get().path("results")) {
-      JsonNode m = row.path("median_ms");
-      if (rawLanesMicros.isEmpty()
-          || !row.path("corpus").asText().equals("100k")
-          || !row.path("lane").asText().equals("hybrid")
-          || !(m.has("bm25") && m.has("vector") && m.has("exact_tag") && m.has("fusion"))) {
-        continue;
-      }
+    JsonNode m = hybrid100k;
+    if (m != null
+        && rawLanesMicros.isPresent()
+        && m.has("bm25")
+        && m.has("vector")
+        && m.has("exact_tag")
+        && m.has("fusion")) {
       double lanes =
           m.path("bm25").asDouble()
               + m.path("vector").asDouble()
