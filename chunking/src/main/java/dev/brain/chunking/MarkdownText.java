@@ -1,5 +1,7 @@
 package dev.brain.chunking;
 
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Set;
 
@@ -45,6 +47,20 @@ public final class MarkdownText {
       block.units().forEach(u -> parts.add(strip(u.text())));
     }
     return String.join(" ", parts);
+  }
+
+  /**
+   * The path a link destination names: without its {@code #anchor} or {@code ?query},
+   * percent-decoded ({@code Plantar%20fasciitis.md} names {@code Plantar fasciitis.md}; a {@code +}
+   * stays a plus); a {@code %} that is no escape is kept as written.
+   */
+  public static String linkPath(String destination) {
+    String path = destination.split("[#?]", 2)[0];
+    try {
+      return URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return path; // a literal "%" in a file name
+    }
   }
 
   /** Whitespace runs as one space, trimmed. */

@@ -25,4 +25,12 @@ class MarkdownTextTest {
     assertThat(MarkdownText.isMarkdown("pdf")).isFalse();
     assertThat(MarkdownText.isMarkdown("note")).isTrue();
   }
+
+  @Test
+  void aLinkPathIsDecodedWithoutItsAnchorOrQuery() {
+    assertThat(MarkdownText.linkPath("health/Plantar%20fasciitis.md#Treatment"))
+        .isEqualTo("health/Plantar fasciitis.md");
+    assertThat(MarkdownText.linkPath("C++ notes.md?plain=1")).isEqualTo("C++ notes.md");
+    assertThat(MarkdownText.linkPath("100%.md")).isEqualTo("100%.md");
+  }
 }

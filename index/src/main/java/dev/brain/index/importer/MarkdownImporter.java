@@ -1,8 +1,7 @@
 package dev.brain.index.importer;
 
+import dev.brain.chunking.MarkdownText;
 import dev.brain.index.CorpusRecord;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -142,17 +141,8 @@ final class MarkdownImporter {
     if (d.matches("(?i)^[a-z][a-z0-9+.\\-]*:.*")) {
       return null; // mailto:, obsidian:, file: and other schemes
     }
-    d = d.replaceAll("[#?].*$", "");
-    String relative = resolve(percentDecoded(d), fromPath);
+    String relative = resolve(MarkdownText.linkPath(d), fromPath);
     return relative == null ? null : names.resolvePath(relative, fromPath);
-  }
-
-  private static String percentDecoded(String s) {
-    try {
-      return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      return s; // a literal "%" in a file name
-    }
   }
 
   /** A link path resolved against the linking note's folder (or the vault root for "/..."). */

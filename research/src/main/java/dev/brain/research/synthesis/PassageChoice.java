@@ -1,10 +1,9 @@
 package dev.brain.research.synthesis;
 
 import dev.brain.chunking.MarkdownBlocks.Unit;
+import dev.brain.chunking.MarkdownText;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.plan.Concept;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -156,12 +155,7 @@ final class PassageChoice {
     if (target.isEmpty() || target.contains("://") || target.startsWith("mailto:")) {
       return "";
     }
-    String path = target.split("[#?]", 2)[0];
-    try {
-      path = URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      // A stray % that is no escape: the path as written.
-    }
+    String path = MarkdownText.linkPath(target);
     String name = path.substring(path.lastIndexOf('/') + 1);
     if (name.toLowerCase(Locale.ROOT).endsWith(".md")) {
       name = name.substring(0, name.length() - 3);
