@@ -30,8 +30,10 @@ import java.util.regex.Pattern;
  * deterministic extraction), researches each on a bounded pool (the corpus without the note itself;
  * the web only through a configured search endpoint), synthesizes a cited section (the model, or
  * extractively), checks that every wikilink names a real note and every URL is one a search
- * returned, and writes the note atomically with the old section replaced, every other byte as it
- * was — unless the file changed meanwhile. Then the note is re-indexed and a trace written.
+ * returned, and writes the note atomically with brain's old section replaced, every other byte as
+ * it was — unless the file changed meanwhile, or its {@code ## Research} section is not one brain
+ * can prove it wrote (see {@link ResearchSection}) and {@link NoteRequest#replace()} is off. Then
+ * the note is re-indexed and a trace written.
  *
  * <p>Thread-safe; each call is independent. {@link dev.brain.Brain#researchNote} wires it to a data
  * directory.
@@ -112,6 +114,10 @@ public final class NoteResearcher {
       throws IOException, InterruptedException {
     Instant started = Instant.now();
     NoteFile note = NoteFile.read(request.path(), collections);
+    if (!request.dryRun()) {
+      // Before any research: a section brain may not replace refuses the run at once.
+      ResearchSection.requireReplaceable(note.text(), request.replace(), note.path().toString());
+    }
     String body = ResearchSection.without(note.text());
     long cut = Math.max(0, body.length() - MAX_NOTE_CHARS);
     String input = cut > 0 ? body.substring(0, MAX_NOTE_CHARS) : body;
@@ -148,7 +154,8 @@ public final class NoteResearcher {
     String reindexed = "not written";
     String traceId = null;
     if (!request.dryRun()) {
-      note.write(ResearchSection.replace(note.text(), section));
+      note.write(
+          ResearchSection.replace(note.text(), section, request.replace(), note.path().toString()));
       written = true;
       reindexed = reindexSafely(note);
     }
@@ -249,18 +256,18 @@ public final class NoteResearcher {
     long sources =
         findings.stream().flatMap(f -> f.sources().stream()).map(Source::title).distinct().count();
     String by = model == null ? "extractive, no model" : model.id();
-    return ResearchSection.HEADING
-        + "\n\n_Researched by brain on "
-        + LocalDate.now(ZoneOffset.UTC)
-        + " ("
-        + by
-        + "): "
-        + topics
-        + (topics == 1 ? " topic, " : " topics, ")
-        + sources
-        + (sources == 1 ? " source._" : " sources._")
-        + "\n\n"
-        + body;
+    return ResearchSection.compose(
+        "_Researched by brain on "
+            + LocalDate.now(ZoneOffset.UTC)
+            + " ("
+            + by
+            + "): "
+            + topics
+            + (topics == 1 ? " topic, " : " topics, ")
+            + sources
+            + (sources == 1 ? " source._" : " sources._")
+            + "\n\n"
+            + body);
   }
 
   private static final Pattern WIKILINK = Pattern.compile("\\[\\[([^\\]|#\\n]+)");

@@ -1,123 +1,360 @@
 package dev.brain.research.note;
 
+import dev.brain.research.note.NoteResearchException.Reason;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.commonmark.node.Code;
+import org.commonmark.node.Heading;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.Node;
+import org.commonmark.node.SourceSpan;
+import org.commonmark.node.Text;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
 
 /**
- * The {@code ## Research} section of a note: where it is, and the note with it replaced (or
- * appended). Headings are ATX headings outside fenced code and outside the front matter; the
- * section runs from its heading to the next heading of level 1 or 2, or the end of the note.
- * Everything outside the section keeps its exact characters.
+ * The {@code ## Research} section brain writes into a note, and how brain knows it wrote one.
+ *
+ * <p>Brain's section is marked: the line under its heading is {@code <!-- brain:research v1
+ * sha256=<hex> -->} (the SHA-256 of the section's body, line endings read as LF) and the section
+ * ends with the line {@code <!-- /brain:research -->}; HTML comments are hidden in Obsidian's
+ * reading view. Headings and the markers are found with commonmark, so a {@code ## Research} inside
+ * an HTML comment, a code fence, a list or a block quote is no heading. Brain replaces only a
+ * marked section whose body still has its hash; any other {@code ## Research} section (written by
+ * hand, by a brain without markers, or brain's but edited since) is replaced only when asked to, so
+ * a user's text is never lost without a word. Every character outside the replaced span is kept.
  */
-final class ResearchSection {
+public final class ResearchSection {
   private ResearchSection() {}
 
   static final String HEADING = "## Research";
 
-  private static final Pattern ATX = Pattern.compile("^ {0,3}(#{1,6})(?:[ \\t]+(.*?))?[ \\t]*$");
-  private static final Pattern FENCE = Pattern.compile("^ {0,3}(`{3,}|~{3,})");
-  private static final Pattern CLOSING_HASHES = Pattern.compile("[ \\t]+#+$");
+  /** How brain's start marker begins; the hash and {@code " -->"} follow. */
+  public static final String MARKER_PREFIX = "<!-- brain:research v1 sha256=";
+
+  /** The line that ends brain's section. */
+  public static final String END_MARKER = "<!-- /brain:research -->";
+
+  private static final Pattern MARKER =
+      Pattern.compile(Pattern.quote(MARKER_PREFIX) + "([0-9a-f]{64}) -->");
+
+  /** Thread-safe: commonmark uses fresh state for every parse. */
+  private static final Parser PARSER =
+      Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
 
   /** Start and end (exclusive) character offsets of the section, heading included. */
   record Span(int start, int end) {}
 
-  /** The span of the first {@code ## Research} section, or {@code null} when there is none. */
-  static Span find(String text) {
-    int start = -1;
-    for (Line line : lines(text)) {
-      if (line.headingLevel == 0) {
+  /** Who a found section belongs to. */
+  enum Owner {
+    /** Marked by brain, body unchanged: brain may replace it. */
+    BRAIN,
+    /** Marked by brain, but the body no longer has the marker's hash: the user edited it. */
+    EDITED,
+    /** No marker: written by hand or by a brain that did not mark its sections. */
+    UNMARKED
+  }
+
+  /**
+   * A research section of a note.
+   *
+   * @param span what would be replaced: for a marked section up to the end of its end marker (the
+   *     line break after it is kept); else up to the next heading of level 1 or 2 or the end
+   * @param owner who wrote it
+   * @param closed whether the span ends at an end marker
+   */
+  record Found(Span span, Owner owner, boolean closed) {}
+
+  /**
+   * Whether {@code note} holds a research section brain wrote and nobody changed since: the
+   * heading, its marker with the body's hash, the body, the end marker. Such text is brain's
+   * derived output, not the user's evidence.
+   */
+  public static boolean isBrainWritten(String note) {
+    Found found = find(note);
+    return found != null && found.owner == Owner.BRAIN;
+  }
+
+  /**
+   * The span of brain's own unchanged research section in {@code note} (heading to end marker, as
+   * character offsets {@code [start, end)}), or {@code null} when there is none.
+   */
+  public static int[] brainWrittenSpan(String note) {
+    Found found = find(note);
+    return found == null || found.owner != Owner.BRAIN
+        ? null
+        : new int[] {found.span.start, found.span.end};
+  }
+
+  /**
+   * The research section of {@code text}: brain's own if there is one, else the first {@code
+   * Research} heading of level 2 at the top level; {@code null} when there is none.
+   */
+  static Found find(String text) {
+    int offset = bodyStart(text);
+    List<Node> top = children(PARSER.parse(text.substring(offset)));
+    Found other = null;
+    for (int i = 0; i < top.size(); i++) {
+      if (!isResearchHeading(top.get(i))) {
         continue;
       }
-      if (start < 0) {
-        if (line.headingLevel == 2 && line.headingText.equalsIgnoreCase("research")) {
-          start = line.start;
-        }
-      } else if (line.headingLevel <= 2) {
-        return new Span(start, line.start);
+      Found found = at(text, offset, top, i);
+      if (found.owner == Owner.BRAIN) {
+        return found;
       }
+      other = other == null ? found : other;
     }
-    return start < 0 ? null : new Span(start, text.length());
+    return other;
   }
 
-  /** The note without its research section (for topic extraction: not the tool's own output). */
+  /** The note without its research section (for topic extraction: not the section replaced). */
   static String without(String text) {
-    Span span = find(text);
-    return span == null ? text : text.substring(0, span.start) + text.substring(span.end);
+    Found found = find(text);
+    return found == null
+        ? text
+        : text.substring(0, found.span.start) + text.substring(found.span.end);
   }
 
   /**
-   * The note with {@code section} (heading included, ending with a line break) in place of the old
-   * research section, or appended after a blank line when there is none.
+   * The section brain writes for {@code content} (what goes under the heading): heading, marker
+   * with the hash, content, end marker, and a final line break; lines end with LF.
    */
-  static String replace(String text, String section) {
-    String eol = text.contains("\r\n") ? "\r\n" : "\n";
-    String block = section.replace("\r\n", "\n").replace("\n", eol);
-    Span span = find(text);
-    if (span != null) {
-      boolean more = span.end < text.length();
-      return text.substring(0, span.start) + block + (more ? eol : "") + text.substring(span.end);
-    }
-    if (text.isEmpty()) {
-      return block;
-    }
-    String before = text.endsWith("\n") ? text : text + eol;
-    return before + eol + block;
+  static String compose(String content) {
+    String body = "\n" + content.replace("\r\n", "\n").strip() + "\n\n";
+    return HEADING + "\n" + MARKER_PREFIX + sha256(body) + " -->\n" + body + END_MARKER + "\n";
   }
 
   /**
-   * {@code body} with every heading of level 1 or 2 made level 3, so that nothing inside the
-   * section can end it.
+   * Refuses, naming what would be removed, when {@code text} has a research section brain may not
+   * replace and {@code replace} was not asked for.
+   *
+   * @param note how to name the note in the message
+   * @throws NoteResearchException of {@link Reason#CONFLICT}
+   */
+  static void requireReplaceable(String text, boolean replace, String note) {
+    Found found = find(text);
+    if (found == null || found.owner == Owner.BRAIN || replace) {
+      return;
+    }
+    String old = text.substring(found.span.start, found.span.end);
+    List<String> lines = old.lines().toList();
+    String whose =
+        found.owner == Owner.EDITED
+            ? "a '## Research' section that brain wrote but that was edited since (its text no"
+                + " longer matches brain's marker)"
+            : "a '## Research' section that brain did not write (it has no brain marker: written"
+                + " by hand, or by a brain version that did not mark its sections)";
+    String first =
+        String.join(
+            " / ",
+            lines.stream()
+                .skip(1)
+                .filter(l -> !l.isBlank())
+                .limit(3)
+                .map(l -> Sanitize.line(l, 80))
+                .toList());
+    throw new NoteResearchException(
+        Reason.CONFLICT,
+        note
+            + " already has "
+            + whose
+            + "; writing would remove its "
+            + lines.size()
+            + (lines.size() == 1 ? " line" : " lines")
+            + (first.isEmpty() ? "" : ", starting: " + first)
+            + ". Nothing was written. Rename or move that heading to keep it, or run again with"
+            + " --replace (\"replace\": true over HTTP and MCP) to replace it.",
+        "replace");
+  }
+
+  /**
+   * The note with {@code section} (from {@link #compose}) in place of the research section, or
+   * appended after a blank line when there is none. Line breaks follow the note's.
+   *
+   * @throws NoteResearchException when the section is not brain's and {@code replace} is false, or
+   *     when the section would not stand on its own in the note (for one, after an unclosed code
+   *     fence or HTML comment)
+   */
+  static String replace(String text, String section, boolean replace, String note) {
+    requireReplaceable(text, replace, note);
+    String eol = text.contains("\r\n") ? "\r\n" : "\n";
+    String block = section.replace("\r\n", "\n").stripTrailing().replace("\n", eol);
+    Found found = find(text);
+    String out;
+    int start;
+    if (found == null) {
+      String before = text.isEmpty() || text.endsWith("\n") ? text : text + eol;
+      before = before.isEmpty() ? before : before + eol;
+      start = before.length();
+      out = before + block + eol;
+    } else {
+      start = found.span.start;
+      boolean more = found.span.end < text.length();
+      String after = found.closed ? "" : eol + (more ? eol : "");
+      out = text.substring(0, start) + block + after + text.substring(found.span.end);
+    }
+    Found written = find(out);
+    if (written == null
+        || written.owner != Owner.BRAIN
+        || written.span.start != start
+        || written.span.end != start + block.length()) {
+      throw new NoteResearchException(
+          Reason.INVALID_INPUT,
+          "the research section would not stand on its own in "
+              + note
+              + " (does the note end inside an unclosed code fence or HTML comment, or does the"
+              + " section hold brain's markers?); nothing was written",
+          "path");
+    }
+    return out;
+  }
+
+  /**
+   * {@code body} with every top-level heading of level 1 or 2 made level 3 (an ATX one keeps its
+   * text, a setext one becomes ATX), so that nothing inside the section can end it.
    */
   static String demoteHeadings(String body) {
     var out = new StringBuilder();
-    for (Line line : lines(body)) {
-      String raw = body.substring(line.start, line.end);
-      if (line.headingLevel == 1 || line.headingLevel == 2) {
-        raw = raw.replaceFirst("#{1,2}", "###");
+    int pos = 0;
+    for (Node node : children(PARSER.parse(body))) {
+      if (!(node instanceof Heading h) || h.getLevel() > 2 || h.getSourceSpans().isEmpty()) {
+        continue;
       }
-      out.append(raw);
+      int start = lineStart(body, 0, h.getSourceSpans().getFirst().getInputIndex());
+      SourceSpan last = h.getSourceSpans().getLast();
+      int end = last.getInputIndex() + last.getLength();
+      String raw = body.substring(start, end);
+      List<String> lines = raw.lines().toList();
+      String demoted =
+          raw.stripLeading().startsWith("#")
+              ? raw.replaceFirst("#{1,2}", "###")
+              : "### " + String.join(" ", lines.subList(0, lines.size() - 1)).strip();
+      out.append(body, pos, start).append(demoted);
+      pos = end;
+    }
+    return out.append(body.substring(pos)).toString();
+  }
+
+  private static Found at(String text, int offset, List<Node> top, int i) {
+    int start = lineStart(text, offset, first(top.get(i)));
+    int sectionEnd = text.length();
+    for (int j = i + 1; j < top.size(); j++) {
+      if (top.get(j) instanceof Heading h && h.getLevel() <= 2) {
+        sectionEnd = lineStart(text, offset, first(h));
+        break;
+      }
+    }
+    Matcher marker =
+        i + 1 < top.size() && top.get(i + 1) instanceof HtmlBlock html
+            ? MARKER.matcher(html.getLiteral().strip())
+            : null;
+    if (marker == null || !marker.matches()) {
+      return new Found(new Span(start, sectionEnd), Owner.UNMARKED, false);
+    }
+    int bodyStart = nextLineStart(text, offset + end(top.get(i + 1)));
+    for (int j = i + 2; j < top.size(); j++) {
+      Node node = top.get(j);
+      if (node instanceof Heading h && h.getLevel() <= 2) {
+        break;
+      }
+      if (node instanceof HtmlBlock html && html.getLiteral().strip().equals(END_MARKER)) {
+        int bodyEnd = lineStart(text, offset, first(node));
+        String body = text.substring(Math.min(bodyStart, bodyEnd), bodyEnd);
+        boolean same = sha256(body.replace("\r\n", "\n")).equals(marker.group(1));
+        return new Found(
+            new Span(start, offset + end(node)), same ? Owner.BRAIN : Owner.EDITED, true);
+      }
+    }
+    return new Found(new Span(start, sectionEnd), Owner.EDITED, false);
+  }
+
+  private static boolean isResearchHeading(Node node) {
+    return node instanceof Heading h
+        && h.getLevel() == 2
+        && !h.getSourceSpans().isEmpty()
+        && headingText(h).strip().equalsIgnoreCase("research");
+  }
+
+  private static String headingText(Node node) {
+    var out = new StringBuilder();
+    for (Node c = node.getFirstChild(); c != null; c = c.getNext()) {
+      if (c instanceof Text t) {
+        out.append(t.getLiteral());
+      } else if (c instanceof Code code) {
+        out.append(code.getLiteral());
+      } else {
+        out.append(headingText(c));
+      }
     }
     return out.toString();
   }
 
-  private record Line(int start, int end, int headingLevel, String headingText) {}
-
-  private static java.util.List<Line> lines(String text) {
-    var out = new java.util.ArrayList<Line>();
-    String fence = null;
-    boolean frontMatter = text.startsWith("---\n") || text.startsWith("---\r\n");
-    int pos = 0;
-    int index = 0;
-    while (pos < text.length()) {
-      int nl = text.indexOf('\n', pos);
-      int end = nl < 0 ? text.length() : nl + 1;
-      String line = text.substring(pos, end).replaceAll("\r?\n$", "");
-      int level = 0;
-      String heading = null;
-      if (frontMatter) {
-        if (index > 0 && (line.equals("---") || line.equals("..."))) {
-          frontMatter = false;
-        }
-      } else if (fence != null) {
-        if (line.strip().startsWith(fence)
-            && line.strip().replace(fence.substring(0, 1), "").isEmpty()) {
-          fence = null;
-        }
-      } else {
-        Matcher f = FENCE.matcher(line);
-        Matcher h = ATX.matcher(line);
-        if (f.find()) {
-          fence = f.group(1);
-        } else if (h.matches()) {
-          level = h.group(1).length();
-          heading =
-              h.group(2) == null ? "" : CLOSING_HASHES.matcher(h.group(2)).replaceAll("").strip();
-        }
-      }
-      out.add(new Line(pos, end, level, heading));
-      pos = end;
-      index++;
+  private static List<Node> children(Node parent) {
+    var out = new ArrayList<Node>();
+    for (Node c = parent.getFirstChild(); c != null; c = c.getNext()) {
+      out.add(c);
     }
     return out;
+  }
+
+  private static int first(Node node) {
+    return node.getSourceSpans().getFirst().getInputIndex();
+  }
+
+  private static int end(Node node) {
+    SourceSpan last = node.getSourceSpans().getLast();
+    return last.getInputIndex() + last.getLength();
+  }
+
+  /** The start of the line of {@code text} at {@code offset + index}, not before {@code offset}. */
+  private static int lineStart(String text, int offset, int index) {
+    int i = offset + index;
+    while (i > offset && text.charAt(i - 1) != '\n' && text.charAt(i - 1) != '\r') {
+      i--;
+    }
+    return i;
+  }
+
+  private static int nextLineStart(String text, int index) {
+    int nl = text.indexOf('\n', index);
+    return nl < 0 ? text.length() : nl + 1;
+  }
+
+  /** Where Markdown starts: after a byte order mark and a YAML front matter block. */
+  private static int bodyStart(String text) {
+    int start = text.startsWith("\uFEFF") ? 1 : 0;
+    if (!firstLine(text, start).equals("---")) {
+      return start;
+    }
+    int pos = nextLineStart(text, start);
+    while (pos < text.length()) {
+      String line = firstLine(text, pos);
+      if (line.equals("---") || line.equals("...")) {
+        return nextLineStart(text, pos);
+      }
+      pos = nextLineStart(text, pos);
+    }
+    return start;
+  }
+
+  private static String firstLine(String text, int from) {
+    int nl = text.indexOf('\n', from);
+    return text.substring(from, nl < 0 ? text.length() : nl).strip();
+  }
+
+  private static String sha256(String body) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(body.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JDK", e);
+    }
   }
 }

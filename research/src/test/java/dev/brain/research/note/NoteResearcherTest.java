@@ -187,7 +187,11 @@ class NoteResearcherTest {
     assertThat(r.traceId()).isNull();
     assertThat(r.topicSource()).isEqualTo("deterministic");
     assertThat(r.key()).isEqualTo("note:vault/coffee/Niche Zero.md");
-    assertThat(r.section()).startsWith("## Research\n\n").contains("### ");
+    assertThat(r.section())
+        .startsWith("## Research\n" + ResearchSection.MARKER_PREFIX)
+        .contains("### ")
+        .endsWith(ResearchSection.END_MARKER + "\n");
+    assertThat(ResearchSection.isBrainWritten(r.section())).isTrue();
     assertThat(r.research())
         .flatExtracting(NoteResult.TopicReport::sources)
         .extracting(NoteResult.Source::key)
@@ -257,13 +261,34 @@ class NoteResearcherTest {
   }
 
   @Test
-  void aSectionInTheMiddleIsReplacedInPlace() throws Exception {
+  void aHandWrittenSectionIsRefusedUntouchedAndReplacedInPlaceOnlyWithReplace() throws Exception {
     Path n = note("coffee/Middle.md");
     String head = "# Middle\n\nThe Niche Zero grinder and the Gaggia Classic Pro.\n\n";
     String tail = "## Later\n\nKept as it is.\n";
-    Files.writeString(n, head + "## Research\n\nold findings\n\n### Old\n\nold\n\n" + tail);
-    NoteResult r = researcher(null).research(NoteRequest.of(n), collections, null);
+    String mine = "## Research\n\nmy findings\n\n### My subsection\n\nmine\n\n";
+    Files.writeString(n, head + mine + tail);
+    assertThatThrownBy(() -> researcher(null).research(NoteRequest.of(n), collections, null))
+        .isInstanceOf(NoteResearchException.class)
+        .hasMessageContaining("brain did not write")
+        .hasMessageContaining("my findings / ### My subsection / mine")
+        .hasMessageContaining("--replace");
+    assertThat(Files.readString(n)).isEqualTo(head + mine + tail);
+    NoteResult r =
+        researcher(null).research(NoteRequest.of(n).withReplace(true), collections, null);
     assertThat(Files.readString(n)).isEqualTo(head + r.section() + "\n" + tail);
+  }
+
+  @Test
+  void aCommentedOutHeadingAndTheParagraphAfterItSurviveTwoRuns() throws Exception {
+    Path n = note("coffee/Commented.md");
+    String mine =
+        "# Commented\n\nThe Niche Zero grinder.\n\n<!--\n## Research\nold idea\n-->\n\n"
+            + "My paragraph after the comment.\n";
+    Files.writeString(n, mine);
+    NoteResult first = researcher(null).research(NoteRequest.of(n), collections, null);
+    assertThat(Files.readString(n)).isEqualTo(mine + "\n" + first.section());
+    NoteResult second = researcher(null).research(NoteRequest.of(n), collections, null);
+    assertThat(Files.readString(n)).isEqualTo(mine + "\n" + second.section());
   }
 
   @Test

@@ -38,7 +38,9 @@ final class NoteCommand {
       description = {
         "Research a note: find its topics, research each in your collections (and the web when"
             + " note.web-search-url is configured), and write a cited '## Research' section into"
-            + " the note, replacing an older one; nothing else in the file changes.",
+            + " the note, replacing brain's older one; nothing else in the file changes.",
+        "A '## Research' section brain did not write (or that was edited since) is kept and the"
+            + " run refused, unless --replace is given.",
         "Only .md, .markdown and .txt files inside a collection. The section is printed; with"
             + " --dry-run it is only printed."
       })
@@ -64,6 +66,13 @@ final class NoteCommand {
     @Option(names = "--dry-run", description = "Print the section; write nothing.")
     boolean dryRun;
 
+    @Option(
+        names = "--replace",
+        description =
+            "Replace a '## Research' section brain did not write, or edited since (default: refuse"
+                + " and keep it).")
+    boolean replace;
+
     @Option(names = "--json", description = "Print the whole result as JSON.")
     boolean json;
 
@@ -73,7 +82,7 @@ final class NoteCommand {
       PrintWriter err = spec.commandLine().getErr();
       NoteRequest request;
       try {
-        request = new NoteRequest(path, Depth.of(depth), focus, dryRun);
+        request = new NoteRequest(path, Depth.of(depth), focus, dryRun, replace);
       } catch (NoteResearchException e) {
         err.println("brain: " + e.getMessage());
         return BrainCommand.EXIT_USAGE;

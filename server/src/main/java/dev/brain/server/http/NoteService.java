@@ -32,7 +32,7 @@ final class NoteService implements HttpService {
    * @param focus narrows the topics; optional
    * @param dryRun build the section, write nothing; default false
    */
-  record Body(String path, String depth, String focus, Boolean dryRun) {}
+  record Body(String path, String depth, String focus, Boolean dryRun, Boolean replace) {}
 
   private final ServerSettings config;
   private final Brain brain;
@@ -66,7 +66,8 @@ final class NoteService implements HttpService {
               NoteResearcher.locate(body.path(), collections),
               Depth.of(body.depth()),
               body.focus(),
-              Boolean.TRUE.equals(body.dryRun()));
+              Boolean.TRUE.equals(body.dryRun()),
+              Boolean.TRUE.equals(body.replace()));
       NoteResult result = brain.researchNote(request);
       HttpJson.ok(res, result);
     } catch (NoteResearchException e) {
@@ -87,7 +88,10 @@ final class NoteService implements HttpService {
               Status.UNPROCESSABLE_CONTENT_422, "invalid_note", e.getMessage(), e.field());
       case NOT_FOUND -> ApiException.notFound(e.getMessage(), e.field());
       case CONFLICT ->
-          new ApiException(Status.CONFLICT_409, "note_changed", e.getMessage(), "path");
+          "replace".equals(e.field())
+              ? new ApiException(
+                  Status.CONFLICT_409, "research_section_kept", e.getMessage(), "replace")
+              : new ApiException(Status.CONFLICT_409, "note_changed", e.getMessage(), "path");
       case MODEL_FAILED ->
           new ApiException(Status.BAD_GATEWAY_502, "model_failed", e.getMessage(), null);
       case VERIFICATION_FAILED ->

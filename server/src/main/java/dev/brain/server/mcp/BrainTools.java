@@ -136,7 +136,10 @@ public final class BrainTools {
           "path", "brain_research_note is off; set mcp.allow-writes: true in brain.yaml");
     }
     var args =
-        new ToolArgs("brain_research_note", arguments, Set.of("path", "depth", "focus", "dry_run"));
+        new ToolArgs(
+            "brain_research_note",
+            arguments,
+            Set.of("path", "depth", "focus", "dry_run", "replace"));
     String path = args.requiredString("path");
     Boolean dryRun = args.bool("dry_run");
     try {
@@ -146,7 +149,8 @@ public final class BrainTools {
               dev.brain.research.note.NoteResearcher.locate(path, collections),
               dev.brain.research.note.Depth.of(args.string("depth")),
               args.string("focus"),
-              Boolean.TRUE.equals(dryRun));
+              Boolean.TRUE.equals(dryRun),
+              Boolean.TRUE.equals(args.bool("replace")));
       var result = brain.researchNote(request);
       Map<String, Object> out = toMap(result);
       String text =

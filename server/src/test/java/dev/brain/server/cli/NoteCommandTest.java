@@ -60,6 +60,24 @@ class NoteCommandTest {
   }
 
   @Test
+  void aHandWrittenSectionIsKeptUnlessReplaceIsGiven() throws Exception {
+    String mine = "# Conical\n\nBurrs.\n\n## Research\n\nMy reading.\n\n### My subsection\n";
+    Path note = Files.writeString(vault.resolve("Conical.md"), mine);
+    Run run = brain("note", "research", note.toString());
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_ERROR);
+    assertThat(run.err())
+        .startsWith("brain: ")
+        .contains("brain did not write", "My reading. / ### My subsection", "--replace")
+        .doesNotContain("Exception");
+    assertThat(Files.readString(note)).isEqualTo(mine);
+    run = brain("note", "research", note.toString(), "--replace");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(Files.readString(note))
+        .startsWith("# Conical\n\nBurrs.\n\n## Research\n<!-- brain:research v1 sha256=")
+        .doesNotContain("My subsection");
+  }
+
+  @Test
   void refusalsAreOneLineErrors() throws Exception {
     Path binary = Files.write(vault.resolve("photo.md"), new byte[] {(byte) 0xff, 0, 1});
     Run run = brain("note", "research", binary.toString());

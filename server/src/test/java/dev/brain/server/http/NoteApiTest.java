@@ -96,6 +96,32 @@ class NoteApiTest {
   }
 
   @Test
+  void aHandWrittenSectionIsAConflictUnlessReplaceIsTrue() throws Exception {
+    String mine = "# Conical\n\nGrinder burrs.\n\n## Research\n\nMy reading.\n";
+    Path note = Files.writeString(vault.resolve("Conical.md"), mine);
+    var reply =
+        post(
+            base,
+            "/api/note/research",
+            body(Map.of("path", note.toString())),
+            server.clientToken());
+    assertThat(reply.status()).as(reply.body()).isEqualTo(409);
+    assertThat(reply.error().path("code").asText()).isEqualTo("research_section_kept");
+    assertThat(reply.error().path("field").asText()).isEqualTo("replace");
+    assertThat(reply.error().path("message").asText()).contains("My reading.", "replace");
+    assertThat(Files.readString(note)).isEqualTo(mine);
+    reply =
+        post(
+            base,
+            "/api/note/research",
+            body(Map.of("path", note.toString(), "replace", true)),
+            server.clientToken());
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    assertThat(Files.readString(note))
+        .isEqualTo("# Conical\n\nGrinder burrs.\n\n" + reply.json().path("section").asText());
+  }
+
+  @Test
   void aWriteWithoutTheServerTokenIsRefused() throws Exception {
     Path note = vault.resolve("Grinder.md");
     String before = Files.readString(note);

@@ -84,6 +84,21 @@ class NoteToolTest {
               "brain_research_note", tools::researchNote, Map.of("path", outside.toString()));
       assertThat(refused.isError()).isTrue();
       assertThat(refused.content().toString()).contains("not inside a configured collection");
+      String mine = "# Conical\n\nBurrs.\n\n## Research\n\nMy reading.\n";
+      Path note = Files.writeString(vault.resolve("Conical.md"), mine);
+      var kept =
+          BrainMcp.call(
+              "brain_research_note", tools::researchNote, Map.of("path", note.toString()));
+      assertThat(kept.isError()).isTrue();
+      assertThat(kept.content().toString()).contains("brain did not write", "replace");
+      assertThat(Files.readString(note)).isEqualTo(mine);
+      var replaced =
+          BrainMcp.call(
+              "brain_research_note",
+              tools::researchNote,
+              Map.of("path", note.toString(), "replace", true));
+      assertThat(replaced.isError()).as(replaced.content().toString()).isFalse();
+      assertThat(Files.readString(note)).doesNotContain("My reading.");
     }
     try (Brain brain = Brain.openReadOnly(BrainConfig.load(data))) {
       var off =
