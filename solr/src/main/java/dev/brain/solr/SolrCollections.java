@@ -20,6 +20,7 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.client.solrj.request.schema.SchemaRequest;
@@ -39,10 +40,29 @@ final class SolrCollections {
   /** How long a collection brain creates may take to answer its first query. */
   private static final long READY_MILLIS = TimeUnit.SECONDS.toMillis(90);
 
-  /** A client for the cluster of {@code config}, with its collection as the default. */
+  /** How long brain waits for a Solr node or ZooKeeper to accept a connection. */
+  static final int CONNECT_SECONDS = 5;
+
+  /**
+   * A client for the cluster of {@code config}, with its collection as the default.
+   *
+   * @throws SolrBackendException naming where no node answered (SolrJ asks the cluster for its live
+   *     nodes while building the client)
+   */
   static CloudSolrClient connect(SolrConfig config) {
+    try {
+      return build(config);
+    } catch (RuntimeException e) {
+      throw unreachable(config, e);
+    }
+  }
+
+  private static CloudSolrClient build(SolrConfig config) {
     if (config.zkHosts().isEmpty()) {
       return new CloudHttp2SolrClient.Builder(config.urls())
+          .withHttpClientBuilder(
+              new Http2SolrClient.Builder()
+                  .withConnectionTimeout(CONNECT_SECONDS, TimeUnit.SECONDS))
           .withDefaultCollection(config.collection())
           .build();
     }
@@ -52,6 +72,7 @@ final class SolrCollections {
     hosts.add(slash < 0 ? last : last.substring(0, slash));
     Optional<String> chroot = slash < 0 ? Optional.empty() : Optional.of(last.substring(slash));
     return new CloudHttp2SolrClient.Builder(hosts, chroot)
+        .withZkConnectTimeout(CONNECT_SECONDS, TimeUnit.SECONDS)
         .withDefaultCollection(config.collection())
         .build();
   }
@@ -72,7 +93,8 @@ final class SolrCollections {
     List<String> existing;
     try {
       existing = CollectionAdminRequest.listCollections(client);
-    } catch (IOException | SolrServerException | SolrException | IllegalStateException e) {
+    } catch (IOException | SolrServerException | RuntimeException e) {
+      // SolrJ reports a cluster it cannot reach as a bare RuntimeException.
       throw unreachable(config, e);
     }
     if (!existing.contains(config.collection())) {
@@ -81,14 +103,26 @@ final class SolrCollections {
     checkDimension(client, config, index);
   }
 
+  /**
+   * No node answered: says where, within how long, and which setting to check. SolrJ's own text
+   * ("Failed fetching live_nodes ... re-creating a new CloudSolrClient") is no help to a user, so
+   * only a root cause of a few words (such as "Connection refused") is kept.
+   */
   static SolrBackendException unreachable(SolrConfig config, Exception e) {
+    String cause = rootMessage(e);
+    boolean zk = !config.zkHosts().isEmpty();
     return new SolrBackendException(
-        "Solr at "
-            + config.where()
-            + " did not answer ("
-            + rootMessage(e)
-            + "). Start the cluster (bin/solr-cluster starts a local one) or fix index.solr.url /"
-            + " index.solr.zk-hosts in brain.yaml.",
+        "no SolrCloud node answered at "
+            + (zk
+                ? "ZooKeeper " + String.join(",", config.zkHosts())
+                : String.join(", ", config.urls()))
+            + " within "
+            + CONNECT_SECONDS
+            + " s"
+            + (cause.length() <= 80 && !cause.contains("live_nodes") ? " (" + cause + ")" : "")
+            + ": is it running? (bin/solr-cluster starts a local one) Check "
+            + (zk ? "index.solr.zk-hosts" : "index.solr.url")
+            + " in brain.yaml.",
         e);
   }
 
