@@ -22,6 +22,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * {@code brain.yaml} as {@link ConfigReader} sees it: its values, read by Helidon Config, and the
@@ -50,6 +51,10 @@ final class ConfigFile {
     }
     String text;
     try {
+      if (Files.size(path) > 4L * MAX_CHARS) {
+        throw new BrainConfigException(
+            path + ": larger than " + MAX_CHARS + " characters; that is no brain configuration");
+      }
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new BrainConfigException(path + ": cannot be read: " + e.getMessage());
@@ -89,11 +94,41 @@ final class ConfigFile {
     return line == null ? path + " (" + key + ")" : path + " line " + line;
   }
 
-  /** The line of every key in the file, by dotted key; the file's YAML errors with their line. */
+  /**
+   * Most references to a list or map ({@code *name} of an {@code &name} list): no file needs any.
+   */
+  static final int MAX_ALIASES = 50;
+
+  /** Most values the file may hold once its aliases are expanded: far above any real file. */
+  static final int MAX_VALUES = 10_000;
+
+  /** Most characters of the file. */
+  static final int MAX_CHARS = 1 << 20;
+
+  /**
+   * The fields of a {@code collections:} entry, as {@code dev.brain.index.CollectionsFile} reads
+   * them.
+   */
+  static final List<String> COLLECTION_FIELDS = List.of("name", "root", "excludes", "max_file_mb");
+
+  /**
+   * The line of every key in the file, by dotted key; the file's YAML errors with their line. The
+   * file is checked before Helidon reads it: no alias bomb (billion laughs), no duplicate key, and
+   * collections with known fields and distinct names.
+   */
   private static Map<String, Integer> keyLines(Path file, String text) {
+    if (text.length() > MAX_CHARS) {
+      throw new BrainConfigException(
+          file + ": larger than " + MAX_CHARS + " characters; that is no brain configuration");
+    }
+    var options = new LoaderOptions();
+    options.setMaxAliasesForCollections(MAX_ALIASES);
+    options.setAllowRecursiveKeys(false);
+    options.setAllowDuplicateKeys(false);
+    options.setCodePointLimit(MAX_CHARS);
     Node root;
     try (Reader in = new StringReader(text)) {
-      root = new Yaml(new LoaderOptions()).compose(in);
+      root = new Yaml(options).compose(in);
     } catch (MarkedYAMLException e) {
       var mark = e.getProblemMark();
       throw new BrainConfigException(
@@ -105,6 +140,9 @@ final class ConfigFile {
               + ": not valid YAML: "
               + e.getProblem());
     } catch (YAMLException e) {
+      if (String.valueOf(e.getMessage()).contains("aliases")) {
+        throw tooManyAliases(file, "more than " + MAX_ALIASES + " references to lists or maps");
+      }
       throw new BrainConfigException(file + ": not valid YAML: " + e.getMessage());
     } catch (IOException e) {
       throw new BrainConfigException(file + ": cannot be read: " + e.getMessage());
@@ -117,19 +155,130 @@ final class ConfigFile {
       throw new BrainConfigException(
           file + " line 1: expected sections such as 'server:' and 'index:', found a single value");
     }
-    collect((MappingNode) root, "", lines);
+    if (count(root, 0) > MAX_VALUES) {
+      throw tooManyAliases(file, "its aliases expand to more than " + MAX_VALUES + " values");
+    }
+    collect(file, (MappingNode) root, "", lines);
+    checkCollections(file, (MappingNode) root);
     return lines;
   }
 
-  private static void collect(MappingNode node, String prefix, Map<String, Integer> lines) {
+  private static BrainConfigException tooManyAliases(Path file, String what) {
+    return new BrainConfigException(
+        file
+            + ": too many aliases ("
+            + what
+            + "); brain's configuration needs no YAML aliases: write the values out");
+  }
+
+  /**
+   * The values under {@code node} with every alias expanded, counted up to just past {@link
+   * #MAX_VALUES} (an alias to itself would never end).
+   */
+  private static int count(Node node, int sofar) {
+    int n = sofar + 1;
+    if (n > MAX_VALUES) {
+      return n;
+    }
+    if (node instanceof MappingNode map) {
+      for (NodeTuple tuple : map.getValue()) {
+        n = count(tuple.getValueNode(), count(tuple.getKeyNode(), n));
+        if (n > MAX_VALUES) {
+          return n;
+        }
+      }
+    } else if (node instanceof SequenceNode seq) {
+      for (Node item : seq.getValue()) {
+        n = count(item, n);
+        if (n > MAX_VALUES) {
+          return n;
+        }
+      }
+    }
+    return n;
+  }
+
+  private static void collect(
+      Path file, MappingNode node, String prefix, Map<String, Integer> lines) {
+    var seen = new HashMap<String, Integer>();
     for (NodeTuple tuple : node.getValue()) {
       if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
         continue;
       }
       String name = prefix + key.getValue();
-      lines.put(name, key.getStartMark().getLine() + 1);
+      int line = key.getStartMark().getLine() + 1;
+      Integer first = seen.putIfAbsent(key.getValue(), line);
+      if (first != null) {
+        throw new BrainConfigException(
+            file
+                + " line "
+                + line
+                + ": duplicate key '"
+                + name
+                + "' (first on line "
+                + first
+                + "); keep one of them");
+      }
+      lines.putIfAbsent(name, line);
       if (tuple.getValueNode() instanceof MappingNode child) {
-        collect(child, name + ".", lines);
+        collect(file, child, name + ".", lines);
+      } else if (tuple.getValueNode() instanceof SequenceNode list) {
+        for (int i = 0; i < list.getValue().size(); i++) {
+          if (list.getValue().get(i) instanceof MappingNode item) {
+            collect(file, item, name + "[" + (i + 1) + "].", new HashMap<>());
+          }
+        }
+      }
+    }
+  }
+
+  /** Each {@code collections:} entry has only known fields, and no two share a name. */
+  private static void checkCollections(Path file, MappingNode root) {
+    SequenceNode list = null;
+    for (NodeTuple tuple : root.getValue()) {
+      if (tuple.getKeyNode() instanceof ScalarNode key
+          && key.getValue().equals(ConfigReader.COLLECTIONS)
+          && tuple.getValueNode() instanceof SequenceNode seq) {
+        list = seq;
+      }
+    }
+    if (list == null) {
+      return;
+    }
+    var names = new HashMap<String, Integer>();
+    for (Node item : list.getValue()) {
+      if (!(item instanceof MappingNode entry)) {
+        continue; // CollectionsFile names an entry that is no map
+      }
+      for (NodeTuple tuple : entry.getValue()) {
+        if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
+          continue;
+        }
+        int line = key.getStartMark().getLine() + 1;
+        if (!COLLECTION_FIELDS.contains(key.getValue())) {
+          throw new BrainConfigException(
+              file
+                  + " line "
+                  + line
+                  + ": unknown field '"
+                  + key.getValue()
+                  + "' in a collection; the fields of a collection are: "
+                  + String.join(", ", COLLECTION_FIELDS));
+        }
+        if (key.getValue().equals("name") && tuple.getValueNode() instanceof ScalarNode name) {
+          Integer first = names.putIfAbsent(name.getValue(), line);
+          if (first != null) {
+            throw new BrainConfigException(
+                file
+                    + " line "
+                    + line
+                    + ": a second collection named '"
+                    + name.getValue()
+                    + "' (the first is on line "
+                    + first
+                    + "); collection names must differ: rename or remove one");
+          }
+        }
       }
     }
   }

@@ -194,14 +194,21 @@ final class ConfigReader {
     return read(key, envVar, fallback, ConfigValues::bool, "true, false", String::valueOf);
   }
 
+  /** A duration from {@code min} to {@link ConfigValues#MAX_DURATION}. */
   Duration duration(String key, String envVar, Duration fallback, Duration min) {
+    return duration(key, envVar, fallback, min, ConfigValues.MAX_DURATION);
+  }
+
+  Duration duration(String key, String envVar, Duration fallback, Duration min, Duration max) {
     return read(
         key,
         envVar,
         fallback,
-        v -> ConfigValues.duration(v, min),
-        "a duration of at least "
+        v -> ConfigValues.duration(v, min, max),
+        "a duration from "
             + ConfigValues.show(min)
+            + " to "
+            + ConfigValues.show(max)
             + ", written like 500ms, 20s, 3m, 2h or 180d",
         ConfigValues::show);
   }

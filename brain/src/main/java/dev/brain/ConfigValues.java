@@ -60,23 +60,43 @@ final class ConfigValues {
     return s.equals("true");
   }
 
-  /** A duration written like {@code 500ms}, {@code 20s}, {@code 3m}, {@code 2h} or {@code 180d}. */
-  static Duration duration(String value, Duration min) {
+  /**
+   * The longest duration any setting takes (ten years): far below what overflows a {@code long} of
+   * nanoseconds (292 years), which deadlines and timeouts are computed in.
+   */
+  static final Duration MAX_DURATION = Duration.ofDays(3650);
+
+  /** The longest deadline or timeout of one run or one call: a day. */
+  static final Duration MAX_RUN = Duration.ofHours(24);
+
+  /**
+   * A duration from {@code min} to {@code max}, written like {@code 500ms}, {@code 20s}, {@code
+   * 3m}, {@code 2h} or {@code 180d}.
+   */
+  static Duration duration(String value, Duration min, Duration max) {
     var m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       throw new IllegalArgumentException("not a duration");
     }
-    long n = Long.parseLong(m.group(1));
-    Duration d =
-        switch (m.group(2)) {
-          case "ms" -> Duration.ofMillis(n);
-          case "s" -> Duration.ofSeconds(n);
-          case "m" -> Duration.ofMinutes(n);
-          case "h" -> Duration.ofHours(n);
-          default -> Duration.ofDays(n);
-        };
+    Duration d;
+    try {
+      long n = Long.parseLong(m.group(1));
+      d =
+          switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
+          };
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw new IllegalArgumentException("too long");
+    }
     if (d.compareTo(min) < 0) {
       throw new IllegalArgumentException("too short");
+    }
+    if (d.compareTo(max) > 0) {
+      throw new IllegalArgumentException("too long");
     }
     return d;
   }

@@ -33,6 +33,11 @@ public record NoteSettings(URI webSearchUrl, int concurrency, Duration pageTimeo
     return new NoteSettings(
         url == null ? null : URI.create(url),
         r.integer("note.concurrency", null, 4, 1, 64),
-        r.duration("note.page-timeout", null, Duration.ofSeconds(10), Duration.ofMillis(1)));
+        r.duration(
+            "note.page-timeout",
+            null,
+            Duration.ofSeconds(10),
+            Duration.ofMillis(1),
+            ConfigValues.MAX_RUN));
   }
 }

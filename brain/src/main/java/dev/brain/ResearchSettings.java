@@ -74,11 +74,22 @@ public record ResearchSettings(
     return new ResearchSettings(
         r.integer("research.limit", null, o.limit(), 1, ResearchOptions.MAX_LIMIT),
         r.integer("research.max-chars-per-doc", null, o.maxCharsPerDoc(), 40, 100_000),
-        r.duration("research.deadline", null, b.deadline(), Duration.ofSeconds(1)),
+        r.duration(
+            "research.deadline", null, b.deadline(), Duration.ofSeconds(1), ConfigValues.MAX_RUN),
         r.integer("research.max-steps", null, b.maxSteps(), 1, 100),
         r.integer("research.max-retrieval-passes", null, b.maxRetrievalPasses(), 1, 2),
-        r.duration("research.planner-timeout", null, b.planning(), Duration.ofMillis(1)),
-        r.duration("research.synthesis-timeout", null, b.synthesis(), Duration.ofMillis(1)),
+        r.duration(
+            "research.planner-timeout",
+            null,
+            b.planning(),
+            Duration.ofMillis(1),
+            ConfigValues.MAX_RUN),
+        r.duration(
+            "research.synthesis-timeout",
+            null,
+            b.synthesis(),
+            Duration.ofMillis(1),
+            ConfigValues.MAX_RUN),
         r.choice("research.planner-policy", null, b.plannerPolicy(), policies()),
         r.checked(
             "research.review-model",

@@ -242,7 +242,7 @@ class BrainConfigTest {
     var config =
         load(
             "server:\n  port: 9000\ncollections:\n  - name: notes\n    root: /tmp/notes\n"
-                + "    exclude: [drafts/]\n",
+                + "    excludes: [drafts/]\n",
             Map.of(),
             List.of());
     assertThat(config.server().port()).isEqualTo(9000);
