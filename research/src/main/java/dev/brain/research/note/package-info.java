@@ -7,9 +7,13 @@
  * every wikilink and URL in it, and writes it back atomically, replacing an older one and leaving
  * every other byte of the note as it was.
  *
+ * <p>{@link dev.brain.research.note.ResearchSection} is public only to tell brain's own, marked
+ * section from the user's text ({@code isBrainWritten}, {@code brainWrittenSpan}, the marker
+ * constants); finding and replacing it stays package-private.
+ *
  * <p>Package-private machinery: {@code NoteFile} (path checks, reading, the atomic write), {@code
- * ResearchSection} (finding and replacing the section), {@code TopicExtractor} and {@code
- * ModelTopics} (topics), {@code TopicResearch} with {@code WebSearch} (gathering), {@code
- * SectionSynthesis} and {@code SectionCheck} (the section), {@code NoteTrace} (the trace).
+ * TopicExtractor} and {@code ModelTopics} (topics), {@code TopicResearch} with {@code WebSearch}
+ * (gathering), {@code SectionSynthesis} and {@code SectionCheck} (the section), {@code NoteTrace}
+ * (the trace).
  */
 package dev.brain.research.note;
