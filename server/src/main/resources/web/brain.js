@@ -250,28 +250,39 @@ const Brain = (() => {
   }
 
   // Requests that write (a Lab case file, a note's Research section) need the server's token even
-  // without server.token: brain's own pages fetch it from /api/session, which pages of other sites
-  // cannot read, and keep it for the tab. Every POST carries it; a 401 (the server restarted with a
-  // new token) fetches it again once.
+  // without server.token. brain's own pages get it from /api/session once this browser is signed
+  // in by the login link `brain serve` prints (it sets a session cookie); unsigned, they read but do
+  // not write, and a refused write says how to sign in. The token is kept for the tab; every POST
+  // carries it. A 401 (the server restarted with a new token, or the browser signed in since) asks
+  // for it again once.
   const SESSION_KEY = "brain.session";
+  let signedOut = null; // /api/session's refusal (an ApiError) while this page is not signed in
 
   async function authorizedPost(headers) {
     if (sessionStorage.getItem(TOKEN_KEY)) return authorized(headers);
-    if (!sessionStorage.getItem(SESSION_KEY)) {
+    if (!sessionStorage.getItem(SESSION_KEY) && !signedOut) {
       const response = await fetch("/api/session", { headers: { Accept: "application/json" } });
-      if (!response.ok) throw await errorOf(response);
-      sessionStorage.setItem(SESSION_KEY, (await response.json()).token);
+      if (response.status === 401) signedOut = await errorOf(response);
+      else if (!response.ok) throw await errorOf(response);
+      else sessionStorage.setItem(SESSION_KEY, (await response.json()).token);
     }
-    return { ...headers, Authorization: `Bearer ${sessionStorage.getItem(SESSION_KEY)}` };
+    const token = sessionStorage.getItem(SESSION_KEY);
+    return token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
   }
 
-  /** fetch() of a POST with the tab's token, asking for a new session token once on a 401. */
+  /**
+   * fetch() of a POST with the tab's token, asking for a new session token once on a 401; a write
+   * refused because this browser is not signed in rejects with an ApiError saying how to sign in.
+   */
   async function post(url, init) {
     const send = async () => fetch(url, { ...init, method: "POST", headers: await authorizedPost(init.headers) });
     const response = await send();
-    if (response.status !== 401 || sessionStorage.getItem(TOKEN_KEY) || !sessionStorage.getItem(SESSION_KEY)) return response;
+    if (response.status !== 401 || sessionStorage.getItem(TOKEN_KEY)) return response;
     sessionStorage.removeItem(SESSION_KEY);
-    return send();
+    signedOut = null;
+    const again = await send();
+    if (again.status === 401 && signedOut) throw signedOut;
+    return again;
   }
 
   async function getJson(url) {

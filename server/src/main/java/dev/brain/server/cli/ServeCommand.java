@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Serve the web Chat (the default page), Search and the JSON/SSE API over the index.",
-      "Binds 127.0.0.1 unless told otherwise; the API has no authentication. Read-only: a"
-          + " running 'brain index' may update the index meanwhile (with --watch the server syncs"
-          + " changed collections itself). Stop with Ctrl-C."
+      "Binds 127.0.0.1 unless told otherwise; reading needs no authentication, writing needs the"
+          + " token of <data>/server.json, or in a browser the login link printed at start."
+          + " Read-only: a running 'brain index' may update the index meanwhile (with --watch the"
+          + " server syncs changed collections itself). Stop with Ctrl-C."
     })
 final class ServeCommand implements Callable<Integer> {
   // Held strongly: java.util.logging keeps only weak references to configured loggers.
@@ -173,8 +174,11 @@ final class ServeCommand implements Callable<Integer> {
     }
     Thread hook = new Thread(() -> closeAll(advertisement, server), "brain-serve-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    out.println(
-        "brain: serving at " + server.url() + "  (Chat; Search at " + server.url() + "search)");
+    out.println("brain: serving at " + server.url() + "  (Search at " + server.url() + "search)");
+    out.flush();
+    if (startedFor == null) {
+      printChatLink(server, err);
+    }
     out.println("brain: press Ctrl-C to stop");
     out.flush();
     try {
@@ -182,6 +186,27 @@ final class ServeCommand implements Callable<Integer> {
     } finally {
       closeAll(advertisement, server);
     }
+  }
+
+  /**
+   * The Chat's link for the owner's terminal: the login link, which signs the browser in so the
+   * Chat may write too. Never in a background server's log, which is not private: the link is as
+   * good as the token. With {@code server.token} set every API call needs that token instead.
+   */
+  private static void printChatLink(BrainServer server, PrintWriter err) {
+    if (server.config().server().token() != null) {
+      err.println(
+          "brain: open the Chat once as "
+              + server.url()
+              + "#token=<server.token>  (server.token is set: the page keeps it for the tab)");
+    } else {
+      err.println(
+          "brain: open the Chat at "
+              + server.loginUrl()
+              + "  (the link signs your browser in, so the Chat may write too; keep it to"
+              + " yourself)");
+    }
+    err.flush();
   }
 
   /** Closes the server once it has had no request for {@code idle}. */

@@ -14,16 +14,18 @@ import java.util.Optional;
 /**
  * What {@code brain serve} tells other {@code brain} commands on the same data directory: the file
  * {@code <data>/server.json} (mode 600) with the server's process id, URL and a token (its {@code
- * server.token}, else a random one) that clients send as {@code Authorization: Bearer <token>}.
- * Written when the server is up, removed when it shuts down; a file left behind by a killed server
- * is recognised as stale by {@link RunningServer}.
+ * server.token}, else a random one) that clients send as {@code Authorization: Bearer <token>}, and
+ * the login link that signs a browser in to the Chat's writes. Written when the server is up,
+ * removed when it shuts down; a file left behind by a killed server is recognised as stale by
+ * {@link RunningServer}.
  *
  * @param pid the server's process id
  * @param url the base URL, e.g. {@code http://127.0.0.1:8742/}
  * @param token the server's {@code server.token}, else 32 random bytes in hex
  * @param version the brain version that serves
+ * @param loginUrl the link that signs a browser in, {@code url} with {@code ?login=<secret>}
  */
-record ServerAdvertisement(long pid, String url, String token, String version) {
+record ServerAdvertisement(long pid, String url, String token, String version, String loginUrl) {
 
   /** The file name in the data directory. */
   static final String FILE = "server.json";
@@ -59,7 +61,8 @@ record ServerAdvertisement(long pid, String url, String token, String version) {
             ProcessHandle.current().pid(),
             server.url().toString(),
             server.clientToken(),
-            BuildInfo.current().version());
+            BuildInfo.current().version(),
+            server.loginUrl().toString());
     Files.createDirectories(dataDir);
     Path tmp = privateTempFile(dataDir);
     try {

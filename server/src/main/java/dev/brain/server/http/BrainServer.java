@@ -14,9 +14,7 @@ import io.helidon.webserver.staticcontent.StaticContentFeature;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -48,7 +46,7 @@ public final class BrainServer implements AutoCloseable {
   private final ReadDeadlines deadlines;
   private final Activity activity;
   private final WebServer server;
-  private final String clientToken;
+  private final ClientToken clientToken;
   private final Object lock = new Object();
   private boolean closed;
 
@@ -60,7 +58,7 @@ public final class BrainServer implements AutoCloseable {
       ReadDeadlines deadlines,
       Activity activity,
       WebServer server,
-      String clientToken) {
+      ClientToken clientToken) {
     this.config = config;
     this.brain = brain;
     this.models = models;
@@ -100,7 +98,8 @@ public final class BrainServer implements AutoCloseable {
     ServerSettings settings = config.server();
     requireAllowedHost(settings);
     HelidonLogs.install();
-    String clientToken = settings.token() != null ? settings.token() : randomToken();
+    var clientToken =
+        new ClientToken(settings.token() != null ? settings.token() : ClientToken.randomSecret());
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(brain);
     BrainMcp.HttpEndpoint mcp = null;
@@ -133,7 +132,7 @@ public final class BrainServer implements AutoCloseable {
                           brain,
                           models,
                           endpoint,
-                          new CliEndpoint(new ClientToken(clientToken), cli),
+                          new CliEndpoint(clientToken, cli),
                           activity))
               .build()
               .start();
@@ -163,13 +162,6 @@ public final class BrainServer implements AutoCloseable {
     Duration fifth = idle.dividedBy(5);
     Duration period = fifth.compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5) : fifth;
     return period.isZero() ? Duration.ofMillis(1) : period;
-  }
-
-  /** 32 random bytes in hex. */
-  private static String randomToken() {
-    byte[] secret = new byte[32];
-    new SecureRandom().nextBytes(secret);
-    return HexFormat.of().formatHex(secret);
   }
 
   /** What {@code POST /api/cli} needs: the token clients must send, the runner. */
@@ -209,6 +201,8 @@ public final class BrainServer implements AutoCloseable {
         .addFilter(new RequestGuard(server, activity))
         .get("/api/health", (req, res) -> health(res, config, brain, limiter))
         .get("/api/session", cli.token()::session)
+        // The login link, /?login=<secret>; without the parameter "/" is the Chat page below.
+        .get("/", cli.token()::login)
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
         .register("/api", new SearchService(brain))
         .register("/api", new StatusService(brain))
@@ -306,7 +300,17 @@ public final class BrainServer implements AutoCloseable {
    * it; {@code brain serve} advertises it in {@code <data>/server.json}.
    */
   public String clientToken() {
-    return clientToken;
+    return clientToken.token();
+  }
+
+  /**
+   * The link that signs a browser in, {@link #url()} with {@code ?login=<secret>}: a secret chosen
+   * at start, valid until the server stops. Opened in a browser it sets a session cookie and leads
+   * to the Chat, whose writes (Save as eval case) then work; only the owner may see it ({@code
+   * brain serve} prints it and advertises it in {@code <data>/server.json}, mode 600).
+   */
+  public URI loginUrl() {
+    return url().resolve("/?" + ClientToken.LOGIN_PARAMETER + "=" + clientToken.loginSecret());
   }
 
   /**

@@ -27,7 +27,9 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * The actions under a Chat turn in a real headless Chromium, against a server on a private copy of
  * the sample vault's index (so the traces and case files it writes are this test's alone): "Rerun
  * without the planner" compares the saved run with a rerun, "Save as eval case" writes the draft
- * case under the data directory, and a question not saved offers neither and leaves no trace.
+ * case under the data directory, and a question not saved offers neither and leaves no trace. The
+ * Chat is opened through the login link {@code brain serve} prints; one not signed in reads, but
+ * its save says how to sign in and writes nothing.
  */
 class ChatTurnActionsBrowserTest {
   private static final String QUESTION = "How often should I backflush the espresso machine?";
@@ -59,7 +61,9 @@ class ChatTurnActionsBrowserTest {
 
   @BeforeEach
   void fresh() {
-    driver.get(server.url().toString());
+    // Opened as brain serve prints it: the login link signs the browser in and leads to the Chat.
+    driver.get(server.loginUrl().toString());
+    assertThat(driver.getCurrentUrl()).isEqualTo(server.url().toString());
     driver.executeScript("sessionStorage.removeItem('brain.chat.v1')");
     driver.navigate().refresh();
   }
@@ -157,6 +161,24 @@ class ChatTurnActionsBrowserTest {
     assertThat(again.isEnabled()).isFalse();
     assertThat(driver.findElement(By.cssSelector(".eval-case-saved")).getText())
         .contains(cases.toString());
+  }
+
+  @Test
+  void aChatNotSignedInReadsButItsSaveSaysToOpenTheLinkOfBrainServe() throws IOException {
+    driver.manage().deleteAllCookies();
+    driver.executeScript("sessionStorage.clear()");
+    driver.get(server.url().toString());
+    Browser.ask(driver, QUESTION);
+    WebElement turn = Browser.finishedTurn(driver, 1);
+    assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
+
+    click(turn, "save-eval-case");
+    WebElement error = awaitInFirstTurn(".eval-case-error", 30);
+    assertThat(error.getText())
+        .contains("not signed in", "the link 'brain serve' printed", "?login=")
+        .doesNotContain(server.clientToken());
+    Path cases = data.resolve("evals/cases/chat.jsonl");
+    assertThat(Files.exists(cases) ? Files.readString(cases) : "").doesNotContain(QUESTION);
   }
 
   /** The trace directories under the test's data directory. */

@@ -22,7 +22,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * A web page of another site, in a real headless Chromium, tries to make brain write: simple
  * cross-site requests ({@code no-cors}, {@code text/plain} and form bodies) whose bodies are
  * themselves requests to research a note and to save an eval case, and a read of the session token.
- * The note and the eval-case folder stay as they were, and the page learns no token.
+ * The note and the eval-case folder stay as they were, and the page learns no token, although the
+ * browser is signed in to brain.
  */
 class CrossSiteBrowserTest {
   @TempDir static Path dir;
@@ -143,6 +144,8 @@ class CrossSiteBrowserTest {
   void aPageOfAnotherSiteCannotWriteIntoANoteNorSaveAnEvalCase() throws Exception {
     Path note = vault.resolve("Grinder.md");
     String before = Files.readString(note);
+    // The owner's browser is signed in to brain: its session cookie must not help the page.
+    driver.get(brain.loginUrl().toString());
     driver.get("http://localhost:" + evil.port() + "/");
     Browser.waiting(driver, 60).until(d -> "done".equals(d.getTitle()));
     String seen = driver.findElement(org.openqa.selenium.By.id("out")).getText();

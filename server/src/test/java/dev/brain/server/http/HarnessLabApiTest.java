@@ -237,15 +237,18 @@ class HarnessLabApiTest {
 
   @Test
   void theSessionTokenIsGivenToTheServersOwnPagesOnly() {
+    String cookie = Http.signIn(server);
     var own =
         Http.send(
             HttpRequest.newBuilder(base.resolve("/api/session"))
+                .header("Cookie", cookie)
                 .header("Sec-Fetch-Site", "same-origin"));
     assertThat(own.status()).isEqualTo(200);
     assertThat(own.json().path("token").asText()).isEqualTo(server.clientToken());
     var sameSite =
         Http.send(
             HttpRequest.newBuilder(base.resolve("/api/session"))
+                .header("Cookie", cookie)
                 .header("Sec-Fetch-Site", "same-site"));
     assertThat(sameSite.status()).isEqualTo(403);
     assertThat(sameSite.body()).doesNotContain(server.clientToken());

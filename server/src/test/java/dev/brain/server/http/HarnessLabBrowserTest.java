@@ -70,6 +70,7 @@ class HarnessLabBrowserTest {
 
   @Test
   void rerunASavedRunSeeTheDiffSideBySideAndPromoteIt() throws Exception {
+    driver.get(server.loginUrl().toString()); // signed in as brain serve's link does: it may write
     driver.get(server.url().resolve("/lab").toString());
     var wait = Browser.waiting(driver, 30);
     WebElement row =

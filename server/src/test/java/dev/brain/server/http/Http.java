@@ -73,6 +73,19 @@ final class Http {
     }
   }
 
+  /**
+   * Opens {@code server}'s login link as a browser would and answers the session cookie it sets, as
+   * a {@code Cookie} header value ({@code name=value}).
+   */
+  static String signIn(BrainServer server) {
+    var reply = send(HttpRequest.newBuilder(server.loginUrl()).GET());
+    if (reply.status() != 303) {
+      throw new IllegalStateException("the login link answered " + reply.status());
+    }
+    String setCookie = reply.headers().firstValue("set-cookie").orElseThrow();
+    return setCookie.substring(0, setCookie.indexOf(';'));
+  }
+
   static String enc(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8);
   }
