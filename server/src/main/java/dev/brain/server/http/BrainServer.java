@@ -106,7 +106,7 @@ public final class BrainServer implements AutoCloseable {
     var deadlines = new ReadDeadlines(settings.headerTimeout(), settings.readTimeout());
     var activity = new Activity();
     try {
-      mcp = BrainMcp.httpEndpoint(new BrainTools(brain));
+      mcp = BrainMcp.httpEndpoint(new BrainTools(brain), clientToken::carriedBy);
       var endpoint = mcp;
       WebServer server =
           WebServer.builder()

@@ -3,6 +3,7 @@ package dev.brain.server.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -27,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * brain as an MCP server: the read-only tools of {@link BrainTools}, the {@code brain_research}
@@ -76,10 +78,13 @@ public final class BrainMcp {
 
   /**
    * The Streamable HTTP endpoint, to be registered in a server's routing (at {@code /mcp}) so that
-   * the routing's guards apply to it. Close it when the server stops.
+   * the routing's guards apply to it. A call of a writing tool ({@code brain_research_note}, with
+   * {@code mcp.allow-writes}) is refused with a 401 unless {@code owner} accepts the request (it
+   * carries the server's token); other calls are not asked for it. Close it when the server stops.
    */
-  public static HttpEndpoint httpEndpoint(BrainTools tools) {
-    var transport = new StreamableHttpTransport(MAPPER, MAX_MESSAGE_BYTES);
+  public static HttpEndpoint httpEndpoint(BrainTools tools, Predicate<ServerRequest> owner) {
+    var transport =
+        new StreamableHttpTransport(MAPPER, MAX_MESSAGE_BYTES, ToolCatalog.writing(), owner);
     McpSyncServer server = configure(McpServer.sync(transport), tools).build();
     return new HttpEndpoint(transport, server);
   }
@@ -165,7 +170,8 @@ public final class BrainMcp {
         + (tools.allowsWrites()
             ? " Exception, allowed here by mcp.allow-writes: brain_research_note writes a cited"
                 + " '## Research' section into the note it is given; call it only when the user"
-                + " asks for that."
+                + " asks for that (over HTTP the request needs the server's token as"
+                + " 'Authorization: Bearer <token>')."
             : "");
   }
 

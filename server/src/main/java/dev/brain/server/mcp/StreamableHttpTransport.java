@@ -27,8 +27,10 @@ import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 import reactor.core.publisher.Mono;
 
 /**
@@ -39,7 +41,8 @@ import reactor.core.publisher.Mono;
  * server-to-client stream) is 405, since brain never calls its clients. A message is read strictly
  * ({@link JsonRpcReader}). Every failure, the 405 included, is a JSON-RPC error body with a fitting
  * status, never a stack trace. Registered in the server's routing, so whatever guards the routing
- * guards this endpoint too.
+ * guards this endpoint too. A {@code tools/call} of a writing tool is a 401 (with a JSON-RPC error
+ * body) unless the request carries the server's token, checked per request as the REST writes do.
  */
 final class StreamableHttpTransport implements McpStreamableServerTransportProvider, HttpService {
   private static final System.Logger LOG =
@@ -47,13 +50,25 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
 
   private final McpJsonMapper mapper;
   private final int maxBodyBytes;
+  private final Set<String> writingTools;
+  private final Predicate<ServerRequest> owner;
   private final Map<String, McpStreamableServerSession> sessions = new ConcurrentHashMap<>();
   private volatile McpStreamableServerSession.Factory sessionFactory;
   private volatile boolean closing;
 
-  StreamableHttpTransport(McpJsonMapper mapper, int maxBodyBytes) {
+  /**
+   * @param writingTools the tools whose calls need the owner's token
+   * @param owner whether a request carries the server's token
+   */
+  StreamableHttpTransport(
+      McpJsonMapper mapper,
+      int maxBodyBytes,
+      Set<String> writingTools,
+      Predicate<ServerRequest> owner) {
     this.mapper = mapper;
     this.maxBodyBytes = maxBodyBytes;
+    this.writingTools = Set.copyOf(writingTools);
+    this.owner = owner;
   }
 
   @Override
@@ -122,6 +137,18 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
       error(res, Status.NOT_FOUND_404, id, "unknown or ended session; send 'initialize' again");
       return;
     }
+    if (message instanceof JSONRPCRequest request && writes(request) && !owner.test(req)) {
+      res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"brain\"");
+      error(
+          res,
+          Status.UNAUTHORIZED_401,
+          id,
+          toolName(request)
+              + " writes into your notes and needs the server's token: send 'Authorization:"
+              + " Bearer <token>' with the token of <data>/server.json (server.token when set);"
+              + " the other tools need none");
+      return;
+    }
     switch (message) {
       case JSONRPCRequest request -> stream(session, request, res);
       case JSONRPCNotification n -> {
@@ -133,6 +160,25 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
         res.status(Status.ACCEPTED_202).send();
       }
       default -> error(res, Status.BAD_REQUEST_400, null, "not a JSON-RPC message");
+    }
+  }
+
+  /** Whether {@code request} calls a writing tool. */
+  private boolean writes(JSONRPCRequest request) {
+    return McpSchema.METHOD_TOOLS_CALL.equals(request.method())
+        && writingTools.contains(toolName(request));
+  }
+
+  /**
+   * The tool a {@code tools/call} names, read from its params as the SDK reads them to find the
+   * tool; empty when they do not map (then the SDK refuses the call too).
+   */
+  private String toolName(JSONRPCRequest request) {
+    try {
+      var call = mapper.convertValue(request.params(), new TypeRef<McpSchema.CallToolRequest>() {});
+      return call == null || call.name() == null ? "" : call.name();
+    } catch (RuntimeException e) {
+      return "";
     }
   }
 

@@ -7,7 +7,9 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Reads {@code mcp/tools.json}: names, descriptions, annotations and both schemas. */
 final class ToolCatalog {
@@ -31,15 +33,7 @@ final class ToolCatalog {
    */
   static List<McpSchema.Tool> tools(boolean writes, boolean worker) {
     var json = new ObjectMapper();
-    JsonNode root;
-    try (var in = BrainMcp.class.getResourceAsStream("/mcp/tools.json")) {
-      if (in == null) {
-        throw new IllegalStateException("mcp/tools.json is missing from the jar");
-      }
-      root = json.readTree(in);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    JsonNode root = catalog(json);
     JsonNode record = root.get("record_schema");
     var out = new ArrayList<McpSchema.Tool>();
     for (JsonNode t : root.get("tools")) {
@@ -65,6 +59,31 @@ final class ToolCatalog {
               .build());
     }
     return out;
+  }
+
+  /**
+   * The names of the tools marked {@code "writes": true} ({@code brain_research_note}): over HTTP a
+   * call of one needs the server's token.
+   */
+  static Set<String> writing() {
+    var names = new HashSet<String>();
+    for (JsonNode t : catalog(new ObjectMapper()).get("tools")) {
+      if (t.path("writes").asBoolean(false)) {
+        names.add(t.get("name").asText());
+      }
+    }
+    return Set.copyOf(names);
+  }
+
+  private static JsonNode catalog(ObjectMapper json) {
+    try (var in = BrainMcp.class.getResourceAsStream("/mcp/tools.json")) {
+      if (in == null) {
+        throw new IllegalStateException("mcp/tools.json is missing from the jar");
+      }
+      return json.readTree(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** {@code node} with every {@code {"$ref": "#/$defs/record"}} replaced by {@code record}. */
