@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param allowRemote whether a non-loopback host may be bound; default false
  * @param token bearer token every request must carry ({@code Authorization: Bearer <token>}, else
  *     401); default none; required, at least {@value #MIN_TOKEN_CHARS} characters, when {@code
- *     allowRemote}. Env {@code BRAIN_SERVER_TOKEN}
+ *     allowRemote}; only letters, digits and {@code - . _ ~ + /}, then {@code =} padding (RFC
+ *     6750's {@code b64token}: it goes into a header as it is). Env {@code BRAIN_SERVER_TOKEN}
  * @param maxBodyBytes largest JSON body of the research endpoints; default 64 KiB
  * @param maxPackBodyBytes largest body of {@code /api/research/synthesize}; default 4 MiB
  * @param heartbeatInterval SSE heartbeat while a stage is slow; default 5s
@@ -51,6 +52,10 @@ public record ServerSettings(
   /** Shortest accepted {@link #token()}. */
   public static final int MIN_TOKEN_CHARS = 16;
 
+  /** RFC 6750's {@code b64token}: what may follow {@code Bearer } in a header. */
+  private static final java.util.regex.Pattern BEARER_TOKEN =
+      java.util.regex.Pattern.compile("[A-Za-z0-9._~+/-]+=*");
+
   /** Default {@link #host()}. */
   public static final String DEFAULT_HOST = "127.0.0.1";
 
@@ -60,6 +65,11 @@ public record ServerSettings(
   public ServerSettings {
     host = host == null || host.isBlank() ? DEFAULT_HOST : host.strip();
     token = token == null || token.isBlank() ? null : token.strip();
+    if (token != null && !isBearerToken(token)) {
+      throw new IllegalArgumentException(
+          "server.token may contain only letters, digits and - . _ ~ + / (then = padding): it is"
+              + " sent as 'Authorization: Bearer <token>'; choose another token");
+    }
     allowedHosts =
         allowedHosts == null
             ? List.of()
@@ -78,6 +88,14 @@ public record ServerSettings(
     requirePositive(readTimeout, "readTimeout");
     requirePositive(idleTimeout, "idleTimeout");
     requirePositive(idleExit, "idleExit");
+  }
+
+  /**
+   * Whether {@code s} can be sent as {@code Authorization: Bearer <s>} as it is: RFC 6750's {@code
+   * b64token}, so no quote, backslash, space or line break can break a header or a curl config.
+   */
+  public static boolean isBearerToken(String s) {
+    return s != null && BEARER_TOKEN.matcher(s).matches();
   }
 
   private static void requirePositive(Duration value, String name) {

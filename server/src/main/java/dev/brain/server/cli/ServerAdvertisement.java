@@ -1,8 +1,10 @@
 package dev.brain.server.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.ServerSettings;
 import dev.brain.server.BuildInfo;
 import dev.brain.server.http.BrainServer;
+import dev.brain.server.http.CliProof;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -13,19 +15,23 @@ import java.util.Optional;
 
 /**
  * What {@code brain serve} tells other {@code brain} commands on the same data directory: the file
- * {@code <data>/server.json} (mode 600) with the server's process id, URL and a token (its {@code
- * server.token}, else a random one) that clients send as {@code Authorization: Bearer <token>}, and
- * the login link that signs a browser in to the Chat's writes. Written when the server is up,
- * removed when it shuts down; a file left behind by a killed server is recognised as stale by
- * {@link RunningServer}.
+ * {@code <data>/server.json} (mode 600) with the server's process id, URL, a token (its {@code
+ * server.token}, else a random one) that clients send as {@code Authorization: Bearer <token>}, the
+ * secret with which the server proves itself ({@link CliProof}) before a client sends the token,
+ * and the login link that signs a browser in to the Chat's writes. Written when the server is up,
+ * removed when it shuts down; a file left behind by a killed server, or copied with its data
+ * directory, is recognised as stale by {@link RunningServer}.
  *
  * @param pid the server's process id
  * @param url the base URL, e.g. {@code http://127.0.0.1:8742/}
- * @param token the server's {@code server.token}, else 32 random bytes in hex
+ * @param token the server's {@code server.token}, else 32 random bytes in hex; always a bearer
+ *     token's characters ({@link ServerSettings#isBearerToken})
+ * @param secret the server's proof secret, 64 hex digits
  * @param version the brain version that serves
  * @param loginUrl the link that signs a browser in, {@code url} with {@code ?login=<secret>}
  */
-record ServerAdvertisement(long pid, String url, String token, String version, String loginUrl) {
+record ServerAdvertisement(
+    long pid, String url, String token, String secret, String version, String loginUrl) {
 
   /** The file name in the data directory. */
   static final String FILE = "server.json";
@@ -37,7 +43,10 @@ record ServerAdvertisement(long pid, String url, String token, String version, S
     return dataDir.resolve(FILE);
   }
 
-  /** Reads the advertisement of {@code dataDir}; empty when there is none or it is unreadable. */
+  /**
+   * Reads the advertisement of {@code dataDir}; empty when there is none, it is unreadable, or its
+   * token or secret are not what a server writes (nothing of it then reaches a request).
+   */
   static Optional<ServerAdvertisement> read(Path dataDir) {
     Path file = file(dataDir);
     if (!Files.isRegularFile(file)) {
@@ -45,7 +54,11 @@ record ServerAdvertisement(long pid, String url, String token, String version, S
     }
     try {
       var ad = MAPPER.readValue(file.toFile(), ServerAdvertisement.class);
-      return ad.url() == null || ad.token() == null ? Optional.empty() : Optional.of(ad);
+      return ad.url() == null
+              || !ServerSettings.isBearerToken(ad.token())
+              || !CliProof.isHex32(ad.secret())
+          ? Optional.empty()
+          : Optional.of(ad);
     } catch (IOException e) {
       return Optional.empty(); // half-written or foreign: not a server we can use
     }
@@ -61,8 +74,14 @@ record ServerAdvertisement(long pid, String url, String token, String version, S
             ProcessHandle.current().pid(),
             server.url().toString(),
             server.clientToken(),
+            server.cliSecret(),
             BuildInfo.current().version(),
             server.loginUrl().toString());
+    if (!ServerSettings.isBearerToken(ad.token()) || !CliProof.isHex32(ad.secret())) {
+      // ServerSettings refuses such a server.token; never write one a client would put in a header.
+      throw new IllegalArgumentException(
+          "the server's token may contain only letters, digits and - . _ ~ + / (then =)");
+    }
     Files.createDirectories(dataDir);
     Path tmp = privateTempFile(dataDir);
     try {

@@ -1,6 +1,5 @@
 package dev.brain.server.cli;
 
-import java.io.IOException;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,12 +18,11 @@ final class ServerChoice {
 
   /**
    * Runs this command in the running server and prints what it printed there; the exit code, or
-   * empty when it runs in this process: {@code --local}, no live server, inside a server already
-   * (which never asks itself), or a command the server does not run (a chat model takes part).
-   *
-   * @throws IOException if the server stopped answering midway
+   * empty when it runs in this process: {@code --local}, no live server (or none that proves it
+   * serves this data directory), inside a server already (which never asks itself), a command the
+   * server does not run (a chat model takes part), or a server that failed to answer.
    */
-  Optional<Integer> answer(BrainCommand brain, CommandSpec spec) throws IOException {
+  Optional<Integer> answer(BrainCommand brain, CommandSpec spec) {
     if (local || brain.served != null) {
       return Optional.empty();
     }

@@ -47,6 +47,7 @@ public final class BrainServer implements AutoCloseable {
   private final Activity activity;
   private final WebServer server;
   private final ClientToken clientToken;
+  private final String cliSecret;
   private final Object lock = new Object();
   private boolean closed;
 
@@ -58,7 +59,8 @@ public final class BrainServer implements AutoCloseable {
       ReadDeadlines deadlines,
       Activity activity,
       WebServer server,
-      ClientToken clientToken) {
+      ClientToken clientToken,
+      String cliSecret) {
     this.config = config;
     this.brain = brain;
     this.models = models;
@@ -67,6 +69,7 @@ public final class BrainServer implements AutoCloseable {
     this.activity = activity;
     this.server = server;
     this.clientToken = clientToken;
+    this.cliSecret = cliSecret;
   }
 
   /**
@@ -100,6 +103,8 @@ public final class BrainServer implements AutoCloseable {
     HelidonLogs.install();
     var clientToken =
         new ClientToken(settings.token() != null ? settings.token() : ClientToken.randomSecret());
+    String cliSecret = CliProof.random();
+    String dataDir = CliProof.realPath(config.dataDir());
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(brain);
     BrainMcp.HttpEndpoint mcp = null;
@@ -132,7 +137,7 @@ public final class BrainServer implements AutoCloseable {
                           brain,
                           models,
                           endpoint,
-                          new CliEndpoint(clientToken, cli),
+                          new CliEndpoint(clientToken, cli, cliSecret, dataDir),
                           activity))
               .build()
               .start();
@@ -146,7 +151,8 @@ public final class BrainServer implements AutoCloseable {
                 + ": the port is taken or the address is not this machine's; pass --port N, or"
                 + " --port 0 for any free port");
       }
-      return new BrainServer(config, brain, models, mcp, deadlines, activity, server, clientToken);
+      return new BrainServer(
+          config, brain, models, mcp, deadlines, activity, server, clientToken, cliSecret);
     } catch (RuntimeException e) {
       deadlines.close();
       if (mcp != null) {
@@ -164,8 +170,11 @@ public final class BrainServer implements AutoCloseable {
     return period.isZero() ? Duration.ofMillis(1) : period;
   }
 
-  /** What {@code POST /api/cli} needs: the token clients must send, the runner. */
-  private record CliEndpoint(ClientToken token, CliRunner runner) {}
+  /**
+   * What {@code POST /api/cli} needs: the token clients must send, the runner, and the secret and
+   * data directory (its real path) the server proves itself with ({@link CliProof}).
+   */
+  private record CliEndpoint(ClientToken token, CliRunner runner, String secret, String dataDir) {}
 
   /**
    * The body size refused before any handler runs: four times the largest endpoint limit. Helidon
@@ -208,7 +217,14 @@ public final class BrainServer implements AutoCloseable {
         .register("/api", new StatusService(brain))
         .register(
             "/api",
-            new CliService(server.maxBodyBytes(), cli.token(), brain, cli.runner(), limiter))
+            new CliService(
+                server.maxBodyBytes(),
+                cli.token(),
+                brain,
+                cli.runner(),
+                limiter,
+                cli.secret(),
+                cli.dataDir()))
         // MCP's Streamable HTTP endpoint, inside this routing so the guard covers it too.
         .register("/mcp", mcp)
         .register(
@@ -311,6 +327,15 @@ public final class BrainServer implements AutoCloseable {
    */
   public URI loginUrl() {
     return url().resolve("/?" + ClientToken.LOGIN_PARAMETER + "=" + clientToken.loginSecret());
+  }
+
+  /**
+   * The secret with which the server proves to CLI clients that it serves their data directory
+   * ({@link CliProof}): 64 random hex digits chosen at start; {@code brain serve} advertises it in
+   * {@code <data>/server.json} beside the token.
+   */
+  public String cliSecret() {
+    return cliSecret;
   }
 
   /**

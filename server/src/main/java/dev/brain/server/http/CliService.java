@@ -9,6 +9,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code POST /api/cli}: runs a read-only {@code brain} command ({@code search}, {@code get},
@@ -18,6 +19,10 @@ import java.util.List;
  * {@code Brain-Exit-Code} carries the exit code. It needs the token the server advertises in {@code
  * <data>/server.json} even when {@code server.token} is not set (401), and refuses anything else
  * with 422 so the client runs it itself.
+ *
+ * <p>{@code POST /api/cli/hello} ({@code {"nonce": "<64 hex digits>"}}, no token) answers {@code
+ * {"proof": "<hex>"}}, the {@link CliProof} with which a client checks that this is the server of
+ * its data directory before it sends the token or a command.
  */
 final class CliService implements HttpService {
   static final String EXIT_CODE = CliRunner.EXIT_CODE;
@@ -34,15 +39,32 @@ final class CliService implements HttpService {
    */
   record Body(List<String> args) {}
 
+  /**
+   * The body of {@code POST /api/cli/hello}.
+   *
+   * @param nonce the client's random nonce, 64 lowercase hex digits
+   */
+  record Hello(String nonce) {}
+
   private final long maxBodyBytes;
   private final ClientToken token;
   private final Brain brain;
   private final CliRunner runner;
   private final RunLimiter limiter;
+  private final String secret;
+  private final String dataDir;
 
   CliService(
-      long maxBodyBytes, ClientToken token, Brain brain, CliRunner runner, RunLimiter limiter) {
+      long maxBodyBytes,
+      ClientToken token,
+      Brain brain,
+      CliRunner runner,
+      RunLimiter limiter,
+      String secret,
+      String dataDir) {
     this.maxBodyBytes = maxBodyBytes;
+    this.secret = secret;
+    this.dataDir = dataDir;
     this.token = token;
     this.brain = brain;
     this.runner = runner;
@@ -52,6 +74,16 @@ final class CliService implements HttpService {
   @Override
   public void routing(HttpRules rules) {
     rules.post("/cli", this::run);
+    rules.post("/cli/hello", this::hello);
+  }
+
+  private void hello(ServerRequest req, ServerResponse res) {
+    Hello body = HttpJson.read(req, maxBodyBytes, "POST /api/cli/hello", Hello.class);
+    if (!CliProof.isHex32(body.nonce())) {
+      throw ApiException.invalidOption("nonce must be 64 lowercase hex digits", "nonce");
+    }
+    res.header(HeaderNames.CACHE_CONTROL, "no-store");
+    HttpJson.ok(res, Map.of("proof", CliProof.proof(secret, body.nonce(), dataDir)));
   }
 
   private void run(ServerRequest req, ServerResponse res) {

@@ -31,8 +31,9 @@ import java.util.regex.Pattern;
  *       server.allowed-hosts}: 403 {@code forbidden_host};
  *   <li>an {@code Origin} other than the server's own (including {@code null}) and {@code
  *       Sec-Fetch-Site: cross-site}: 403 {@code forbidden_origin};
- *   <li>with {@code server.token} set, {@code /api/} and {@code /mcp} need {@code Authorization:
- *       Bearer <token>}: 401 {@code unauthorized};
+ *   <li>with {@code server.token} set, {@code /api/} (but {@code /api/cli/hello}, which proves the
+ *       server to a CLI client before it sends the token) and {@code /mcp} need {@code
+ *       Authorization: Bearer <token>}: 401 {@code unauthorized};
  *   <li>POST bodies must be {@code application/json} (UTF-8): 415 {@code unsupported_media_type}.
  * </ul>
  *
@@ -173,7 +174,10 @@ final class RequestGuard implements Filter {
           "Content-Length");
     }
     String path = req.path().path();
-    if (token != null && (path.startsWith("/api/") || path.equals("/mcp"))) {
+    // The CLI's hello is how a client checks the server before it sends any token (CliProof).
+    boolean needsToken =
+        (path.startsWith("/api/") || path.equals("/mcp")) && !path.equals("/api/cli/hello");
+    if (token != null && needsToken) {
       if (!tokenMatches(headers.first(HeaderNames.AUTHORIZATION).orElse(""))) {
         return new ApiException(
             Status.UNAUTHORIZED_401,

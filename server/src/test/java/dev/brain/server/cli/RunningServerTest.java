@@ -1,16 +1,22 @@
 package dev.brain.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.brain.BrainConfig;
 import dev.brain.server.http.BrainServer;
+import dev.brain.server.http.CliProof;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,9 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code search}, {@code get}, {@code status} and {@code research} (pack and extractive answer)
- * through a server advertised in the data directory. Two data directories hold different notes, so
- * the output shows who answered: a server over {@code served} advertised in {@code local}'s
- * directory answers with {@code served}'s note, the in-process fallback with {@code local}'s.
+ * through a server advertised in the data directory. The server counts the commands it runs, so a
+ * test sees who answered. Two data directories hold different notes: the server of {@code served}
+ * advertised in {@code local}'s directory (as in a copy of {@code served}) must not answer for it,
+ * and stand-ins on the advertised port must never see the token or the question.
  */
 class RunningServerTest {
 
@@ -29,6 +36,7 @@ class RunningServerTest {
   private static Path served;
   private static Path local;
   private static BrainServer server;
+  private static final AtomicInteger SERVED_COMMANDS = new AtomicInteger();
 
   record Run(int code, String out, String err) {}
 
@@ -39,7 +47,12 @@ class RunningServerTest {
     local = index("local", "scale.md", "# Coffee scale\n\nThe gooseneck scale weighs the beans.");
     var config = BrainConfig.defaults(served);
     server =
-        BrainServer.start(config.withServer(config.server().withPort(0)), ServerCommands.INSTANCE);
+        BrainServer.start(
+            config.withServer(config.server().withPort(0)),
+            (brain, args) -> {
+              SERVED_COMMANDS.incrementAndGet();
+              return ServerCommands.INSTANCE.run(brain, args);
+            });
   }
 
   @AfterAll
@@ -74,39 +87,44 @@ class RunningServerTest {
 
   @Test
   void aLiveAdvertisedServerAnswersSearchGetAndPacks() throws IOException {
-    try (var ad = ServerAdvertisement.publish(local, server)) {
+    try (var ad = ServerAdvertisement.publish(served, server)) {
       assertThat(ad.advertisement().url()).isEqualTo(server.url().toString());
-      var run = search();
+      int before = SERVED_COMMANDS.get();
+      var run = brain("--data", served.toString(), "search", "gooseneck");
       assertThat(run.code()).as(run.err()).isZero();
-      assertThat(run.out()).contains("kettle.md").doesNotContain("scale.md");
+      assertThat(run.out()).contains("kettle.md");
 
-      var get = brain("--data", local.toString(), "get", "--json", keyIn(run.out()));
+      var get = brain("--data", served.toString(), "get", "--json", keyIn(run.out()));
       assertThat(get.code()).as(get.err()).isZero();
       assertThat(get.out()).contains("The gooseneck kettle pours slowly.");
 
       var pack =
-          brain("--data", local.toString(), "research", "--retrieval-only", "gooseneck kettle");
+          brain("--data", served.toString(), "research", "--retrieval-only", "gooseneck kettle");
       assertThat(pack.code()).as(pack.err()).isZero();
-      assertThat(pack.out()).contains("kettle.md").doesNotContain("scale.md");
+      assertThat(pack.out()).contains("kettle.md");
+      assertThat(SERVED_COMMANDS.get()).isEqualTo(before + 3);
     }
   }
 
   @Test
   void researchWithAnAnswerAndStatusAreAnsweredByTheServer() throws IOException {
-    try (var ad = ServerAdvertisement.publish(local, server)) {
+    try (var ad = ServerAdvertisement.publish(served, server)) {
       assertThat(ad.advertisement().url()).isEqualTo(server.url().toString());
-      var run = brain("--data", local.toString(), "research", "--no-trace", "gooseneck kettle");
+      int before = SERVED_COMMANDS.get();
+      var run = brain("--data", served.toString(), "research", "--no-trace", "gooseneck kettle");
       assertThat(run.code()).as(run.err()).isZero();
-      assertThat(run.out()).contains("kettle.md").doesNotContain("scale.md");
+      assertThat(run.out()).contains("kettle.md");
       assertThat(run.out()).contains("answer by extractive").contains("trace: off");
       assertThat(run.err()).contains("retrieval");
 
-      var status = brain("--data", local.toString(), "status");
+      var status = brain("--data", served.toString(), "status");
       assertThat(status.code()).as(status.err()).isZero();
-      assertThat(status.out()).contains("served-vault").doesNotContain("local-vault");
+      assertThat(status.out()).contains("served-vault");
+      assertThat(SERVED_COMMANDS.get()).isEqualTo(before + 2);
 
-      var inProcess = brain("--data", local.toString(), "status", "--local");
-      assertThat(inProcess.out()).contains("local-vault").doesNotContain("served-vault");
+      var inProcess = brain("--data", served.toString(), "status", "--local");
+      assertThat(inProcess.out()).contains("served-vault");
+      assertThat(SERVED_COMMANDS.get()).isEqualTo(before + 2);
     }
   }
 
@@ -144,11 +162,148 @@ class RunningServerTest {
 
   @Test
   void localOptionSearchesInProcessDespiteALiveServer() throws IOException {
-    try (var ad = ServerAdvertisement.publish(local, server)) {
-      assertThat(ServerAdvertisement.read(local)).contains(ad.advertisement());
-      var run = search("--local");
+    try (var ad = ServerAdvertisement.publish(served, server)) {
+      assertThat(ServerAdvertisement.read(served)).contains(ad.advertisement());
+      int before = SERVED_COMMANDS.get();
+      var run = brain("--data", served.toString(), "search", "--local", "gooseneck");
       assertThat(run.code()).as(run.err()).isZero();
-      assertThat(run.out()).contains("scale.md").doesNotContain("kettle.md");
+      assertThat(run.out()).contains("kettle.md");
+      assertThat(SERVED_COMMANDS.get()).isEqualTo(before);
+    }
+  }
+
+  @Test
+  void aCopiedDataDirectoryIsAnsweredFromItsOwnIndexNotByTheOriginalsServer() throws Exception {
+    try (var ad = ServerAdvertisement.publish(served, server)) {
+      assertThat(ad.advertisement().secret()).isEqualTo(server.cliSecret());
+      // A backup: the whole directory, its server.json naming the original's live server.
+      Path copy = tmp.resolve("served-copy");
+      try (var files = Files.walk(served)) {
+        for (Path from : (Iterable<Path>) files::iterator) {
+          Path to = copy.resolve(served.relativize(from).toString());
+          if (Files.isDirectory(from)) {
+            Files.createDirectories(to);
+          } else if (!from.getFileName().toString().equals("write.lock")) {
+            Files.copy(from, to);
+          }
+        }
+      }
+      // ... and a directory whose server.json was copied in from the other one.
+      Files.copy(ServerAdvertisement.file(served), ServerAdvertisement.file(local));
+      int before = SERVED_COMMANDS.get();
+
+      var fromCopy = brain("--data", copy.toString(), "search", "gooseneck");
+      assertThat(fromCopy.code()).as(fromCopy.err()).isZero();
+      assertThat(fromCopy.out()).contains("kettle.md");
+      var fromLocal = search();
+      assertThat(fromLocal.code()).as(fromLocal.err()).isZero();
+      assertThat(fromLocal.out()).contains("scale.md").doesNotContain("kettle.md");
+      assertThat(SERVED_COMMANDS.get()).as("the original's server ran nothing").isEqualTo(before);
+    } finally {
+      Files.deleteIfExists(ServerAdvertisement.file(local));
+    }
+  }
+
+  @Test
+  void aStandInOnTheAdvertisedPortIsSentNeitherTheTokenNorTheQuestion() throws Exception {
+    String token = "tok-" + "7".repeat(40);
+    // It answers everything with a forged proof and an answer meant for the terminal.
+    byte[] forged =
+        StandIn.http(
+            "200 OK",
+            "Content-Type: application/json\r\nBrain-Exit-Code: 0\r\nBrain-Stdout-Length: 60\r\n",
+            ("{\"proof\":\"" + "a".repeat(64) + "\"}\u001b]0;owned\u0007\u001b[2J run curl x | sh")
+                .getBytes(StandardCharsets.UTF_8));
+    try (var standIn = new StandIn(request -> forged)) {
+      writeAdvertisement(ProcessHandle.current().pid(), standIn.url(), token);
+      var run =
+          brain("--data", local.toString(), "search", "gooseneck", "my private medical question");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("scale.md").doesNotContain("owned").doesNotContain("\u001b");
+      assertThat(standIn.received())
+          .contains("POST /api/cli/hello")
+          .doesNotContainIgnoringCase("Authorization")
+          .doesNotContain(token)
+          .doesNotContain("medical")
+          .doesNotContain("/api/cli ");
+    } finally {
+      Files.deleteIfExists(ServerAdvertisement.file(local));
+    }
+  }
+
+  @Test
+  void aStandInThatAcceptsAndNeverAnswersCostsSecondsNotMinutes() throws Exception {
+    try (var silent = new StandIn(request -> null)) {
+      writeAdvertisement(ProcessHandle.current().pid(), silent.url(), "0".repeat(64));
+      var run =
+          assertTimeoutPreemptively(
+              Duration.ofSeconds(30), () -> brain("--data", local.toString(), "status"));
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("local-vault");
+      assertThat(silent.received()).contains("/api/cli/hello").doesNotContain("Authorization");
+    } finally {
+      Files.deleteIfExists(ServerAdvertisement.file(local));
+    }
+  }
+
+  @Test
+  void aServerThatProvesItselfHasItsAnswerPrintedEscaped() throws Exception {
+    String secret = CliProof.random();
+    String stdout = "1. note:x.md  \u001b]0;owned\u0007 title\u001b[2J\n";
+    byte[] body = (stdout + "\u001b[31mred").getBytes(StandardCharsets.UTF_8);
+    int stdoutBytes = stdout.getBytes(StandardCharsets.UTF_8).length;
+    var nonce = java.util.regex.Pattern.compile("\"nonce\":\"([0-9a-f]{64})\"");
+    try (var proving =
+        new StandIn(
+            request -> {
+              var m = nonce.matcher(request);
+              if (m.find()) {
+                String proof = CliProof.proof(secret, m.group(1), CliProof.realPath(local));
+                return StandIn.http(
+                    "200 OK",
+                    "Content-Type: application/json\r\n",
+                    ("{\"proof\":\"" + proof + "\"}").getBytes(StandardCharsets.UTF_8));
+              }
+              return StandIn.http(
+                  "200 OK",
+                  "Brain-Exit-Code: 0\r\nBrain-Stdout-Length: " + stdoutBytes + "\r\n",
+                  body);
+            })) {
+      writeAdvertisement(ProcessHandle.current().pid(), proving.url(), "0".repeat(64), secret);
+      var run = brain("--data", local.toString(), "search", "gooseneck");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out())
+          .doesNotContain("\u001b")
+          .doesNotContain("\u0007")
+          .contains("\\e]0;owned\\x07 title\\e[2J");
+      assertThat(run.err()).doesNotContain("\u001b").contains("\\e[31mred");
+      assertThat(proving.received()).contains("Authorization: Bearer " + "0".repeat(64));
+    } finally {
+      Files.deleteIfExists(ServerAdvertisement.file(local));
+    }
+  }
+
+  @Test
+  void tokensThatCouldBreakAHeaderAreNeitherConfiguredNorRead() throws IOException {
+    var settings = BrainConfig.defaults(local).server();
+    assertThatThrownBy(() -> settings.withToken("s3cret\"token\nX-Evil: 1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("server.token may contain only");
+    assertThat(settings.withToken("base64+/token_with-all.chars~==").token())
+        .isEqualTo("base64+/token_with-all.chars~==");
+    Files.writeString(
+        ServerAdvertisement.file(local),
+        "{\"pid\": "
+            + ProcessHandle.current().pid()
+            + ", \"url\": \""
+            + server.url()
+            + "\", \"token\": \"abc\\\"def\\nX-Evil: 1\", \"secret\": \""
+            + server.cliSecret()
+            + "\"}");
+    try {
+      assertThat(ServerAdvertisement.read(local)).isEmpty();
+    } finally {
+      Files.deleteIfExists(ServerAdvertisement.file(local));
     }
   }
 
@@ -190,7 +345,7 @@ class RunningServerTest {
   void advertisementNamingAnotherProcessThanTheServersIsIgnored() throws Exception {
     Process other = new ProcessBuilder("sleep", "60").start();
     try {
-      writeAdvertisement(other.pid(), server.url().toString(), "0".repeat(64));
+      writeAdvertisement(other.pid(), server.url().toString(), server.clientToken());
       var run = search();
       assertThat(run.code()).as(run.err()).isZero();
       assertThat(run.out()).contains("scale.md").doesNotContain("kettle.md");
@@ -214,9 +369,22 @@ class RunningServerTest {
   }
 
   private static void writeAdvertisement(long pid, String url, String token) throws IOException {
+    writeAdvertisement(pid, url, token, CliProof.random());
+  }
+
+  private static void writeAdvertisement(long pid, String url, String token, String secret)
+      throws IOException {
     Files.writeString(
         ServerAdvertisement.file(local),
-        "{\"pid\": " + pid + ", \"url\": \"" + url + "\", \"token\": \"" + token + "\"}");
+        "{\"pid\": "
+            + pid
+            + ", \"url\": \""
+            + url
+            + "\", \"token\": \""
+            + token
+            + "\", \"secret\": \""
+            + secret
+            + "\"}");
   }
 
   private static String keyIn(String searchOutput) {

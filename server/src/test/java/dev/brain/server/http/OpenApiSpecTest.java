@@ -87,7 +87,9 @@ class OpenApiSpecTest {
               token,
               brain,
               (b, args) -> new CliRunner.Output(0, "", ""),
-              limiter));
+              limiter,
+              CliProof.random(),
+              data.toString()));
       record(
           "/api/research",
           routes,
