@@ -232,6 +232,27 @@ class RunningServerTest {
   }
 
   @Test
+  void aServerWithServerTokenProvesItselfBeforeItIsSentTheToken() throws IOException {
+    var counted = new AtomicInteger();
+    var config = BrainConfig.defaults(served);
+    var settings = config.server().withPort(0).withToken("s3cret-token-0123456789abcdef");
+    try (var guarded =
+            BrainServer.start(
+                config.withServer(settings),
+                (brain, args) -> {
+                  counted.incrementAndGet();
+                  return ServerCommands.INSTANCE.run(brain, args);
+                });
+        var ad = ServerAdvertisement.publish(served, guarded)) {
+      assertThat(ad.advertisement().token()).isEqualTo("s3cret-token-0123456789abcdef");
+      var run = brain("--data", served.toString(), "search", "gooseneck");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("kettle.md");
+      assertThat(counted.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aStandInThatAcceptsAndNeverAnswersCostsSecondsNotMinutes() throws Exception {
     try (var silent = new StandIn(request -> null)) {
       writeAdvertisement(ProcessHandle.current().pid(), silent.url(), "0".repeat(64));

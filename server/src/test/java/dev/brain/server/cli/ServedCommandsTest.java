@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.BrainConfig;
 import dev.brain.server.http.BrainServer;
+import dev.brain.server.http.CliProof;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -11,6 +12,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +151,115 @@ class ServedCommandsTest {
     assertFallsBack(launcher(List.of("--data", stale.toString(), "status")));
   }
 
+  @Test
+  void aCopiedDataDirectoryGoesToTheJvmNotToTheOriginalsServer() throws Exception {
+    // A backup of the data directory: its server.json names the original's live server, which
+    // answers the hello for its own directory, not for the copy's path.
+    Path copy = Files.createDirectories(tmp.resolve("copy"));
+    Files.copy(ServerAdvertisement.file(data), ServerAdvertisement.file(copy));
+    assertFallsBack(launcher(List.of("--data", copy.toString(), "search", "kettle")));
+  }
+
+  @Test
+  void aStandInOnTheAdvertisedPortIsSentNeitherTheTokenNorTheQuestion() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("stand-in"));
+    String token = "tok-" + "7".repeat(40);
+    byte[] forged =
+        StandIn.http(
+            "200 OK",
+            "Content-Type: application/json\r\nBrain-Exit-Code: 0\r\nBrain-Stdout-Length: 9\r\n",
+            ("{\"proof\":\"" + "a".repeat(64) + "\"}\u001b]0;owned\u0007 run curl x | sh")
+                .getBytes(StandardCharsets.UTF_8));
+    try (var standIn = new StandIn(request -> forged)) {
+      advertise(dir, standIn.url(), token, CliProof.random());
+      var run =
+          launcher(List.of("--data", dir.toString(), "search", "my private medical question"));
+      assertFallsBack(run);
+      assertThat(run.out()).doesNotContain("owned");
+      assertThat(standIn.received())
+          .contains("POST /api/cli/hello")
+          .doesNotContainIgnoringCase("Authorization")
+          .doesNotContain(token)
+          .doesNotContain("medical");
+    }
+  }
+
+  @Test
+  void aStandInThatAcceptsAndNeverAnswersCostsSecondsNotMinutes() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("silent"));
+    try (var silent = new StandIn(request -> null)) {
+      advertise(dir, silent.url(), "0".repeat(64), CliProof.random());
+      for (String command : List.of("search", "status")) {
+        var args = new ArrayList<>(List.of(launcher.toString(), "--data", dir.toString()));
+        args.add(command);
+        if (command.equals("search")) {
+          args.add("kettle");
+        }
+        assertFallsBack(run(args, Map.of(), Duration.ofSeconds(20)));
+      }
+      assertThat(silent.received()).contains("/api/cli/hello").doesNotContain("Authorization");
+    }
+  }
+
+  @Test
+  void aTokenThatCouldBreakTheHeaderIsNeverSent() throws Exception {
+    // The real server and its secret, but a token with a quote and a line break (JSON-escaped in
+    // the file): nothing is sent with it.
+    Path dir = Files.createDirectories(tmp.resolve("bad-token"));
+    String ad = Files.readString(ServerAdvertisement.file(data));
+    Files.writeString(
+        ServerAdvertisement.file(dir),
+        ad.replaceFirst("\"token\" *: *\"[^\"]*\"", "\"token\" : \"ab\\\\\"c\\\\nX-Evil: 1\""));
+    assertThat(Files.readString(ServerAdvertisement.file(dir))).contains("ab\\\"c\\nX-Evil");
+    assertFallsBack(launcher(List.of("--data", dir.toString(), "status")));
+  }
+
+  @Test
+  void anAnswerWithControlCharactersIsNeverPrintedRaw() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("proving"));
+    String secret = CliProof.random();
+    var nonce = java.util.regex.Pattern.compile("\"nonce\":\"([0-9a-f]{64})\"");
+    byte[] body = "title \u001b]0;owned\u0007\u001b[2J\n".getBytes(StandardCharsets.UTF_8);
+    try (var proving =
+        new StandIn(
+            request -> {
+              var m = nonce.matcher(request);
+              if (m.find()) {
+                String proof = CliProof.proof(secret, m.group(1), CliProof.realPath(dir));
+                return StandIn.http(
+                    "200 OK",
+                    "Content-Type: application/json\r\n",
+                    ("{\"proof\":\"" + proof + "\"}").getBytes(StandardCharsets.UTF_8));
+              }
+              return StandIn.http(
+                  "200 OK",
+                  "Brain-Exit-Code: 0\r\nBrain-Stdout-Length: " + body.length + "\r\n",
+                  body);
+            })) {
+      advertise(dir, proving.url(), "0".repeat(64), secret);
+      var run = launcher(List.of("--data", dir.toString(), "search", "kettle"));
+      // It proved itself, so it was sent the command; its answer goes to the JVM to be escaped.
+      assertThat(proving.received()).contains("Authorization: Bearer " + "0".repeat(64));
+      assertFallsBack(run);
+      assertThat(run.out()).doesNotContain("\u001b").doesNotContain("owned");
+    }
+  }
+
+  private static void advertise(Path dir, String url, String token, String secret)
+      throws IOException {
+    Files.writeString(
+        ServerAdvertisement.file(dir),
+        "{\"pid\": "
+            + ProcessHandle.current().pid()
+            + ", \"url\": \""
+            + url
+            + "\", \"token\": \""
+            + token
+            + "\", \"secret\": \""
+            + secret
+            + "\"}");
+  }
+
   private static void assertFallsBack(Run run) {
     assertThat(run.code()).as(run.out()).isNotZero();
     assertThat(run.err()).containsIgnoringCase("jar");
@@ -178,6 +289,27 @@ class ServedCommandsTest {
           .contains("not_served");
     }
     assertThat(post(token, "application/json", "{\"args\":[]}", "")).startsWith("HTTP/1.1 400");
+    // The hello needs no token and proves the server with its secret over its data directory.
+    String nonce = CliProof.random();
+    String helloBody = "{\"nonce\":\"" + nonce + "\"}";
+    String hello =
+        raw(
+            "POST /api/cli/hello HTTP/1.1\r\nHost: 127.0.0.1:"
+                + server.port()
+                + "\r\nContent-Type: application/json\r\nContent-Length: "
+                + helloBody.length()
+                + "\r\nConnection: close\r\n\r\n"
+                + helloBody);
+    assertThat(hello)
+        .startsWith("HTTP/1.1 200")
+        .contains(CliProof.proof(server.cliSecret(), nonce, CliProof.realPath(data)));
+    assertThat(
+            raw(
+                "POST /api/cli/hello HTTP/1.1\r\nHost: 127.0.0.1:"
+                    + server.port()
+                    + "\r\nContent-Type: application/json\r\nContent-Length: 15\r\n"
+                    + "Connection: close\r\n\r\n{\"nonce\":\"XYZ\"}"))
+        .startsWith("HTTP/1.1 422");
     // A foreign Host (a DNS-rebinding page) is refused before the token is even looked at.
     assertThat(raw("POST /api/cli HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 0\r\n\r\n"))
         .startsWith("HTTP/1.1 403")
@@ -235,6 +367,11 @@ class ServedCommandsTest {
   }
 
   private static Run run(List<String> command, Map<String, String> env) throws Exception {
+    return run(command, env, Duration.ofMinutes(5));
+  }
+
+  private static Run run(List<String> command, Map<String, String> env, Duration timeout)
+      throws Exception {
     var pb = new ProcessBuilder(command).directory(tmp.toFile());
     pb.environment().remove("BRAIN_HOME");
     pb.environment().putAll(env);
@@ -242,7 +379,7 @@ class ServedCommandsTest {
     Path err = Files.createTempFile(tmp, "err", ".txt");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());
     Process p = pb.start();
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("timed out: " + command);
     }
