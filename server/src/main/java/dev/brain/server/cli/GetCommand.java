@@ -35,10 +35,10 @@ final class GetCommand implements Callable<Integer> {
     if (answered.isPresent()) {
       return answered.get();
     }
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.writer(spec.commandLine().getOut());
     var detail = getLocally();
     if (detail.isEmpty()) {
-      spec.commandLine().getErr().println("brain: no record with key " + key);
+      spec.commandLine().getErr().println("brain: no record with key " + TerminalText.line(key));
       return BrainCommand.EXIT_ERROR;
     }
     if (json) {
@@ -57,20 +57,20 @@ final class GetCommand implements Callable<Integer> {
 
   private static void print(RecordDetail detail, PrintWriter out) {
     var r = detail.record();
-    out.println(r.key());
-    out.println("  title:       " + nullToDash(r.title()));
+    out.println(line(r.key()));
+    out.println("  title:       " + line(nullToDash(r.title())));
     out.println("  kind:        " + r.kind() + " / " + r.sourceType());
     if (r.path() != null) {
-      out.println("  path:        " + r.path());
+      out.println("  path:        " + line(r.path()));
     }
     if (r.url() != null) {
-      out.println("  url:         " + r.url());
+      out.println("  url:         " + line(r.url()));
     }
     if (r.author() != null) {
-      out.println("  author:      " + r.author());
+      out.println("  author:      " + line(r.author()));
     }
     if (!r.tags().isEmpty()) {
-      out.println("  tags:        " + String.join(", ", r.tags()));
+      out.println("  tags:        " + line(String.join(", ", r.tags())));
     }
     if (r.createdAt() != null) {
       String source = r.dateSource() == null ? "" : " (" + r.dateSource() + ")";
@@ -83,20 +83,26 @@ final class GetCommand implements Callable<Integer> {
       out.println("  published:   " + r.publishedAt());
     }
     if (r.summary() != null) {
-      out.println("  summary:     " + abbreviate(r.summary().replaceAll("\\s+", " "), 300));
+      out.println("  summary:     " + line(abbreviate(r.summary().replaceAll("\\s+", " "), 300)));
     }
-    out.println("  links:       " + (r.links().isEmpty() ? "-" : String.join(", ", r.links())));
+    out.println(
+        "  links:       " + (r.links().isEmpty() ? "-" : line(String.join(", ", r.links()))));
     out.println(
         "  backlinks:   "
-            + (detail.backlinks().isEmpty() ? "-" : String.join(", ", detail.backlinks())));
+            + (detail.backlinks().isEmpty() ? "-" : line(String.join(", ", detail.backlinks()))));
     out.println("  chunks:      " + detail.chunks().size());
     for (var c : detail.chunks()) {
-      var heading = c.headingPath().isEmpty() ? "" : " " + String.join(" > ", c.headingPath());
+      var heading =
+          c.headingPath().isEmpty() ? "" : " " + line(String.join(" > ", c.headingPath()));
       out.printf(
           "  [%s] %s chars %d-%d%s%n",
           c.chunkId(), c.role().wireName(), c.startChar(), c.endChar(), heading);
-      out.println("      " + abbreviate(c.text().replaceAll("\\s+", " "), 160));
+      out.println("      " + line(abbreviate(c.text().replaceAll("\\s+", " "), 160)));
     }
+  }
+
+  private static String line(String s) {
+    return TerminalText.line(s);
   }
 
   private static String nullToDash(String s) {

@@ -169,7 +169,7 @@ final class ResearchCommand implements Callable<Integer> {
             .withSemantic(!noSemantic);
     var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
     String question = String.join(" ", words);
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
     var answered = serverChoice.answer(brain, spec);
     if (answered.isPresent()) {
       return answered.get();

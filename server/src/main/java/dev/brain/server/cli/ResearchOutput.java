@@ -130,8 +130,8 @@ final class ResearchOutput {
           Locale.ROOT,
           "  [%d] %s%s%n",
           ++n,
-          c.sourceKey(),
-          c.title() == null || c.title().isBlank() ? "" : "  " + c.title());
+          line(c.sourceKey()),
+          c.title() == null || c.title().isBlank() ? "" : "  " + line(c.title()));
       var where = new ArrayList<String>();
       if (c.sourceType() != null) {
         where.add(c.kind() + "/" + c.sourceType());
@@ -145,7 +145,7 @@ final class ResearchOutput {
         where.add("role " + c.evidenceRole());
       }
       if (!where.isEmpty()) {
-        out.println("      " + String.join(" · ", where));
+        out.println("      " + line(String.join(" · ", where)));
       }
     }
   }
@@ -191,7 +191,7 @@ final class ResearchOutput {
         Locale.ROOT,
         "%s · search \"%s\" · planner %s%s%n",
         plan.queryFamily().wireName(),
-        plan.textQuery(),
+        line(plan.textQuery()),
         plan.planner(),
         plan.plannerError() == null ? "" : " (" + plan.plannerError() + ")");
     out.println(
@@ -199,13 +199,13 @@ final class ResearchOutput {
             + String.join(", ", required)
             + (optional.isEmpty() ? "" : " · optional: " + String.join(", ", optional)));
     plan.queryVariants()
-        .forEach(v -> out.println("  variant \"" + v.query() + "\" — " + v.reason()));
+        .forEach(v -> out.println("  variant \"" + line(v.query()) + "\" — " + line(v.reason())));
     out.println();
     printEvidence(pack, out, pack.evidence().size());
     if (!pack.exactTagEvidence().isEmpty()) {
       out.println("exact-tag evidence:");
       for (EvidenceRow r : pack.exactTagEvidence()) {
-        out.println("  " + r.sourceKey() + "  #" + String.join(" #", r.userTags()));
+        out.println("  " + line(r.sourceKey()) + "  #" + line(String.join(" #", r.userTags())));
       }
       out.println();
     }
@@ -215,7 +215,7 @@ final class ResearchOutput {
     }
     out.println(pack.coverage().recallNote());
     for (NextStep step : pack.nextSteps()) {
-      out.println("next: " + step.label() + " " + params(step.params()));
+      out.println("next: " + line(step.label() + " " + params(step.params())));
     }
   }
 
@@ -230,7 +230,11 @@ final class ResearchOutput {
         out.println("Nearest in meaning (not evidence: too few of the key words):");
         for (int i = 0; i < keys.size(); i++) {
           out.printf(
-              Locale.ROOT, "  %s  %s  (cosine %s)%n", keys.get(i), titles.get(i), cosines.get(i));
+              Locale.ROOT,
+              "  %s  %s  (cosine %s)%n",
+              line(String.valueOf(keys.get(i))),
+              line(String.valueOf(titles.get(i))),
+              cosines.get(i));
         }
       }
     }
@@ -244,7 +248,7 @@ final class ResearchOutput {
 
   static void printEvidence(ResearchPack pack, PrintWriter out, int max) {
     if (pack.evidence().isEmpty()) {
-      out.println("no evidence for \"" + pack.queryPlan().textQuery() + "\"");
+      out.println("no evidence for \"" + line(pack.queryPlan().textQuery()) + "\"");
       out.println();
       return;
     }
@@ -253,8 +257,8 @@ final class ResearchOutput {
           Locale.ROOT,
           "%2d. %s%s%n",
           row.rank(),
-          row.sourceKey(),
-          row.title() == null || row.title().isBlank() ? "" : "  " + row.title());
+          line(row.sourceKey()),
+          row.title() == null || row.title().isBlank() ? "" : "  " + line(row.title()));
       var where = new ArrayList<String>();
       where.add(row.kind() + "/" + row.sourceType());
       if (row.notePath() != null) {
@@ -266,12 +270,16 @@ final class ResearchOutput {
       if (row.relatedTo() != null) {
         where.add(row.relationship() + " " + row.relatedTo());
       }
-      out.println("    " + String.join(" · ", where));
-      out.println("    why: " + String.join(" · ", row.signals()));
+      out.println("    " + line(String.join(" · ", where)));
+      out.println("    why: " + line(String.join(" · ", row.signals())));
       if (row.excerpt() != null && !row.excerpt().isBlank()) {
-        out.println("    " + row.excerpt().replaceAll("\\s+", " "));
+        out.println("    " + line(row.excerpt().replaceAll("\\s+", " ")));
       }
       out.println();
     }
+  }
+
+  private static String line(String s) {
+    return TerminalText.line(s);
   }
 }

@@ -36,7 +36,7 @@ final class RunTimeline implements RunListener {
         e.elapsedMs() / 1000.0,
         mark(e.status()),
         e.stage().wireName(),
-        e.message());
+        TerminalText.line(e.message()));
     err.flush();
   }
 

@@ -111,7 +111,7 @@ final class SearchCommand implements Callable<Integer> {
       brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
     }
     var result = searchLocally(request);
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.writer(spec.commandLine().getOut());
     if (json) {
       out.println(PrettyJson.pretty(result));
     } else {
@@ -136,11 +136,11 @@ final class SearchCommand implements Callable<Integer> {
   /** The rows, with an {@code obsidian://} link under each note of an Obsidian vault. */
   static void print(SearchResult result, ObsidianLinks obsidian, PrintWriter out) {
     if (result.rows().isEmpty()) {
-      out.println("no results for \"" + result.query() + "\"");
+      out.println("no results for \"" + TerminalText.line(result.query()) + "\"");
     } else if (result.rows().stream().allMatch(EvidenceRow::weak)) {
       out.println(
           "nothing matched \""
-              + result.query()
+              + TerminalText.line(result.query())
               + "\" well: every row below misses most of its words (found by meaning or a tag"
               + " alone)");
     }
@@ -166,9 +166,13 @@ final class SearchCommand implements Callable<Integer> {
         Locale.ROOT,
         "%2d. %s%s%s%n",
         row.rank(),
-        row.sourceKey(),
-        title,
-        row.weak() ? "  [weak match: missing " + String.join(" ", row.missingTerms()) + "]" : "");
+        TerminalText.line(row.sourceKey()),
+        TerminalText.line(title),
+        row.weak()
+            ? "  [weak match: missing "
+                + TerminalText.line(String.join(" ", row.missingTerms()))
+                + "]"
+            : "");
     var where = new ArrayList<String>();
     where.add(row.kind() + "/" + row.sourceType());
     if (row.notePath() != null) {
@@ -183,8 +187,10 @@ final class SearchCommand implements Callable<Integer> {
     if (row.relatedTo() != null) {
       where.add(row.relationship() + " " + row.relatedTo());
     }
-    out.println("    " + String.join(" · ", where));
-    obsidian.link(row.sourceKey(), row.notePath()).ifPresent(link -> out.println("    " + link));
+    out.println("    " + TerminalText.line(String.join(" · ", where)));
+    obsidian
+        .link(row.sourceKey(), row.notePath())
+        .ifPresent(link -> out.println("    " + TerminalText.line(link)));
     var lanes = new ArrayList<String>();
     for (var lane : row.retrieval().lanes()) {
       lanes.add(
@@ -205,10 +211,10 @@ final class SearchCommand implements Callable<Integer> {
       if (!row.missingTerms().isEmpty()) {
         why.add("missing: " + String.join(" ", row.missingTerms()));
       }
-      out.println("    why: " + String.join(" · ", why));
+      out.println("    why: " + TerminalText.line(String.join(" · ", why)));
     }
     if (row.excerpt() != null && !row.excerpt().isBlank()) {
-      out.println("    " + row.excerpt().replaceAll("\\s+", " "));
+      out.println("    " + TerminalText.line(row.excerpt().replaceAll("\\s+", " ")));
     }
     out.println();
   }

@@ -43,7 +43,7 @@ final class StatusCommand implements Callable<Integer> {
     if (answered.isPresent()) {
       return answered.get();
     }
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.writer(spec.commandLine().getOut());
     IndexStatus status = localStatus();
     if (json) {
       out.println(PrettyJson.pretty(status));
@@ -93,9 +93,9 @@ final class StatusCommand implements Callable<Integer> {
     for (var c : s.collections()) {
       out.println();
       out.println(
-          c.name()
+          TerminalText.line(c.name())
               + "  "
-              + (c.root() == null ? "(not in brain.yaml)" : c.root())
+              + (c.root() == null ? "(not in brain.yaml)" : TerminalText.line(c.root()))
               + (c.root() != null && !c.rootExists() ? "  (folder missing)" : ""));
       out.printf(
           Locale.ROOT,
@@ -135,8 +135,8 @@ final class StatusCommand implements Callable<Integer> {
       out.printf(
           Locale.ROOT,
           "  summary failed: %s: %s (attempt %d; tried again by a sync after %s)%n",
-          f.key(),
-          f.reason(),
+          TerminalText.line(f.key()),
+          TerminalText.line(f.reason()),
           f.attempts(),
           f.retryAt());
     }
@@ -155,9 +155,9 @@ final class StatusCommand implements Callable<Integer> {
     }
     for (var c : s.collections()) {
       out.println(
-          c.name()
+          TerminalText.line(c.name())
               + "  "
-              + c.root()
+              + TerminalText.line(c.root())
               + (c.rootExists() ? "" : "  (folder missing)")
               + "  not indexed yet (run `brain index`)");
     }
@@ -170,7 +170,8 @@ final class StatusCommand implements Callable<Integer> {
     }
     out.println("  " + label + " " + list.size() + ":");
     for (var issue : list) {
-      out.println("    " + issue.file() + ": " + issue.reason());
+      out.println(
+          "    " + TerminalText.line(issue.file()) + ": " + TerminalText.line(issue.reason()));
     }
   }
 

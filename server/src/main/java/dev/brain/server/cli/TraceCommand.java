@@ -91,7 +91,7 @@ final class TraceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
       TraceStore store = store(trace.brain);
       List<TraceSummary> runs = store.list();
-      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
       List<TraceSummary> shown = runs.subList(0, Math.min(limit, runs.size()));
       if (json) {
         out.println(PrettyJson.pretty(shown));
@@ -110,7 +110,7 @@ final class TraceCommand implements Callable<Integer> {
             s.status() == null ? "" : s.status(),
             s.durationMs() / 1000.0,
             s.question() == null
-                ? (s.error() == null ? "" : s.error())
+                ? (s.error() == null ? "" : TerminalText.line(s.error()))
                 : oneLine(s.question(), 70));
       }
       if (runs.size() > shown.size()) {
@@ -144,7 +144,7 @@ final class TraceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
       TraceStore store = store(trace.brain);
       Path dir = find(store, run);
-      PrintWriter out = spec.commandLine().getOut();
+      PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
       JsonNode saved = store.readJson(dir); // refuses a version this brain does not read
       // Escape sequences in a question or excerpt must not reach the terminal.
       out.print(
@@ -216,7 +216,7 @@ final class TraceCommand implements Callable<Integer> {
                 .withTrace(saveTrace);
         RunResult now = opened.run(request, new RunTimeline(spec.commandLine().getErr()));
         TraceDiff diff = TraceDiff.of(saved, now);
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
         if (json) {
           out.println(PrettyJson.pretty(diff));
         } else {
@@ -239,13 +239,19 @@ final class TraceCommand implements Callable<Integer> {
         out.println("evidence unchanged: the same " + d.after().size() + " keys in the same order");
       }
       for (String k : d.added()) {
-        out.println("+ " + k + "  (now #" + (d.after().indexOf(k) + 1) + ")");
+        out.println("+ " + TerminalText.line(k) + "  (now #" + (d.after().indexOf(k) + 1) + ")");
       }
       for (String k : d.removed()) {
-        out.println("- " + k + "  (was #" + (d.before().indexOf(k) + 1) + ")");
+        out.println("- " + TerminalText.line(k) + "  (was #" + (d.before().indexOf(k) + 1) + ")");
       }
       for (TraceDiff.Move m : d.reordered()) {
-        out.println("~ " + m.sourceKey() + "  #" + m.beforeRank() + " -> #" + m.afterRank());
+        out.println(
+            "~ "
+                + TerminalText.line(m.sourceKey())
+                + "  #"
+                + m.beforeRank()
+                + " -> #"
+                + m.afterRank());
       }
       TraceDiff.AnswerDiff a = d.answer();
       if (!a.changed() && !a.citationsChanged()) {
@@ -257,10 +263,10 @@ final class TraceCommand implements Callable<Integer> {
           out.println("  after:  " + oneLine(String.valueOf(a.after()), 160));
         }
         for (String k : a.citationsAdded()) {
-          out.println("+ cites " + k);
+          out.println("+ cites " + TerminalText.line(k));
         }
         for (String k : a.citationsRemoved()) {
-          out.println("- cites " + k);
+          out.println("- cites " + TerminalText.line(k));
         }
         if (a.citationsAdded().isEmpty()
             && a.citationsRemoved().isEmpty()
@@ -336,7 +342,7 @@ final class TraceCommand implements Callable<Integer> {
   }
 
   private static String oneLine(String s, int max) {
-    String t = Redactor.withoutControlCharacters(s).replaceAll("\\s+", " ").strip();
+    String t = TerminalText.line(s.replaceAll("\\s+", " ").strip());
     return t.length() <= max ? t : t.substring(0, max - 1) + "…";
   }
 }
