@@ -27,7 +27,10 @@ final class TerminalText {
     return escape(s, true);
   }
 
-  /** A writer that prints everything through {@link #text} to {@code out}. */
+  /**
+   * A writer that prints everything through {@link #text} to {@code out}; its {@code println}
+   * flushes {@code out}, as the CLI's own writers do, so nothing waits in a buffer at exit.
+   */
   static PrintWriter writer(PrintWriter out) {
     return new PrintWriter(
         new Writer() {
@@ -45,7 +48,8 @@ final class TerminalText {
           public void close() {
             out.flush();
           }
-        });
+        },
+        true);
   }
 
   private static String escape(String s, boolean keepLayout) {

@@ -61,6 +61,17 @@ class TerminalTextTest {
   }
 
   @Test
+  void theWriterEscapesAndEachLineReachesABufferedStream() {
+    // The CLI's stdout is a PrintWriter over System.out that flushes on println only.
+    var bytes = new java.io.ByteArrayOutputStream();
+    var out = TerminalText.writer(new PrintWriter(bytes, true));
+    out.println("title " + TITLE_ATTACK);
+    out.printf("%s%n", CLEAR);
+    assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo("title \\e]0;owned\\x07\n\\e[2J\n");
+  }
+
+  @Test
   void searchAndGetPrintTheNoteEscapedWithOneLinePerRow() {
     for (var run :
         List.of(
