@@ -116,7 +116,8 @@ record ServerAdvertisement(
     @Override
     public void close() {
       var current = read(dataDir);
-      if (current.isPresent() && !current.get().token().equals(advertisement.token())) {
+      // The secret is new with every start; a configured server.token is the same for all.
+      if (current.isPresent() && !current.get().secret().equals(advertisement.secret())) {
         return;
       }
       try {
