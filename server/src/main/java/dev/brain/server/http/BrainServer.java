@@ -8,7 +8,6 @@ import dev.brain.server.mcp.BrainTools;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerResponse;
-import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.staticcontent.ClasspathHandlerConfig;
 import io.helidon.webserver.staticcontent.StaticContentFeature;
 import java.io.IOException;
@@ -122,10 +121,12 @@ public final class BrainServer implements AutoCloseable {
               .maxPayloadSize(hardBodyLimit(settings))
               .directHandlers(ErrorMapping.directHandlers(hardBodyLimit(settings)))
               .shutdownHook(false)
-              // Slow or stalled requests have their connection closed: headers and bodies by
-              // their deadlines, a request line (or an idle keep-alive connection) by the idle
-              // timeout; connections past the cap wait in the backlog.
-              .addProtocol(Http1Config.builder().addReceiveListener(deadlines).build())
+              // Slow, silent or stalled requests have their connection closed: a first request
+              // and later headers and bodies by their deadlines, a later request line (or an idle
+              // keep-alive connection) by the idle timeout; connections past the cap wait in the
+              // backlog. Requests that break the wire rules are refused before routing.
+              .protocolsDiscoverServices(false)
+              .addConnectionSelector(deadlines.http1(new RequestFraming()))
               .idleConnectionTimeout(settings.idleTimeout())
               .idleConnectionPeriod(idleCheckPeriod(settings.idleTimeout()))
               .maxTcpConnections(MAX_CONNECTIONS)

@@ -8,6 +8,7 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
 import io.helidon.http.Status;
+import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.DirectHandlers;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
@@ -48,7 +49,7 @@ final class ErrorMapping {
                   ? "the request body is larger than "
                       + maxPayloadBytes
                       + " bytes, the most any endpoint accepts (server.max-pack-body-bytes)"
-                  : message == null || message.isBlank() ? status.reasonPhrase() : message;
+                  : message == null || message.isBlank() ? directMessage(request, status) : message;
           var error = new ApiError(code, text, null, null, null);
           byte[] body;
           try {
@@ -70,6 +71,13 @@ final class ErrorMapping {
     return builder.build();
   }
 
+  /** A transport failure's message: what broke the wire rules if it was that, else the reason. */
+  private static String directMessage(DirectHandler.TransportRequest request, Status status) {
+    String framing =
+        status.code() == Status.BAD_REQUEST_400.code() ? RequestFraming.problem(request) : null;
+    return framing != null ? framing : status.reasonPhrase();
+  }
+
   /** The API error for an invalid search: an empty query is a 400, anything else a 422. */
   static ApiException invalidSearch(InvalidSearchException e) {
     if ("query".equals(e.field()) || "question".equals(e.field())) {
@@ -81,6 +89,11 @@ final class ErrorMapping {
         0);
   }
 
+  /**
+   * Sends {@code e} as the envelope. The connection is closed after it ({@code Connection: close})
+   * when its request body could not be read to its end, so no rest of it is read as a request, and
+   * after a 503, so a refused client does not hold a connection of a busy server.
+   */
   static void send(ServerResponse res, ApiException e) {
     if (res.isSent()) {
       return; // a stream already started; its own error event said what happened
@@ -88,7 +101,15 @@ final class ErrorMapping {
     if (e.retryAfterSeconds() > 0) {
       res.header(HeaderNames.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
     }
+    boolean close =
+        e.status().code() == Status.SERVICE_UNAVAILABLE_503.code() || ReadDeadlines.bodyBroken();
+    if (close) {
+      res.header(HeaderNames.CONNECTION, "close");
+    }
     HttpJson.send(res, e.status(), e.error().envelope());
+    if (close) {
+      throw new CloseConnectionException("answered " + e.status().code() + "; connection closed");
+    }
   }
 
   /**

@@ -1,23 +1,30 @@
 package dev.brain.server.http;
 
+import io.helidon.common.buffers.BufferData;
 import io.helidon.common.socket.HelidonSocket;
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
 import io.helidon.webserver.ConnectionContext;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.http1.Http1ConnectionListener;
+import io.helidon.webserver.http1.Http1ConnectionSelector;
+import io.helidon.webserver.spi.ServerConnection;
+import io.helidon.webserver.spi.ServerConnectionSelector;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * Deadlines for the bytes of a request, so a client that sends partial headers, a short body or a
  * drip of bytes cannot hold a connection (and a thread) open: the headers must arrive within {@code
- * server.header-timeout} of the request line, a body within {@code server.read-timeout} of the
- * handler starting to read it. A connection past its deadline is closed from a watchdog thread,
- * which makes the blocked read fail. A request line that never ends is Helidon's idle timeout's
- * (the connection counts as idle until the line is complete).
+ * server.header-timeout} of the request line (a connection's first request line and headers within
+ * it of the connection's start), a body within {@code server.read-timeout} of the handler starting
+ * to read it. A connection past its deadline is closed from a watchdog thread, which makes the
+ * blocked read fail. A later request line that never ends is Helidon's idle timeout's (the
+ * connection counts as idle until the line is complete).
  *
  * <p>Helidon serves each connection on a thread of its own, and reads a request's headers and body
  * on that thread; the deadlines are kept per thread. A socket option cannot do this: a read timeout
@@ -48,6 +55,7 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
     final Duration readTimeout;
     final ReadDeadlines owner;
     volatile long deadlineNanos; // 0: no read is timed
+    boolean bodyBroken; // the current request's body failed to read: the connection is spent
 
     Connection(HelidonSocket socket, Duration readTimeout, ReadDeadlines owner) {
       this.socket = socket;
@@ -60,12 +68,72 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
     }
   }
 
+  /**
+   * Serves HTTP/1.1 with {@code checks} (e.g. {@link RequestFraming}) run on each request's line
+   * and headers before this class's own deadlines, and with the first request's line and headers
+   * due within {@code server.header-timeout} of the connection's start: a connection that sends
+   * nothing, or too little, is closed instead of holding one of the server's connections until the
+   * idle timeout. Being the listener's only protocol also makes Helidon hand a new connection
+   * straight to HTTP/1.1, where its idle timeout sees it, instead of waiting for bytes to pick
+   * among protocols.
+   */
+  ServerConnectionSelector http1(Http1ConnectionListener checks) {
+    // One listener that calls both: Helidon 4.3.1 passes no events on to a list of two or more.
+    ReadDeadlines deadlines = this;
+    Http1ConnectionListener both =
+        new Http1ConnectionListener() {
+          @Override
+          public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
+            checks.prologue(ctx, prologue);
+            deadlines.prologue(ctx, prologue);
+          }
+
+          @Override
+          public void headers(ConnectionContext ctx, Headers headers) {
+            checks.headers(ctx, headers);
+            deadlines.headers(ctx, headers);
+          }
+        };
+    Http1Config http1 = Http1Config.builder().addReceiveListener(both).build();
+    // No protocol upgrades (WebSocket, h2c): the server offers none.
+    ServerConnectionSelector selector = Http1ConnectionSelector.builder().config(http1).build();
+    return new ServerConnectionSelector() {
+      @Override
+      public int bytesToIdentifyConnection() {
+        return selector.bytesToIdentifyConnection();
+      }
+
+      @Override
+      public Support supports(BufferData data) {
+        return selector.supports(data);
+      }
+
+      @Override
+      public Set<String> supportedApplicationProtocols() {
+        return selector.supportedApplicationProtocols();
+      }
+
+      @Override
+      public ServerConnection connection(ConnectionContext ctx) {
+        connectionOf(ctx).arm(headerTimeout);
+        return selector.connection(ctx);
+      }
+    };
+  }
+
+  private Connection connectionOf(ConnectionContext ctx) {
+    return CONNECTIONS.computeIfAbsent(
+        Thread.currentThread(), t -> new Connection(ctx.serverSocket(), readTimeout, this));
+  }
+
   @Override
   public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
-    Connection c =
-        CONNECTIONS.computeIfAbsent(
-            Thread.currentThread(), t -> new Connection(ctx.serverSocket(), readTimeout, this));
-    c.arm(headerTimeout);
+    Connection c = connectionOf(ctx);
+    c.bodyBroken = false;
+    if (c.deadlineNanos == 0) {
+      // A later request on the connection; the first one's head is due since the connection began.
+      c.arm(headerTimeout);
+    }
   }
 
   @Override
@@ -89,9 +157,22 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
     c.arm(c.readTimeout);
     try {
       return read.get();
+    } catch (RuntimeException e) {
+      // A body cut short, too large or badly framed: where the next request starts is unknown.
+      c.bodyBroken = true;
+      throw e;
     } finally {
       c.deadlineNanos = 0;
     }
+  }
+
+  /**
+   * Whether the current request's body failed to read through {@link #body}: its response must
+   * close the connection, as the rest of the body would be read as the next request.
+   */
+  static boolean bodyBroken() {
+    Connection c = CONNECTIONS.get(Thread.currentThread());
+    return c != null && c.bodyBroken;
   }
 
   private void watch() {

@@ -119,18 +119,21 @@ final class RequestGuard implements Filter {
     try {
       chain.proceed();
     } finally {
-      drainUnread(req);
-      activity.exit();
+      try {
+        drainUnread(req, res);
+      } finally {
+        activity.exit();
+      }
     }
   }
 
   /**
    * Reads and drops what a route left of the request body (an early 4xx, a route that takes no
    * body), under the body deadline, so the next request on the connection starts where this one
-   * ends. If that fails the connection cannot be reused, and Helidon closes it after the response.
+   * ends. If that fails the connection cannot be reused, and is closed after the response.
    */
-  private static void drainUnread(RoutingRequest req) {
-    if (req.content().consumed()) {
+  private static void drainUnread(RoutingRequest req, RoutingResponse res) {
+    if (req.content().consumed() || ReadDeadlines.bodyBroken()) {
       return;
     }
     try {
@@ -140,7 +143,11 @@ final class RequestGuard implements Filter {
             return null;
           });
     } catch (RuntimeException e) {
-      // Too large, too slow or gone: the response still goes out, then the connection closes.
+      // Too large, too slow, badly framed or gone: nothing more is read from the connection. An
+      // error answer still to come closes it itself (the body is marked broken).
+      if (res.isSent()) {
+        throw new CloseConnectionException("the request body could not be read to its end", e);
+      }
     }
   }
 

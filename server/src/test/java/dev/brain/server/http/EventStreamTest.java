@@ -9,6 +9,7 @@ import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpRoute;
 import io.helidon.webserver.testing.junit5.SetUpServer;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -198,6 +199,28 @@ class EventStreamTest {
       assertThat(stream.namesWithoutHeartbeats()).endsWith("done");
       // No wait: a chat sending its next question right after `done` must not be told "busy".
       assertThat(QUICK_LIMITER.active()).as("slot after run %d", i).isZero();
+    }
+  }
+
+  @Test
+  void aBusyRefusalClosesItsConnection() throws Exception {
+    slowStarted = new CountDownLatch(1);
+    slowCancelled = new CountDownLatch(1);
+    var reader = Sse.open(Sse.post(base.resolve("/slow"), "{}"));
+    assertThat(Sse.next(reader).name()).isEqualTo("start");
+    assertThat(slowStarted.await(5, TimeUnit.SECONDS)).isTrue();
+    String refused =
+        "POST /slow HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 2\r\n\r\n{}";
+    var c = RawHttp.converse(base.getPort(), refused.getBytes(StandardCharsets.ISO_8859_1), 10_000);
+    assertThat(c.statuses()).as(c.text()).containsExactly(503);
+    assertThat(c.text()).containsIgnoringCase("connection: close").contains("Retry-After");
+    assertThat(c.closed()).as("the server closed the refused connection").isTrue();
+    reader.close();
+    assertThat(slowCancelled.await(10, TimeUnit.SECONDS)).isTrue();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (LIMITER.active() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
     }
   }
 

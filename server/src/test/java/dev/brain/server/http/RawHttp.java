@@ -87,7 +87,8 @@ final class RawHttp {
     /** The status codes of the responses in {@code text}, in order. */
     java.util.List<Integer> statuses() {
       var statuses = new java.util.ArrayList<Integer>();
-      var m = java.util.regex.Pattern.compile("(?m)^HTTP/1\\.[01] (\\d{3}) ").matcher(text);
+      // Not anchored to a line start: a response follows the previous body without a newline.
+      var m = java.util.regex.Pattern.compile("HTTP/1\\.[01] (\\d{3}) ").matcher(text);
       while (m.find()) {
         statuses.add(Integer.parseInt(m.group(1)));
       }

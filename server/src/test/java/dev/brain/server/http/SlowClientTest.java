@@ -136,6 +136,29 @@ class SlowClientTest {
   }
 
   @Test
+  void aConnectionThatSendsNothingIsClosed() throws Exception {
+    try (var socket = connect()) {
+      assertThat(untilClosed(socket)).isEmpty();
+    }
+  }
+
+  @Test
+  void moreSilentConnectionsThanTheCapDoNotStarveARealRequest() throws Exception {
+    var silent = new java.util.ArrayList<Socket>();
+    try {
+      for (int i = 0; i < BrainServer.MAX_CONNECTIONS + 8; i++) {
+        silent.add(new Socket(InetAddress.getLoopbackAddress(), server.port()));
+      }
+      var health = RawHttp.get(server.port(), "/api/health", "127.0.0.1:" + server.port());
+      assertThat(health.status()).as(health.body()).isEqualTo(200);
+    } finally {
+      for (Socket s : silent) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
   void aBodyInTwoPartsWithinTheDeadlineIsAnswered() throws Exception {
     String body = "{\"question\":\"How often should I backflush?\",\"limit\":2}";
     try (var socket = connect()) {
