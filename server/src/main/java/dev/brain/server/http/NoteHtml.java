@@ -24,17 +24,20 @@ import org.commonmark.node.Paragraph;
 import org.commonmark.node.Text;
 import org.commonmark.parser.Parser;
 import org.commonmark.renderer.NodeRenderer;
+import org.commonmark.renderer.html.DefaultUrlSanitizer;
 import org.commonmark.renderer.html.HtmlNodeRendererContext;
 import org.commonmark.renderer.html.HtmlRenderer;
 import org.commonmark.renderer.html.HtmlWriter;
 
 /**
  * A note's Markdown as the record page shows it: CommonMark and GFM tables by commonmark-java, raw
- * HTML escaped and URLs sanitized, and the Obsidian syntax a vault is written in — {@code
- * [[note]]}, {@code [[note|alias]]} and {@code [[note#heading]]} as links to the note's record page
- * (resolved like Obsidian: by note name, the path disambiguating), {@code ![[note]]} embeds as a
- * link, {@code ![[image.png]]} as the image when the file is in the collection, and callouts
- * ({@code > [!tip] Title}) as boxes. A link to a note the index does not hold stays text.
+ * HTML escaped, links live only to http(s), {@code mailto:}, {@code obsidian:} and relative URLs
+ * (images only from http(s) and relative ones; others show as text), and the Obsidian syntax a
+ * vault is written in — {@code [[note]]}, {@code [[note|alias]]} and {@code [[note#heading]]} as
+ * links to the note's record page (resolved like Obsidian: by note name, the path disambiguating),
+ * {@code ![[note]]} embeds as a link, {@code ![[image.png]]} as the image when the file is in the
+ * collection, and callouts ({@code > [!tip] Title}) as boxes. A link to a note the index does not
+ * hold stays text.
  */
 final class NoteHtml {
   private static final Pattern WIKILINK =
@@ -64,12 +67,98 @@ final class NoteHtml {
       Function<String, Optional<String>> imageUrl) {
     Node document = PARSER.parse(markdown == null ? "" : markdown);
     document.accept(new Wikilinks(notes, imageUrl));
+    document.accept(new DeadUrls());
     return HtmlRenderer.builder()
         .escapeHtml(true)
         .sanitizeUrls(true)
+        // The renderer's second line behind DeadUrls; its default list lacks obsidian:.
+        .urlSanitizer(new DefaultUrlSanitizer(LINK_SCHEMES))
         .nodeRendererFactory(CalloutRenderer::new)
         .build()
         .render(document);
+  }
+
+  /** Link schemes a note may make live; a link without a scheme (relative) is live too. */
+  private static final Set<String> LINK_SCHEMES = Set.of("http", "https", "mailto", "obsidian");
+
+  /** Image schemes a note may load from; the page's policy then allows its own origin only. */
+  private static final Set<String> IMAGE_SCHEMES = Set.of("http", "https");
+
+  private static final Pattern SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*):");
+
+  /** Whether a link to {@code url} may be live: http(s), mailto, obsidian or relative. */
+  static boolean liveLink(String url) {
+    return allowed(url, LINK_SCHEMES);
+  }
+
+  /** Whether an image may load from {@code url}: http(s) or relative, never data: or file:. */
+  static boolean liveImage(String url) {
+    return allowed(url, IMAGE_SCHEMES);
+  }
+
+  /**
+   * Whether {@code url}'s scheme, read as a browser reads it (leading spaces and control characters
+   * dropped, tabs and line breaks removed anywhere), is one of {@code schemes}; a URL without a
+   * scheme (a path, a query, a fragment, {@code //host}) is relative and allowed.
+   */
+  private static boolean allowed(String url, Set<String> schemes) {
+    if (url == null) {
+      return false;
+    }
+    String seen = url.replaceAll("[\\t\\n\\r]", "").replaceFirst("^[\\x00-\\x20]+", "");
+    Matcher m = SCHEME.matcher(seen);
+    if (!m.find()) {
+      return !seen.contains(":") || seen.indexOf(':') > firstOf(seen, "/?#");
+    }
+    return schemes.contains(m.group(1).toLowerCase(Locale.ROOT));
+  }
+
+  /** The index of the first of {@code chars} in {@code s}, or its length. */
+  private static int firstOf(String s, String chars) {
+    for (int i = 0; i < s.length(); i++) {
+      if (chars.indexOf(s.charAt(i)) >= 0) {
+        return i;
+      }
+    }
+    return s.length();
+  }
+
+  /**
+   * Turns links to other schemes ({@code javascript:}, {@code data:}, {@code vbscript:}, {@code
+   * file:}, ...) into their text and images from them into their alt text: a note is input from
+   * anywhere (a saved web page, a feed), and its page must not run or load what it names.
+   */
+  private static final class DeadUrls extends AbstractVisitor {
+    @Override
+    public void visit(Link link) {
+      visitChildren(link);
+      if (liveLink(link.getDestination())) {
+        return;
+      }
+      for (Node child = link.getFirstChild(); child != null; ) {
+        Node next = child.getNext();
+        link.insertBefore(child);
+        child = next;
+      }
+      link.unlink();
+    }
+
+    @Override
+    public void visit(Image image) {
+      if (liveImage(image.getDestination())) {
+        return;
+      }
+      var alt = new StringBuilder();
+      image.accept(
+          new AbstractVisitor() {
+            @Override
+            public void visit(Text text) {
+              alt.append(text.getLiteral());
+            }
+          });
+      image.insertBefore(new Text(alt.isEmpty() ? "[image]" : "[image: " + alt + "]"));
+      image.unlink();
+    }
   }
 
   /** The record page of a key. */

@@ -62,4 +62,70 @@ class NoteHtmlTest {
     assertThat(html).contains("<code>[[Internal links]]</code>").doesNotContain("<script>");
     assertThat(render("[x](javascript:alert(1))")).doesNotContain("javascript:");
   }
+
+  @Test
+  void onlyWebMailObsidianAndRelativeLinksAreLive() {
+    for (String url :
+        new String[] {
+          "https://example.org/a",
+          "http://example.org/",
+          "mailto:me@example.org",
+          "obsidian://open?vault=v&file=Home",
+          "/record/note%3Av%2FHome.md",
+          "Other%20note.md",
+          "#heading",
+          "?q=1"
+        }) {
+      assertThat(render("[go](" + url + ")"))
+          .as(url)
+          .contains("<a ")
+          .contains("href=\"" + url.replace("&", "&amp;") + "\"");
+    }
+    for (String url :
+        new String[] {
+          "javascript:alert(1)",
+          "JavaScript:alert(1)",
+          "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+          "vbscript:msgbox(1)",
+          "file:///etc/passwd",
+          "<java\tscript:alert(1)>",
+          "ftp://example.org/x",
+          "tel:+4912345"
+        }) {
+      String html = render("[go](" + url + ")");
+      assertThat(html).as(url).doesNotContain("<a ").contains("go");
+    }
+    assertThat(render("<data:text/html,hi>")).doesNotContain("<a ");
+    assertThat(render("[go][ref]\n\n[ref]: data:text/html,hi\n")).doesNotContain("<a ");
+  }
+
+  @Test
+  void imagesLoadOnlyFromWebAndRelativeUrls() {
+    assertThat(render("![kettle](/api/asset?x=1)")).contains("<img src=\"/api/asset?x=1\"");
+    assertThat(render("![remote](https://example.org/a.png)")).contains("<img ");
+    for (String url :
+        new String[] {
+          "javascript:alert(1)",
+          "data:image/svg+xml;base64,PHN2Zy8+",
+          "vbscript:x",
+          "file:///tmp/a.png"
+        }) {
+      String html = render("![kettle](" + url + ")");
+      assertThat(html).as(url).doesNotContain("<img").contains("[image: kettle]");
+    }
+  }
+
+  @Test
+  void aLinkToAnotherSchemeKeepsALiveImageInsideAsText() {
+    String html = render("[![kettle](data:image/png;base64,AAAA)](javascript:alert(1))");
+    assertThat(html).doesNotContain("<a ").doesNotContain("<img").contains("[image: kettle]");
+  }
+
+  @Test
+  void thePagePolicyLoadsNoImageFromAnotherSite() {
+    String policy = RequestGuard.CONTENT_SECURITY_POLICY;
+    String images = policy.replaceAll(".*img-src ([^;]*);.*", "$1");
+    assertThat(images.split(" ")).containsOnly("'self'", "data:");
+    assertThat(policy).contains("default-src 'self'").doesNotContain("*");
+  }
 }

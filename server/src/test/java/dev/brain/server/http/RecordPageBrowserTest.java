@@ -41,6 +41,11 @@ class RecordPageBrowserTest {
         "---\ncreated: 2024-03-10\n---\n# Home\n\n> [!tip] Drag and drop embed\n> Drag a file from your computer into the"
             + " note.\n\nSee [[Internal links|the linking guide]] for more.\n\n![[Internal"
             + " links]]\n\n![[kettle.png]]\n");
+    Files.writeString(
+        vault.resolve("Clipped.md"),
+        "# Clipped\n\n[open the offer](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"
+            + " and [run it](javascript:alert(1)) or [read the source](https://example.org/)."
+            + "\n\n![pixel](data:image/svg+xml;base64,PHN2Zy8+)\n");
     Path sub = Files.createDirectories(vault.resolve("Linking"));
     Files.writeString(
         sub.resolve("Internal links.md"),
@@ -109,6 +114,23 @@ class RecordPageBrowserTest {
     assertThat(date.getAttribute("data-source")).isEqualTo("front_matter:created");
     assertThat(driver.findElement(By.cssSelector("ul.links")).getText()).contains("Internal links");
     Browser.screenshot(driver, "record-obsidian");
+  }
+
+  @Test
+  void aNoteLinkToDataOrJavascriptIsShownAsTextNotAsALink() {
+    browser().get(page("note:vault/Clipped.md"));
+    var wait = Browser.waiting(driver, 30);
+    var body = wait.until(d -> d.findElement(By.cssSelector(".md")));
+    wait.until(d -> body.getText().contains("open the offer"));
+    assertThat(body.findElements(By.linkText("open the offer"))).isEmpty();
+    assertThat(body.findElements(By.linkText("run it"))).isEmpty();
+    assertThat(body.findElement(By.linkText("read the source")).getAttribute("href"))
+        .isEqualTo("https://example.org/");
+    for (var link : body.findElements(By.tagName("a"))) {
+      assertThat(link.getAttribute("href")).startsWith("http");
+    }
+    assertThat(body.findElements(By.tagName("img"))).isEmpty();
+    assertThat(body.getText()).contains("[image: pixel]");
   }
 
   @Test
