@@ -19,7 +19,8 @@ import dev.brain.retrieval.InvalidSearchException;
 import io.helidon.http.Status;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -151,16 +152,24 @@ final class StrictJson {
 
   /** The body as text; invalid UTF-8 (overlong forms, lone surrogates, bad bytes) is a 400. */
   private static String utf8(byte[] body) {
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(body))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw badJson("the request body is not valid UTF-8; send JSON encoded as UTF-8");
+    var decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(body);
+    CharBuffer out = CharBuffer.allocate(body.length + 1); // UTF-8: at most a char per byte
+    CoderResult result = decoder.decode(in, out, true);
+    if (!result.isError()) {
+      result = decoder.flush(out);
     }
+    if (result.isError()) {
+      throw badJson(
+          "the request body is not valid UTF-8 at byte offset "
+              + in.position()
+              + "; send JSON encoded as UTF-8");
+    }
+    return out.flip().toString();
   }
 
   private static ApiException syntaxError(JsonProcessingException e) {

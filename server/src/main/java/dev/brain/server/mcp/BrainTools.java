@@ -268,7 +268,7 @@ public final class BrainTools {
                 "until",
                 "fusion",
                 "semantic"));
-    String query = args.requiredString("query");
+    String query = args.requiredString("query", ResearchOptions.MAX_QUESTION_CHARS);
     List<String> lanes = args.strings("lanes", 4);
     Boolean semantic = args.bool("semantic");
     Integer limit = args.integer("limit", 1, 100);
@@ -277,12 +277,12 @@ public final class BrainTools {
                 lanes == null ? null : String.join(",", lanes),
                 semantic == null ? null : semantic.toString(),
                 limit == null ? null : limit.toString(),
-                args.string("fusion"),
+                args.string("fusion", 32),
                 args.strings("kinds", 2),
                 args.strings("source_types", 32),
                 args.strings("tags", 32),
-                args.string("since"),
-                args.string("until"))
+                args.string("since", 64),
+                args.string("until", 64))
             .options(brain.searchOptions());
     refresh();
     SearchResult result = brain.search(query, options);
@@ -294,7 +294,7 @@ public final class BrainTools {
     var args =
         new ToolArgs(
             "brain_get", arguments, Set.of("key", "content", "query", "max_chars", "offset"));
-    String key = args.requiredString("key");
+    String key = args.requiredString("key", ToolArgs.MAX_NAME_CHARS);
     var request = RecordContent.ContentRequest.of(args, DEFAULT_CONTENT_CHARS);
     refresh();
     RecordDetail detail =
@@ -339,7 +339,7 @@ public final class BrainTools {
   /** {@code brain_related}: links, backlinks and the records nearest in meaning. */
   public ToolOutput related(Map<String, Object> arguments) throws IOException {
     var args = new ToolArgs("brain_related", arguments, Set.of("key", "limit", "include_similar"));
-    String key = args.requiredString("key");
+    String key = args.requiredString("key", ToolArgs.MAX_NAME_CHARS);
     Integer limitArg = args.integer("limit", 1, 50);
     int limit = limitArg == null ? 10 : limitArg;
     boolean similar = !Boolean.FALSE.equals(args.bool("include_similar"));
@@ -408,7 +408,7 @@ public final class BrainTools {
   public ToolOutput topicBrief(Map<String, Object> arguments) throws IOException {
     var args =
         new ToolArgs("brain_topic_brief", arguments, Set.of("topic", "source_types", "limit"));
-    String topic = args.requiredString("topic");
+    String topic = args.requiredString("topic", ResearchOptions.MAX_QUESTION_CHARS);
     var options = brain.researchOptions().withIncludeTopicBrief(true);
     List<String> types = args.strings("source_types", 32);
     if (types != null) {

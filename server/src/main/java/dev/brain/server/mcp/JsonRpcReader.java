@@ -8,6 +8,11 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -42,6 +47,35 @@ final class JsonRpcReader {
    * @param error the JSON-RPC error response (its {@code id} the message's when it had a valid one)
    */
   record Refused(Map<String, Object> error) implements Read {}
+
+  /**
+   * Reads a message from its bytes, which must be UTF-8: an invalid sequence (a stray byte, an
+   * overlong form, an encoded surrogate) is a parse error (-32700) naming its byte offset, never
+   * replaced by U+FFFD.
+   */
+  static Read read(McpJsonMapper mapper, byte[] bytes) {
+    var decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+    CoderResult result = decoder.decode(in, out, true);
+    if (!result.isError()) {
+      result = decoder.flush(out);
+    }
+    if (result.isError()) {
+      return new Refused(
+          JsonRpcErrors.error(
+              null,
+              McpSchema.ErrorCodes.PARSE_ERROR,
+              "parse error: the message is not valid UTF-8 at byte offset "
+                  + in.position()
+                  + "; send JSON encoded as UTF-8"));
+    }
+    return read(mapper, out.flip().toString());
+  }
 
   static Read read(McpJsonMapper mapper, String text) {
     JsonNode tree = parse(ONE_VALUE, text);

@@ -3,6 +3,7 @@ package dev.brain.server.mcp;
 import dev.brain.Brain;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
+import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.retrieval.EvidenceRow;
 import java.io.IOException;
@@ -25,8 +26,8 @@ final class RecordContent {
   /** How much of a record's text to return, and how. */
   record ContentRequest(String mode, String query, int maxChars, int offset) {
     static ContentRequest of(ToolArgs args, int defaultChars) {
-      String query = args.string("query");
-      String mode = args.string("content");
+      String query = args.string("query", ResearchOptions.MAX_QUESTION_CHARS);
+      String mode = args.string("content", 16);
       if (mode == null) {
         mode = query == null || query.isBlank() ? "full" : "evidence";
       }

@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +79,8 @@ final class StdioTransport implements McpServerTransportProvider {
         }
         if (line.tooLong()) {
           write(error(null, McpSchema.ErrorCodes.INVALID_REQUEST, tooLong()));
-        } else if (!line.text().isBlank()) {
-          handleQuietly(line.text());
+        } else if (!blank(line.bytes())) {
+          handleQuietly(line.bytes());
         }
       }
     } catch (IOException e) {
@@ -125,18 +124,28 @@ final class StdioTransport implements McpServerTransportProvider {
         + " bytes; brain reads one JSON-RPC message per line up to that size";
   }
 
-  private void handleQuietly(String text) {
+  /** Whether a line holds nothing but spaces and tabs (a keep-alive newline, say). */
+  private static boolean blank(byte[] line) {
+    for (byte b : line) {
+      if (b != ' ' && b != '\t') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void handleQuietly(byte[] line) {
     try {
-      handle(text);
+      handle(line);
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "cannot handle an MCP message", e);
       write(error(null, McpSchema.ErrorCodes.INTERNAL_ERROR, "internal error"));
     }
   }
 
-  private void handle(String text) {
+  private void handle(byte[] line) {
     JSONRPCMessage message;
-    switch (JsonRpcReader.read(mapper, text)) {
+    switch (JsonRpcReader.read(mapper, line)) {
       case JsonRpcReader.Refused refused -> {
         write(refused.error());
         return;
@@ -208,8 +217,8 @@ final class StdioTransport implements McpServerTransportProvider {
     }
   }
 
-  /** One line of stdin: its text, or only the fact that it was over the limit. */
-  private record Line(String text, boolean tooLong) {}
+  /** One line of stdin: its bytes, or only the fact that it was over the limit. */
+  private record Line(byte[] bytes, boolean tooLong) {}
 
   /** The next line without its end, or {@code null} at the end of the stream. */
   private Line readLine(InputStream stream) throws IOException {
@@ -238,8 +247,9 @@ final class StdioTransport implements McpServerTransportProvider {
     if (tooLong) {
       return new Line(null, true);
     }
-    String text = buffer.toString(StandardCharsets.UTF_8);
-    return new Line(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text, false);
+    byte[] bytes = buffer.toByteArray();
+    int end = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+    return new Line(java.util.Arrays.copyOf(bytes, end), false);
   }
 
   @Override

@@ -104,7 +104,7 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
       error(res, Status.SERVICE_UNAVAILABLE_503, null, "the server is shutting down");
       return;
     }
-    String body = readBody(req, res);
+    byte[] body = readBody(req, res);
     if (body == null) {
       return;
     }
@@ -191,14 +191,14 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
   }
 
   /**
-   * The body as text, or {@code null} after answering 413 when it is over the limit; read under the
+   * The body, or {@code null} after answering 413 when it is over the limit; read under the
    * server's body deadline, as every request body is.
    */
-  private String readBody(ServerRequest req, ServerResponse res) {
+  private byte[] readBody(ServerRequest req, ServerResponse res) {
     return ReadDeadlines.body(() -> readBodyNow(req, res));
   }
 
-  private String readBodyNow(ServerRequest req, ServerResponse res) {
+  private byte[] readBodyNow(ServerRequest req, ServerResponse res) {
     long declared = req.headers().contentLength().orElse(-1);
     try (InputStream in = req.content().inputStream()) {
       if (declared > maxBodyBytes) {
@@ -212,7 +212,7 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
         tooLarge(res);
         return null;
       }
-      return new String(bytes, StandardCharsets.UTF_8);
+      return bytes;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

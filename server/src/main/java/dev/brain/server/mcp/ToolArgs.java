@@ -48,17 +48,24 @@ final class ToolArgs {
   String requiredString(String name, int maxChars) {
     String value = requiredString(name);
     if (value.length() > maxChars) {
-      throw new ToolInputException(
-          name,
-          "'"
-              + name
-              + "' is "
-              + value.length()
-              + " characters long; at most "
-              + maxChars
-              + " are accepted");
+      throw tooLong(name, value.length(), maxChars);
     }
     return value;
+  }
+
+  /** {@link #string(String)} of at most {@code maxChars} characters. */
+  String string(String name, int maxChars) {
+    String value = string(name);
+    if (value != null && value.length() > maxChars) {
+      throw tooLong(name, value.length(), maxChars);
+    }
+    return value;
+  }
+
+  private ToolInputException tooLong(String name, int length, int maxChars) {
+    return new ToolInputException(
+        name,
+        "'" + name + "' is " + length + " characters long; at most " + maxChars + " are accepted");
   }
 
   String string(String name) {
@@ -99,10 +106,16 @@ final class ToolArgs {
     return b;
   }
 
-  /** A list of strings, at most {@code max} entries; {@code null} when absent. */
+  /**
+   * A list of strings, at most {@code max} entries of at most {@value #MAX_NAME_CHARS} characters
+   * (keys, tags, type and lane names); {@code null} when absent.
+   */
   List<String> strings(String name, int max) {
-    return strings(name, max, Integer.MAX_VALUE);
+    return strings(name, max, MAX_NAME_CHARS);
   }
+
+  /** Longest record key, tag or other name an argument holds. */
+  static final int MAX_NAME_CHARS = 1_024;
 
   /** As {@link #strings(String, int)}, each string at most {@code maxChars} characters. */
   List<String> strings(String name, int max, int maxChars) {

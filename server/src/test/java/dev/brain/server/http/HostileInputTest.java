@@ -258,7 +258,9 @@ class HostileInputTest {
       System.arraycopy(suffix, 0, body, prefix.length + bad.length, suffix.length);
       var reply = postBytes("/api/research", body);
       assertThat(reply.status()).isEqualTo(400);
-      assertThat(reply.error().path("message").asText()).contains("UTF-8");
+      assertThat(reply.error().path("message").asText())
+          .contains("UTF-8")
+          .contains("at byte offset " + prefix.length);
     }
   }
 

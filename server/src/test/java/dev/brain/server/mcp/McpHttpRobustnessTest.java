@@ -168,6 +168,89 @@ class McpHttpRobustnessTest {
     assertThat(result.toString()).containsPattern("question.*at most 4,?000 characters");
   }
 
+  /** A tools/call of {@code tool} with {@code arguments} (a JSON object's text). */
+  private static String call(int id, String tool, String arguments) {
+    return "{\"jsonrpc\":\"2.0\",\"id\":"
+        + id
+        + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+        + tool
+        + "\",\"arguments\":"
+        + arguments
+        + "}}";
+  }
+
+  @Test
+  void everyLookupToolRefusesAnArgumentOverItsCap() throws Exception {
+    String session = initialize();
+    String overQuestion = "w".repeat(ResearchOptions.MAX_QUESTION_CHARS + 1);
+    String overKey = "note:vault/" + "k".repeat(1_024);
+    String[][] calls = {
+      {"brain_search", "{\"query\":\"" + overQuestion + "\"}", "query"},
+      {"brain_topic_brief", "{\"topic\":\"" + overQuestion + "\"}", "topic"},
+      {"brain_get", "{\"key\":\"" + overKey + "\"}", "key"},
+      {"brain_get", "{\"key\":\"note:vault/a.md\",\"query\":\"" + overQuestion + "\"}", "query"},
+      {"brain_get_many", "{\"keys\":[\"" + overKey + "\"]}", "keys"},
+      {"brain_get_many", "{\"keys\":[\"a\"],\"query\":\"" + overQuestion + "\"}", "query"},
+      {"brain_related", "{\"key\":\"" + overKey + "\"}", "key"}
+    };
+    int id = 60;
+    for (String[] c : calls) {
+      JsonNode result = only(post(call(id++, c[0], c[1]), session)).path("result");
+      assertThat(result.path("isError").asBoolean()).as(c[0] + " " + c[2]).isTrue();
+      // The schema's validator or the tool's own check, whichever sees it first, names the cap.
+      assertThat(result.toString()).as(c[0]).contains(c[2]).contains("at most");
+    }
+    StringBuilder keys = new StringBuilder();
+    for (int i = 0; i <= BrainTools.MAX_KEYS; i++) {
+      keys.append(i == 0 ? "" : ",").append("\"note:vault/").append(i).append(".md\"");
+    }
+    JsonNode many =
+        only(post(call(id, "brain_get_many", "{\"keys\":[" + keys + "]}"), session)).path("result");
+    assertThat(many.path("isError").asBoolean()).isTrue();
+    assertThat(many.toString()).contains("keys").contains("at most " + BrainTools.MAX_KEYS);
+  }
+
+  @Test
+  void aSearchAtTheQuestionCapIsAnswered() throws Exception {
+    String query = "espresso ".repeat(ResearchOptions.MAX_QUESTION_CHARS / 9);
+    JsonNode result =
+        only(post(call(70, "brain_search", "{\"query\":\"" + query + "\"}"), initialize()))
+            .path("result");
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+  }
+
+  @Test
+  void invalidUtf8IsAParseErrorNamingItsByteOffset() throws Exception {
+    String session = initialize();
+    byte[] head =
+        "{\"jsonrpc\":\"2.0\",\"id\":50,\"method\":\"tools/list\",\"params\":{\"x\":\""
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] tail = "\"}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    for (byte[] bad :
+        List.of(
+            new byte[] {(byte) 0xFF},
+            new byte[] {(byte) 0xC0, (byte) 0xAF},
+            new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80})) {
+      byte[] body = new byte[head.length + bad.length + tail.length];
+      System.arraycopy(head, 0, body, 0, head.length);
+      System.arraycopy(bad, 0, body, head.length, bad.length);
+      System.arraycopy(tail, 0, body, head.length + bad.length, tail.length);
+      var request =
+          HttpRequest.newBuilder(mcp)
+              .header("Content-Type", "application/json")
+              .header("Accept", "application/json, text/event-stream")
+              .header("Mcp-Session-Id", session)
+              .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+      var response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).isEqualTo(400);
+      JsonNode error = only(response).path("error");
+      assertThat(error.path("code").asInt()).isEqualTo(-32700);
+      assertThat(error.path("message").asText())
+          .contains("UTF-8")
+          .contains("byte offset " + head.length);
+    }
+  }
+
   @Test
   void theToolSchemaStatesTheQuestionCapTheToolApplies() throws Exception {
     var list = post("{\"jsonrpc\":\"2.0\",\"id\":41,\"method\":\"tools/list\"}", initialize());

@@ -92,6 +92,7 @@ class McpStdioRobustnessTest {
       refusesWhatIsNoJsonRpcMessage(session);
       refusesARequestUnderTheIdOfOneStillRunning(session);
       refusesAQuestionOverTheCapHttpApplies(session);
+      refusesInvalidUtf8NamingItsByteOffset(session);
 
       in.close(); // stdin ends: the server must exit by itself
       assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("brain mcp exits on stdin EOF").isTrue();
@@ -181,6 +182,24 @@ class McpStdioRobustnessTest {
     assertThat(tooLong.toString()).containsPattern("question.*at most 4,?000 characters");
     JsonNode longest = session.ask(packCall(32, "w".repeat(ResearchOptions.MAX_QUESTION_CHARS)));
     assertThat(longest.path("result").path("isError").asBoolean()).isFalse();
+  }
+
+  private static void refusesInvalidUtf8NamingItsByteOffset(Session session) throws IOException {
+    byte[] head =
+        "{\"jsonrpc\":\"2.0\",\"id\":33,\"method\":\"tools/list\",\"params\":{\"x\":\""
+            .getBytes(StandardCharsets.UTF_8);
+    byte[] line = java.util.Arrays.copyOf(head, head.length + 5);
+    line[head.length] = (byte) 0xC0; // an overlong '/'
+    line[head.length + 1] = (byte) 0xAF;
+    line[head.length + 2] = '"';
+    line[head.length + 3] = '}';
+    line[head.length + 4] = '}';
+    session.in().write(line);
+    session.in().write('\n');
+    session.in().flush();
+    JsonNode error = JSON.readTree(session.out().readLine()).path("error");
+    assertThat(error.path("code").asInt()).isEqualTo(-32700);
+    assertThat(error.path("message").asText()).contains("byte offset " + head.length);
   }
 
   private static String packCall(int id, String question) {

@@ -39,6 +39,27 @@ class ToolArgsTest {
         .hasMessageContaining("at most 4000 characters");
   }
 
+  @Test
+  void anOptionalStringOverItsCapIsRefusedAndAbsentStaysAbsent() {
+    var query = new ToolArgs("brain_get", Map.of("query", "w".repeat(4_001)), Set.of("query"));
+    assertThatThrownBy(() -> query.string("query", 4_000))
+        .isInstanceOf(ToolInputException.class)
+        .hasMessage("'query' is 4001 characters long; at most 4000 are accepted");
+    assertThat(new ToolArgs("brain_get", Map.of(), Set.of("query")).string("query", 10)).isNull();
+  }
+
+  @Test
+  void listEntriesAreShortNamesUnlessToldOtherwise() {
+    var keys =
+        new ToolArgs(
+            "brain_get_many",
+            Map.of("keys", List.of("k".repeat(ToolArgs.MAX_NAME_CHARS + 1))),
+            Set.of("keys"));
+    assertThatThrownBy(() -> keys.strings("keys", 20))
+        .isInstanceOf(ToolInputException.class)
+        .hasMessage("'keys' must hold strings of at most 1024 characters");
+  }
+
   private static ToolArgs conversation(Object turns) {
     return new ToolArgs(
         "brain_research_pack", Map.of("conversation", turns), Set.of("question", "conversation"));
