@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Clients that send a request slowly or not at all have their connection closed by the configured
  * deadlines (here 1 s for headers and bodies, 2 s idle), over raw sockets against a real server:
- * partial headers, a short body, a drip of body or header bytes, a request line that never ends.
+ * partial headers, a short body, a drip of body or header bytes, a request line that never ends, a
+ * connection that sends nothing (also more of them than the connection cap), an idle keep-alive.
  */
 class SlowClientTest {
   private static final Duration HEADER = Duration.ofSeconds(1);
@@ -139,6 +140,14 @@ class SlowClientTest {
   void aConnectionThatSendsNothingIsClosed() throws Exception {
     try (var socket = connect()) {
       assertThat(untilClosed(socket)).isEmpty();
+    }
+  }
+
+  @Test
+  void anIdleKeepAliveConnectionIsClosedAfterItsRequest() throws Exception {
+    try (var socket = connect()) {
+      send(socket, "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\n\r\n");
+      assertThat(untilClosed(socket)).startsWith("HTTP/1.1 200").contains("keep-alive");
     }
   }
 
