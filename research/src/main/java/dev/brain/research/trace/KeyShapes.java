@@ -1,5 +1,7 @@
 package dev.brain.research.trace;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -9,9 +11,10 @@ import java.util.regex.Pattern;
  * Credentials recognized by their shape alone, wherever they stand: provider API keys and tokens
  * (OpenAI {@code sk-}, GitHub, Slack, AWS key ids, Google, GitLab {@code glpat-}, npm {@code npm_},
  * Hugging Face {@code hf_}, Stripe {@code sk_live_}/{@code rk_live_}), JSON Web Tokens, PEM and PGP
- * private key blocks, and unlabelled AWS secret access keys. The patterns follow gitleaks' rules
- * where it has one. Found in plain text and in serialized JSON alike: a key right after an escaped
- * line break ({@code \n} in JSON) counts as standing alone.
+ * private key blocks, unlabelled AWS secret access keys, HTTP basic credentials, random tokens
+ * after key-like words, and every rule of gitleaks' rule set ({@link SecretRules}). Found in plain
+ * text and in serialized JSON alike: a key right after an escaped line break ({@code \n} in JSON)
+ * counts as standing alone.
  */
 final class KeyShapes {
 
@@ -28,7 +31,40 @@ final class KeyShapes {
           Pattern.compile("\\b(?:hf|api_org)_[A-Za-z]{34}\\b"),
           Pattern.compile("\\b[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,99}\\b"),
           // A JSON Web Token: base64url header and payload (both JSON, so "eyJ"), signature.
-          Pattern.compile("\\beyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}"));
+          Pattern.compile("\\beyJ[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}\\.[A-Za-z0-9_-]{4,}"),
+          // Shapes gitleaks' rules miss or find only next to the provider's name: a Google OAuth
+          // client secret, a Stripe webhook secret, a Mailgun key, a Discord bot token (the
+          // user id in base64, a timestamp, an HMAC) and a Telegram bot token (bot id, secret).
+          Pattern.compile("\\bGOCSPX-[A-Za-z0-9_-]{20,}"),
+          Pattern.compile("\\bwhsec_[A-Za-z0-9+/=]{20,}"),
+          Pattern.compile("\\bkey-[0-9A-Za-z]{32}\\b"),
+          Pattern.compile(
+              "\\b[MNO][A-Za-z0-9_-]{23,27}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,40}\\b"),
+          Pattern.compile("\\b\\d{8,10}:AA[A-Za-z0-9_-]{33}\\b"));
+
+  /**
+   * HTTP basic credentials: {@code Basic} and base64 that decodes to {@code user:password} (so "a
+   * basic understanding" stays).
+   */
+  private static final Pattern BASIC = Pattern.compile("(?i)\\bbasic\\s+([A-Za-z0-9+/]{8,}={0,2})");
+
+  /**
+   * A long token right after a key-like word ({@code api_key: ...}, {@code sig=...}, {@code
+   * sessionid=...}, {@code private key 4c08...}): kept only if it looks random ({@link
+   * #looksRandom}), so a word or a path after "token" stays.
+   */
+  private static final Pattern NEAR_KEY_WORD =
+      Pattern.compile(
+          "(?i)(?:key|token|secret|password|passwd|pwd|auth|credential|api|sig|session|cookie"
+              + "|private|signature)[\\w.-]{0,20}?[\"']?\\s*(?:[:=]>?|\\s)\\s*[\"'`]?"
+              + "([A-Za-z0-9+/_.%=-]{20,})");
+
+  /**
+   * Entropy (bits per character) above which a token after a key-like word counts as random: what
+   * gitleaks' generic API key rule takes; a 20-character random token scores about 4, a 64-digit
+   * hexadecimal key about 3.9.
+   */
+  static final double NEAR_KEY_WORD_MIN_ENTROPY = 3.5;
 
   /**
    * A PEM or PGP private key block (its END line, or else the base64 that follows); in serialized
@@ -72,6 +108,19 @@ final class KeyShapes {
         found.add(m.group());
       }
     }
+    SecretRules.SHIPPED.find(view, found);
+    Matcher basic = BASIC.matcher(view);
+    while (basic.find()) {
+      if (isUserAndPassword(basic.group(1))) {
+        found.add(basic.group(1));
+      }
+    }
+    Matcher near = NEAR_KEY_WORD.matcher(view);
+    while (near.find()) {
+      if (looksRandom(near.group(1))) {
+        found.add(near.group(1));
+      }
+    }
     Matcher aws = BASE64_40.matcher(view);
     while (aws.find()) {
       if (isAwsSecret(aws.group())) {
@@ -112,6 +161,33 @@ final class KeyShapes {
         && !s.endsWith("/")
         && !s.contains("//")
         && entropy(s) >= AWS_SECRET_MIN_ENTROPY;
+  }
+
+  /** Whether base64 decodes to printable {@code user:password}. */
+  private static boolean isUserAndPassword(String base64) {
+    try {
+      String plain = new String(Base64.getDecoder().decode(base64), StandardCharsets.UTF_8);
+      return plain.indexOf(':') > 0 && plain.chars().allMatch(c -> c >= 0x20 && c < 0x7f);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Whether a token after a key-like word looks made up: letters and digits, letters in both cases
+   * or four digits or more, no path ({@code /x}, {@code x//y}), and entropy above {@link
+   * #NEAR_KEY_WORD_MIN_ENTROPY}.
+   */
+  static boolean looksRandom(String s) {
+    long digits = s.chars().filter(Character::isDigit).count();
+    boolean mixedCase =
+        s.chars().anyMatch(Character::isUpperCase) && s.chars().anyMatch(Character::isLowerCase);
+    return digits > 0
+        && s.chars().anyMatch(Character::isLetter)
+        && (mixedCase || digits >= 4)
+        && !s.startsWith("/")
+        && !s.contains("//")
+        && entropy(s) > NEAR_KEY_WORD_MIN_ENTROPY;
   }
 
   /** Shannon entropy of the characters of {@code s}, in bits per character. */

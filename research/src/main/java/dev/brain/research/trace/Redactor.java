@@ -38,7 +38,9 @@ public final class Redactor {
       "api[_-]?key|access[_-]?token|refresh[_-]?token|auth[_-]?token|client[_-]?secret"
           + "|secret[_-]?key|secret|password|passwd|token"
           // Azure connection strings: AccountKey=...; SharedAccessKey=...
-          + "|account[_-]?key|shared[_-]?access[_-]?key";
+          + "|account[_-]?key|shared[_-]?access[_-]?key"
+          // Session cookies: sessionid=...
+          + "|session[_-]?(?:id|token|key)";
   // Plain text ("Authorization: Bearer x") up to the end of the line or string.
   private static final Pattern HEADER_TEXT =
       Pattern.compile("(?i)\\b(" + HEADERS + ")(\\s*[:=]\\s*)[^\\r\\n\"\\\\]+");
@@ -187,13 +189,45 @@ public final class Redactor {
     if (text == null || text.isEmpty()) {
       return text;
     }
+    return redactAll(List.of(text), List.of()).get(0);
+  }
+
+  /**
+   * {@code texts} redacted as one document: a secret found in any of them, or in one of the {@code
+   * context} texts (read, not returned: e.g. a JSON member as {@code name: value}), is removed from
+   * all of them.
+   */
+  List<String> redactAll(List<String> texts, Collection<String> context) {
     var found = new LinkedHashSet<>(secrets);
+    var shaped = new LinkedHashSet<String>();
+    for (String text : texts) {
+      find(text, found, shaped);
+    }
+    for (String text : context) {
+      find(text, found, shaped);
+    }
+    found.addAll(shaped);
+    Pattern verbatim = verbatim(found, shaped);
+    var out = new ArrayList<String>(texts.size());
+    for (String text : texts) {
+      out.add(text == null || text.isEmpty() ? text : replace(text, verbatim));
+    }
+    return out;
+  }
+
+  /** What the trace records of this redactor's rule set (gitleaks' version and rule count). */
+  SecretRules.Source rules() {
+    return SecretRules.SHIPPED.source();
+  }
+
+  private static void find(String text, Set<String> found, Set<String> shaped) {
+    if (text == null || text.isEmpty()) {
+      return;
+    }
     collect(found, BEARER.matcher(text), 2);
     collect(found, KEY_VALUE_TEXT.matcher(text), 3);
     collect(found, KEY_VALUE_JSON.matcher(text), 3);
-    var shaped = new LinkedHashSet<String>();
     KeyShapes.find(text, shaped);
-    found.addAll(shaped);
     collect(found, URL_CREDENTIALS.matcher(text), 3);
     // Only a value that looks made up is removed everywhere ("password is required" is prose).
     Matcher phrase = PASSWORD_PHRASE.matcher(text);
@@ -203,16 +237,14 @@ public final class Redactor {
         found.add(value);
       }
     }
+  }
+
+  private String replace(String text, Pattern verbatim) {
     String t = withoutControlCharacters(text);
     t = KeyShapes.replace(t, REDACTED);
     t = URL_CREDENTIALS.matcher(t).replaceAll("$1" + Matcher.quoteReplacement(REDACTED) + "@");
-    for (String secret : byLength(found)) {
-      for (String form : forms(secret, shaped.contains(secret))) {
-        t =
-            Pattern.compile(Pattern.quote(form), Pattern.CASE_INSENSITIVE)
-                .matcher(t)
-                .replaceAll(Matcher.quoteReplacement(REDACTED));
-      }
+    if (verbatim != null) {
+      t = verbatim.matcher(t).replaceAll(Matcher.quoteReplacement(REDACTED));
     }
     t = HEADER_JSON.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = HEADER_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
@@ -221,6 +253,22 @@ public final class Redactor {
     t = KEY_VALUE_TEXT.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     t = PASSWORD_PHRASE.matcher(t).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
     return redactPaths(t);
+  }
+
+  /**
+   * One pattern for every form of every found secret, longest first (so a secret goes whole before
+   * its pieces), in any letter case; {@code null} when nothing was found.
+   */
+  private static Pattern verbatim(Set<String> found, Set<String> shaped) {
+    var forms = new LinkedHashSet<String>();
+    for (String secret : found) {
+      forms.addAll(forms(secret, shaped.contains(secret)));
+    }
+    if (forms.isEmpty()) {
+      return null;
+    }
+    var alternatives = byLength(forms).stream().map(Pattern::quote).toList();
+    return Pattern.compile(String.join("|", alternatives), Pattern.CASE_INSENSITIVE);
   }
 
   /**

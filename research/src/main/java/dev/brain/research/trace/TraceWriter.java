@@ -1,7 +1,9 @@
 package dev.brain.research.trace;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +27,9 @@ import java.util.stream.Stream;
 
 /**
  * Writes one trace directory: every file redacted and private to the user, built in a temporary
- * sibling and renamed into place atomically after its completion marker.
+ * sibling and renamed into place atomically after its completion marker. The texts are redacted,
+ * not the serialized files: {@code run.json}'s (and a JSON sidecar's) string values, {@code run.md}
+ * and the other sidecars, all as one document ({@link RedactedTexts}).
  */
 final class TraceWriter {
   private static final boolean POSIX =
@@ -67,14 +71,41 @@ final class TraceWriter {
     createPrivateDirectory(temporary);
     try {
       var files = new LinkedHashMap<String, byte[]>();
-      sidecars.forEach((name, text) -> files.put(name, bytes(text)));
-      files.put(TraceStore.RUN_MD, bytes(markdown));
+      var texts = new RedactedTexts();
+      var sidecarTexts = new LinkedHashMap<String, Integer>();
+      var sidecarTrees = new LinkedHashMap<String, JsonNode>();
+      sidecars.forEach(
+          (name, text) -> {
+            JsonNode tree = name.endsWith(".json") ? parse(text) : null;
+            if (tree != null) {
+              sidecarTrees.put(name, tree);
+              texts.addTree(tree);
+            } else {
+              sidecarTexts.put(name, texts.add(text));
+            }
+          });
+      int md = texts.add(markdown);
+      ObjectNode doc = json.valueToTree(document);
+      doc.set("redaction", json.valueToTree(redactor.rules()));
+      texts.addTree(doc);
+      // Every text of every file redacted at once, before any of it is serialized: a secret found
+      // in the question goes from the evidence's terms too, and no JSON escape ("\n") hides a
+      // credential at a line's start from a pattern.
+      texts.redact(redactor);
+      sidecars.forEach(
+          (name, text) ->
+              files.put(
+                  name,
+                  sidecarTrees.containsKey(name)
+                      ? utf8(serialize(runId, sidecarTrees.get(name)))
+                      : utf8(texts.get(sidecarTexts.get(name)))));
+      files.put(TraceStore.RUN_MD, utf8(texts.get(md)));
       byte[] marker = (Instant.now() + "\n").getBytes(StandardCharsets.UTF_8);
       long others = marker.length;
       for (byte[] b : files.values()) {
         others += b.length;
       }
-      byte[] json = runJson(runId, document, others);
+      byte[] json = runJson(runId, doc, others);
       files.put(TraceStore.RUN_JSON, json);
       for (var file : files.entrySet()) {
         writePrivate(temporary.resolve(file.getKey()), file.getValue());
@@ -90,11 +121,11 @@ final class TraceWriter {
 
   /**
    * {@code run.json}, with {@code metrics.artifact_bytes} equal to the directory's final size.
-   * Serialized and redacted once; the byte count is then written into the text (it occurs once, in
-   * {@code metrics}) until the count and the text's length agree.
+   * Serialized once (its texts already redacted); the byte count is then written into the text (it
+   * occurs once, in {@code metrics}) until the count and the text's length agree.
    */
-  private byte[] runJson(String runId, Object document, long others) {
-    String template = redactor.redact(serialize(runId, document));
+  private byte[] runJson(String runId, JsonNode document, long others) {
+    String template = serialize(runId, document);
     String field = "\"artifact_bytes\" : 0";
     int at = template.indexOf(field);
     if (at < 0) {
@@ -129,8 +160,20 @@ final class TraceWriter {
     }
   }
 
-  private byte[] bytes(String text) {
-    return redactor.redact(text).getBytes(StandardCharsets.UTF_8);
+  private static byte[] utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * A JSON sidecar's tree, or {@code null} when it is no JSON (a model's raw output may not be).
+   */
+  private JsonNode parse(String text) {
+    try {
+      JsonNode tree = json.readTree(text);
+      return tree != null && tree.isContainerNode() ? tree : null;
+    } catch (JsonProcessingException e) {
+      return null;
+    }
   }
 
   private static void move(Path temporary, Path target) throws IOException {

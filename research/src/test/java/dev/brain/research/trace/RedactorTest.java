@@ -219,4 +219,55 @@ class RedactorTest {
   void leavesFortyCharacterRunsThatAreNoSecretAlone(String text) {
     assertThat(redactor.redact("see " + text + " here")).isEqualTo("see " + text + " here");
   }
+
+  /** Text near key-like words, hashes and identifiers that holds no secret. */
+  static Stream<String> prose() {
+    return Stream.of(
+        "The key to a good espresso shot is the grind: 18 g in, 36 g out in 28 seconds.",
+        "Fixed in commit 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b, see the api changelog.",
+        "The note 123e4567-e89b-12d3-a456-426614174000 links to the packing list.",
+        "Call TokenBucketRateLimiter.tryAcquirePermit() in AuthenticationFilterChain first.",
+        "The api_version is v2, token_count is 4096 and the secret_name is db-password-2024.",
+        "Session 12 of the marathon plan: 3 x 2 km at tempo, key workout of the week.",
+        "Use the sessionStorage key user_preferences_v3 for the theme toggle.");
+  }
+
+  @ParameterizedTest
+  @MethodSource("prose")
+  void leavesProseCommitHashesUuidsAndCodeIdentifiersAlone(String text) {
+    assertThat(redactor.redact(text)).isEqualTo(text);
+  }
+
+  @Test
+  void removesARandomTokenRightAfterAKeyLikeWord() {
+    String sig = "Kf3nQ8vL2pR7tY1wZ5xB9cD4eG6hJ0kM" + "%2B3nP8qS%3D";
+    String hexKey = "4c0883a69102937d6231471b5dbb6204" + "fe5129617082792ae468d01a3f362318";
+    assertThat(redactor.redact("share it as https://a.test/f.txt?sp=r&sig=" + sig + " today"))
+        .isEqualTo("share it as https://a.test/f.txt?sp=r&sig=[redacted] today");
+    assertThat(redactor.redact("the private key " + hexKey + " of the wallet"))
+        .isEqualTo("the private key [redacted] of the wallet");
+  }
+
+  @Test
+  void removesHttpBasicCredentialsButNotABasicWord() {
+    String basic = java.util.Base64.getEncoder().encodeToString("deploy:Zx9kP2qL7mW4".getBytes());
+    assertThat(redactor.redact("curl sent Basic " + basic + " twice"))
+        .isEqualTo("curl sent Basic [redacted] twice");
+    assertThat(redactor.redact("a basic understanding of basicAuthentication"))
+        .isEqualTo("a basic understanding of basicAuthentication");
+  }
+
+  @Test
+  void aSecretFoundInOneTextIsRemovedFromEveryTextRedactedWithIt() {
+    String value = "Zq8Jm2Lw9Rt4Xy6Vb1Nc";
+    var out =
+        redactor.redactAll(List.of("api_key=" + value, "terms: zq8jm2lw9rt4xy6vb1nc"), List.of());
+    assertThat(out).containsExactly("api_key=[redacted]", "terms: [redacted]");
+  }
+
+  @Test
+  void namesTheRuleSetItRedactsWith() {
+    assertThat(redactor.rules().name()).isEqualTo("gitleaks");
+    assertThat(redactor.rules().rules()).isPositive();
+  }
 }

@@ -202,4 +202,46 @@ class TraceStoreTest {
     // The data root itself may appear (it is the user's own); nothing outside it does.
     assertThat(run.stopReason()).isEqualTo(StopReason.SYNTHESIS_FAILED);
   }
+
+  @Test
+  void runJsonIsRedactedBeforeItIsSerializedAndNamesTheRuleSet() throws Exception {
+    String basic = java.util.Base64.getEncoder().encodeToString("deploy:Zx9kP2qL7mW4".getBytes());
+    String cookie = "Kq7Wm2Xz9Lp4Rt8Vn3Bc6Hd1";
+    String question =
+        "Why is the upload refused?\nAuthorization: Basic "
+            + basic
+            + "\nCookie: sessionid="
+            + cookie
+            + "\nSince commit 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b, note"
+            + " 123e4567-e89b-12d3-a456-426614174000.";
+    String id = RunId.next(Instant.now());
+    var document = new java.util.LinkedHashMap<String, Object>();
+    document.put("schema_version", TraceStore.AGENT_TRACE_VERSION);
+    document.put("run_id", id);
+    document.put("question", question);
+    document.put("metrics", java.util.Map.of("duration_ms", 1, "artifact_bytes", 0));
+
+    Path dir = store().writeRun(id, document, "# Run\n\n" + question + "\n").path();
+
+    String json = Files.readString(dir.resolve("run.json"));
+    var run = new ObjectMapper().readTree(json);
+    // In the serialized file each line break is the two characters \n: the header at the start
+    // of a line was missed when the redactor read the serialized JSON.
+    assertThat(json).doesNotContain(basic).doesNotContain(cookie);
+    assertThat(run.path("question").asText())
+        .contains("\nAuthorization: [redacted]\nCookie: [redacted]\n")
+        .contains("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b")
+        .contains("123e4567-e89b-12d3-a456-426614174000");
+    assertThat(Files.readString(dir.resolve("run.md"))).doesNotContain(basic, cookie);
+    var redaction = run.path("redaction");
+    assertThat(redaction.path("name").asText()).isEqualTo("gitleaks");
+    assertThat(redaction.path("version").asText()).isEqualTo("v8.30.0-27-gb58d3f10");
+    assertThat(redaction.path("commit").asText()).startsWith("b58d3f10");
+    assertThat(redaction.path("rules").asInt()).isEqualTo(SecretRules.SHIPPED.source().rules());
+    assertThat(run.path("metrics").path("artifact_bytes").asLong())
+        .isEqualTo(
+            Files.size(dir.resolve("run.json"))
+                + Files.size(dir.resolve("run.md"))
+                + Files.size(dir.resolve(".complete")));
+  }
 }

@@ -1,0 +1,336 @@
+package dev.brain.research.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * gitleaks' rule set as data: {@code gitleaks/gitleaks.toml} (MIT, copied unchanged; its source,
+ * version and commit in {@code gitleaks/source.properties}) read once with Jackson's TOML reader.
+ * Each rule's Go (RE2) regex is translated to Java's syntax; a rule whose regex still does not
+ * compile, and a rule that only applies to some file paths, is skipped and counted. Finding follows
+ * gitleaks: a rule runs only on text holding one of its keywords (lowercase); the secret is the
+ * rule's {@code secretGroup}, else its first non-empty group, else the whole match; a secret at or
+ * under the rule's entropy, or allowed by the global or the rule's allowlists (regexes and
+ * stopwords), is no finding. Immutable and thread-safe.
+ */
+final class SecretRules {
+
+  private static final String FOLDER = "gitleaks/";
+
+  private static final Pattern POSIX_CLASS = Pattern.compile("\\[:(\\^?)([a-z]+):\\]");
+  private static final Pattern REPETITION = Pattern.compile("\\{\\d+(?:,\\d*)?\\}");
+
+  /** RE2's ASCII classes by name, as Java names them in {@code \p{...}}. */
+  private static final Map<String, String> POSIX_NAMES =
+      Map.ofEntries(
+          Map.entry("alnum", "Alnum"),
+          Map.entry("alpha", "Alpha"),
+          Map.entry("ascii", "ASCII"),
+          Map.entry("blank", "Blank"),
+          Map.entry("cntrl", "Cntrl"),
+          Map.entry("digit", "Digit"),
+          Map.entry("graph", "Graph"),
+          Map.entry("lower", "Lower"),
+          Map.entry("print", "Print"),
+          Map.entry("punct", "Punct"),
+          Map.entry("space", "Space"),
+          Map.entry("upper", "Upper"),
+          Map.entry("xdigit", "XDigit"));
+
+  /** The rules shipped with brain, read at first use. */
+  static final SecretRules SHIPPED = load();
+
+  /**
+   * What a trace records of the rule set.
+   *
+   * @param name the rule set ({@code gitleaks})
+   * @param version its version ({@code git describe} of its commit)
+   * @param commit the commit its rule file was copied from
+   * @param rules rules in use
+   * @param skipped rules not used: a regex Java does not compile, or a rule for some paths only
+   */
+  record Source(String name, String version, String commit, int rules, int skipped) {}
+
+  /** One gitleaks allowlist: what it looks at, and its regexes and stopwords. */
+  private record Allowlist(String target, List<Pattern> regexes, List<String> stopwords) {
+    boolean allows(String secret, String match, String line) {
+      String on =
+          switch (target) {
+            case "match" -> match;
+            case "line" -> line;
+            default -> secret;
+          };
+      for (Pattern p : regexes) {
+        if (p.matcher(on).find()) {
+          return true;
+        }
+      }
+      String lower = secret.toLowerCase(Locale.ROOT);
+      for (String word : stopwords) {
+        if (lower.contains(word)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  private record Rule(
+      String id,
+      Pattern regex,
+      int secretGroup,
+      double entropy,
+      List<String> keywords,
+      List<Allowlist> allowlists) {}
+
+  private final List<Rule> rules;
+  private final List<Allowlist> global;
+  private final Source source;
+
+  private SecretRules(List<Rule> rules, List<Allowlist> global, Source source) {
+    this.rules = rules;
+    this.global = global;
+    this.source = source;
+  }
+
+  /** The rule set's name, version, commit and counts. */
+  Source source() {
+    return source;
+  }
+
+  /** Adds the secret of every finding in {@code text} to {@code found}. */
+  void find(String text, Set<String> found) {
+    String lower = text.toLowerCase(Locale.ROOT);
+    for (Rule rule : rules) {
+      if (!rule.keywords().isEmpty() && rule.keywords().stream().noneMatch(lower::contains)) {
+        continue;
+      }
+      Matcher m = rule.regex().matcher(text);
+      while (m.find()) {
+        String secret = secret(m, rule);
+        if (secret.isEmpty()
+            || (rule.entropy() > 0 && KeyShapes.entropy(secret) <= rule.entropy())) {
+          continue;
+        }
+        String match = m.group();
+        String line = line(text, m.start(), m.end());
+        if (allowed(global, secret, match, line)
+            || allowed(rule.allowlists(), secret, match, line)) {
+          continue;
+        }
+        found.add(secret);
+      }
+    }
+  }
+
+  /**
+   * The rule's secret group, else its first non-empty group, else the whole match. Named groups
+   * label a part of the match (the JSON Web Token rule names the header it starts with), so they
+   * are never the secret.
+   */
+  private static String secret(Matcher m, Rule rule) {
+    int group = rule.secretGroup();
+    if (group > 0 && group <= m.groupCount()) {
+      return strip(m.group(group));
+    }
+    var named = rule.regex().namedGroups().values();
+    for (int g = 1; g <= m.groupCount(); g++) {
+      if (!named.contains(g) && m.group(g) != null && !m.group(g).isEmpty()) {
+        return strip(m.group(g));
+      }
+    }
+    return strip(m.group());
+  }
+
+  private static String strip(String s) {
+    return s == null ? "" : s.replaceAll("^\n+|\n+$", "");
+  }
+
+  private static String line(String text, int start, int end) {
+    int from = text.lastIndexOf('\n', Math.max(0, start - 1)) + 1;
+    int to = text.indexOf('\n', end);
+    return text.substring(from, to < 0 ? text.length() : to);
+  }
+
+  private static boolean allowed(List<Allowlist> lists, String secret, String match, String line) {
+    for (Allowlist a : lists) {
+      if (a.allows(secret, match, line)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Reads the shipped rule file; a missing or unreadable one is a broken build. */
+  static SecretRules load() {
+    try (InputStream toml = resource("gitleaks.toml");
+        InputStream props = resource("source.properties")) {
+      var about = new Properties();
+      about.load(props);
+      return parse(
+          new TomlMapper().readTree(toml),
+          about.getProperty("name"),
+          about.getProperty("version"),
+          about.getProperty("commit"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the shipped gitleaks rules", e);
+    }
+  }
+
+  private static InputStream resource(String name) throws IOException {
+    InputStream in = SecretRules.class.getResourceAsStream(FOLDER + name);
+    if (in == null) {
+      throw new IOException("resource " + FOLDER + name + " is missing");
+    }
+    return in;
+  }
+
+  /** The rules of a parsed gitleaks config. */
+  static SecretRules parse(JsonNode config, String name, String version, String commit) {
+    var rules = new ArrayList<Rule>();
+    int skipped = 0;
+    for (JsonNode r : config.path("rules")) {
+      // A rule with a path applies to some files only (or is about the path): traces have none.
+      if (!r.hasNonNull("regex") || r.hasNonNull("path")) {
+        skipped++;
+        continue;
+      }
+      try {
+        rules.add(
+            new Rule(
+                r.path("id").asText(),
+                Pattern.compile(toJava(r.path("regex").asText())),
+                r.path("secretGroup").asInt(0),
+                r.path("entropy").asDouble(0),
+                strings(r.path("keywords"), true),
+                allowlists(r.path("allowlists"))));
+      } catch (PatternSyntaxException e) {
+        skipped++;
+      }
+    }
+    var global = new ArrayList<Allowlist>();
+    JsonNode g = config.path("allowlist");
+    if (g.isObject()) {
+      global.addAll(allowlists(List.of(g)));
+    }
+    for (JsonNode a : config.path("allowlists")) {
+      global.addAll(allowlists(List.of(a)));
+    }
+    return new SecretRules(
+        List.copyOf(rules),
+        List.copyOf(global),
+        new Source(name, version, commit, rules.size(), skipped));
+  }
+
+  /**
+   * The allowlists that can apply to text without a path or commit: an {@code AND} list that names
+   * paths or commits never does; of the others, the regexes and stopwords count.
+   */
+  private static List<Allowlist> allowlists(Iterable<JsonNode> lists) {
+    var out = new ArrayList<Allowlist>();
+    for (JsonNode a : lists) {
+      boolean and = "AND".equalsIgnoreCase(a.path("condition").asText(""));
+      if (and && (a.has("paths") || a.has("commits"))) {
+        continue;
+      }
+      var regexes = new ArrayList<Pattern>();
+      for (String re : strings(a.path("regexes"), false)) {
+        try {
+          regexes.add(Pattern.compile(toJava(re)));
+        } catch (PatternSyntaxException e) {
+          // An allowlist entry Java cannot read allows nothing: redacting more is the safe side.
+        }
+      }
+      var stopwords = strings(a.path("stopwords"), true);
+      if (!regexes.isEmpty() || !stopwords.isEmpty()) {
+        out.add(
+            new Allowlist(a.path("regexTarget").asText("secret"), List.copyOf(regexes), stopwords));
+      }
+    }
+    return out;
+  }
+
+  private static List<String> strings(JsonNode array, boolean lower) {
+    var out = new ArrayList<String>();
+    for (JsonNode n : array) {
+      out.add(lower ? n.asText().toLowerCase(Locale.ROOT) : n.asText());
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * A Go (RE2) regex in Java's syntax: {@code (?P<name>} becomes {@code (?<name>} (Java's names
+   * have no underscores); inside a character class, {@code [:alnum:]} becomes {@code \p{Alnum}},
+   * and a {@code [} or {@code &} is escaped (Java reads them as a nested class or an
+   * intersection); a {@code {} that starts no repetition is escaped (Go takes it literally).
+   */
+  static String toJava(String re) {
+    var out = new StringBuilder(re.length() + 16);
+    boolean inClass = false;
+    int i = 0;
+    while (i < re.length()) {
+      char c = re.charAt(i);
+      if (c == '\\' && i + 1 < re.length()) {
+        out.append(c).append(re.charAt(i + 1));
+        i += 2;
+        continue;
+      }
+      if (inClass) {
+        Matcher posix = POSIX_CLASS.matcher(re).region(i, re.length());
+        if (posix.lookingAt()) {
+          // An unknown name stays unknown to Java too: the rule is then skipped, not misread.
+          String cls = POSIX_NAMES.getOrDefault(posix.group(2), posix.group(2));
+          out.append(posix.group(1).isEmpty() ? "\\p{" : "\\P{").append(cls).append('}');
+          i = posix.end();
+          continue;
+        }
+        if (c == ']') {
+          inClass = false;
+          out.append(c);
+        } else if (c == '[' || c == '&') {
+          out.append('\\').append(c);
+        } else {
+          out.append(c);
+        }
+        i++;
+        continue;
+      }
+      if (re.startsWith("(?P<", i)) {
+        int close = re.indexOf('>', i);
+        out.append("(?<").append(re.substring(i + 4, close).replace("_", "")).append('>');
+        i = close + 1;
+      } else if (c == '[') {
+        inClass = true;
+        out.append(c);
+        i++;
+        if (i < re.length() && re.charAt(i) == '^') {
+          out.append('^');
+          i++;
+        }
+        if (i < re.length() && re.charAt(i) == ']') {
+          out.append("\\]");
+          i++;
+        }
+      } else if (c == '{' && !REPETITION.matcher(re).region(i, re.length()).lookingAt()) {
+        out.append("\\{");
+        i++;
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
+    return out.toString();
+  }
+}
