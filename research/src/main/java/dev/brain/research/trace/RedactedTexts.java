@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * The texts of one trace, gathered from its files and JSON trees, redacted together by {@link
@@ -15,6 +16,11 @@ import java.util.function.Consumer;
  * like {@code api_key: ...}. Not thread-safe; one per write.
  */
 final class RedactedTexts {
+  /** Member names whose value is read with its name too (reading every one doubled the work). */
+  private static final Pattern KEY_LIKE =
+      Pattern.compile(
+          "(?i)key|token|secret|passw|pwd|auth|credential|api|sig|session|cookie|private");
+
   private final List<String> texts = new ArrayList<>();
   private final List<Consumer<String>> setters = new ArrayList<>();
   private final List<String> context = new ArrayList<>();
@@ -37,7 +43,9 @@ final class RedactedTexts {
         if (value.isTextual()) {
           texts.add(value.asText());
           setters.add(s -> object.put(name, s));
-          context.add(name + ": " + value.asText());
+          if (KEY_LIKE.matcher(name).find()) {
+            context.add(name + ": " + value.asText());
+          }
         } else {
           addTree(value);
         }

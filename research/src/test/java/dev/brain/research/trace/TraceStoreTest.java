@@ -244,4 +244,24 @@ class TraceStoreTest {
                 + Files.size(dir.resolve("run.md"))
                 + Files.size(dir.resolve(".complete")));
   }
+
+  @Test
+  void aJsonMemberNamedLikeACredentialHasItsValueRemovedFromEveryFile() throws Exception {
+    String value = "Zq8Jm2Lw9Rt4Xy6Vb1Nc" + "Kd5Hf7";
+    String id = RunId.next(Instant.now());
+    var document = new java.util.LinkedHashMap<String, Object>();
+    document.put("schema_version", TraceStore.AGENT_TRACE_VERSION);
+    document.put("run_id", id);
+    document.put("question", "which tool failed?");
+    document.put("tool_arguments", java.util.Map.of("api_key", value, "query", "espresso"));
+    document.put("metrics", java.util.Map.of("duration_ms", 1, "artifact_bytes", 0));
+
+    Path dir = store().writeRun(id, document, "| web_search | " + value + " |\n").path();
+
+    String json = Files.readString(dir.resolve("run.json"));
+    assertThat(json).doesNotContain(value).contains("espresso");
+    assertThat(new ObjectMapper().readTree(json).path("tool_arguments").path("api_key").asText())
+        .isEqualTo(Redactor.REDACTED);
+    assertThat(Files.readString(dir.resolve("run.md"))).doesNotContain(value);
+  }
 }
