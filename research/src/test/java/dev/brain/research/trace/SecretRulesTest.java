@@ -103,4 +103,21 @@ class SecretRulesTest {
     assertThat(rules.source().skipped()).isEqualTo(2);
     assertThat(find(rules, "secret (unclosed")).isEmpty();
   }
+
+  @Test
+  void aRuleWhoseMatchRunsAwayIsAbandonedForThatTextAndTheOtherRulesStillFind() throws Exception {
+    // (a+)+b backtracks exponentially on a's without a b (RE2 would not): the read budget ends it.
+    var rules =
+        rules(
+            """
+            [[rules]]
+            id = "runaway"
+            regex = '''(a+)+b'''
+            [[rules]]
+            id = "plain"
+            regex = '''zz_[a-z0-9]{8}'''
+            """);
+
+    assertThat(find(rules, "a".repeat(40) + " zz_ac12cd34")).containsExactly("zz_ac12cd34");
+  }
 }
