@@ -14,12 +14,15 @@ import java.util.regex.Pattern;
 /**
  * Removes what a trace must never hold: configured secrets (an API key, credentials found in the
  * environment), auth headers, bearer tokens, credentials known by their shape ({@link KeyShapes}:
- * provider keys and tokens, JSON Web Tokens, PEM and PGP private key blocks, AWS secret keys),
- * credentials in URLs ({@code https://user:pass@host}), {@code key=value} credentials (Azure's
- * {@code AccountKey=} too) and "password is ..." phrases, terminal control characters, and absolute
- * paths outside the data root (home directories, temp files, the vault's location). Paths inside
- * the data root stay. Works on text, including serialized JSON (replacements never contain quotes
- * or backslashes, so the JSON stays valid). Immutable and thread-safe.
+ * gitleaks' rule set ({@link SecretRules}), provider keys and tokens, JSON Web Tokens, PEM and PGP
+ * private key blocks, AWS secret keys, random tokens after key-like words), credentials in URLs
+ * ({@code https://user:pass@host}), {@code key=value} credentials (Azure's {@code AccountKey=} too)
+ * and "password is ..." phrases, terminal control characters, and absolute paths outside the data
+ * root (home directories, temp files, the vault's location). Paths inside the data root stay. Meant
+ * for text before it is serialized (the trace writer redacts {@code run.json}'s string values): in
+ * serialized JSON an escaped line break ({@code \n}) can hide a credential at a line's start; the
+ * replacements never contain quotes or backslashes, so JSON given anyway stays valid. Immutable and
+ * thread-safe.
  */
 public final class Redactor {
 
