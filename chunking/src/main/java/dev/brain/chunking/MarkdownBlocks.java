@@ -39,7 +39,7 @@ public final class MarkdownBlocks {
 
   /** Thread-safe: commonmark parsers hold no state between parses. */
   private static final Parser PARSER =
-      Parser.builder()
+      MarkdownNesting.parser()
           .extensions(List.of(TablesExtension.create()))
           .includeSourceSpans(IncludeSourceSpans.BLOCKS)
           .build();
@@ -419,6 +419,7 @@ public final class MarkdownBlocks {
   private static void items(ListBlock list, int depth, List<Unit> out) {
     for (Node item = list.getFirstChild(); item != null; item = item.getNext()) {
       if (!(item instanceof ListItem)) {
+        contents(item, depth, out); // a block lifted out of items nested past the cap
         continue;
       }
       var text = new StringBuilder();

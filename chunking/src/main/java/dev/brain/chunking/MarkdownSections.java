@@ -30,7 +30,7 @@ final class MarkdownSections {
 
   /** Thread-safe: commonmark uses fresh state for every parse. */
   private static final Parser PARSER =
-      Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+      MarkdownNesting.parser().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
 
   private MarkdownSections() {}
 

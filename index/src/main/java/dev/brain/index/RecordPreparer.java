@@ -127,8 +127,10 @@ final class RecordPreparer implements Runnable {
     } catch (ImportException e) {
       queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
       return;
-    } catch (RuntimeException e) {
-      queue.put(new SyncItem.FileIssue(task.file(), "could not be read: " + e, false));
+    } catch (RuntimeException | StackOverflowError e) {
+      queue.put(
+          new SyncItem.FileIssue(
+              task.file(), "could not be read: " + ImportException.plainReason(e), false));
       return;
     }
     List<CorpusRecord> records = result.records();
@@ -268,9 +270,12 @@ final class RecordPreparer implements Runnable {
     try {
       CorpusRecord source = kept == null ? record : record.withSummary(kept.get(SUMMARY));
       split = RecordChunks.split(c, source, cap.maxChunks(), summaries);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) {
+      // Odd input must cost its file, not the sync.
       return new SyncItem.FileIssue(
-          file, "record " + record.key() + " could not be chunked: " + e, false);
+          file,
+          "record " + record.key() + " could not be chunked: " + ImportException.plainReason(e),
+          false);
     }
     List<Chunk> chunks = split.chunks();
     CorpusRecord stored = record.withSummary(split.summary());

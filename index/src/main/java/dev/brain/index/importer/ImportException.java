@@ -28,6 +28,20 @@ public final class ImportException extends Exception {
     return new ImportException(file, reason, false, cause);
   }
 
+  /**
+   * Why a reader failed unexpectedly, in words a user can read: never a Java class name. A stack
+   * overflow means input nested deeper than the reader could follow.
+   */
+  public static String plainReason(Throwable e) {
+    if (e instanceof StackOverflowError) {
+      return "its content is nested too deeply to read";
+    }
+    String message = e.getMessage();
+    return message == null || message.isBlank()
+        ? "brain's reader failed on its content (a bug worth reporting, with the file if you can)"
+        : message.strip();
+  }
+
   /** The file that failed. */
   public Path file() {
     return file;

@@ -185,7 +185,9 @@ public final class Importers {
     } catch (RuntimeException | StackOverflowError e) {
       // A parser bug on odd input must cost one file, not the sync.
       throw ImportException.malformed(
-          source.file(), "could not parse " + source.file() + ": " + e, e);
+          source.file(),
+          "could not parse " + source.file() + ": " + ImportException.plainReason(e),
+          e);
     }
   }
 

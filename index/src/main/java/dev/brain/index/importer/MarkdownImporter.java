@@ -1,5 +1,6 @@
 package dev.brain.index.importer;
 
+import dev.brain.chunking.MarkdownNesting;
 import dev.brain.chunking.MarkdownText;
 import dev.brain.index.CorpusRecord;
 import java.nio.file.InvalidPathException;
@@ -38,7 +39,7 @@ final class MarkdownImporter {
 
   /** Thread-safe: commonmark parsers hold no state between parses. */
   private static final Parser PARSER =
-      Parser.builder()
+      MarkdownNesting.parser()
           .extensions(List.of(YamlFrontMatterExtension.create()))
           .includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES)
           .build();

@@ -1,5 +1,6 @@
 package dev.brain.server.http;
 
+import dev.brain.chunking.MarkdownNesting;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -47,7 +48,7 @@ final class NoteHtml {
       Set.of("png", "jpg", "jpeg", "gif", "webp", "avif", "bmp");
 
   private static final Parser PARSER =
-      Parser.builder()
+      MarkdownNesting.parser()
           .extensions(List.of(TablesExtension.create(), YamlFrontMatterExtension.create()))
           .build();
 

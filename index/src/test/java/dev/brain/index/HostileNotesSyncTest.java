@@ -1,0 +1,95 @@
+package dev.brain.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.brain.models.Embedder;
+import dev.brain.models.EmbeddingModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Notes built to exhaust a recursive reader (nesting ten thousand levels deep) cost at most their
+ * own file, with a plain reason: the sync completes and the rest of the collection is searchable.
+ */
+class HostileNotesSyncTest {
+
+  @TempDir Path data;
+  @TempDir Path vault;
+
+  private static Embedder model;
+
+  @BeforeAll
+  static void loadModel() {
+    model = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15);
+  }
+
+  @AfterAll
+  static void closeModel() {
+    model.close();
+  }
+
+  @Test
+  void deeplyNestedNotesAreIndexedAndTheRestOfTheCollectionWithThem() throws IOException {
+    write("pelican.md", "# Pelican\n\nThe pelican migrates in autumn.\n");
+    write("armadillo.md", "# Armadillo\n\nThe armadillo digs burrows.\n");
+    write("list.md", "# List\n\n" + "- ".repeat(10_000) + "zebrafinch\n");
+    write("quote.md", "# Quote\n\n" + ">".repeat(10_000) + " quokka\n");
+    write(
+        "stars.md",
+        "*".repeat(20_000)
+            + "starling"
+            + "*".repeat(20_000)
+            + "\n\n"
+            + "[".repeat(20_000)
+            + " magpie\n");
+
+    try (var index = BrainIndex.open(IndexConfig.defaults(data), model)) {
+      SyncReport report = index.sync(List.of(vault));
+
+      assertThat(report.failed())
+          .allSatisfy(
+              issue -> assertThat(issue.reason()).doesNotContain("java.", "Error", "Exception"));
+      for (String word :
+          List.of("pelican", "armadillo", "zebrafinch", "quokka", "starling", "magpie")) {
+        assertThat(matches(index, word)).as(word).isPositive();
+      }
+      assertThat(report.failed()).isEmpty();
+    }
+  }
+
+  private void write(String name, String text) throws IOException {
+    Files.writeString(vault.resolve(name), text);
+  }
+
+  /** Chunks whose text holds {@code word}, analyzed as the index analyzes text. */
+  static int matches(BrainIndex index, String word) throws IOException {
+    var query = new BooleanQuery.Builder();
+    try (var analyzer = new TextAnalyzer();
+        var tokens = analyzer.tokenStream(IndexFields.TEXT, word)) {
+      CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
+      tokens.reset();
+      while (tokens.incrementToken()) {
+        query.add(new TermQuery(new Term(IndexFields.TEXT, term.toString())), Occur.MUST);
+      }
+      tokens.end();
+    }
+    IndexSearcher searcher = index.acquireSearcher();
+    try {
+      return searcher.count(query.build());
+    } finally {
+      index.releaseSearcher(searcher);
+    }
+  }
+}
