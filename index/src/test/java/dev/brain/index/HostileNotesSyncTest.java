@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -69,6 +70,46 @@ class HostileNotesSyncTest {
     }
   }
 
+  @Test
+  void aNoteWithNulBytesAFiveMegabyteLineAndAnRss091FeedAreSearchable() throws IOException {
+    Files.write(
+        vault.resolve("nul.md"),
+        "# Nul\n\nThe capybara\0 swims\0 daily.\n".getBytes(StandardCharsets.UTF_8));
+    var line = new StringBuilder("tapir ");
+    while (line.length() < 1_000_000) {
+      line.append("lorem ipsum dolor ");
+    }
+    line.append("ocelot ");
+    while (line.length() < 5_000_000) {
+      line.append("lorem ipsum dolor ");
+    }
+    write("long.md", line.append("\n").toString());
+    Files.writeString(
+        vault.resolve("old.rss"),
+        """
+        <?xml version="1.0" encoding="ISO-8859-1"?>
+        <!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" \
+        "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+        <rss version="0.91"><channel><title>Old news</title><link>http://example.com/</link>
+        <description>An old feed</description><language>en-us</language>
+        <item><title>Sighting</title><link>http://example.com/wombat</link>
+        <description>A wombat was seen near the river.</description></item>
+        </channel></rss>
+        """,
+        StandardCharsets.ISO_8859_1);
+
+    // Token counts and vectors by a stand-in: a real tokenizer takes a minute over 5 MB of words.
+    try (var index = BrainIndex.open(IndexConfig.defaults(data), new WordEmbedder(model))) {
+      SyncReport report = index.sync(List.of(vault));
+
+      assertThat(report.failed()).isEmpty();
+      assertThat(report.skipped()).isEmpty();
+      for (String word : List.of("capybara", "swims", "tapir", "ocelot", "wombat")) {
+        assertThat(matches(index, word)).as(word).isPositive();
+      }
+    }
+  }
+
   private void write(String name, String text) throws IOException {
     Files.writeString(vault.resolve(name), text);
   }
@@ -90,6 +131,38 @@ class HostileNotesSyncTest {
       return searcher.count(query.build());
     } finally {
       index.releaseSearcher(searcher);
+    }
+  }
+
+  /** The model's name and size, with one token per word and vectors from a hash of the text. */
+  private record WordEmbedder(Embedder real) implements Embedder {
+    @Override
+    public EmbeddingModel model() {
+      return real.model();
+    }
+
+    @Override
+    public List<float[]> embedPassages(List<String> texts) {
+      return texts.stream().map(this::vector).toList();
+    }
+
+    @Override
+    public float[] embedQuery(String query) {
+      return vector(query);
+    }
+
+    @Override
+    public int countTokens(String text) {
+      return text.isBlank() ? 0 : text.strip().split("\\s+").length;
+    }
+
+    @Override
+    public void close() {}
+
+    private float[] vector(String text) {
+      float[] v = new float[real.model().dimension()];
+      v[Math.floorMod(text.hashCode(), v.length)] = 1;
+      return v;
     }
   }
 }

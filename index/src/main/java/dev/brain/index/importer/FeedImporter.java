@@ -27,8 +27,8 @@ import org.jsoup.nodes.Element;
 
 /**
  * Reads an RSS (0.9x, 1.0, 2.0) or Atom feed file into one {@code feed-entry:} record per entry,
- * with Rome. An {@code .xml} file whose root is not a feed is skipped as unsupported. Doctypes are
- * refused (Rome's default), which keeps external entities out.
+ * with Rome. An {@code .xml} file whose root is not a feed is skipped as unsupported. A DOCTYPE is
+ * read (RSS 0.91 feeds have one) but no external DTD or entity is ever loaded.
  */
 final class FeedImporter {
 
@@ -44,7 +44,11 @@ final class FeedImporter {
     SyndFeed feed;
     try (InputStream in = Files.newInputStream(file.file());
         XmlReader reader = new XmlReader(in)) {
-      feed = new SyndFeedInput().build(reader);
+      var input = new SyndFeedInput();
+      // RSS 0.91 feeds carry Netscape's DOCTYPE. Rome reads a DOCTYPE without loading the DTD it
+      // names or any external entity (its SAX features and entity resolver see to that).
+      input.setAllowDoctypes(true);
+      feed = input.build(reader);
     } catch (FeedException | IllegalArgumentException e) {
       throw ImportException.malformed(
           file.file(), "not a valid RSS or Atom feed: " + file.file() + ": " + e.getMessage(), e);

@@ -2,6 +2,7 @@ package dev.brain.index.importer;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.index.CorpusRecord;
@@ -59,6 +60,8 @@ final class JsonlImporter {
           } else {
             problems.add(where + "skipped: key " + record.key() + " was already used above");
           }
+        } catch (StreamConstraintsException e) {
+          problems.add(where + "skipped: " + overLimit(e));
         } catch (JsonProcessingException e) {
           problems.add(where + "not valid JSON (" + e.getOriginalMessage() + ")");
         } catch (BadLine e) {
@@ -79,6 +82,20 @@ final class JsonlImporter {
           null);
     }
     return new ImportResult(records, capped(problems));
+  }
+
+  /**
+   * A line over one of Jackson's safety limits, in words: "JSON nested deeper than 1000 levels",
+   * never the name of the Java method that sets the limit.
+   */
+  private static String overLimit(StreamConstraintsException e) {
+    String message = e.getOriginalMessage();
+    if (message.contains("nesting depth")) {
+      return "JSON nested deeper than "
+          + JSON.getFactory().streamReadConstraints().getMaxNestingDepth()
+          + " levels";
+    }
+    return message.replaceAll(",? from `[^`]*`", "");
   }
 
   /**

@@ -72,15 +72,17 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified, S
   }
 
   /**
-   * Fails as unsupported when the head holds a NUL byte (a binary file under a text extension),
-   * unless a UTF-16 byte-order mark says the NULs are text.
+   * Fails as unsupported when the head holds two NUL bytes in a row (a binary file under a text
+   * extension: binary formats pad with zeros), unless a UTF-16 byte-order mark says the NULs are
+   * text. A stray NUL in a text file (a crashed editor, a bad copy) does not make it binary; {@link
+   * #readText} drops it.
    */
   void requireText(byte[] head) throws ImportException {
     if (utf16(head) != null) {
       return;
     }
-    for (byte b : head) {
-      if (b == 0) {
+    for (int i = 1; i < head.length; i++) {
+      if (head[i] == 0 && head[i - 1] == 0) {
         throw ImportException.unsupported(
             file,
             "binary content (NUL bytes) in a ."
@@ -126,7 +128,7 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified, S
 
   /**
    * The whole file as text: UTF-8 unless a byte-order mark says UTF-16, malformed bytes replaced,
-   * the byte-order mark dropped, line endings kept.
+   * NUL characters and the byte-order mark dropped, line endings kept.
    */
   String readText() throws ImportException {
     byte[] bytes;
@@ -150,7 +152,8 @@ record SourceFile(Path file, Path root, String relativePath, Instant modified, S
           .onMalformedInput(CodingErrorAction.REPLACE)
           .onUnmappableCharacter(CodingErrorAction.REPLACE)
           .decode(ByteBuffer.wrap(bytes, skip, bytes.length - skip))
-          .toString();
+          .toString()
+          .replace("\0", "");
     } catch (CharacterCodingException e) {
       throw ImportException.malformed(file, "cannot decode the text of " + file, e);
     }

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.brain.index.CorpusRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class FeedImporterTest {
 
@@ -73,5 +76,72 @@ class FeedImporterTest {
     assertThatThrownBy(() -> Fixtures.read("not-a-feed.xml"))
         .isInstanceOfSatisfying(ImportException.class, e -> assertThat(e.skipped()).isTrue())
         .hasMessageContaining("<project>");
+  }
+
+  @Test
+  void anRss091FeedWithNetscapesDoctypeIsRead(@TempDir Path root) throws Exception {
+    Path file =
+        Files.writeString(
+            root.resolve("old.rss"),
+            """
+            <?xml version="1.0" encoding="ISO-8859-1"?>
+            <!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN" \
+            "http://my.netscape.com/publish/formats/rss-0.91.dtd">
+            <rss version="0.91">
+            <channel>
+            <title>Old news</title>
+            <link>http://example.com/</link>
+            <description>An old feed</description>
+            <language>en-us</language>
+            <item>
+            <title>Wombat sighting</title>
+            <link>http://example.com/wombat</link>
+            <description>A wombat was seen near the river.</description>
+            </item>
+            </channel>
+            </rss>
+            """);
+
+    ImportResult result = Fixtures.IMPORTERS.read(file, root);
+
+    assertThat(result.records())
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.title()).isEqualTo("Wombat sighting");
+              assertThat(r.text()).isEqualTo("A wombat was seen near the river.");
+            });
+  }
+
+  @Test
+  void anExternalEntityIsNeverRead(@TempDir Path root) throws Exception {
+    Path secret = Files.writeString(root.resolve("secret.txt"), "tiramisu-password");
+    Path dtd =
+        Files.writeString(
+            root.resolve("evil.dtd"), "<!ENTITY fromdtd SYSTEM \"" + secret.toUri() + "\">");
+    Path file =
+        Files.writeString(
+            root.resolve("evil.rss"),
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE rss SYSTEM "%s" [
+              <!ENTITY leak SYSTEM "%s">
+            ]>
+            <rss version="2.0"><channel><title>t</title><link>http://example.com/</link>
+            <description>d</description>
+            <item><title>Entry</title><link>http://example.com/a</link>
+            <description>before &leak; &fromdtd; after</description></item>
+            </channel></rss>
+            """
+                .formatted(dtd.toUri(), secret.toUri()));
+
+    String read;
+    try {
+      read = Fixtures.IMPORTERS.read(file, root).records().toString();
+    } catch (ImportException e) {
+      read = e.getMessage();
+    }
+
+    assertThat(read).doesNotContain("tiramisu-password");
   }
 }

@@ -83,6 +83,18 @@ class ImportersTest {
   }
 
   @Test
+  void aStrayNulInATextNoteIsDroppedAndTheNoteRead(@TempDir Path root) throws Exception {
+    Path note =
+        Files.write(
+            root.resolve("nul.md"),
+            "# Nul\n\nThe capybara\0 swims\0 daily.\n".getBytes(StandardCharsets.UTF_8));
+
+    CorpusRecord record = importers.read(note, root).records().getFirst();
+
+    assertThat(record.text()).isEqualTo("# Nul\n\nThe capybara swims daily.");
+  }
+
+  @Test
   void aFileReadAloneIsRelativeToItsFolder() throws Exception {
     Path file = Fixtures.formats("vault/gear/Niche Zero.md");
 

@@ -104,6 +104,27 @@ class JsonlImporterTest {
   }
 
   @Test
+  void aLineNestedPastJacksonsLimitIsABadLineSaidInWords(
+      @org.junit.jupiter.api.io.TempDir Path root) throws Exception {
+    Path file =
+        Files.writeString(
+            root.resolve("deep.jsonl"),
+            "{\"_id\": \"ok\", \"text\": \"fine\"}\n"
+                + "{\"a\":".repeat(1500)
+                + "1"
+                + "}".repeat(1500)
+                + "\n");
+
+    ImportResult result = Fixtures.IMPORTERS.read(file, root);
+
+    assertThat(result.records()).extracting(CorpusRecord::key).containsExactly("doc:ok");
+    assertThat(result.warnings())
+        .singleElement()
+        .asString()
+        .isEqualTo("deep.jsonl:2: skipped: JSON nested deeper than 1000 levels");
+  }
+
+  @Test
   void aLineWithTextAfterItsObjectOrAFieldNamedTwiceIsABadLine(
       @org.junit.jupiter.api.io.TempDir Path root) throws Exception {
     Path file =
