@@ -18,6 +18,10 @@ public final class Main {
   private static final Logger LUCENE_VECTOR_LOG =
       Logger.getLogger("org.apache.lucene.internal.vectorization");
 
+  /** PDFBox and its font parser. */
+  private static final java.util.List<String> PDF_LOGGERS =
+      java.util.List.of("org.apache.pdfbox", "org.apache.fontbox");
+
   private Main() {}
 
   /** Option {@code bin/brain} uses to hand over long arguments in a file. */
@@ -58,11 +62,19 @@ public final class Main {
   /**
    * Library chatter (Lucene's vector-API notice, DJL's GPU probe, PDFBox font fallbacks) is not for
    * the user; real problems surface as brain's own errors. {@code --debug} does not change this;
-   * set {@code -Dorg.slf4j.simpleLogger.defaultLogLevel=info} in BRAIN_JAVA_OPTS to see it.
+   * set {@code -Dorg.slf4j.simpleLogger.defaultLogLevel=info} in BRAIN_JAVA_OPTS to see it. PDFBox
+   * logs errors with stack traces about PDFs it reads anyway or that fail as brain's one line per
+   * file (through commons-logging, which finds SLF4J): it is silent unless asked, with {@code
+   * -Dorg.slf4j.simpleLogger.log.org.apache.pdfbox=warn}.
    */
   private static void quietLibraries() {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error");
+    }
+    for (String pdf : PDF_LOGGERS) {
+      if (System.getProperty("org.slf4j.simpleLogger.log." + pdf) == null) {
+        System.setProperty("org.slf4j.simpleLogger.log." + pdf, "off");
+      }
     }
     LUCENE_LOG.setLevel(Level.WARNING);
     LUCENE_VECTOR_LOG.setLevel(Level.SEVERE);

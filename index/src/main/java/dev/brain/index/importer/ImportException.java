@@ -37,10 +37,24 @@ public final class ImportException extends Exception {
       return "its content is nested too deeply to read";
     }
     String message = e.getMessage();
-    return message == null || message.isBlank()
-        ? "brain's reader failed on its content (a bug worth reporting, with the file if you can)"
-        : message.strip();
+    // A library's own bug (a null pointer, an index out of bounds) speaks of its classes.
+    boolean forUsers =
+        message != null
+            && !message.isBlank()
+            && !(e instanceof NullPointerException
+                || e instanceof IndexOutOfBoundsException
+                || e instanceof ClassCastException
+                || e instanceof ArithmeticException)
+            && !JAVA_NAME.matcher(message).find();
+    return forUsers
+        ? message.strip()
+        : "brain's reader failed on its content (a bug worth reporting, with the file if you can)";
   }
+
+  /** A qualified Java class name, such as {@code org.apache.fontbox.type1.Token}. */
+  private static final java.util.regex.Pattern JAVA_NAME =
+      java.util.regex.Pattern.compile(
+          "\\b(?:java|javax|jdk|sun|com|org|dev|io)\\.[a-z0-9_.]*[A-Z]");
 
   /** The file that failed. */
   public Path file() {

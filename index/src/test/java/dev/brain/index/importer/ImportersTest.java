@@ -95,6 +95,20 @@ class ImportersTest {
   }
 
   @Test
+  void anUnexpectedFailureIsSaidInWordsWithoutJavaNames() {
+    assertThat(ImportException.plainReason(new StackOverflowError()))
+        .isEqualTo("its content is nested too deeply to read");
+    assertThat(
+            ImportException.plainReason(
+                new NullPointerException(
+                    "Cannot invoke \"org.apache.fontbox.type1.Token.getKind()\"")))
+        .doesNotContain("org.", "Token", "Exception")
+        .contains("failed on its content");
+    assertThat(ImportException.plainReason(new IllegalArgumentException("bad /Length 12")))
+        .isEqualTo("bad /Length 12");
+  }
+
+  @Test
   void aFileReadAloneIsRelativeToItsFolder() throws Exception {
     Path file = Fixtures.formats("vault/gear/Niche Zero.md");
 
