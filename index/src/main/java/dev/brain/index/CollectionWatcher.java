@@ -6,11 +6,16 @@ import static java.nio.file.StandardWatchEventKinds.ENTRY_MODIFY;
 import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
@@ -68,6 +73,11 @@ public final class CollectionWatcher implements AutoCloseable {
 
   private final Thread thread;
   private volatile boolean running = true;
+
+  /** Whether this watcher counts among the holders of its marker, and the channel it locks. */
+  private boolean holdsMarker;
+
+  private FileChannel markerChannel;
   private long firstDirtyNanos;
   private long lastEventNanos;
 
@@ -106,35 +116,107 @@ public final class CollectionWatcher implements AutoCloseable {
 
   /** The marker a watching process keeps beside the index: {@code <data>/watching.pid}. */
   static Path marker(IndexConfig config) {
-    return config.directory().toAbsolutePath().resolveSibling("watching.pid");
+    return config.directory().toAbsolutePath().normalize().resolveSibling("watching.pid");
   }
 
   /**
-   * Whether a live process (this one or another) watches the collections of {@code config}'s data
-   * directory: its marker names a running process.
+   * Markers this process holds, with how many of its watchers hold each. A process must never open
+   * and close a second channel to a file it holds locked: on POSIX systems closing any descriptor
+   * of a file drops every lock the process has on it.
+   */
+  private static final Map<Path, Integer> HELD = new HashMap<>();
+
+  /**
+   * Whether a live watcher (of this process or another) follows the collections of {@code config}'s
+   * data directory: one holds an OS lock on its marker for as long as it runs. The pid in the
+   * marker is for people: a watcher killed without closing leaves the file, but the OS releases its
+   * lock, so a stale file, or one naming a pid reused by an unrelated process, does not count.
    */
   public static boolean isWatching(IndexConfig config) {
-    try {
-      long pid = Long.parseLong(Files.readString(marker(config)).strip());
-      return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-    } catch (IOException | NumberFormatException e) {
-      return false;
+    Path marker = marker(config);
+    synchronized (HELD) {
+      if (HELD.containsKey(marker)) {
+        return true;
+      }
+      if (!Files.exists(marker)) {
+        return false;
+      }
+      try (FileChannel channel = FileChannel.open(marker, StandardOpenOption.READ)) {
+        FileLock probe = channel.tryLock(0, Long.MAX_VALUE, true);
+        if (probe == null) {
+          return true; // another process holds it
+        }
+        probe.release();
+        return false;
+      } catch (IOException e) {
+        return false;
+      }
     }
   }
 
+  /** Locks the marker for this watcher's life and writes the pid into it, if none holds it. */
   private void writeMarker() {
-    try {
-      Files.writeString(marker(index.config()), Long.toString(ProcessHandle.current().pid()));
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING, "cannot write the watch marker", e);
+    Path marker = marker(index.config());
+    synchronized (HELD) {
+      Integer holders = HELD.get(marker);
+      if (holders != null) {
+        HELD.put(marker, holders + 1);
+        holdsMarker = true;
+        return;
+      }
+      try {
+        FileChannel channel =
+            FileChannel.open(
+                marker,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        FileLock lock = channel.tryLock();
+        if (lock == null) {
+          channel.close(); // another process watches; its lock stays, as it is not ours
+          return;
+        }
+        channel.truncate(0);
+        channel.write(
+            ByteBuffer.wrap(
+                (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+        markerChannel = channel;
+        HELD.put(marker, 1);
+        holdsMarker = true;
+      } catch (IOException e) {
+        LOG.log(System.Logger.Level.WARNING, "cannot write the watch marker", e);
+      }
     }
   }
 
+  /** Deletes and unlocks the marker when this is the last of the process's watchers to stop. */
   private void deleteMarker() {
-    try {
-      Files.deleteIfExists(marker(index.config()));
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING, "cannot delete the watch marker", e);
+    if (!holdsMarker) {
+      return;
+    }
+    holdsMarker = false;
+    Path marker = marker(index.config());
+    synchronized (HELD) {
+      int holders = HELD.getOrDefault(marker, 1) - 1;
+      if (holders > 0) {
+        HELD.put(marker, holders);
+        return;
+      }
+      HELD.remove(marker);
+      try {
+        Files.deleteIfExists(marker); // while locked: no other watcher can have taken it over
+      } catch (IOException e) {
+        LOG.log(System.Logger.Level.WARNING, "cannot delete the watch marker", e);
+      }
+      FileChannel channel = markerChannel;
+      markerChannel = null;
+      if (channel != null) {
+        try {
+          channel.close(); // releases the lock
+        } catch (IOException e) {
+          LOG.log(System.Logger.Level.WARNING, "cannot unlock the watch marker", e);
+        }
+      }
     }
   }
 

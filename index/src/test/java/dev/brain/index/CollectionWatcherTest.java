@@ -78,6 +78,68 @@ class CollectionWatcherTest {
   }
 
   @Test
+  @Timeout(60)
+  void aMarkerNamingALiveProcessThatHoldsNoLockIsNoWatcher() throws Exception {
+    // A watcher killed with -9 leaves its file; its pid may then name an unrelated process.
+    Process sleep = new ProcessBuilder("sleep", "60").start();
+    try {
+      Path marker = CollectionWatcher.marker(IndexConfig.defaults(data));
+      Files.writeString(marker, sleep.pid() + "\n");
+      assertThat(CollectionWatcher.isWatching(IndexConfig.defaults(data))).isFalse();
+      Files.writeString(marker, ProcessHandle.current().pid() + "\n");
+      assertThat(CollectionWatcher.isWatching(IndexConfig.defaults(data))).isFalse();
+    } finally {
+      sleep.destroy();
+    }
+  }
+
+  @Test
+  @Timeout(120)
+  void aMarkerLockedByAnotherProcessIsAWatcherUntilThatProcessEnds() throws Exception {
+    Path marker = CollectionWatcher.marker(IndexConfig.defaults(data));
+    Path source =
+        Files.writeString(
+            folder.resolve("Hold.java"),
+            """
+            import java.nio.channels.FileChannel;
+            import java.nio.file.Path;
+            import java.nio.file.StandardOpenOption;
+
+            class Hold {
+              public static void main(String[] args) throws Exception {
+                try (var channel =
+                        FileChannel.open(
+                            Path.of(args[0]), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    var lock = channel.lock()) {
+                  System.out.println("locked");
+                  System.in.read();
+                }
+              }
+            }
+            """);
+    Path launcher = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process holder =
+        new ProcessBuilder(launcher.toString(), source.toString(), marker.toString())
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try {
+      var lines =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  holder.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(lines.readLine()).isEqualTo("locked"); // null if the child died
+      assertThat(CollectionWatcher.isWatching(IndexConfig.defaults(data))).isTrue();
+
+      holder.getOutputStream().close(); // the child unlocks and exits
+      assertThat(holder.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(Files.exists(marker)).isTrue();
+      assertThat(CollectionWatcher.isWatching(IndexConfig.defaults(data))).isFalse();
+    } finally {
+      holder.destroyForcibly();
+    }
+  }
+
+  @Test
   @Timeout(600)
   void afterTheFirstSyncOnlyTheChangedFilesAreReadAndAGoneFolderTakesItsNotes() throws Exception {
     Files.writeString(folder.resolve("one.md"), "# One\n\nfirst\n");

@@ -51,6 +51,22 @@ class StatusCommandTest {
   }
 
   @Test
+  void aStaleWatchMarkerNamingALiveUnrelatedProcessNeitherStopsIndexNorReadsAsWatching()
+      throws Exception {
+    // A watcher killed with -9 leaves watching.pid; after a reboot its pid names another process.
+    Files.writeString(data.resolve("watching.pid"), ProcessHandle.current().pid() + "\n");
+
+    Run index = brain("index", "--no-progress");
+    assertThat(index.code()).as(index.err()).isZero();
+    assertThat(index.out()).doesNotContain("followed by a running watcher").contains("1 added");
+
+    JsonNode status = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(status.path("watching").asBoolean(true)).isFalse();
+    assertThat(status.at("/collections/0/records").asLong()).isEqualTo(1);
+    assertThat(brain("status", "--local").out()).contains("watching: no");
+  }
+
+  @Test
   void afterAFirstIndexKilledBeforeItsFirstCommitStatusSaysSoAndExitsZero() throws Exception {
     // What `brain index` leaves when killed before its first commit: the folder and its lock.
     Path index = Files.createDirectories(data.resolve("index"));
