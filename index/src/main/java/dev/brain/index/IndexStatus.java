@@ -69,8 +69,9 @@ public record IndexStatus(
     /** Nothing was indexed into this data directory yet (no index folder). */
     NO_INDEX,
     /**
-     * The index folder exists but holds no commit: the first sync is still running, or it was
-     * stopped (killed) before its first commit; running {@code brain index} again completes it.
+     * The index folder exists but holds no commit, or only the empty one an index makes when it is
+     * created (no record, no finished sync): the first sync is still running, or it was stopped
+     * (killed) before its first commit; running {@code brain index} again completes it.
      */
     NOT_COMMITTED;
 
@@ -130,8 +131,15 @@ public record IndexStatus(
   public static IndexStatus of(CorpusStore index, List<CollectionRoot> configured, boolean watching)
       throws IOException {
     IndexStats stats = index.stats();
+    List<CollectionStatus> synced = index.collections();
+    if (stats.records() == 0 && stats.lastSyncAt() == null && synced.isEmpty()) {
+      // Only the empty commit an index makes when it is created: its first sync still runs, or
+      // was killed before committing anything.
+      return notCommitted(
+          index.location(), State.NOT_COMMITTED, configured, watching, index.config());
+    }
     Map<String, CollectionStatus> byName = new HashMap<>();
-    for (CollectionStatus s : index.collections()) {
+    for (CollectionStatus s : synced) {
       byName.put(s.name(), s);
     }
     var out = new ArrayList<Collection>();
@@ -169,12 +177,21 @@ public record IndexStatus(
    */
   public static IndexStatus beforeFirstCommit(IndexConfig config, List<CollectionRoot> configured) {
     State state = Files.isDirectory(config.directory()) ? State.NOT_COMMITTED : State.NO_INDEX;
+    return notCommitted(config.directory().toString(), state, configured, false, config);
+  }
+
+  private static IndexStatus notCommitted(
+      String location,
+      State state,
+      List<CollectionRoot> configured,
+      boolean watching,
+      IndexConfig config) {
     var out = new ArrayList<Collection>();
     for (CollectionRoot c : configured) {
-      out.add(entry(c.name(), c.root(), null, false));
+      out.add(entry(c.name(), c.root(), null, watching));
     }
     return new IndexStatus(
-        config.directory().toString(),
+        location,
         state,
         0,
         0,
@@ -190,7 +207,7 @@ public record IndexStatus(
         0,
         List.of(),
         null,
-        false,
+        watching,
         out);
   }
 

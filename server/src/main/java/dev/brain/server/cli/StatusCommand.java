@@ -76,12 +76,12 @@ final class StatusCommand implements Callable<Integer> {
     }
     out.printf(
         Locale.ROOT,
-        "index %s: %d records, %d chunks, vector: %s of chunks, summaries: %s (%d of %d long"
+        "index %s: %d records, %d chunks, vector: %s, summaries: %s (%d of %d long"
             + " records); watching: %s%n",
         s.index(),
         s.records(),
         s.chunks(),
-        percent(s.vectorCoverage()),
+        vectors(s.vectorCoverage(), s.chunks()),
         percent(s.summaryCoverage()),
         s.summarizedRecords(),
         s.summaryCandidates(),
@@ -99,11 +99,11 @@ final class StatusCommand implements Callable<Integer> {
               + (c.root() != null && !c.rootExists() ? "  (folder missing)" : ""));
       out.printf(
           Locale.ROOT,
-          "  %d files, %d records, %d chunks, vector: %s of chunks%s%n",
+          "  %d files, %d records, %d chunks, vector: %s%s%n",
           c.files(),
           c.records(),
           c.chunks(),
-          percent(c.vectorCoverage()),
+          vectors(c.vectorCoverage(), c.chunks()),
           c.watching() ? ", watched" : "");
       out.println(
           "  last sync: "
@@ -173,6 +173,11 @@ final class StatusCommand implements Callable<Integer> {
       out.println(
           "    " + TerminalText.line(issue.file()) + ": " + TerminalText.line(issue.reason()));
     }
+  }
+
+  /** "87% of chunks"; "no chunks" rather than a coverage of nothing. */
+  static String vectors(double coverage, long chunks) {
+    return chunks == 0 ? "no chunks" : percent(coverage) + " of chunks";
   }
 
   static String percent(double coverage) {

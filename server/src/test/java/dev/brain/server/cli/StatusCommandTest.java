@@ -4,6 +4,8 @@ import static java.nio.file.StandardOpenOption.APPEND;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.BrainConfig;
+import dev.brain.index.BrainIndex;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CollectionsFile;
 import dev.brain.models.chat.FakeOpenAiServer;
@@ -48,6 +50,40 @@ class StatusCommandTest {
     Files.writeString(notes.resolve("tea.md"), "# Tea\n\nGreen tea at 80 degrees.\n");
     Files.createDirectories(data);
     CollectionsFile.of(data).write(List.of(CollectionRoot.of("notes", notes)));
+  }
+
+  @Test
+  void afterAFirstIndexKilledOnceTheIndexWasCreatedStatusSaysNotCommittedWithoutCoverage()
+      throws Exception {
+    // What a first `brain index` killed a few seconds in leaves: the index it created, with the
+    // empty commit an index makes at creation, and nothing of its first sync.
+    BrainIndex.open(BrainConfig.defaults(data).indexConfig()).close();
+    assertThat(BrainIndex.hasCommit(BrainConfig.defaults(data).indexConfig())).isTrue();
+
+    JsonNode status = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(status.path("state").asText()).isEqualTo("not_committed");
+    assertThat(status.path("records").asLong()).isZero();
+    assertThat(status.at("/collections/0/last_sync_at").isNull()).isTrue();
+    Run text = brain("status", "--local");
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(text.out()).contains("nothing committed yet").doesNotContain("100%");
+
+    assertThat(brain("index", "--no-progress").code()).isZero();
+    JsonNode after = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(after.path("state").asText()).isEqualTo("indexed");
+    assertThat(after.at("/collections/0/records").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void anEmptyFolderIndexedSaysNoChunksNotAHundredPercent() throws Exception {
+    Files.delete(notes.resolve("tea.md"));
+    assertThat(brain("index", "--no-progress").code()).isZero();
+
+    JsonNode status = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(status.path("state").asText()).isEqualTo("indexed");
+    assertThat(brain("status", "--local").out())
+        .contains("0 records, 0 chunks, vector: no chunks")
+        .doesNotContain("100% of chunks");
   }
 
   @Test
