@@ -34,11 +34,11 @@ final class StatsCommand implements Callable<Integer> {
       var meta = stats.metadata();
       out.printf(
           Locale.ROOT,
-          "%d records, %d chunks, %.1f MB on disk; vector: %s of chunks%n",
+          "%d records, %d chunks, %.1f MB on disk; vector: %s%n",
           stats.records(),
           stats.chunks(),
           stats.sizeBytes() / 1e6,
-          StatusCommand.percent(stats.vectorCoverage()));
+          StatusCommand.vectors(stats.vectorCoverage(), stats.chunks()));
       out.printf(
           Locale.ROOT,
           "model %s (%d-d, %s vectors), schema v%d%n",
