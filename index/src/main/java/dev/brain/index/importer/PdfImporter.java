@@ -64,6 +64,15 @@ final class PdfImporter {
     } catch (IOException e) {
       throw ImportException.malformed(
           file.file(), "not a readable PDF: " + file.file() + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      // PDFBox fails this way on some damaged files (a font it cannot parse, a null where an
+      // object should be); its message speaks of its own classes.
+      throw ImportException.malformed(
+          file.file(),
+          "not a readable PDF: "
+              + file.file()
+              + ": it is damaged in a way the PDF reader cannot work around",
+          e);
     }
   }
 

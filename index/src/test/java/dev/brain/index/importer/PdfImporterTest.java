@@ -97,4 +97,47 @@ class PdfImporterTest {
         .hasMessageContaining("password-protected")
         .hasMessageContaining("unprotected copy");
   }
+
+  @Test
+  void aPdfThatBreaksThePdfReaderIsMalformedInWords(@TempDir Path dir) throws Exception {
+    // A Type 1 font whose embedded program is garbage: PDFBox fails with a null pointer.
+    String content = "BT /F1 12 Tf 10 10 Td (Hello) Tj ET";
+    String program = "%!PS-AdobeFont garbage ".repeat(20);
+    java.util.List<String> objects =
+        java.util.List.of(
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R"
+                + " /Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Length " + content.length() + " >>\nstream\n" + content + "\nendstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Foo /FontDescriptor 6 0 R /FirstChar 32"
+                + " /LastChar 33 /Widths [1 2] >>",
+            "<< /Type /FontDescriptor /FontName /Foo /Flags 32 /FontFile 7 0 R >>",
+            "<< /Length "
+                + program.length()
+                + " /Length1 10 /Length2 10 /Length3 0 >>\nstream\n"
+                + program
+                + "\nendstream");
+    var pdf = new StringBuilder("%PDF-1.4\n");
+    var offsets = new java.util.ArrayList<Integer>();
+    for (int i = 0; i < objects.size(); i++) {
+      offsets.add(pdf.length());
+      pdf.append(i + 1).append(" 0 obj\n").append(objects.get(i)).append("\nendobj\n");
+    }
+    int xref = pdf.length();
+    pdf.append("xref\n0 ").append(objects.size() + 1).append("\n0000000000 65535 f \n");
+    offsets.forEach(o -> pdf.append(String.format("%010d 00000 n \n", o)));
+    pdf.append("trailer\n<< /Root 1 0 R /Size ")
+        .append(objects.size() + 1)
+        .append(" >>\nstartxref\n")
+        .append(xref)
+        .append("\n%%EOF\n");
+    Path file = java.nio.file.Files.writeString(dir.resolve("font.pdf"), pdf);
+
+    assertThatThrownBy(() -> Fixtures.IMPORTERS.read(file, dir))
+        .isInstanceOfSatisfying(ImportException.class, e -> assertThat(e.skipped()).isFalse())
+        .hasMessageContaining("not a readable PDF")
+        .hasMessageNotContaining("org.")
+        .hasMessageNotContaining("Exception");
+  }
 }
