@@ -45,8 +45,10 @@ public final class MarkdownNesting {
 
   /**
    * The default inline parser for paragraphs that cannot nest deeply; a paragraph that could is
-   * kept as its literal text. The bound is exact to count: every level of emphasis at a point has a
-   * delimiter character on each side of it, and so has every level of link or image.
+   * kept as its literal text (wikilinks and words still read; emphasis and Markdown links lost).
+   * {@link #possibleDepth} is an upper bound, cheap to count: every level of emphasis at a point
+   * has a delimiter character on each side of it, and so has every level of link or image. A real
+   * paragraph would need some 500 emphasis pairs on each side of one point to reach the cap.
    */
   private static final class Guarded implements InlineParser {
     private final InlineParser parser;
