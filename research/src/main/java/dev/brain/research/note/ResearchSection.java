@@ -1,5 +1,6 @@
 package dev.brain.research.note;
 
+import dev.brain.chunking.MarkdownNesting;
 import dev.brain.research.note.NoteResearchException.Reason;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -44,9 +45,12 @@ public final class ResearchSection {
   private static final Pattern MARKER =
       Pattern.compile(Pattern.quote(MARKER_PREFIX) + "([0-9a-f]{64}) -->");
 
-  /** Thread-safe: commonmark uses fresh state for every parse. */
+  /**
+   * Thread-safe: commonmark uses fresh state for every parse. Depth-capped like every Markdown
+   * parser of brain, so a deeply nested note cannot overflow the stack.
+   */
   private static final Parser PARSER =
-      Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+      MarkdownNesting.parser().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
 
   /** Start and end (exclusive) character offsets of the section, heading included. */
   record Span(int start, int end) {}

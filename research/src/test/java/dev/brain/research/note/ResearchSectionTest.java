@@ -53,6 +53,20 @@ class ResearchSectionTest {
   }
 
   @Test
+  void aDeeplyNestedNoteKeepsEveryByteAndGetsItsSection() {
+    var deep = new StringBuilder("# T\n\n");
+    for (int i = 0; i < 1_000; i++) {
+      deep.append("  ".repeat(i)).append("- item\n");
+    }
+    deep.append("\n").append(">".repeat(10_000)).append(" quoted\n\n");
+    deep.append("*".repeat(20_000)).append(" ").append("[".repeat(20_000)).append('\n');
+    String note = deep.toString();
+    String out = replace(note, SECTION);
+    assertThat(out).isEqualTo(note + "\n" + SECTION);
+    assertThat(replace(out, OTHER)).isEqualTo(note + "\n" + OTHER);
+  }
+
+  @Test
   void keepsATrailingTextWithoutLineBreakAfterTheEndMarker() {
     String note = "# T\n\n" + SECTION.stripTrailing();
     assertThat(replace(note, OTHER)).isEqualTo("# T\n\n" + OTHER.stripTrailing());
