@@ -9,7 +9,12 @@ public enum ChunkRole {
   /** A speech transcript. */
   TRANSCRIPT,
   /** Text recognized from an image or scan. */
-  OCR;
+  OCR,
+  /**
+   * The {@code ## Research} section brain wrote into a note ({@link BrainWritten}): derived text
+   * kept out of evidence unless asked for, and then labelled as brain's.
+   */
+  BRAIN_WRITTEN;
 
   /** The lower-case wire name ({@code raw}, {@code summary}, ...). */
   public String wireName() {

@@ -230,10 +230,16 @@ public record IndexConfig(
   }
 
   /**
+   * How brain's own research section is chunked (apart, with role {@code brain_written}), part of
+   * {@link #chunkingSignature()}: an index chunked before re-chunks its notes on the next sync.
+   */
+  static final String DERIVED_VERSION = "derived-v1";
+
+  /**
    * The chunking signature stored on every record: chunker version, budget, embedding input
-   * version, analyzer version and the summaries made. A record whose signature differs from the
-   * current one is re-chunked (and its chunks re-embedded where the input changed) on sync even if
-   * its content is unchanged.
+   * version, analyzer version, how brain's research section is chunked and the summaries made. A
+   * record whose signature differs from the current one is re-chunked (and its chunks re-embedded
+   * where the input changed) on sync even if its content is unchanged.
    */
   public String chunkingSignature() {
     return Chunker.VERSION
@@ -245,6 +251,8 @@ public record IndexConfig(
         + EmbeddingInput.VERSION
         + "/"
         + TextAnalyzer.VERSION
+        + "/"
+        + DERIVED_VERSION
         + "/"
         + (summaries == SummaryMode.EXTRACTIVE ? ExtractiveSummary.VERSION : "no-summaries");
   }

@@ -1,5 +1,6 @@
 package dev.brain.index;
 
+import dev.brain.chunking.BrainWritten;
 import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.chunking.Chunker;
@@ -86,14 +87,26 @@ public final class RecordChunks {
   static Split split(Chunker c, CorpusRecord r, int maxChunks, SummaryMode mode) {
     boolean markdown = "note".equals(r.sourceType());
     ChunkRole role = "transcript".equals(r.sourceType()) ? ChunkRole.TRANSCRIPT : ChunkRole.RAW;
-    var chunks = new ArrayList<>(c.chunk(r.key(), r.text(), role, markdown, maxChunks));
+    int[] derived = markdown ? BrainWritten.span(r.text()) : null;
+    var chunks = new ArrayList<Chunk>();
+    String own = r.text();
+    if (derived == null) {
+      chunks.addAll(c.chunk(r.key(), r.text(), role, markdown, maxChunks));
+    } else {
+      // brain's research section is chunked on its own, so no chunk mixes it with the user's text
+      addPart(c, r.key(), r.text(), 0, derived[0], role, maxChunks, chunks);
+      addPart(
+          c, r.key(), r.text(), derived[0], derived[1], ChunkRole.BRAIN_WRITTEN, maxChunks, chunks);
+      addPart(c, r.key(), r.text(), derived[1], r.text().length(), role, maxChunks, chunks);
+      own = r.text().substring(0, derived[0]) + r.text().substring(derived[1]);
+    }
     if (r.summary() != null && !r.summary().isBlank()) {
       var part = new ExtractiveSummary.Part(0, r.summary().length(), List.of());
       addSummary(c, r.key(), r.summary(), part, maxChunks, chunks);
       return new Split(chunks, r.summary(), SummarySource.IMPORTED);
     }
     Optional<ExtractiveSummary> made =
-        c.summarize(r.text(), MarkdownText.isMarkdown(r.sourceType()));
+        c.summarize(own, MarkdownText.isMarkdown(r.sourceType())); // brain's section is no part
     if (made.isEmpty()) {
       return new Split(chunks, null, null);
     }
@@ -107,6 +120,40 @@ public final class RecordChunks {
           c, r.key(), summary.text(), part, maxChunks - (chunks.size() - textChunks), chunks);
     }
     return new Split(chunks, summary.text(), SummarySource.EXTRACTIVE);
+  }
+
+  /**
+   * Appends the chunks of {@code text[start, end)} with {@code role}, numbered after {@code
+   * chunks}, with offsets into {@code text}; at most {@code maxChunks} chunks in all.
+   */
+  private static void addPart(
+      Chunker c,
+      String key,
+      String text,
+      int start,
+      int end,
+      ChunkRole role,
+      int maxChunks,
+      List<Chunk> chunks) {
+    int room = maxChunks - chunks.size();
+    if (room < 1 || start >= end) {
+      return;
+    }
+    for (Chunk s : c.chunk(key, text.substring(start, end), role, true, room)) {
+      int ordinal = chunks.size();
+      chunks.add(
+          new Chunk(
+              key + "#" + ordinal,
+              key,
+              ordinal,
+              s.role(),
+              s.headingPath(),
+              start + s.startChar(),
+              start + s.endChar(),
+              s.text(),
+              s.textHash(),
+              s.chunkerVersion()));
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.brain.research.note;
 
+import dev.brain.chunking.BrainWritten;
 import dev.brain.chunking.MarkdownNesting;
 import dev.brain.research.note.NoteResearchException.Reason;
 import java.nio.charset.StandardCharsets;
@@ -36,11 +37,14 @@ public final class ResearchSection {
 
   static final String HEADING = "## Research";
 
-  /** How brain's start marker begins; the hash and {@code " -->"} follow. */
-  public static final String MARKER_PREFIX = "<!-- brain:research v1 sha256=";
+  /**
+   * How brain's start marker begins; the hash and {@code " -->"} follow. The index reads the same
+   * string ({@link BrainWritten}) to keep brain's section out of the user's evidence.
+   */
+  public static final String MARKER_PREFIX = BrainWritten.MARKER_PREFIX;
 
   /** The line that ends brain's section. */
-  public static final String END_MARKER = "<!-- /brain:research -->";
+  public static final String END_MARKER = BrainWritten.END_MARKER;
 
   private static final Pattern MARKER =
       Pattern.compile(Pattern.quote(MARKER_PREFIX) + "([0-9a-f]{64}) -->");
