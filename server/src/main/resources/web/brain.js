@@ -41,6 +41,7 @@ const Brain = (() => {
   const ROLE_LABELS = {
     raw: "raw text", summary: "summary (derived)", transcript: "transcript", ocr: "OCR",
     exact_tag: "exact tag", related: "related", pinned: "pinned",
+    brain_written: "written by brain",
   };
 
   function laneBadges(row) {

@@ -20,6 +20,8 @@ import java.time.Duration;
  *     deterministic plan's evidence is weak) or {@code always}
  * @param reviewModel a chat model ({@code ollama/<model>}, {@code openai/<model>}) asked to review
  *     each verified answer against its evidence, advisory only; default none
+ * @param includeBrainWritten whether the {@code ## Research} sections brain wrote into notes may be
+ *     evidence, labelled "written by brain"; default false (they are brain's text, not the user's)
  */
 public record ResearchSettings(
     int limit,
@@ -30,7 +32,8 @@ public record ResearchSettings(
     Duration plannerTimeout,
     Duration synthesisTimeout,
     PlannerPolicy plannerPolicy,
-    String reviewModel) {
+    String reviewModel,
+    boolean includeBrainWritten) {
 
   /** The review model's spec, or {@code null} when no answer is reviewed. */
   public String reviewSpec() {
@@ -44,7 +47,8 @@ public record ResearchSettings(
     return ResearchOptions.defaults()
         .withLimit(limit)
         .withMaxCharsPerDoc(maxCharsPerDoc)
-        .withPlannerTimeout(plannerTimeout);
+        .withPlannerTimeout(plannerTimeout)
+        .withIncludeBrainWritten(includeBrainWritten);
   }
 
   /** Run budgets with these values (other stage budgets at their defaults). */
@@ -96,6 +100,7 @@ public record ResearchSettings(
             null,
             null,
             ConfigValues::chatModel,
-            "ollama/<model>, openai/<model>"));
+            "ollama/<model>, openai/<model>"),
+        r.bool("research.include-brain-written", null, o.includeBrainWritten()));
   }
 }

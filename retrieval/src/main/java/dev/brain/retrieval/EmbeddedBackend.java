@@ -14,6 +14,7 @@ import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
 import dev.brain.models.Embedder;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -153,10 +154,18 @@ final class EmbeddedBackend implements Backend {
 
     private Query filter(SearchFilters filters) {
       if (filters != lastFilters) {
-        lastFilter = Filters.query(filters);
+        lastFilter = Filters.query(filters, holdsBrainWritten());
         lastFilters = filters;
       }
       return lastFilter;
+    }
+
+    private boolean holdsBrainWritten() {
+      try {
+        return searcher.count(Filters.BRAIN_WRITTEN) > 0;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
 
     private Query scoring(QueryText query) {

@@ -1,5 +1,6 @@
 package dev.brain.retrieval;
 
+import dev.brain.chunking.ChunkRole;
 import dev.brain.index.IndexFields;
 import java.util.Collection;
 import org.apache.lucene.document.KeywordField;
@@ -7,6 +8,7 @@ import org.apache.lucene.document.LongField;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
@@ -21,12 +23,26 @@ final class Filters {
   static final Query CHUNKS = new TermQuery(new Term(IndexFields.DOC_TYPE, IndexFields.CHUNK));
   static final Query RECORDS = new TermQuery(new Term(IndexFields.DOC_TYPE, IndexFields.RECORD));
 
-  /** The filter as one query, or {@code null} when nothing is filtered. */
-  static Query query(SearchFilters filters) {
-    if (filters.isEmpty()) {
+  /** Chunks of a research section brain wrote into a note ({@code ChunkRole.BRAIN_WRITTEN}). */
+  static final Query BRAIN_WRITTEN =
+      new TermQuery(new Term(IndexFields.ROLE, ChunkRole.BRAIN_WRITTEN.wireName()));
+
+  /**
+   * The filter as one query, or {@code null} when nothing is filtered.
+   *
+   * @param brainWritten whether the index holds chunks of brain's research sections: only then are
+   *     they filtered out (unless the filters include them), so other indexes pay nothing
+   */
+  static Query query(SearchFilters filters, boolean brainWritten) {
+    boolean dropDerived = brainWritten && !filters.includeBrainWritten();
+    if (filters.isEmpty() && !dropDerived) {
       return null;
     }
     var b = new BooleanQuery.Builder();
+    if (dropDerived) {
+      // record documents have no role and pass; a query of MUST_NOT alone would match nothing
+      b.add(MatchAllDocsQuery.INSTANCE, Occur.FILTER).add(BRAIN_WRITTEN, Occur.MUST_NOT);
+    }
     if (!filters.kinds().isEmpty()) {
       b.add(anyOf(IndexFields.KIND, filters.kinds()), Occur.FILTER);
     }

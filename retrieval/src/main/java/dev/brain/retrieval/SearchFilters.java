@@ -21,12 +21,16 @@ import java.util.Set;
  * @param tags every one of these user tags (normalized like the importers do: {@code "Home
  *     Espresso"} is {@code home-espresso})
  * @param dateRanges every one of these date ranges
+ * @param includeBrainWritten whether chunks of a {@code ## Research} section brain wrote into a
+ *     note (role {@code brain_written}) may be found; {@code false} by default: they are brain's
+ *     derived text, not the user's notes
  */
 public record SearchFilters(
     List<String> kinds,
     @JsonProperty("source_types") List<String> sourceTypes,
     List<String> tags,
-    @JsonProperty("date_ranges") List<DateRange> dateRanges) {
+    @JsonProperty("date_ranges") List<DateRange> dateRanges,
+    @JsonProperty("include_brain_written") boolean includeBrainWritten) {
 
   /** The record kinds. */
   public static final List<String> KINDS = List.of("item", "source");
@@ -39,7 +43,13 @@ public record SearchFilters(
 
   /** No filtering. */
   public static final SearchFilters NONE =
-      new SearchFilters(List.of(), List.of(), List.of(), List.of());
+      new SearchFilters(List.of(), List.of(), List.of(), List.of(), false);
+
+  /** Filters that keep brain's research sections out. */
+  public SearchFilters(
+      List<String> kinds, List<String> sourceTypes, List<String> tags, List<DateRange> dateRanges) {
+    this(kinds, sourceTypes, tags, dateRanges, false);
+  }
 
   /**
    * @throws InvalidSearchException if a kind is unknown
@@ -51,7 +61,7 @@ public record SearchFilters(
     dateRanges = dateRanges == null ? List.of() : List.copyOf(dateRanges);
   }
 
-  /** True if nothing is filtered. */
+  /** True if no record is filtered out (brain's research sections may still be). */
   @JsonIgnore
   public boolean isEmpty() {
     return kinds.isEmpty() && sourceTypes.isEmpty() && tags.isEmpty() && dateRanges.isEmpty();
@@ -59,24 +69,29 @@ public record SearchFilters(
 
   /** These filters restricted to records of one of {@code values} kinds as well. */
   public SearchFilters withKinds(List<String> values) {
-    return new SearchFilters(values, sourceTypes, tags, dateRanges);
+    return new SearchFilters(values, sourceTypes, tags, dateRanges, includeBrainWritten);
   }
 
   /** These filters restricted to one of {@code values} source types. */
   public SearchFilters withSourceTypes(List<String> values) {
-    return new SearchFilters(kinds, values, tags, dateRanges);
+    return new SearchFilters(kinds, values, tags, dateRanges, includeBrainWritten);
   }
 
   /** These filters requiring all of {@code values} tags. */
   public SearchFilters withTags(List<String> values) {
-    return new SearchFilters(kinds, sourceTypes, values, dateRanges);
+    return new SearchFilters(kinds, sourceTypes, values, dateRanges, includeBrainWritten);
   }
 
   /** These filters with one more date range. */
   public SearchFilters withDateRange(DateRange range) {
     var ranges = new ArrayList<>(dateRanges);
     ranges.add(range);
-    return new SearchFilters(kinds, sourceTypes, tags, ranges);
+    return new SearchFilters(kinds, sourceTypes, tags, ranges, includeBrainWritten);
+  }
+
+  /** These filters letting brain's research sections be found ({@code true}) or not. */
+  public SearchFilters withBrainWritten(boolean value) {
+    return new SearchFilters(kinds, sourceTypes, tags, dateRanges, value);
   }
 
   private static List<String> normalizeKinds(List<String> values) {

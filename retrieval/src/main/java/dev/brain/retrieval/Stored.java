@@ -202,7 +202,8 @@ final class Stored {
 
   /**
    * The record's best chunk for a scoring query (its first chunk when the query is null or matches
-   * none of its chunks), or {@code null} if the record has no chunks.
+   * none of its chunks), or {@code null} if the record has no chunks; never a chunk of a research
+   * section brain wrote.
    */
   static StoredChunk bestChunk(IndexSearcher searcher, String key, Query scoring)
       throws IOException {
@@ -210,6 +211,7 @@ final class Stored {
         new BooleanQuery.Builder()
             .add(Filters.CHUNKS, Occur.FILTER)
             .add(KeywordField.newExactQuery(PARENT_KEY, key), Occur.FILTER)
+            .add(Filters.BRAIN_WRITTEN, Occur.MUST_NOT) // brain's own section never stands in
             .build();
     if (scoring != null) {
       Query scored =

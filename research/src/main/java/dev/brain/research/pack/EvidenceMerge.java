@@ -309,7 +309,7 @@ public final class EvidenceMerge {
   private static String role(RecordDetail detail) {
     return detail.chunks().stream()
         .map(Chunk::role)
-        .filter(r -> r != ChunkRole.SUMMARY)
+        .filter(r -> r != ChunkRole.SUMMARY && r != ChunkRole.BRAIN_WRITTEN)
         .findFirst()
         .map(ChunkRole::wireName)
         .orElse(ChunkRole.RAW.wireName());

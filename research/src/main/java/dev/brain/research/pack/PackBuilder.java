@@ -74,7 +74,10 @@ public final class PackBuilder {
       Retriever.Session session, Strategy strategy, ResearchOptions options, PlannerInfo planner)
       throws IOException {
     var rowsPerVariant = new LinkedHashMap<String, Integer>();
-    SearchFilters filters = SearchFilters.NONE.withSourceTypes(options.sourceTypes());
+    SearchFilters filters =
+        SearchFilters.NONE
+            .withSourceTypes(options.sourceTypes())
+            .withBrainWritten(options.includeBrainWritten());
     Set<Lane> lanes = lanes(options);
     var weights = ConceptWeights.measure(session, strategy.concepts());
     var ranking = new EvidenceRanking(strategy, weights);

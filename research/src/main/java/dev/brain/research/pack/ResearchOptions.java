@@ -22,6 +22,9 @@ import java.util.Objects;
  * @param semantic use the vector lane; default true ({@code false} is lexical debugging)
  * @param plannerTimeout how long a model planner may take before the deterministic plan is used;
  *     default 20 seconds
+ * @param includeBrainWritten whether the {@code ## Research} sections brain wrote into notes may be
+ *     evidence (then labelled "written by brain"); default false: they are brain's derived text,
+ *     not the user's notes
  */
 public record ResearchOptions(
     @JsonProperty("source_types") List<String> sourceTypes,
@@ -31,7 +34,8 @@ public record ResearchOptions(
     @JsonProperty("related_limit") int relatedLimit,
     @JsonProperty("include_topic_brief") Boolean includeTopicBrief,
     boolean semantic,
-    @JsonProperty("planner_timeout") Duration plannerTimeout) {
+    @JsonProperty("planner_timeout") Duration plannerTimeout,
+    @JsonProperty("include_brain_written") boolean includeBrainWritten) {
 
   /** Default {@link #limit()}. */
   public static final int DEFAULT_LIMIT = 8;
@@ -80,7 +84,8 @@ public record ResearchOptions(
         DEFAULT_RELATED_LIMIT,
         null,
         true,
-        DEFAULT_PLANNER_TIMEOUT);
+        DEFAULT_PLANNER_TIMEOUT,
+        false);
   }
 
   /** These options restricted to the given source types. */
@@ -93,7 +98,8 @@ public record ResearchOptions(
         relatedLimit,
         includeTopicBrief,
         semantic,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /** These options with another row limit. */
@@ -106,7 +112,8 @@ public record ResearchOptions(
         relatedLimit,
         includeTopicBrief,
         semantic,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /** These options with another excerpt size. */
@@ -119,7 +126,8 @@ public record ResearchOptions(
         relatedLimit,
         includeTopicBrief,
         semantic,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /** These options with related rows switched on or off. */
@@ -132,7 +140,8 @@ public record ResearchOptions(
         relatedLimit,
         includeTopicBrief,
         semantic,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /** These options with another related-row limit. */
@@ -145,7 +154,8 @@ public record ResearchOptions(
         value,
         includeTopicBrief,
         semantic,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /**
@@ -160,7 +170,8 @@ public record ResearchOptions(
         relatedLimit,
         value,
         semantic,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /** These options with the vector lane on or off. */
@@ -173,7 +184,8 @@ public record ResearchOptions(
         relatedLimit,
         includeTopicBrief,
         value,
-        plannerTimeout);
+        plannerTimeout,
+        includeBrainWritten);
   }
 
   /** These options with another planner timeout. */
@@ -186,7 +198,25 @@ public record ResearchOptions(
         relatedLimit,
         includeTopicBrief,
         semantic,
-        Objects.requireNonNull(value, "value"));
+        Objects.requireNonNull(value, "value"),
+        includeBrainWritten);
+  }
+
+  /**
+   * These options letting the {@code ## Research} sections brain wrote into notes be evidence
+   * ({@code true}; labelled as brain's wherever shown) or not (the default).
+   */
+  public ResearchOptions withIncludeBrainWritten(boolean value) {
+    return new ResearchOptions(
+        sourceTypes,
+        limit,
+        maxCharsPerDoc,
+        includeRelated,
+        relatedLimit,
+        includeTopicBrief,
+        semantic,
+        plannerTimeout,
+        value);
   }
 
   private static void requireRange(String field, int value, int min, int max) {

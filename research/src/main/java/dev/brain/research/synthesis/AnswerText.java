@@ -16,6 +16,13 @@ import java.util.List;
 final class AnswerText {
   private AnswerText() {}
 
+  /**
+   * How a passage of the {@code ## Research} section brain wrote into a note is named: brain's
+   * derived text, never "your notes".
+   */
+  static final String WRITTEN_BY_BRAIN =
+      "text written by brain (its research section, not your notes)";
+
   /** Separates the parts of a heading path in a passage's header. */
   static final String PATH_SEPARATOR = " › ";
 
@@ -38,7 +45,9 @@ final class AnswerText {
 
   /** "From your notes, “Installation › Updating and Uninstalling” [key]:". */
   static String header(Passage p) {
-    var h = new StringBuilder("From ").append(source(p.text().row));
+    var h =
+        new StringBuilder("From ")
+            .append(p.text().brainWritten(p.first()) ? WRITTEN_BY_BRAIN : source(p.text().row));
     String place =
         p.headingPath().isEmpty() ? p.text().title() : String.join(PATH_SEPARATOR, p.headingPath());
     if (!place.isEmpty()) {
@@ -50,8 +59,8 @@ final class AnswerText {
   /** What kind of source a row is, as a reader says it. */
   static String source(EvidenceRow row) {
     String role = row.evidenceRole();
-    if ("summary".equals(role)) {
-      return "a derived summary";
+    if ("brain_written".equals(role)) {
+      return WRITTEN_BY_BRAIN;
     }
     if ("note".equals(row.sourceType())) {
       return "your notes";

@@ -66,6 +66,8 @@ final class RowBlock {
     return switch (String.valueOf(role)) {
       case "raw" -> "raw text excerpt";
       case "summary" -> "derived summary, not raw text";
+      case "brain_written" ->
+          "written by brain (its research section in the note), not the user's text";
       case "transcript" -> "transcript excerpt";
       case "ocr" -> "OCR text, may contain recognition errors";
       case "exact_tag" -> "found by its user tag";

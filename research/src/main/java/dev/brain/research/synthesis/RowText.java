@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.chunking.BrainWritten;
 import dev.brain.chunking.MarkdownBlocks;
 import dev.brain.chunking.MarkdownBlocks.Block;
 import dev.brain.chunking.MarkdownBlocks.Kind;
@@ -13,9 +14,10 @@ import java.util.Optional;
 /**
  * The text of one evidence row as the blocks passages are cut from: the record's stored text parsed
  * into blocks (headings, paragraphs, lists, tables, callouts, code), with the blocks the retrieved
- * chunks touch marked; for a row found by its derived summary, the summary's lines; or, when the
- * stored text cannot be read, the row's excerpt, whose sentences cut by its edges ({@code …}) are
- * marked.
+ * chunks touch marked; for a row found by its derived summary, the record's own text (a summary
+ * leads the search to a record, never the answer); or, when the stored text cannot be read, the
+ * row's excerpt, whose sentences cut by its edges ({@code …}) are marked. The {@code ## Research}
+ * section brain wrote into a note is left out unless retrieval kept a chunk of it.
  */
 final class RowText {
 
@@ -33,6 +35,7 @@ final class RowText {
   final int index;
   final List<Block> blocks;
   private final boolean[] retrieved;
+  private final boolean[] brainWritten;
   private final List<List<List<String>>> sentences;
   private final boolean cutFirst;
   private final boolean cutLast;
@@ -48,6 +51,7 @@ final class RowText {
     this.index = index;
     this.blocks = blocks;
     this.retrieved = retrieved;
+    this.brainWritten = new boolean[blocks.size()];
     this.cutFirst = cutFirst;
     this.cutLast = cutLast;
     this.sentences = new ArrayList<>();
@@ -65,32 +69,52 @@ final class RowText {
    */
   static RowText of(EvidenceRow row, int index, EvidenceReader reader) {
     ChunkRef chunk = row.chunk();
-    if (chunk != null
-        && "summary".equals(chunk.role())
-        && row.summary() != null
-        && !row.summary().isBlank()) {
-      // A derived summary is read by its lines ("Outline:" and one item per section), not as the
-      // one-line excerpt cut from it.
-      List<Block> blocks = MarkdownBlocks.of(row.summary().strip(), true);
-      return new RowText(row, index, blocks, all(blocks), false, false);
-    }
-    boolean raw = chunk != null && !"summary".equals(chunk.role()) && !chunk.spans().isEmpty();
+    // A derived summary may lead the search to a record, never the answer: the record's own text is
+    // read instead, all of it (no chunk of the text was retrieved to say where).
+    boolean summary = chunk != null && "summary".equals(chunk.role());
+    boolean raw = chunk != null && (summary || !chunk.spans().isEmpty());
     Optional<String> text = raw ? reader.text(row.sourceKey()) : Optional.empty();
     if (text.isPresent()) {
-      List<Block> blocks = MarkdownBlocks.of(text.get(), MarkdownText.isMarkdown(row.sourceType()));
+      boolean markdown = MarkdownText.isMarkdown(row.sourceType());
+      List<Block> all = MarkdownBlocks.of(text.get(), markdown);
+      int[] brain = markdown ? BrainWritten.span(text.get()) : null;
+      List<ChunkRef.Span> spans = summary ? List.of() : chunk.spans();
+      // Brain's own research section is quoted only when retrieval kept a chunk of it (research.
+      // include-brain-written); else it is no part of the row's text.
+      boolean keepBrain = brain != null && spans.stream().anyMatch(sp -> overlaps(sp, brain));
+      var blocks = new ArrayList<Block>();
+      var written = new ArrayList<Boolean>();
+      for (Block block : all) {
+        boolean ofBrain = brain != null && block.start() < brain[1] && brain[0] < block.end();
+        if (!ofBrain || keepBrain) {
+          blocks.add(block);
+          written.add(ofBrain);
+        }
+      }
       var touched = new boolean[blocks.size()];
       for (int b = 0; b < blocks.size(); b++) {
-        for (ChunkRef.Span span : chunk.spans()) {
+        for (ChunkRef.Span span : spans) {
           Block block = blocks.get(b);
           touched[b] |= block.start() < span.endChar() && span.startChar() < block.end();
         }
       }
-      if (index < WHOLE_ROWS) {
+      if (index < WHOLE_ROWS || summary) {
         java.util.Arrays.fill(touched, true);
       }
-      return new RowText(row, index, blocks, wholeSections(blocks, touched), false, false);
+      var rowText = new RowText(row, index, blocks, wholeSections(blocks, touched), false, false);
+      for (int b = 0; b < blocks.size(); b++) {
+        rowText.brainWritten[b] = written.get(b);
+      }
+      return rowText;
+    }
+    if (summary) {
+      return new RowText(row, index, List.of(), new boolean[0], false, false);
     }
     return excerpt(row, index);
+  }
+
+  private static boolean overlaps(ChunkRef.Span span, int[] range) {
+    return span.startChar() < range[1] && range[0] < span.endChar();
   }
 
   private static RowText excerpt(EvidenceRow row, int index) {
@@ -104,7 +128,10 @@ final class RowText {
       text = text.substring(0, text.length() - ELLIPSIS.length());
     }
     List<Block> blocks = MarkdownBlocks.of(text, MarkdownText.isMarkdown(row.sourceType()));
-    return new RowText(row, index, blocks, all(blocks), cutStart, cutEnd);
+    var rowText = new RowText(row, index, blocks, all(blocks), cutStart, cutEnd);
+    // an excerpt of a chunk of brain's research section is all brain's
+    java.util.Arrays.fill(rowText.brainWritten, "brain_written".equals(row.evidenceRole()));
+    return rowText;
   }
 
   /** Every block marked retrieved: a text that is all evidence. */
@@ -134,6 +161,14 @@ final class RowText {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether block {@code b} is of the {@code ## Research} section brain wrote into the note:
+   * brain's text, shown only when asked for and then labelled as brain's, never as the user's.
+   */
+  boolean brainWritten(int b) {
+    return brainWritten[b];
   }
 
   /** Whether retrieval's chunks touch block {@code b}. */

@@ -142,7 +142,7 @@ final class ResearchOutput {
         where.add(c.url());
       }
       if (c.evidenceRole() != null) {
-        where.add("role " + c.evidenceRole());
+        where.add(role(c.evidenceRole()));
       }
       if (!where.isEmpty()) {
         out.println("      " + line(String.join(" · ", where)));
@@ -266,7 +266,7 @@ final class ResearchOutput {
       } else if (row.url() != null) {
         where.add(row.url());
       }
-      where.add("role " + row.evidenceRole());
+      where.add(role(row.evidenceRole()));
       if (row.relatedTo() != null) {
         where.add(row.relationship() + " " + row.relatedTo());
       }
@@ -281,5 +281,15 @@ final class ResearchOutput {
 
   private static String line(String s) {
     return TerminalText.line(s);
+  }
+
+  /**
+   * How a row's evidence role is shown: {@code role raw}; the research section brain wrote into a
+   * note is named as brain's, never mistaken for the user's text.
+   */
+  static String role(String evidenceRole) {
+    return "brain_written".equals(evidenceRole)
+        ? "role brain_written (written by brain, not your notes)"
+        : "role " + evidenceRole;
   }
 }

@@ -183,7 +183,7 @@ final class SearchCommand implements Callable<Integer> {
     if (!row.userTags().isEmpty()) {
       where.add("#" + String.join(" #", row.userTags()));
     }
-    where.add("role " + row.evidenceRole());
+    where.add(ResearchOutput.role(row.evidenceRole()));
     if (row.relatedTo() != null) {
       where.add(row.relationship() + " " + row.relatedTo());
     }

@@ -77,6 +77,9 @@ final class ToolText {
     sb.append(row.rank()).append(". [").append(row.sourceKey()).append("] ");
     sb.append(row.title() == null ? "(untitled)" : row.title());
     sb.append(" — ").append(row.sourceType());
+    if ("brain_written".equals(row.evidenceRole())) {
+      sb.append(", written by brain (its research section in the note, not the user's text)");
+    }
     if (row.relationship() != null) {
       sb.append(", ").append(row.relationship()).append(' ').append(row.relatedTo());
     }
