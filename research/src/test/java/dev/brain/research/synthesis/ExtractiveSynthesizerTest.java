@@ -258,7 +258,7 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
-  void aRowFoundByItsDerivedSummaryIsQuotedByTheSummarysLines() {
+  void aRowFoundByItsDerivedSummaryIsQuotedFromItsOwnTextNeverTheSummary() {
     String summary =
         """
         By Priya Raman.
@@ -299,12 +299,28 @@ class ExtractiveSynthesizerTest {
             null,
             null);
     var pack = Packs.pack("What does a small k do in RRF?", List.of(row));
+    String own =
+        """
+        # What k does
 
-    String answer = answer(pack).answer();
+        In RRF, a small k makes the top ranks of each list dominate the fused score; a large k
+        flattens the ranks.
+        """;
+    EvidenceReader reader = EvidenceReader.of(key -> Optional.of(own));
 
+    String answer =
+        ExtractiveSynthesizer.answer(
+                SynthesisInput.prepare(pack, SynthesisOptions.defaults(), reader), reader)
+            .answer();
+
+    // the summary led the search to the page; the answer quotes the page's own words
     assertThat(answer)
-        .contains("Outline:\n\n- The formula: RRF adds up")
-        .contains("\n- What k does: A small k makes the top ranks dominate.");
+        .startsWith("From a saved web page")
+        .contains("In RRF, a small k makes the top ranks of each list dominate")
+        .doesNotContain("Outline:")
+        .doesNotContain("derived summary");
+    // without the page's own text, nothing of the summary is quoted
+    assertThat(answer(pack).answer()).doesNotContain("Outline:").doesNotContain("RRF adds up");
   }
 
   @Test
