@@ -1,5 +1,6 @@
 package dev.brain.solr;
 
+import dev.brain.chunking.ChunkRole;
 import dev.brain.index.IndexFields;
 import dev.brain.retrieval.DateRange;
 import dev.brain.retrieval.SearchFilters;
@@ -18,7 +19,10 @@ final class SolrQueries {
   static final String CHUNKS = IndexFields.DOC_TYPE + ":" + IndexFields.CHUNK;
   static final String RECORDS = IndexFields.DOC_TYPE + ":" + IndexFields.RECORD;
 
-  /** One {@code fq} per restriction; empty when nothing is filtered. */
+  /**
+   * One {@code fq} per restriction; only the one keeping brain's research sections out when nothing
+   * else is filtered.
+   */
   static List<String> filters(SearchFilters filters) {
     var fq = new ArrayList<String>();
     if (!filters.kinds().isEmpty()) {
@@ -40,8 +44,18 @@ final class SolrQueries {
       String to = range.to() == null ? "*" : Long.toString(range.to().toEpochMilli());
       fq.add(field + ":[" + from + " TO " + to + "]");
     }
+    if (!filters.includeBrainWritten()) {
+      fq.add(NOT_BRAIN_WRITTEN);
+    }
     return fq;
   }
+
+  /**
+   * Every document but the chunks of a research section brain wrote into a note: brain's derived
+   * text, no evidence unless a search includes it (records have no role and pass).
+   */
+  static final String NOT_BRAIN_WRITTEN =
+      "-" + IndexFields.ROLE + ":" + ChunkRole.BRAIN_WRITTEN.wireName();
 
   /** Documents whose string {@code field} is {@code value}. */
   static String term(String field, String value) {

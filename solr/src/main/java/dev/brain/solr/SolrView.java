@@ -195,7 +195,8 @@ final class SolrView implements Backend.View {
       q.set("qq", words);
       q.set("sf", SCORING_FIELDS);
       tagBonus(q, query);
-      q.addFilterQuery(SolrQueries.CHUNKS, SolrQueries.term(PARENT_KEY, key));
+      q.addFilterQuery(
+          SolrQueries.CHUNKS, SolrQueries.term(PARENT_KEY, key), SolrQueries.NOT_BRAIN_WRITTEN);
       q.setFields(SolrDocs.ID, SolrDocs.CHUNK_FIELDS);
       q.setRows(1);
       SolrDocumentList best = store.query(q).getResults();
@@ -204,7 +205,8 @@ final class SolrView implements Backend.View {
       }
     }
     var first = new SolrQuery("*:*");
-    first.addFilterQuery(SolrQueries.CHUNKS, SolrQueries.term(PARENT_KEY, key));
+    first.addFilterQuery(
+        SolrQueries.CHUNKS, SolrQueries.term(PARENT_KEY, key), SolrQueries.NOT_BRAIN_WRITTEN);
     first.setFields(SolrDocs.ID, SolrDocs.CHUNK_FIELDS);
     first.setSort(ORDINAL, SolrQuery.ORDER.asc);
     first.setRows(1);

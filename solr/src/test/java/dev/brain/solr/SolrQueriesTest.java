@@ -33,8 +33,10 @@ class SolrQueriesTest {
             "kind:(item)",
             "source_type:(note OR pdf)",
             "tags:home\\-espresso",
-            "created_at:[1000 TO *]");
-    assertThat(SolrQueries.filters(SearchFilters.NONE)).isEmpty();
+            "created_at:[1000 TO *]",
+            "-role:brain_written");
+    assertThat(SolrQueries.filters(SearchFilters.NONE)).containsExactly("-role:brain_written");
+    assertThat(SolrQueries.filters(SearchFilters.NONE.withBrainWritten(true))).isEmpty();
   }
 
   @Test
