@@ -1,5 +1,6 @@
 package dev.brain.research.pack;
 
+import dev.brain.chunking.BrainWritten;
 import dev.brain.chunking.MarkdownText;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.plan.Concept;
@@ -72,6 +73,9 @@ public final class Inspector {
       boolean summary =
           "summary".equals(row.evidenceRole()) && detail.get().record().summary() != null;
       String text = summary ? detail.get().record().summary() : detail.get().record().text();
+      if (!summary && !"brain_written".equals(row.evidenceRole())) {
+        text = withoutBrainWritten(text, row.sourceType());
+      }
       int hintStart = row.chunk() == null || summary ? -1 : row.chunk().startChar();
       int hintEnd = row.chunk() == null || summary ? -1 : row.chunk().endChar();
       Windows.Window window =
@@ -134,5 +138,23 @@ public final class Inspector {
 
   private static List<String> missing(List<Concept> required, List<Concept> matched) {
     return required.stream().filter(c -> !matched.contains(c)).map(Concept::key).toList();
+  }
+
+  /**
+   * {@code text} with the research section brain wrote into it blanked (spaces, line breaks kept,
+   * so offsets stay): the window of a row is the user's text, never brain's derived section.
+   */
+  static String withoutBrainWritten(String text, String sourceType) {
+    int[] span = "note".equals(sourceType) ? BrainWritten.span(text) : null; // as the index
+    if (span == null) {
+      return text;
+    }
+    var out = new StringBuilder(text);
+    for (int i = span[0]; i < span[1]; i++) {
+      if (out.charAt(i) != '\n' && out.charAt(i) != '\r') {
+        out.setCharAt(i, ' ');
+      }
+    }
+    return out.toString();
   }
 }

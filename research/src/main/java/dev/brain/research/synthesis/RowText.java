@@ -77,7 +77,8 @@ final class RowText {
     if (text.isPresent()) {
       boolean markdown = MarkdownText.isMarkdown(row.sourceType());
       List<Block> all = MarkdownBlocks.of(text.get(), markdown);
-      int[] brain = markdown ? BrainWritten.span(text.get()) : null;
+      // brain writes its section into notes only, and the index looks for it there alone
+      int[] brain = "note".equals(row.sourceType()) ? BrainWritten.span(text.get()) : null;
       List<ChunkRef.Span> spans = summary ? List.of() : chunk.spans();
       // Brain's own research section is quoted only when retrieval kept a chunk of it (research.
       // include-brain-written); else it is no part of the row's text.

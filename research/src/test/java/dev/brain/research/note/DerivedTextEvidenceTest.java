@@ -143,14 +143,30 @@ class DerivedTextEvidenceTest {
     return answer.lines().filter(l -> l.startsWith("From ") && l.endsWith("]:")).toList();
   }
 
+  /** The passages the answer quotes from {@code key}: the text under each of its headers. */
+  private static List<String> passagesOf(String answer, String key) {
+    var out = new java.util.ArrayList<String>();
+    String[] parts = answer.split("(?m)^(?=From .*\\]:$)");
+    for (String part : parts) {
+      if (part.lines().findFirst().orElse("").contains("[" + key + "]")) {
+        out.add(part);
+      }
+    }
+    return out;
+  }
+
   private static void assertNeverQuotesBrainsSection(ResearchResult r) {
     String answer = r.synthesis().answer();
     assertThat(r.synthesis().citations()).extracting(c -> c.sourceKey()).contains(keyB);
-    assertThat(headers(answer)).noneMatch(h -> h.contains("[" + keyA + "]"));
+    assertThat(passagesOf(answer, keyA)).noneMatch(p -> p.contains("four kilograms"));
     assertThat(answer).doesNotContain("Researched by brain");
     assertThat(r.pack().evidence())
         .extracting(EvidenceRow::evidenceRole)
         .doesNotContain(ChunkRole.BRAIN_WRITTEN.wireName());
+    // nor does the evidence A shows (its excerpt, what a chat model would read) hold brain's text
+    assertThat(r.pack().evidence())
+        .filteredOn(e -> e.sourceKey().equals(keyA))
+        .noneMatch(e -> e.excerpt().contains("four kilograms"));
   }
 
   @Test
@@ -178,6 +194,17 @@ class DerivedTextEvidenceTest {
   void aQuestionAnsweredByNoteBCitesBAndNeverQuotesTheSectionBrainWroteIntoA() throws Exception {
     ResearchResult r = research.research(QUESTION, ResearchOptions.defaults());
     assertThat(headers(r.synthesis().answer()).getFirst()).contains("[" + keyB + "]");
+    assertThat(headers(r.synthesis().answer())).noneMatch(h -> h.contains("[" + keyA + "]"));
+    assertNeverQuotesBrainsSection(r);
+  }
+
+  @Test
+  void noteAsOwnTextIsEvidenceWithoutTheSectionBrainWroteIntoIt() throws Exception {
+    ResearchResult r =
+        research.research(
+            "Kopi grinder burrs: kilograms of beans, and where does it sit?",
+            ResearchOptions.defaults());
+    assertThat(r.pack().evidence()).extracting(EvidenceRow::sourceKey).contains(keyA);
     assertNeverQuotesBrainsSection(r);
   }
 
