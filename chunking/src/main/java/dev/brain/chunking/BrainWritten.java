@@ -35,9 +35,9 @@ public final class BrainWritten {
   private static final Pattern MARKER =
       Pattern.compile(Pattern.quote(MARKER_PREFIX) + "([0-9a-f]{64}) -->");
 
-  /** Thread-safe: commonmark uses fresh state for every parse. */
+  /** Thread-safe: commonmark uses fresh state for every parse; depth-capped like every reader. */
   private static final Parser PARSER =
-      Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
+      MarkdownNesting.parser().includeSourceSpans(IncludeSourceSpans.BLOCKS).build();
 
   /**
    * Where brain's unchanged research section sits in {@code text} (heading to the end of its end
