@@ -99,8 +99,11 @@ final class KeyShapes {
 
   private KeyShapes() {}
 
-  /** Adds every shaped credential of {@code text}, and the base64 lines of key blocks, to found. */
-  static void find(String text, Set<String> found) {
+  /**
+   * Adds every shaped credential of {@code text}, and the base64 lines of key blocks, to found;
+   * returns the pieces a gitleaks rule skipped as runaway ({@link SecretRules#find}).
+   */
+  static int find(String text, Set<String> found) {
     String view = JSON_ESCAPE.matcher(text).replaceAll("  ");
     for (Pattern token : TOKENS) {
       Matcher m = token.matcher(view);
@@ -108,7 +111,7 @@ final class KeyShapes {
         found.add(m.group());
       }
     }
-    SecretRules.SHIPPED.find(view, found);
+    int runaway = SecretRules.SHIPPED.find(view, found);
     Matcher basic = BASIC.matcher(view);
     while (basic.find()) {
       if (isUserAndPassword(basic.group(1))) {
@@ -135,6 +138,7 @@ final class KeyShapes {
         }
       }
     }
+    return runaway;
   }
 
   /** {@code text} with every key block cut after its BEGIN line and every shaped token replaced. */

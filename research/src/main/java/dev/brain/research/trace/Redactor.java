@@ -201,13 +201,25 @@ public final class Redactor {
    * all of them.
    */
   List<String> redactAll(List<String> texts, Collection<String> context) {
+    return redactCounting(texts, context).texts();
+  }
+
+  /**
+   * Texts redacted by {@link #redactAll}, and how many pieces of them a gitleaks rule skipped as a
+   * runaway match ({@link SecretRules#find}): the other patterns still ran there.
+   */
+  record Redacted(List<String> texts, int runaway) {}
+
+  /** {@link #redactAll}, counting the pieces a gitleaks rule skipped. */
+  Redacted redactCounting(List<String> texts, Collection<String> context) {
     var found = new LinkedHashSet<>(secrets);
     var shaped = new LinkedHashSet<String>();
+    int runaway = 0;
     for (String text : texts) {
-      find(text, found, shaped);
+      runaway += find(text, found, shaped);
     }
     for (String text : context) {
-      find(text, found, shaped);
+      runaway += find(text, found, shaped);
     }
     found.addAll(shaped);
     Pattern verbatim = verbatim(found, shaped);
@@ -215,7 +227,7 @@ public final class Redactor {
     for (String text : texts) {
       out.add(text == null || text.isEmpty() ? text : replace(text, verbatim));
     }
-    return out;
+    return new Redacted(out, runaway);
   }
 
   /** What the trace records of this redactor's rule set (gitleaks' version and rule count). */
@@ -223,14 +235,14 @@ public final class Redactor {
     return SecretRules.SHIPPED.source();
   }
 
-  private static void find(String text, Set<String> found, Set<String> shaped) {
+  private static int find(String text, Set<String> found, Set<String> shaped) {
     if (text == null || text.isEmpty()) {
-      return;
+      return 0;
     }
     collect(found, BEARER.matcher(text), 2);
     collect(found, KEY_VALUE_TEXT.matcher(text), 3);
     collect(found, KEY_VALUE_JSON.matcher(text), 3);
-    KeyShapes.find(text, shaped);
+    int runaway = KeyShapes.find(text, shaped);
     collect(found, URL_CREDENTIALS.matcher(text), 3);
     // Only a value that looks made up is removed everywhere ("password is required" is prose).
     Matcher phrase = PASSWORD_PHRASE.matcher(text);
@@ -240,6 +252,7 @@ public final class Redactor {
         found.add(value);
       }
     }
+    return runaway;
   }
 
   private String replace(String text, Pattern verbatim) {

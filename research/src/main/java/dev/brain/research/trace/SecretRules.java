@@ -35,6 +35,9 @@ final class SecretRules {
   /** Reads any text allows on top. */
   static final long READS_BASE = 1_000_000;
 
+  /** Characters of the windows a runaway rule runs on again (see {@link #findInWindows}). */
+  static final int WINDOW = 1024;
+
   private static final Pattern POSIX_CLASS = Pattern.compile("\\[:(\\^?)([a-z]+):\\]");
   private static final Pattern REPETITION = Pattern.compile("\\{\\d+(?:,\\d*)?\\}");
 
@@ -116,22 +119,66 @@ final class SecretRules {
     return source;
   }
 
-  /** Adds the secret of every finding in {@code text} to {@code found}. */
-  void find(String text, Set<String> found) {
+  /**
+   * Adds the secret of every finding in {@code text} to {@code found}; returns how many pieces a
+   * rule had to skip because its match ran away there (see {@link #findInWindows}).
+   */
+  int find(String text, Set<String> found) {
     String lower = text.toLowerCase(Locale.ROOT);
+    int runaway = 0;
     for (Rule rule : rules) {
       if (!rule.keywords().isEmpty() && rule.keywords().stream().noneMatch(lower::contains)) {
         continue;
       }
-      Matcher m = rule.regex().matcher(new Budgeted(text));
       try {
-        findAll(m, rule, text, found);
+        findAll(matcher(rule, text, 0, text.length()), rule, text, found);
       } catch (RunawayMatch e) {
-        // Java's backtracking can take quadratic time where RE2 takes linear (a rule with ".*"
-        // on a long line of "curl curl ..."): the rule is abandoned for this text, found so far
-        // kept; the other rules and the hand-written patterns still apply.
+        runaway += findInWindows(rule, text, found);
       }
     }
+    return runaway;
+  }
+
+  /**
+   * Java's backtracking can take quadratic time where RE2 takes linear (a rule with ".*" on a long
+   * line of "curl curl ..."): a rule that runs away on the whole text runs again on overlapping
+   * windows of {@value #WINDOW} characters, each with its own budget, so a secret after the runaway
+   * point is still found (a match of up to {@value #WINDOW}/2 characters lies whole in some
+   * window). Only a window that still runs away is skipped for that rule; the count returned is
+   * recorded in the trace, so a skipped piece is visible. A window's budget lets "curl curl ..."
+   * through (about 650 reads a character at this size, where the whole 10,000-character line needs
+   * 6,400); the work stays linear in the text's length.
+   */
+  private int findInWindows(Rule rule, String text, Set<String> found) {
+    int skipped = 0;
+    int step = WINDOW / 2;
+    for (int from = 0; from < text.length(); from += step) {
+      int to = Math.min(text.length(), from + WINDOW);
+      String window = text.substring(from, to).toLowerCase(Locale.ROOT);
+      if (rule.keywords().isEmpty() || rule.keywords().stream().anyMatch(window::contains)) {
+        try {
+          findAll(matcher(rule, text, from, to), rule, text, found);
+        } catch (RunawayMatch e) {
+          skipped++;
+        }
+      }
+      if (to == text.length()) {
+        break;
+      }
+    }
+    return skipped;
+  }
+
+  /**
+   * The rule's matcher on {@code text[from, to)} with a read budget for that many characters; the
+   * bounds are transparent, so a word boundary at a window's edge reads as in the whole text.
+   */
+  private static Matcher matcher(Rule rule, String text, int from, int to) {
+    return rule.regex()
+        .matcher(new Budgeted(text, to - from))
+        .region(from, to)
+        .useTransparentBounds(true)
+        .useAnchoringBounds(false);
   }
 
   private void findAll(Matcher m, Rule rule, String text, Set<String> found) {
@@ -159,17 +206,18 @@ final class SecretRules {
   private static final RunawayMatch RUNAWAY = new RunawayMatch();
 
   /**
-   * A text whose characters a regex may read {@value #READS_PER_CHAR} times each (plus {@value
-   * #READS_BASE}): on the sample vault's notes gitleaks' generic rule reads each character at most
-   * about 45 times, every other rule under 5; a runaway match far more.
+   * A text (or the window of it being matched) whose characters a regex may read {@value
+   * #READS_PER_CHAR} times each (plus {@value #READS_BASE}): on the sample vault's notes gitleaks'
+   * generic rule reads each character at most about 45 times, every other rule under 5; a runaway
+   * match far more.
    */
   private static final class Budgeted implements CharSequence {
     private final String text;
     private long left;
 
-    Budgeted(String text) {
+    Budgeted(String text, int length) {
       this.text = text;
-      this.left = READS_BASE + READS_PER_CHAR * (long) text.length();
+      this.left = READS_BASE + READS_PER_CHAR * (long) length;
     }
 
     @Override

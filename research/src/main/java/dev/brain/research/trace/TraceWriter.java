@@ -92,6 +92,8 @@ final class TraceWriter {
       // in the question goes from the evidence's terms too, and no JSON escape ("\n") hides a
       // credential at a line's start from a pattern.
       texts.redact(redactor);
+      // Visible in the record: pieces where a gitleaks rule ran away and was skipped.
+      ((ObjectNode) doc.get("redaction")).put("runaway", texts.runaway());
       sidecars.forEach(
           (name, text) ->
               files.put(

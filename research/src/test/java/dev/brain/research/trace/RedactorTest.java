@@ -1,9 +1,11 @@
 package dev.brain.research.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -269,5 +271,22 @@ class RedactorTest {
   void namesTheRuleSetItRedactsWith() {
     assertThat(redactor.rules().name()).isEqualTo("gitleaks");
     assertThat(redactor.rules().rules()).isPositive();
+  }
+
+  @ParameterizedTest
+  @MethodSource("longLinesOfCurlBeforeCredentials")
+  void curlCredentialsAfterALongLineOfCurlAreRedacted(String between) {
+    // gitleaks' curl-auth-user rule backtracks quadratically on the long line; more than five
+    // lines after it no match can start there, and the rule used to be dropped for the whole text.
+    String password = "Xk9mQ2" + "vL8p";
+    String evidence = "curl ".repeat(2000) + between + "curl -u admin:" + password + " https://h";
+
+    String out = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> redactor.redact(evidence));
+
+    assertThat(out).doesNotContain(password).endsWith("curl -u [redacted] https://h");
+  }
+
+  static Stream<String> longLinesOfCurlBeforeCredentials() {
+    return Stream.of("", "\n" + "a line of evidence\n".repeat(6));
   }
 }

@@ -1,8 +1,10 @@
 package dev.brain.research.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -119,5 +121,51 @@ class SecretRulesTest {
             """);
 
     assertThat(find(rules, "a".repeat(40) + " zz_ac12cd34")).containsExactly("zz_ac12cd34");
+  }
+
+  @Test
+  void aRuleThatRunsAwayOnALongLineStillFindsTheSecretAfterTheRunawayPoint() {
+    // gitleaks' curl-auth-user rule (".*" then "-u") backtracks quadratically on a long line of
+    // "curl curl ..."; with more than five lines between, no match starts on that line and the
+    // budget ran out before the credentials were reached. The rule runs again on windows.
+    String password = "Xk9mQ2" + "vL8p";
+    String text =
+        "curl ".repeat(2000)
+            + "\n"
+            + "a line of evidence\n".repeat(6)
+            + "curl -u admin:"
+            + password
+            + " https://h";
+    var found = new LinkedHashSet<String>();
+
+    int runaway =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(60), () -> SecretRules.SHIPPED.find(text, found));
+
+    assertThat(found).contains("admin:" + password);
+    assertThat(runaway).isZero();
+  }
+
+  @Test
+  void aWindowThatStillRunsAwayIsSkippedAndCountedWithinTheBudget() throws Exception {
+    var rules =
+        rules(
+            """
+            [[rules]]
+            id = "runaway"
+            regex = '''(a+)+b'''
+            [[rules]]
+            id = "plain"
+            regex = '''zz_[a-z0-9]{8}'''
+            """);
+    var found = new LinkedHashSet<String>();
+    // The windows of this line run away again (all but the short last one): each is counted,
+    // none hangs, and the other rule still finds its secret.
+    String text = "a".repeat(20 * SecretRules.WINDOW) + " zz_ac12cd34";
+
+    int runaway = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> rules.find(text, found));
+
+    assertThat(runaway).isGreaterThanOrEqualTo(38);
+    assertThat(found).containsExactly("zz_ac12cd34");
   }
 }

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.brain.models.chat.ChatException;
 import dev.brain.research.fixtures.RunnerVault;
 import dev.brain.research.fixtures.TestChatModel;
+import dev.brain.research.json.Json;
 import dev.brain.research.run.RunId;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
@@ -28,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceStoreTest {
 
   private static final Instant NOW = Instant.parse("2026-06-01T12:00:00Z");
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   @TempDir Path data;
 
@@ -263,5 +267,57 @@ class TraceStoreTest {
     assertThat(new ObjectMapper().readTree(json).path("tool_arguments").path("api_key").asText())
         .isEqualTo(Redactor.REDACTED);
     assertThat(Files.readString(dir.resolve("run.md"))).doesNotContain(value);
+  }
+
+  @Test
+  void aSecretUsedAsAJsonMemberNameInASidecarIsRedactedAndTheNamesStayUnique() throws Exception {
+    // A model's raw JSON output, saved as a sidecar, may use a token as a member name.
+    String token = "ghp_" + "Zq8Jm2Lw9Rt4Xy6Vb1Nc" + "Kd5Hf7Ab3Ce0Gi4Jk8";
+    String other = "ghp_" + "Pm3Qn7Rs1Tu5Vw9Xy2Za" + "Bc6De0Fg4Hi8Jk2Lm6";
+    String planner =
+        "{\"queries\": {\""
+            + token
+            + "\": \"first\", \""
+            + other
+            + "\": \"second\", \"plain\": \"third\"}}";
+    String id = RunId.next(Instant.now());
+    var document = new java.util.LinkedHashMap<String, Object>();
+    document.put("schema_version", TraceStore.AGENT_TRACE_VERSION);
+    document.put("run_id", id);
+    document.put("question", "which plan?");
+    document.put("metrics", java.util.Map.of("duration_ms", 1, "artifact_bytes", 0));
+
+    Path dir =
+        new TraceWriter(
+                data.resolve(TraceStore.DIRECTORY),
+                Redactor.of(data, List.of()),
+                Json.newMapper().enable(SerializationFeature.INDENT_OUTPUT))
+            .write(id, document, "# Run\n", java.util.Map.of("planner.json", planner))
+            .path();
+
+    String sidecar = Files.readString(dir.resolve("planner.json"));
+    assertThat(sidecar).doesNotContain(token).doesNotContain(other);
+    var queries = MAPPER.readTree(sidecar).path("queries");
+    var names = new ArrayList<String>();
+    queries.fieldNames().forEachRemaining(names::add);
+    assertThat(names).containsExactly(Redactor.REDACTED, Redactor.REDACTED + "-2", "plain");
+    assertThat(queries.path(Redactor.REDACTED + "-2").asText()).isEqualTo("second");
+  }
+
+  @Test
+  void theRedactionRecordCountsNoRunawayPiecesForAnOrdinaryRun() throws Exception {
+    String id = RunId.next(Instant.now());
+    var document = new java.util.LinkedHashMap<String, Object>();
+    document.put("schema_version", TraceStore.AGENT_TRACE_VERSION);
+    document.put("run_id", id);
+    document.put("question", "curl -u admin:Xk9mQ2vL8p https://h");
+    document.put("metrics", java.util.Map.of("duration_ms", 1, "artifact_bytes", 0));
+
+    Path dir = store().writeRun(id, document, "# Run\n").path();
+
+    var run = MAPPER.readTree(Files.readString(dir.resolve("run.json")));
+    assertThat(run.path("redaction").path("runaway").isInt()).isTrue();
+    assertThat(run.path("redaction").path("runaway").asInt()).isZero();
+    assertThat(run.path("question").asText()).doesNotContain("Xk9mQ2vL8p");
   }
 }
