@@ -1,6 +1,7 @@
 package dev.brain.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.Term;
@@ -110,6 +112,33 @@ class HostileNotesSyncTest {
     }
   }
 
+  @Test
+  void aBillionLaughsFeedFailsWithAPlainReasonAndTheRestOfTheCollectionIsIndexed()
+      throws IOException {
+    write("pelican.md", "# Pelican\n\nThe pelican migrates in autumn.\n");
+    write("laughs.rss", billionLaughs());
+
+    // Bounded so that a regression fails instead of hanging; not a performance assertion.
+    assertTimeoutPreemptively(
+        Duration.ofMinutes(5),
+        () -> {
+          try (var index = BrainIndex.open(IndexConfig.defaults(data), model)) {
+            SyncReport report = index.sync(List.of(vault));
+
+            assertThat(report.failed())
+                .singleElement()
+                .satisfies(
+                    issue -> {
+                      assertThat(issue.file().getFileName()).hasToString("laughs.rss");
+                      assertThat(issue.reason())
+                          .contains("DOCTYPE")
+                          .doesNotContain("\n", "java.", "Exception", "JAXP");
+                    });
+            assertThat(matches(index, "pelican")).isPositive();
+          }
+        });
+  }
+
   private void write(String name, String text) throws IOException {
     Files.writeString(vault.resolve(name), text);
   }
@@ -164,5 +193,22 @@ class HostileNotesSyncTest {
       v[Math.floorMod(text.hashCode(), v.length)] = 1;
       return v;
     }
+  }
+
+  /** A feed whose DOCTYPE declares the "billion laughs": ten entities, each ten of the last. */
+  static String billionLaughs() {
+    var doctype = new StringBuilder("<!DOCTYPE rss [\n  <!ENTITY lol0 \"lol\">\n");
+    for (int i = 1; i <= 9; i++) {
+      doctype.append("  <!ENTITY lol").append(i).append(" \"");
+      doctype.append(("&lol" + (i - 1) + ";").repeat(10)).append("\">\n");
+    }
+    return "<?xml version=\"1.0\"?>\n"
+        + doctype
+        + "]>\n"
+        + "<rss version=\"2.0\"><channel><title>t</title><link>http://example.com/</link>\n"
+        + "<description>d</description>\n"
+        + "<item><title>Laughs</title><link>http://example.com/a</link>\n"
+        + "<description>&lol9;</description></item>\n"
+        + "</channel></rss>\n";
   }
 }

@@ -2,10 +2,12 @@ package dev.brain.index.importer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.brain.index.CorpusRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -143,5 +145,41 @@ class FeedImporterTest {
     }
 
     assertThat(read).doesNotContain("tiramisu-password");
+  }
+
+  @Test
+  void aFeedDeclaringEntitiesInItsDoctypeFailsWithAOneLineReasonBeforeAnyIsExpanded(
+      @TempDir Path root) throws Exception {
+    Path file = Files.writeString(root.resolve("laughs.rss"), billionLaughs());
+
+    assertThatThrownBy(
+            () ->
+                assertTimeoutPreemptively(
+                    Duration.ofSeconds(60), () -> Fixtures.IMPORTERS.read(file, root)))
+        .isInstanceOfSatisfying(
+            ImportException.class,
+            e -> {
+              assertThat(e.skipped()).isFalse();
+              assertThat(e.getMessage())
+                  .contains("laughs.rss", "DOCTYPE")
+                  .doesNotContain("\n", "Exception", "JAXP", "java.");
+            });
+  }
+
+  /** A feed whose DOCTYPE declares the "billion laughs": ten entities, each ten of the last. */
+  static String billionLaughs() {
+    var doctype = new StringBuilder("<!DOCTYPE rss [\n  <!ENTITY lol0 \"lol\">\n");
+    for (int i = 1; i <= 9; i++) {
+      doctype.append("  <!ENTITY lol").append(i).append(" \"");
+      doctype.append(("&lol" + (i - 1) + ";").repeat(10)).append("\">\n");
+    }
+    return "<?xml version=\"1.0\"?>\n"
+        + doctype
+        + "]>\n"
+        + "<rss version=\"2.0\"><channel><title>t</title><link>http://example.com/</link>\n"
+        + "<description>d</description>\n"
+        + "<item><title>Laughs</title><link>http://example.com/a</link>\n"
+        + "<description>&lol9;</description></item>\n"
+        + "</channel></rss>\n";
   }
 }
