@@ -74,10 +74,9 @@ public final class CollectionWatcher implements AutoCloseable {
   private final Thread thread;
   private volatile boolean running = true;
 
-  /** Whether this watcher counts among the holders of its marker, and the channel it locks. */
+  /** Whether this watcher counts among the holders of its marker (see {@link #HELD}). */
   private boolean holdsMarker;
 
-  private FileChannel markerChannel;
   private long firstDirtyNanos;
   private long lastEventNanos;
 
@@ -122,9 +121,13 @@ public final class CollectionWatcher implements AutoCloseable {
   /**
    * Markers this process holds, with how many of its watchers hold each. A process must never open
    * and close a second channel to a file it holds locked: on POSIX systems closing any descriptor
-   * of a file drops every lock the process has on it.
+   * of a file drops every lock the process has on it. The locked channel is kept here, not by the
+   * watcher that opened it: watchers may stop in any order, and whichever is last closes it.
    */
-  private static final Map<Path, Integer> HELD = new HashMap<>();
+  private static final Map<Path, Held> HELD = new HashMap<>();
+
+  /** A marker this process holds: how many of its watchers hold it, and the channel locking it. */
+  private record Held(int holders, FileChannel channel) {}
 
   /**
    * Whether a live watcher (of this process or another) follows the collections of {@code config}'s
@@ -158,9 +161,9 @@ public final class CollectionWatcher implements AutoCloseable {
   private void writeMarker() {
     Path marker = marker(index.config());
     synchronized (HELD) {
-      Integer holders = HELD.get(marker);
-      if (holders != null) {
-        HELD.put(marker, holders + 1);
+      Held held = HELD.get(marker);
+      if (held != null) {
+        HELD.put(marker, new Held(held.holders() + 1, held.channel()));
         holdsMarker = true;
         return;
       }
@@ -176,13 +179,14 @@ public final class CollectionWatcher implements AutoCloseable {
           channel.close(); // another process watches; its lock stays, as it is not ours
           return;
         }
+        // Held from here on, so the last watcher to stop closes the channel even if the pid
+        // (which is for people only) cannot be written.
+        HELD.put(marker, new Held(1, channel));
+        holdsMarker = true;
         channel.truncate(0);
         channel.write(
             ByteBuffer.wrap(
                 (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
-        markerChannel = channel;
-        HELD.put(marker, 1);
-        holdsMarker = true;
       } catch (IOException e) {
         LOG.log(System.Logger.Level.WARNING, "cannot write the watch marker", e);
       }
@@ -197,9 +201,12 @@ public final class CollectionWatcher implements AutoCloseable {
     holdsMarker = false;
     Path marker = marker(index.config());
     synchronized (HELD) {
-      int holders = HELD.getOrDefault(marker, 1) - 1;
-      if (holders > 0) {
-        HELD.put(marker, holders);
+      Held held = HELD.get(marker);
+      if (held == null) {
+        return;
+      }
+      if (held.holders() > 1) {
+        HELD.put(marker, new Held(held.holders() - 1, held.channel()));
         return;
       }
       HELD.remove(marker);
@@ -208,14 +215,10 @@ public final class CollectionWatcher implements AutoCloseable {
       } catch (IOException e) {
         LOG.log(System.Logger.Level.WARNING, "cannot delete the watch marker", e);
       }
-      FileChannel channel = markerChannel;
-      markerChannel = null;
-      if (channel != null) {
-        try {
-          channel.close(); // releases the lock
-        } catch (IOException e) {
-          LOG.log(System.Logger.Level.WARNING, "cannot unlock the watch marker", e);
-        }
+      try {
+        held.channel().close(); // releases the lock
+      } catch (IOException e) {
+        LOG.log(System.Logger.Level.WARNING, "cannot unlock the watch marker", e);
       }
     }
   }

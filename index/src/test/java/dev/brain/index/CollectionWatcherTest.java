@@ -1,6 +1,7 @@
 package dev.brain.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
@@ -90,6 +91,53 @@ class CollectionWatcherTest {
       assertThat(CollectionWatcher.isWatching(IndexConfig.defaults(data))).isFalse();
     } finally {
       sleep.destroy();
+    }
+  }
+
+  @Test
+  @Timeout(600)
+  void theLastOfTwoWatchersToStopUnlocksTheMarkerEvenWhenTheFirstStartedStopsFirst()
+      throws Exception {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "reads this process's open files");
+    var config = IndexConfig.defaults(data);
+    try (Embedder model = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15);
+        var index = BrainIndex.open(config, model)) {
+      var notes = List.of(CollectionRoot.of("notes", folder));
+      var listener = new CollectionWatcher.Listener() {};
+      var first = CollectionWatcher.start(index, notes, Duration.ofMillis(300), listener);
+      var second = CollectionWatcher.start(index, notes, Duration.ofMillis(300), listener);
+      Path marker = CollectionWatcher.marker(config).toRealPath();
+      try {
+        assertThat(openDescriptorsOf(marker)).isEqualTo(1);
+
+        first.close(); // first in, first out: the one that opened the channel stops first
+        assertThat(CollectionWatcher.isWatching(config)).isTrue();
+        assertThat(openDescriptorsOf(marker)).isEqualTo(1);
+
+        second.close();
+        assertThat(CollectionWatcher.isWatching(config)).isFalse();
+        assertThat(Files.exists(marker)).isFalse();
+        assertThat(openDescriptorsOf(marker)).as("the locked channel is closed").isZero();
+      } finally {
+        first.close();
+        second.close();
+      }
+    }
+  }
+
+  /** This process's open file descriptors on {@code file}, deleted or not (Linux's /proc). */
+  private static long openDescriptorsOf(Path file) throws java.io.IOException {
+    try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.map(
+              fd -> {
+                try {
+                  return Files.readSymbolicLink(fd).toString();
+                } catch (java.io.IOException e) {
+                  return ""; // closed since it was listed (the listing's own descriptor)
+                }
+              })
+          .filter(t -> t.equals(file.toString()) || t.equals(file + " (deleted)"))
+          .count();
     }
   }
 
