@@ -261,6 +261,7 @@
         if (typeof data.answer === "string") turn.answer = data.answer; // the final text wins
         if (data.retrieval_only) turn.status = "evidence";
         else if (data.answer_status === "no_evidence") turn.status = "no_evidence";
+        else if (data.answer_status === "partial") turn.status = "partial";
         else turn.status = "ok";
         break;
       case "verification_failed":
@@ -543,6 +544,9 @@
     } else if (turn.status === "evidence") {
       box.append(el("p", { class: "muted" }, "Evidence only (answer switched off)."));
     }
+    if (turn.status === "partial") {
+      box.prepend(el("p", { class: "notice" }, "Partial answer: your notes cover only part of this question (its last line says what is missing)."));
+    }
     // The no-evidence box already says what the no_evidence warning would.
     const warnings = (turn.warnings || []).filter((w) => !(noEvidence && w === "no_evidence"));
     if (warnings.length) box.append(el("p", { class: "notice" }, "Warnings: " + warnings.join(", ")));
@@ -552,8 +556,8 @@
 
   function meta(turn) {
     const line = el("div", { class: "meta" });
-    const label = { ok: "answered", no_evidence: "no evidence", failed: "verification failed", error: "error",
-      evidence: "evidence only", interrupted: "interrupted", stopped: "stopped" }[turn.status] || turn.status;
+    const label = { ok: "answered", partial: "partial answer", no_evidence: "no evidence", failed: "verification failed",
+      error: "error", evidence: "evidence only", interrupted: "interrupted", stopped: "stopped" }[turn.status] || turn.status;
     const cls = { ok: "ok", evidence: "ok", no_evidence: "warn", failed: "bad", error: "bad" }[turn.status] || "warn";
     line.append(el("span", { class: "status " + cls }, label));
     if (turn.model) {

@@ -34,7 +34,7 @@
   }
 
   function statusBadge(status) {
-    const cls = OK_STATUSES.has(status) ? "ok" : status === "no_evidence" ? "warn" : "bad";
+    const cls = OK_STATUSES.has(status) ? "ok" : status === "no_evidence" || status === "partial" ? "warn" : "bad";
     return el("span", { class: "status " + cls }, status || "?");
   }
 

@@ -39,6 +39,7 @@ final class ConceptWeights {
     for (Concept c : concepts) {
       for (String term : c.terms()) {
         words.addAll(words(term));
+        whole(term).ifPresent(words::add);
       }
     }
     Map<String, Long> perWord = session.chunkFrequencies(words);
@@ -51,10 +52,26 @@ final class ConceptWeights {
           min = Math.min(min, perWord.get(w));
         }
         best = Math.max(best, min == Long.MAX_VALUE ? 0 : min);
+        // The index keeps order_events one word: count it as written too, so a snake_case
+        // name whose parts never stand alone is found where the text writes it.
+        long asWritten = whole(term).map(perWord::get).orElse(0L);
+        best = Math.max(best, asWritten);
       }
       frequency.put(c.key(), best);
     }
     return new ConceptWeights(frequency, Math.max(1, session.chunkCount()));
+  }
+
+  /**
+   * A one-word term joined by underscores or hyphens ({@code order_events}, {@code
+   * maintenance_work_mem}) as written, lower-cased: the index's tokenizer keeps an underscored name
+   * one word, so its parts alone may occur nowhere.
+   */
+  private static java.util.Optional<String> whole(String term) {
+    String w = Words.lower(term.strip());
+    return w.indexOf('_') > 0 && !w.contains(" ")
+        ? java.util.Optional.of(w)
+        : java.util.Optional.empty();
   }
 
   /** The words of a term that count: lower-cased; stop words only when the term is one word. */
@@ -79,6 +96,11 @@ final class ConceptWeights {
   double weight(Concept concept) {
     double df = Math.min(frequency(concept), chunks);
     return Math.log(1 + (chunks - df + 0.5) / (df + 0.5));
+  }
+
+  /** The share of the corpus's chunks that match the concept. */
+  double share(Concept concept) {
+    return Math.min(1.0, (double) frequency(concept) / chunks);
   }
 
   /** Whether the concept occurs nowhere in the corpus. */

@@ -22,6 +22,9 @@ import java.util.Map;
  * @param topicEdgeCount edges of the topic brief's graph (0 without a brief)
  * @param missingConcepts required concepts that no evidence row matches (keys)
  * @param absentConcepts required concepts that occur nowhere in the corpus (keys)
+ * @param commonConcepts required concepts that occur in at least {@value #COMMON_SHARE} of the
+ *     corpus's chunks (keys): the corpus's own subject ("Rust" in a book on Rust), context of a
+ *     question rather than what it asks
  * @param recallNote a plain statement of what the evidence is and is not
  */
 public record Coverage(
@@ -35,6 +38,7 @@ public record Coverage(
     @JsonProperty("topic_edge_count") int topicEdgeCount,
     @JsonProperty("missing_concepts") List<String> missingConcepts,
     @JsonProperty("absent_concepts") List<String> absentConcepts,
+    @JsonProperty("common_concepts") List<String> commonConcepts,
     @JsonProperty("recall_note") String recallNote) {
 
   /** Most tags in {@link #topUserTags()}. */
@@ -43,6 +47,9 @@ public record Coverage(
   /** Chunk hits examined when counting {@link #textMatches()}. */
   public static final int TEXT_MATCH_DEPTH = 1000;
 
+  /** Share of the corpus's chunks from which a concept counts as common. */
+  public static final double COMMON_SHARE = 0.05;
+
   public Coverage {
     byKind = Collections.unmodifiableMap(new LinkedHashMap<>(byKind));
     bySourceType = Collections.unmodifiableMap(new LinkedHashMap<>(bySourceType));
@@ -50,6 +57,35 @@ public record Coverage(
     textMatches = Collections.unmodifiableMap(new LinkedHashMap<>(textMatches));
     missingConcepts = List.copyOf(missingConcepts);
     absentConcepts = List.copyOf(absentConcepts);
+    commonConcepts = commonConcepts == null ? List.of() : List.copyOf(commonConcepts);
+  }
+
+  /** A coverage without {@link #commonConcepts()}. */
+  public Coverage(
+      int evidenceCount,
+      Map<String, Integer> byKind,
+      Map<String, Integer> bySourceType,
+      List<TagCount> topUserTags,
+      int exactTagMatches,
+      Map<String, Integer> textMatches,
+      int topicNodeCount,
+      int topicEdgeCount,
+      List<String> missingConcepts,
+      List<String> absentConcepts,
+      String recallNote) {
+    this(
+        evidenceCount,
+        byKind,
+        bySourceType,
+        topUserTags,
+        exactTagMatches,
+        textMatches,
+        topicNodeCount,
+        topicEdgeCount,
+        missingConcepts,
+        absentConcepts,
+        List.of(),
+        recallNote);
   }
 
   /**

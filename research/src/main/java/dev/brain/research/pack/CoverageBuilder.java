@@ -33,6 +33,11 @@ final class CoverageBuilder {
     List<String> missing = ranking.missingConcepts(evidence);
     List<String> absent =
         strategy.required().stream().filter(weights::absent).map(Concept::key).toList();
+    List<String> common =
+        strategy.required().stream()
+            .filter(c -> weights.share(c) >= Coverage.COMMON_SHARE)
+            .map(Concept::key)
+            .toList();
     String note =
         recallNote(
             evidence,
@@ -54,6 +59,7 @@ final class CoverageBuilder {
         brief == null ? 0 : brief.edges().size(),
         missing,
         absent,
+        common,
         note);
   }
 

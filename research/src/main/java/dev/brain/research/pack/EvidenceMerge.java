@@ -348,6 +348,7 @@ public final class EvidenceMerge {
                 ? c.missingConcepts()
                 : required.stream().map(Concept::key).filter(k -> !covered.contains(k)).toList(),
             c.absentConcepts(),
+            c.commonConcepts(),
             note);
     return new ResearchPack(
         base.schemaVersion(),

@@ -50,12 +50,14 @@ public final class Words {
           "nov",
           "dec");
 
-  // A word keeps inner apostrophes, dots, hyphens and slashes (can't, node.js, medium-hard,
-  // owner/repo); a leading # marks a tag.
+  // A word keeps inner apostrophes, dots, hyphens, slashes and underscores (can't, node.js,
+  // medium-hard, owner/repo, order_events) and a number its thousands separators (10,000), as the
+  // index's tokenizer keeps them; a leading # marks a tag.
   private static final Pattern WORD =
       // Runs of letters and digits joined by single inner punctuation; the group repeats per
       // punctuation mark only, so a 60,000-letter word cannot overflow the regex engine's stack.
-      Pattern.compile("#?[\\p{L}\\p{N}]++(?:['’.\\-/_][\\p{L}\\p{N}]++)*+");
+      Pattern.compile(
+          "#?[\\p{L}\\p{N}]++(?:['’.\\-/_][\\p{L}\\p{N}]++|(?<=\\p{N}),\\p{N}{3}+(?![\\p{L}\\p{N}]))*+");
 
   /**
    * One word of a text.

@@ -104,12 +104,13 @@ public record RunResult(
   }
 
   /**
-   * Whether the answer may be shown as a normal answer: a verified {@code ok} or {@code
-   * ok_truncated} synthesis of a run that was not cut short.
+   * Whether the answer may be shown as an answer: a verified {@code ok}, {@code ok_truncated} or
+   * {@code partial} synthesis of a run that was not cut short ({@code partial} is shown with its
+   * status, never as a full answer).
    */
   @JsonIgnore
   public boolean normalAnswer() {
-    return (status == Outcome.OK || status == Outcome.OK_TRUNCATED)
+    return (status == Outcome.OK || status == Outcome.OK_TRUNCATED || status == Outcome.PARTIAL)
         && stopReason != StopReason.TIMEOUT_EXCEEDED
         && stopReason != StopReason.CANCELLED
         && stopReason != StopReason.MAX_STEPS_REACHED;

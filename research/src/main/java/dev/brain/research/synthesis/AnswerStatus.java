@@ -10,6 +10,11 @@ public enum AnswerStatus implements WireName {
   OK,
   /** An answer from part of the evidence: the character budget dropped or trimmed rows. */
   OK_TRUNCATED,
+  /**
+   * An answer that covers part of the question: the quoted passages leave out something the
+   * question asks about, and the answer's last line names it. Never shown as a full answer.
+   */
+  PARTIAL,
   /** The pack holds no evidence; the answer only says so (never a normal answer). */
   NO_EVIDENCE,
   /** The chat model could not be reached or refused the call; retrieval results stand. */
@@ -23,8 +28,11 @@ public enum AnswerStatus implements WireName {
     return valueOf(name.strip().toUpperCase(Locale.ROOT));
   }
 
-  /** Whether this status carries a normal answer ({@code ok} or {@code ok_truncated}). */
+  /**
+   * Whether this status carries an answer with citations ({@code ok}, {@code ok_truncated} or
+   * {@code partial}).
+   */
   public boolean isAnswer() {
-    return this == OK || this == OK_TRUNCATED;
+    return this == OK || this == OK_TRUNCATED || this == PARTIAL;
   }
 }

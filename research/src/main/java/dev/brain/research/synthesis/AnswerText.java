@@ -36,11 +36,27 @@ final class AnswerText {
       t.append(header(p)).append("\n\n").append(p.markdown());
     }
     if (!missing.isEmpty()) {
-      t.append("\n\nThese passages do not mention ")
-          .append(missing.stream().map(m -> "“" + m + "”").collect(joining(" or ")))
-          .append('.');
+      t.append("\n\n").append(partly(passages.get(0), missing));
     }
     return t.toString();
+  }
+
+  /**
+   * The one plain line of a partial answer: what the first passage gives, and what nothing quoted
+   * says. "Your notes give “Server Options › server.cors” but nothing about “server.proxy”."
+   */
+  static String partly(Passage first, List<String> missing) {
+    String place =
+        first.headingPath().isEmpty()
+            ? first.text().title()
+            : String.join(PATH_SEPARATOR, first.headingPath());
+    String whose =
+        "note".equals(first.text().row.sourceType()) ? "Your notes give" : "Your sources give";
+    return whose
+        + (place == null || place.isBlank() ? " this" : " “" + place + "”")
+        + " but nothing about "
+        + missing.stream().map(m -> "“" + m + "”").collect(joining(" or "))
+        + ".";
   }
 
   /** "From your notes, “Installation › Updating and Uninstalling” [key]:". */

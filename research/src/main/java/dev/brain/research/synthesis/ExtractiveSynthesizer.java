@@ -51,20 +51,32 @@ public final class ExtractiveSynthesizer {
     if (passages.isEmpty()) {
       return declined(prepared, AnswerText.nothingQuotable(prepared.includedRows()));
     }
-    List<Concept> names = Names.of(pack.question(), pack.queryPlan().requiredConcepts());
-    String text =
-        AnswerText.of(
-            passages,
-            PassageChoice.missing(passages, names).stream().map(Concept::preferred).toList());
-    return result(prepared, text, Citations.of(pack, text));
+    List<Concept> names = Names.written(pack.question(), pack.queryPlan().requiredConcepts());
+    // A name common across the corpus is its subject ("Rust" in a book on Rust): context of the
+    // question, which a passage need not repeat.
+    List<String> missing =
+        PassageChoice.missing(passages, names).stream()
+            .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
+            .map(Concept::preferred)
+            .toList();
+    String text = AnswerText.of(passages, missing);
+    // A thing the question names that no quoted passage mentions: the answer covers part of the
+    // question, and says so (its last line), never as a full answer.
+    AnswerStatus status = missing.isEmpty() ? prepared.answerStatus() : AnswerStatus.PARTIAL;
+    return result(prepared, status, text, Citations.of(pack, text));
   }
 
   private static SynthesisResult result(
       PreparedSynthesis prepared, String answer, List<Citation> citations) {
+    return result(prepared, prepared.answerStatus(), answer, citations);
+  }
+
+  private static SynthesisResult result(
+      PreparedSynthesis prepared, AnswerStatus status, String answer, List<Citation> citations) {
     return new SynthesisResult(
         SynthesisResult.SCHEMA_VERSION,
         answer,
-        prepared.answerStatus(),
+        status,
         prepared.answerWarnings(),
         prepared.truncation(),
         citations,

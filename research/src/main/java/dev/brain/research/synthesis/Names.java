@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import java.util.ArrayList;
@@ -34,7 +35,22 @@ final class Names {
       Pattern.compile(
           "\\b(?:with|using|via)\\s+(?:the\\s+|a\\s+|an\\s+)?$", Pattern.CASE_INSENSITIVE);
 
-  /** The required concepts of {@code pack} absent from the corpus that the question names. */
+  /** Top evidence rows a declining question's other concepts are looked for in. */
+  private static final int TOP_ROWS = 5;
+
+  /** Common file extensions: a name ending in one is a file of the user's, not a concept. */
+  private static final Pattern FILE =
+      Pattern.compile(
+          ".+\\.(?:[cm]?[jt]sx?|json5?|md|mdx|html?|css|scss|sass|less|vue|svelte|ya?ml|toml"
+              + "|xml|txt|csv|log|ini|conf|cfg|env|lock|py|rb|rs|go|java|kt|c|h|cc|cpp|hpp|cs"
+              + "|php|sh|bat|ps1|sql|png|jpe?g|gif|svg|webp|pdf|docx?|xlsx?|zip|gz|tar|wasm"
+              + "|glsl|map)$",
+          Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The required concepts of {@code pack} absent from the corpus that the question names, leaving
+   * out the {@link #incidental} ones.
+   */
   static List<String> absent(ResearchPack pack) {
     return of(pack.question(), pack.queryPlan().requiredConcepts()).stream()
         .filter(c -> pack.coverage().absentConcepts().contains(c.key()))
@@ -42,8 +58,66 @@ final class Names {
         .toList();
   }
 
+  /**
+   * Whether the question is one the corpus cannot answer because of what it names: a name the
+   * corpus never mentions, and no top evidence row that matches every other required concept of the
+   * question. When one does (the best row is about the rest of the question), the question is
+   * answered from it in part and the answer names what is missing (see {@link
+   * AnswerStatus#PARTIAL}): one literal token the corpus lacks, often the user's own identifier,
+   * does not decline a question whose subject is there.
+   */
+  static boolean declines(ResearchPack pack) {
+    List<String> absent = absent(pack);
+    if (absent.isEmpty()) {
+      return false;
+    }
+    List<Concept> rest =
+        pack.queryPlan().requiredConcepts().stream()
+            .filter(c -> !absent.contains(c.preferred()) && !incidental(c))
+            .filter(c -> !pack.coverage().absentConcepts().contains(c.key()))
+            .toList();
+    if (rest.isEmpty()) {
+      return true;
+    }
+    return pack.evidence().stream()
+        .filter(r -> !r.isRelated() && !ConceptMatch.isPartial(r))
+        .limit(TOP_ROWS)
+        .noneMatch(r -> ConceptMatch.matched(r, rest).size() == rest.size());
+  }
+
+  /**
+   * Whether a concept is incidental to the question: a number ({@code 10,000}, {@code 431}), or a
+   * file, path or address ({@code vite.config.js}, {@code src/App.vue}, {@code file:///…}). Such a
+   * token raises a passage that contains it but never declines a question, and an answer need not
+   * mention it.
+   */
+  static boolean incidental(Concept concept) {
+    String term = concept.preferred();
+    if (term.chars().noneMatch(Character::isLetter)) {
+      return true;
+    }
+    return term.indexOf('/') >= 0
+        || term.indexOf('\\') >= 0
+        || term.contains("://")
+        || FILE.matcher(term).matches();
+  }
+
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
   static List<Concept> of(String question, List<Concept> concepts) {
+    return of(question, concepts, true);
+  }
+
+  /**
+   * The concepts among {@code concepts} that {@code question} writes as names by their form
+   * (capitalized, an acronym, a possessive, an identifier, code), leaving out a tool a "with" names
+   * only by its place ("descale with medium-hard water"): what an answer must mention to be full.
+   */
+  static List<Concept> written(String question, List<Concept> concepts) {
+    return of(question, concepts, false);
+  }
+
+  private static List<Concept> of(String question, List<Concept> concepts, boolean instrument) {
+    concepts = concepts.stream().filter(c -> !incidental(c)).toList();
     QuestionForm form = QuestionForm.of(question);
     // Words pasted after the question ("…machine? see /home/x api_key=…") are context, not asked.
     int mark = question.lastIndexOf('?');
@@ -53,7 +127,7 @@ final class Names {
     var out = new ArrayList<Concept>();
     for (Concept c : concepts) {
       Matcher m = find(question, c.preferred());
-      if (m != null && named(question, m, form)) {
+      if (m != null && named(question, m, form, instrument)) {
         out.add(c);
       }
     }
@@ -70,7 +144,7 @@ final class Names {
   }
 
   /** Whether the occurrence {@code m} is written as a name the question asks about. */
-  private static boolean named(String question, Matcher m, QuestionForm form) {
+  private static boolean named(String question, Matcher m, QuestionForm form, boolean instrument) {
     String word = m.group();
     String before = question.substring(0, m.start());
     String after = question.substring(m.end());
@@ -91,7 +165,7 @@ final class Names {
         || possessive
         || identifier
         || code
-        || INSTRUMENT.matcher(before).find();
+        || instrument && INSTRUMENT.matcher(before).find();
   }
 
   /**

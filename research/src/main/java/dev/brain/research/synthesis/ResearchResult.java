@@ -43,6 +43,8 @@ public record ResearchResult(
     OK,
     /** A verified answer from part of the evidence (budget). */
     OK_TRUNCATED,
+    /** A verified answer to part of the question; its last line names what the notes lack. */
+    PARTIAL,
     /** Nothing in the corpus answers the question; no answer was made up. */
     NO_EVIDENCE,
     /** The chat model was unavailable; the pack stands. */

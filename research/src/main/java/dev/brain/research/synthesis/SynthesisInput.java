@@ -94,7 +94,7 @@ public final class SynthesisInput {
 
   static PreparedSynthesis prepare(
       ResearchPack pack, SynthesisOptions options, EvidenceReader reader) {
-    boolean answerable = pack.hasEvidence() && Names.absent(pack).isEmpty();
+    boolean answerable = pack.hasEvidence() && !Names.declines(pack);
     Quotes quotes = answerable ? Quotes.read(pack, reader) : Quotes.NONE;
     var input = new SynthesisInput(pack, options.maxEvidenceChars(), quotes);
     input.fill();
@@ -245,7 +245,7 @@ public final class SynthesisInput {
   private PreparedSynthesis prepared() {
     var warnings = new ArrayList<AnswerWarning>();
     AnswerStatus status;
-    if (!pack.hasEvidence() || !Names.absent(pack).isEmpty()) {
+    if (!pack.hasEvidence() || Names.declines(pack)) {
       // A question naming something the corpus never mentions is not answered from the rest.
       status = AnswerStatus.NO_EVIDENCE;
       warnings.add(AnswerWarning.NO_EVIDENCE);

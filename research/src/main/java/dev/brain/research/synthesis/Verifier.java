@@ -54,7 +54,7 @@ public final class Verifier {
     if (status.isAnswer()
         && synthesis.truncation() != null
         && synthesis.truncation().truncated()
-        && (status != AnswerStatus.OK_TRUNCATED
+        && (status != AnswerStatus.OK_TRUNCATED && status != AnswerStatus.PARTIAL
             || !synthesis.answerWarnings().contains(AnswerWarning.EVIDENCE_TRUNCATED))) {
       reasons.add(
           "the evidence was truncated but the answer is not marked ok_truncated with an"

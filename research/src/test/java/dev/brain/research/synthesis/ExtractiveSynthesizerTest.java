@@ -720,7 +720,46 @@ class ExtractiveSynthesizerTest {
 
     assertThat(Names.absent(swift)).isEmpty();
     assertThat(Names.absent(code)).isEmpty();
-    assertThat(answerFromWholeRows(swift).answerStatus()).isEqualTo(AnswerStatus.OK);
+    // "Rust", the corpus's own subject (common across it), need not be repeated by the passage.
+    assertThat(answerFromWholeRows(Packs.common(swift, "rust")).answerStatus())
+        .isEqualTo(AnswerStatus.OK);
+  }
+
+  @Test
+  void aNameOfTheQuestionNoPassageMentionsMakesTheAnswerPartialAndSaysWhatIsMissing() {
+    String raw =
+        "# Server options\n\n## server.cors\n\nThe server.cors option sets CORS for the dev"
+            + " server; its timeout for preflight requests defaults to 30000 ms.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "What is the default timeout of server.proxy requests?",
+                List.of(note(1, "docs/server-options.md", raw))),
+            "server-proxy");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer())
+        .contains("[note:docs/server-options.md]")
+        .endsWith("but nothing about “server.proxy”.");
+  }
+
+  @Test
+  void numbersAndFilesOfTheQuestionNeitherDeclineNorMakeItPartial() {
+    String raw = "# Tables\n\nA table with many rows renders slowly; use a virtual list.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "a table with 10,000 rows in src/Table.vue renders slowly, why?",
+                List.of(note(1, "docs/tables.md", raw))),
+            "10-000",
+            "src-table-vue");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("virtual list").doesNotContain("nothing about");
   }
 
   @Test

@@ -208,6 +208,35 @@ final class Packs {
         pack.nextSteps());
   }
 
+  /** {@code pack} with {@code keys} reported as concepts common across the corpus. */
+  static ResearchPack common(ResearchPack pack, String... keys) {
+    Coverage c = pack.coverage();
+    var coverage =
+        new Coverage(
+            c.evidenceCount(),
+            c.byKind(),
+            c.bySourceType(),
+            c.topUserTags(),
+            c.exactTagMatches(),
+            c.textMatches(),
+            c.topicNodeCount(),
+            c.topicEdgeCount(),
+            c.missingConcepts(),
+            c.absentConcepts(),
+            List.of(keys),
+            c.recallNote());
+    return new ResearchPack(
+        pack.schemaVersion(),
+        pack.question(),
+        pack.mode(),
+        pack.queryPlan(),
+        coverage,
+        pack.evidence(),
+        pack.exactTagEvidence(),
+        pack.topicBrief(),
+        pack.nextSteps());
+  }
+
   /** A topic brief with the given summary. */
   static TopicBrief brief(String summary) {
     return new TopicBrief(

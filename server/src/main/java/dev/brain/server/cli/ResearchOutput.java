@@ -69,7 +69,7 @@ final class ResearchOutput {
 
   static int exitCode(Outcome status) {
     return switch (status) {
-      case OK, OK_TRUNCATED, NO_EVIDENCE -> 0;
+      case OK, OK_TRUNCATED, PARTIAL, NO_EVIDENCE -> 0;
       case UNAVAILABLE, ERROR, VERIFICATION_FAILED -> BrainCommand.EXIT_ERROR;
     };
   }
@@ -101,6 +101,12 @@ final class ResearchOutput {
         printNearest(result.pack(), out);
       }
       case OK, OK_TRUNCATED -> {
+        out.println(s.answer());
+        printSources(s.citations(), out);
+      }
+      case PARTIAL -> {
+        out.println("Partial answer: your notes cover only part of this question.");
+        out.println();
         out.println(s.answer());
         printSources(s.citations(), out);
       }
