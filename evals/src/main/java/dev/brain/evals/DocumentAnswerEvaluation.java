@@ -28,7 +28,8 @@ import java.util.function.Consumer;
  * the first expected file ranks, runs every question through the research runner (default options,
  * extractive synthesizer, no trace) and checks that the answer cites an expected file and states
  * the fact, or, for a question the documents cannot answer, that it is declined ({@code
- * no_evidence}).
+ * no_evidence}) or answered {@code partial} (the answer names what the documents lack). A {@code
+ * partial} answer to an answerable question is counted apart and is not a full pass.
  *
  * <p>The fact is matched case-insensitively in the answer text with its cited keys taken out and
  * whitespace runs read as one space (an answer may wrap a phrase the document has on one line).
@@ -130,6 +131,8 @@ public final class DocumentAnswerEvaluation {
           count(answerable, r -> r.citesExpected() && r.statesFact()),
           count(answerable, DocumentAnswerReport.Result::declined),
           count(unanswerable, DocumentAnswerReport.Result::declined),
+          count(answerable, DocumentAnswerReport.Result::partial),
+          count(unanswerable, DocumentAnswerReport.Result::partial),
           latency(results),
           results);
     }
@@ -161,6 +164,7 @@ public final class DocumentAnswerEvaluation {
         citesExpected,
         q.answerable() && answer != null && states(answer, cited, q.fact()),
         run.status() == Outcome.NO_EVIDENCE,
+        run.status() == Outcome.PARTIAL,
         run.status().wireName(),
         run.stopReason().wireName(),
         millis,

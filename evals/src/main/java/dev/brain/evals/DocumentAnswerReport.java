@@ -26,6 +26,9 @@ import java.util.Locale;
  * @param citesAndStates answerable questions whose answer does both
  * @param declinedAnswerable answerable questions answered {@code no_evidence}
  * @param declinedUnanswerable unanswerable questions answered {@code no_evidence}
+ * @param partialAnswerable answerable questions answered {@code partial}: not a full pass
+ * @param partialUnanswerable unanswerable questions answered {@code partial}: right, as the answer
+ *     says the documents lack part of what is asked
  * @param latencyMs run latency per question: mean, median and 95th percentile, in milliseconds
  * @param results one entry per question, in file order
  */
@@ -48,6 +51,8 @@ public record DocumentAnswerReport(
     int citesAndStates,
     int declinedAnswerable,
     int declinedUnanswerable,
+    int partialAnswerable,
+    int partialUnanswerable,
     AnswerReport.Latency latencyMs,
     List<Result> results) {
 
@@ -77,6 +82,7 @@ public record DocumentAnswerReport(
    * @param citesExpected whether the answer cites an expected file
    * @param statesFact whether the answer contains the fact
    * @param declined whether the answer is {@code no_evidence}
+   * @param partial whether the answer is {@code partial}: it names what the documents lack
    * @param status the run's status ({@code ok}, {@code no_evidence}, ...)
    * @param stopReason why the run stopped
    * @param millis run latency
@@ -92,6 +98,7 @@ public record DocumentAnswerReport(
       boolean citesExpected,
       boolean statesFact,
       boolean declined,
+      boolean partial,
       String status,
       String stopReason,
       long millis,
@@ -108,9 +115,15 @@ public record DocumentAnswerReport(
       return !expect.isEmpty();
     }
 
-    /** Whether the answer is what the question wants: cited and stated, or declined. */
+    /**
+     * Whether the answer is what the question wants: for an answerable question cited, stated and
+     * neither declined nor partial; for an unanswerable one declined or partial (the answer says
+     * what the documents lack).
+     */
     public boolean passed() {
-      return answerable() ? citesExpected && statesFact && !declined : declined;
+      return answerable()
+          ? citesExpected && statesFact && !declined && !partial
+          : declined || partial;
     }
 
     /** One progress line. */
@@ -118,7 +131,7 @@ public record DocumentAnswerReport(
       String outcome =
           answerable()
               ? (citesExpected ? "cites" : "-") + " " + (statesFact ? "fact" : "-")
-              : declined ? "declined" : "answered";
+              : declined ? "declined" : partial ? "partial" : "answered";
       return String.format(
           Locale.ROOT, "%-10s %-3s %-14s %6d ms  %s", id, rank(), outcome, millis, status);
     }
@@ -143,19 +156,24 @@ public record DocumentAnswerReport(
     t.append(
         String.format(
             Locale.ROOT,
-            "answers: cite an expected file %s   state the fact %s   both %s   declined %d%n",
+            "answers: cite an expected file %s   state the fact %s   both %s   declined %d"
+                + "   partial %d%n",
             ofAnswerable(citesExpected),
             ofAnswerable(statesFact),
             ofAnswerable(citesAndStates),
-            declinedAnswerable));
+            declinedAnswerable,
+            partialAnswerable));
     if (unanswerable > 0) {
+      int right = declinedUnanswerable + partialUnanswerable;
       t.append(
           String.format(
               Locale.ROOT,
-              "unanswerable: declined %d/%d (%.1f%%)%n",
-              declinedUnanswerable,
+              "unanswerable: declined or partial %d/%d (%.1f%%; declined %d, partial %d)%n",
+              right,
               unanswerable,
-              100.0 * declinedUnanswerable / unanswerable));
+              100.0 * right / unanswerable,
+              declinedUnanswerable,
+              partialUnanswerable));
     }
     t.append(
         String.format(
@@ -202,11 +220,14 @@ public record DocumentAnswerReport(
 
   private static String missTags(Result r) {
     if (!r.answerable()) {
-      return " [not declined]";
+      return " [answered]";
     }
     var t = new StringBuilder();
     if (r.declined()) {
       t.append(" [declined]");
+    }
+    if (r.partial()) {
+      t.append(" [partial]");
     }
     if (!r.citesExpected()) {
       t.append(" [no expected citation]");
