@@ -62,6 +62,19 @@ class ResearchCommandTest {
   }
 
   @Test
+  void aPartialAnswerIsHeadedAsSuchAndSaysWhatTheNotesLack() {
+    Run run =
+        brain("--data", data, "research", "How often should I descale the machine with Durgol?");
+
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out())
+        .startsWith("Partial answer: your notes cover only part of this question.")
+        .contains("Descale the machine every eight weeks", "[note:vault/descaling.md]")
+        .contains("but nothing about “durgol”.")
+        .contains("status: partial · answer by extractive");
+  }
+
+  @Test
   void retrievalOnlyPrintsThePackAsJson() throws IOException {
     Run run =
         brain(
