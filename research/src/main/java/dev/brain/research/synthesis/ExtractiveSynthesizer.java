@@ -54,8 +54,16 @@ public final class ExtractiveSynthesizer {
     List<Concept> names = Names.written(pack.question(), pack.queryPlan().requiredConcepts());
     // A name common across the corpus is its subject ("Rust" in a book on Rust): context of the
     // question, which a passage need not repeat.
+    // A name the corpus never mentions, however the question writes it ("with criterion"), is
+    // missing from any answer that was not declined for it.
+    List<Concept> asked = new ArrayList<>(names);
+    for (Concept c : Names.of(pack.question(), pack.queryPlan().requiredConcepts())) {
+      if (pack.coverage().absentConcepts().contains(c.key()) && !asked.contains(c)) {
+        asked.add(c);
+      }
+    }
     List<String> missing =
-        PassageChoice.missing(passages, names).stream()
+        PassageChoice.missing(passages, asked).stream()
             .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
             .map(Concept::preferred)
             .toList();

@@ -746,6 +746,22 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aToolTheCorpusNeverMentionsMakesAnAnswerFromTheRestPartial() {
+    String raw = "# Benchmarks\n\nTo compare two benchmark runs, save a baseline first.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "How do I compare two benchmark runs with criterion?",
+                List.of(note(1, "book/bench.md", raw))),
+            "criterion");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer()).endsWith("but nothing about “criterion”.");
+  }
+
+  @Test
   void numbersAndFilesOfTheQuestionNeitherDeclineNorMakeItPartial() {
     String raw = "# Tables\n\nA table with many rows renders slowly; use a virtual list.\n";
     var pack =
