@@ -50,13 +50,13 @@ final class AnswerText {
         first.headingPath().isEmpty()
             ? first.text().title()
             : String.join(PATH_SEPARATOR, first.headingPath());
+    String what = missing.stream().map(m -> "“" + m + "”").collect(joining(" or "));
+    if (place == null || place.isBlank()) {
+      return "These passages say nothing about " + what + ".";
+    }
     String whose =
         "note".equals(first.text().row.sourceType()) ? "Your notes give" : "Your sources give";
-    return whose
-        + (place == null || place.isBlank() ? " this" : " “" + place + "”")
-        + " but nothing about "
-        + missing.stream().map(m -> "“" + m + "”").collect(joining(" or "))
-        + ".";
+    return whose + " “" + place + "” but nothing about " + what + ".";
   }
 
   /** "From your notes, “Installation › Updating and Uninstalling” [key]:". */

@@ -3,6 +3,7 @@ package dev.brain.research.synthesis;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.Words;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -86,14 +87,14 @@ final class Names {
   }
 
   /**
-   * Whether a concept is incidental to the question: a number ({@code 10,000}, {@code 431}), or a
-   * file, path or address ({@code vite.config.js}, {@code src/App.vue}, {@code file:///…}). Such a
-   * token raises a passage that contains it but never declines a question, and an answer need not
-   * mention it.
+   * Whether a concept is incidental to the question: a number ({@code 10,000}, {@code 431}), a
+   * month ("Dec", which a passage writes its own way), or a file, path or address ({@code
+   * vite.config.js}, {@code src/App.vue}, {@code file:///…}). Such a token raises a passage that
+   * contains it but never declines a question, and an answer need not mention it.
    */
   static boolean incidental(Concept concept) {
     String term = concept.preferred();
-    if (term.chars().noneMatch(Character::isLetter)) {
+    if (term.chars().noneMatch(Character::isLetter) || Words.MONTHS.contains(term)) {
       return true;
     }
     return term.indexOf('/') >= 0
