@@ -141,6 +141,21 @@ public record DocumentAnswerReport(
     }
   }
 
+  /**
+   * The median length in characters of the answers to the answerable questions that were not
+   * declined (the mean of the two middle ones for an even count); 0 when there are none.
+   */
+  public double medianAnswerChars() {
+    int[] lengths =
+        results.stream()
+            .filter(r -> r.answerable() && !r.declined() && r.answer() != null)
+            .mapToInt(r -> r.answer().length())
+            .sorted()
+            .toArray();
+    int n = lengths.length;
+    return n == 0 ? 0 : (lengths[(n - 1) / 2] + lengths[n / 2]) / 2.0;
+  }
+
   /** The summary lines. */
   public String summary() {
     var t = new StringBuilder();
@@ -157,12 +172,13 @@ public record DocumentAnswerReport(
         String.format(
             Locale.ROOT,
             "answers: cite an expected file %s   state the fact %s   both %s   declined %d"
-                + "   partial %d%n",
+                + "   partial %d   median %.0f chars%n",
             ofAnswerable(citesExpected),
             ofAnswerable(statesFact),
             ofAnswerable(citesAndStates),
             declinedAnswerable,
-            partialAnswerable));
+            partialAnswerable,
+            medianAnswerChars()));
     if (unanswerable > 0) {
       int right = declinedUnanswerable + partialUnanswerable;
       t.append(

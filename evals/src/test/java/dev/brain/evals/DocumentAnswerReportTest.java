@@ -77,4 +77,62 @@ class DocumentAnswerReportTest {
     assertThat(report.misses().get(0)).startsWith("a2 [partial]");
     assertThat(report.misses().get(1)).startsWith("u3 [answered]");
   }
+
+  @Test
+  void theSummaryGivesTheMedianLengthOfTheAnswersToAnswerableQuestionsNotDeclined() {
+    var results =
+        List.of(
+            answered("a", "x".repeat(100)),
+            answered("b", "x".repeat(300)),
+            answered("c", "x".repeat(200)),
+            answered("d", "x".repeat(1000)),
+            result("e", true, false, "no_evidence"),
+            result("u", false, false, "ok"));
+    var report =
+        new DocumentAnswerReport(
+            DocumentAnswerReport.SCHEMA_VERSION,
+            "docs",
+            List.of("q.jsonl"),
+            "2026-11-28T00:00:00Z",
+            6,
+            5,
+            1,
+            5,
+            5,
+            "model",
+            "extractive",
+            0,
+            new DocumentAnswerReport.Search(1, 1, 1, 1),
+            4,
+            4,
+            4,
+            1,
+            0,
+            0,
+            0,
+            new AnswerReport.Latency(10, 10, 10),
+            results);
+
+    assertThat(report.medianAnswerChars()).isEqualTo(250.0);
+    assertThat(report.summary()).contains("median 250 chars");
+  }
+
+  private static DocumentAnswerReport.Result answered(String id, String answer) {
+    var r = result(id, true, true, "ok");
+    return new DocumentAnswerReport.Result(
+        r.id(),
+        r.question(),
+        r.expect(),
+        r.fact(),
+        r.searchRank(),
+        r.citesExpected(),
+        r.statesFact(),
+        r.declined(),
+        r.partial(),
+        r.status(),
+        r.stopReason(),
+        r.millis(),
+        answer,
+        r.citations());
+  }
 }
