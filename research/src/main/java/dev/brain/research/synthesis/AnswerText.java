@@ -5,7 +5,12 @@ import static java.util.stream.Collectors.joining;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.retrieval.EvidenceRow;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The text of an extractive answer: each passage under a line naming where it comes from (the
@@ -29,11 +34,16 @@ final class AnswerText {
   /** The answer quoting {@code passages}; {@code missing} names what none of them mentions. */
   static String of(List<Passage> passages, List<String> missing) {
     var t = new StringBuilder();
+    var said = new HashSet<String>();
     for (Passage p : passages) {
+      String body = shown(p.parts(), said);
+      if (body.isEmpty()) {
+        continue;
+      }
       if (!t.isEmpty()) {
         t.append("\n\n");
       }
-      t.append(header(p)).append("\n\n").append(p.markdown());
+      t.append(header(p)).append("\n\n").append(body);
     }
     if (!missing.isEmpty()) {
       t.append("\n\n").append(partly(passages.get(0), missing));
@@ -57,6 +67,46 @@ final class AnswerText {
     String whose =
         "note".equals(first.text().row.sourceType()) ? "Your notes give" : "Your sources give";
     return whose + " “" + place + "” but nothing about " + what + ".";
+  }
+
+  /**
+   * The parts of a passage as Markdown, each said once: a prose sentence or a part (a list, a code
+   * block) already in {@code said}, shown by an earlier passage or earlier in this one, is left
+   * out, and the rest is added to {@code said}. Two code spans written side by side with nothing
+   * between them are alternatives a page shows one at a time ({@code `onActivated``activated`}):
+   * they are shown apart.
+   */
+  static String shown(List<String> parts, Set<String> said) {
+    var out = new ArrayList<String>();
+    for (String part : parts) {
+      boolean code = part.startsWith("```") || part.startsWith("~~~");
+      String text = code ? part : GLUED.matcher(part).replaceAll("`$1` / ");
+      if (code || text.contains("\n")) {
+        if (said.add(normalized(text))) {
+          out.add(text);
+        }
+        continue;
+      }
+      var kept = new ArrayList<String>();
+      for (String sentence : Sentences.split(text)) {
+        // A lead-in ("For example:") introduces what follows it, wherever it stands.
+        if (Sentences.leadsIn(Sentences.plain(sentence)) || said.add(normalized(sentence))) {
+          kept.add(sentence);
+        }
+      }
+      if (!kept.isEmpty()) {
+        out.add(kept.size() == Sentences.split(text).size() ? text : String.join(" ", kept));
+      }
+    }
+    return String.join("\n\n", out);
+  }
+
+  /** A code span followed at once by another (single backticks, on one line). */
+  private static final Pattern GLUED = Pattern.compile("(?<!`)`([^`\n]+)`(?=`[^`\n]+`(?!`))");
+
+  /** A text compared with what was said: its words, case and spacing aside. */
+  private static String normalized(String text) {
+    return Sentences.plain(text).toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
   }
 
   /** "From your notes, “Installation › Updating and Uninstalling” [key]:". */

@@ -51,7 +51,8 @@ final class Passages {
 
   /**
    * {@link #around(List, Asked)}, for the answer's first passage when {@code first}: then the
-   * paragraphs of its section that name any required concept join it while they fit.
+   * paragraphs of its section that name any required concept join it while they fit, and it opens
+   * with the piece around its best sentence (the answer first), the rest in text order.
    */
   static Passage around(List<Candidate> picks, Asked asked, boolean first) {
     return around(picks, asked, first, PASSAGE_CHARS);
@@ -72,6 +73,7 @@ final class Passages {
       pieces.put(section.first(), section);
     }
     int used = section == null ? 0 : PASSAGE_CHARS;
+    Piece leading = section;
     for (Candidate c : picks) {
       Piece piece = piece(c, asked);
       Piece same = pieces.get(piece.first());
@@ -83,12 +85,24 @@ final class Passages {
       }
       pieces.put(piece.first(), piece);
       used += piece.chars();
+      leading = leading == null ? piece : leading;
     }
     if (section == null) {
       fill(t, lead.block(), pieces, used, asked, first ? FIRST_SHARE : FILL_SHARE, room);
     }
+    // The answer first: the answer's first passage opens with the piece around its best sentence,
+    // the section's other paragraphs after it in text order; other passages keep text order.
     var parts = new ArrayList<String>();
-    pieces.values().forEach(p -> parts.addAll(p.parts()));
+    if (first) {
+      // A section shown whole opens with the blocks the best sentence's own piece shows.
+      Piece own = leading == section ? piece(lead, asked) : leading;
+      parts.addAll(leading.partsFrom(own.first(), own.last()));
+    }
+    for (Piece p : pieces.values()) {
+      if (!first || p != leading) {
+        parts.addAll(p.parts());
+      }
+    }
     var said = new StringBuilder();
     parts.forEach(p -> said.append(Sentences.plain(p)).append('\n'));
     List<String> path = t.headingPath(lead.block());
@@ -194,6 +208,7 @@ final class Passages {
     int start = t.sectionStart(b);
     int end = t.sectionEnd(b);
     var parts = new ArrayList<String>();
+    var blocks = new ArrayList<Integer>();
     int chars = 0;
     int first = -1;
     int last = -1;
@@ -216,14 +231,36 @@ final class Passages {
         return null;
       }
       parts.add(part);
+      blocks.add(i);
       first = first < 0 ? i : first;
       last = i;
     }
-    return parts.isEmpty() ? null : new Piece(first, last, parts);
+    return parts.isEmpty() ? null : new Piece(first, last, parts, blocks);
   }
 
   /** What a pick shows: blocks {@code first} to {@code last} as {@code parts}. */
-  private record Piece(int first, int last, List<String> parts) {
+  private record Piece(int first, int last, List<String> parts, List<Integer> blocks) {
+    Piece(int first, int last, List<String> parts) {
+      this(first, last, parts, List.of());
+    }
+
+    /**
+     * Its parts, those of blocks {@code from} to {@code to} first (when it knows its parts'
+     * blocks), the others after them in text order.
+     */
+    List<String> partsFrom(int from, int to) {
+      if (blocks.isEmpty()) {
+        return parts;
+      }
+      var out = new ArrayList<String>();
+      var rest = new ArrayList<String>();
+      for (int i = 0; i < parts.size(); i++) {
+        (blocks.get(i) >= from && blocks.get(i) <= to ? out : rest).add(parts.get(i));
+      }
+      out.addAll(rest);
+      return out;
+    }
+
     /** Characters of its prose: a fenced code block is read at a glance, not counted. */
     int chars() {
       return parts.stream()

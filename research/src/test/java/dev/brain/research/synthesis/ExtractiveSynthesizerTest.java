@@ -493,6 +493,36 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void theAnswerOpensWithTheSentenceThatAnswersAndItsSectionFollows() {
+    String raw =
+        """
+        # Widgets
+
+        ## Gearbox Care
+
+        Gearboxes come in two sizes, small and large.
+
+        The widget gearbox is filled with the maker's blended oil by its owner.
+
+        A full gearbox weighs four kilograms.
+        """;
+    var pack =
+        Packs.pack(
+            "What oil goes into the widget gearbox?", List.of(note(1, "shop/widgets.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    // The section is shown whole, but its best sentence first, the rest of it in text order.
+    assertThat(answer)
+        .startsWith(
+            "From your notes, “Widgets › Gearbox Care” [note:shop/widgets.md]:\n\n"
+                + "The widget gearbox is filled with the maker's blended oil by its owner.")
+        .contains(
+            "Gearboxes come in two sizes, small and large.\n\nA full gearbox weighs four"
+                + " kilograms.");
+  }
+
+  @Test
   void aSentenceEndingALongParagraphIsShownWithTheSentencesBeforeIt() {
     String quiet = Packs.filler(320) + ".";
     String raw =
