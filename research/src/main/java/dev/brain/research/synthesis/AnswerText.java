@@ -101,8 +101,13 @@ final class AnswerText {
     return String.join("\n\n", out);
   }
 
-  /** A code span followed at once by another (single backticks, on one line). */
-  private static final Pattern GLUED = Pattern.compile("(?<!`)`([^`\n]+)`(?=`[^`\n]+`(?!`))");
+  /**
+   * A code span followed at once by another (single backticks, on one line, neither starting nor
+   * ending with a space): the closing backtick of a span before {@code `` x ``} is no opening.
+   */
+  private static final Pattern GLUED =
+      Pattern.compile(
+          "(?<!`)`([^`\\s](?:[^`\\n]*[^`\\s])?)`(?=`[^`\\s](?:[^`\\n]*[^`\\s])?`(?!`))");
 
   /** A text compared with what was said: its words, case and spacing aside. */
   private static String normalized(String text) {

@@ -56,6 +56,15 @@ class AnswerTextTest {
   }
 
   @Test
+  void aSpanBeforeACodeSpanOfDoubleBackticksIsNotReadAsGlued() {
+    String text =
+        "The reason: `` the trait `Send` is not implemented for `Rc<Mutex<i32>>` ``. We’ll talk"
+            + " about `Send` next.";
+
+    assertThat(AnswerText.shown(List.of(text), new HashSet<>())).isEqualTo(text);
+  }
+
+  @Test
   void aCodeSpanOfDoubleBackticksIsLeftAsItIs() {
     String text = "Write ``a`b`` for a span holding a backtick.";
 
