@@ -213,6 +213,10 @@ public final class BrainServer implements AutoCloseable {
         .get("/api/session", cli.token()::session)
         // The login link, /?login=<secret>; without the parameter "/" is the Chat page below.
         .get("/", cli.token()::login)
+        // The front page by name: the static content would answer a directory request whose raw
+        // path lacks its '/' with a redirect built from that raw path, and cache it for everyone.
+        .get("/", (req, res) -> res.reroute("/index.html"))
+        .head("/", (req, res) -> res.reroute("/index.html"))
         .head("/api/health", HttpJson.head((req, res) -> health(res, config, brain, limiter)))
         .register("/api", new SearchService(brain))
         .register("/api", new StatusService(brain))

@@ -78,7 +78,10 @@ class RequestFramingTest {
 
   @Test
   void anObfuscatedChunkedIsRefusedAndCloses() {
-    for (String coding : new String[] {"Chunked", "chunked, identity", "identity", "xchunked"}) {
+    for (String coding :
+        new String[] {
+          "chunked, identity", ", chunked", "chunked,", "identity", "xchunked", "chunked;q=1"
+        }) {
       String body = "{\"query\":\"grind\"}";
       var c =
           assertRefusedAndClosed(
@@ -100,9 +103,15 @@ class RequestFramingTest {
 
   /** A chunked POST to an endpoint that reads its JSON body (research, here with no question). */
   private static String chunkedResearch(String sizeLine, String body) {
+    return chunkedResearch("chunked", sizeLine, body);
+  }
+
+  private static String chunkedResearch(String coding, String sizeLine, String body) {
     return "POST /api/research HTTP/1.1\r\n"
         + host()
-        + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + "Content-Type: application/json\r\nTransfer-Encoding: "
+        + coding
+        + "\r\n\r\n"
         + sizeLine
         + "\r\n"
         + body
@@ -132,6 +141,18 @@ class RequestFramingTest {
   }
 
   @Test
+  void theChunkedCodingIsReadInAnyCaseAndWithOptionalWhitespace() {
+    String body = "{}";
+    for (String coding : new String[] {"Chunked", "CHUNKED", " chunked ", "\tChunked\t"}) {
+      String request = chunkedResearch(coding, Integer.toHexString(body.length()), body) + second();
+      var c = RawHttp.converse(server.port(), request.getBytes(StandardCharsets.ISO_8859_1), 3000);
+      // The body was read as chunks (the endpoint's own 400: no question), not as a next request.
+      assertThat(c.statuses()).as(coding + ": " + c.text()).containsExactly(400, 200);
+      assertThat(c.text()).as(coding).contains("question");
+    }
+  }
+
+  @Test
   void anAbsoluteFormTargetIsRefusedAndCloses() {
     var c =
         assertRefusedAndClosed(
@@ -141,6 +162,12 @@ class RequestFramingTest {
 
   /** Paths whose raw form differs from the normalized one. */
   private static final String[] POISONING_PATHS = {
+    "/;x",
+    "/;",
+    "/index.html;x",
+    "/x;y/..",
+    "/search;x",
+    "/;x/",
     "/x/..",
     "/.",
     "/index.html/..",
@@ -165,6 +192,32 @@ class RequestFramingTest {
     assertThat(front.status()).as(front.headers().toString()).isEqualTo(200);
     assertThat(front.header("Location")).isEmpty();
     assertThat(front.body()).contains("<html");
+  }
+
+  /**
+   * The first requests a new server sees are the poisoning ones: the front page is then still the
+   * page (a static directory redirect built from a raw path would otherwise be cached for all).
+   */
+  @Test
+  void aNewServerWhoseFirstRequestsAreUnnormalizedStillServesTheFrontPage() throws Exception {
+    var config = BrainConfig.defaults(SampleVaultData.dataDir());
+    try (var fresh = BrainServer.start(config.withServer(config.server().withPort(0)))) {
+      for (String path : POISONING_PATHS) {
+        var c =
+            RawHttp.converse(
+                fresh.port(),
+                ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + fresh.port() + "\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1),
+                2000);
+        assertThat(c.statuses()).as(path).containsExactly(400);
+      }
+      for (String path : new String[] {"/", "/index.html"}) {
+        var page = RawHttp.get(fresh.port(), path, "127.0.0.1:" + fresh.port());
+        assertThat(page.status()).as(path + " " + page.headers()).isEqualTo(200);
+        assertThat(page.header("Location")).isEmpty();
+        assertThat(page.body()).contains("<html");
+      }
+    }
   }
 
   @Test
