@@ -60,7 +60,7 @@ final class AddCommand implements Callable<Integer> {
             excludes,
             CollectionRoot.DEFAULT_MAX_FILE_BYTES);
     CollectionSteps.add(brain, candidate);
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.out(spec);
     out.println(
         "added collection "
             + CollectionSteps.describe(candidate)
@@ -71,9 +71,9 @@ final class AddCommand implements Callable<Integer> {
     }
     if (CollectionSteps.watched(brain)) {
       return CollectionSteps.awaitWatcher(
-          brain, candidate.name(), true, asked, out, spec.commandLine().getErr());
+          brain, candidate.name(), true, asked, out, TerminalText.err(spec));
     }
     return CollectionSteps.sync(
-        brain, List.of(candidate), !noProgress, false, out, spec.commandLine().getErr());
+        brain, List.of(candidate), !noProgress, false, out, TerminalText.err(spec));
   }
 }

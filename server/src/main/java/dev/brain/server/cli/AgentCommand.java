@@ -89,7 +89,7 @@ final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = TerminalText.out(spec);
     if (demo) {
       return runDemo(out);
     }
@@ -124,7 +124,7 @@ final class AgentCommand implements Callable<Integer> {
   private int run(
       Brain opened, ChatModel controller, ChatModel worker, String task, PrintWriter out) {
     try (var toolbox = AgentToolbox.open(opened, worker, mcpConfigs, deny)) {
-      PrintWriter err = spec.commandLine().getErr();
+      PrintWriter err = TerminalText.err(spec);
       for (var failure : toolbox.failures()) {
         err.println("brain: " + failure.line());
       }
@@ -188,7 +188,7 @@ final class AgentCommand implements Callable<Integer> {
     Path data = Files.createTempDirectory("brain-agent-demo-");
     try (var scripted = new ScriptedAgentServer()) {
       // A banner, not output: stderr, so --json prints JSON alone.
-      PrintWriter err = spec.commandLine().getErr();
+      PrintWriter err = TerminalText.err(spec);
       err.println("brain agent --demo: SCRIPTED controller and worker (no language model), real");
       err.println("tools over " + vault + " indexed into a temporary data directory.");
       err.println("task: " + task);

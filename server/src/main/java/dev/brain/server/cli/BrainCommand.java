@@ -348,7 +348,8 @@ public final class BrainCommand {
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           var message = e.getMessage() == null ? e.toString() : e.getMessage();
-          commandLine.getErr().println("brain: " + message);
+          // Messages name files, keys and values the user or a file gave: never raw controls.
+          commandLine.getErr().println("brain: " + TerminalText.text(message));
           if (root.debug) {
             e.printStackTrace(commandLine.getErr());
           }

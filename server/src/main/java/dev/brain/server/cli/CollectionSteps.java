@@ -141,7 +141,11 @@ final class CollectionSteps {
   }
 
   static String describe(CollectionRoot c) {
-    return "'" + c.name() + "' (" + c.root() + ")";
+    return "'"
+        + TerminalText.line(c.name())
+        + "' ("
+        + TerminalText.line(String.valueOf(c.root()))
+        + ")";
   }
 
   static Path absolute(Path p) {

@@ -22,7 +22,7 @@ final class CollectionsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.out(spec);
     var collections = CollectionSteps.read(brain);
     if (json) {
       out.println(PrettyJson.pretty(collections));
@@ -33,9 +33,9 @@ final class CollectionsCommand implements Callable<Integer> {
       return 0;
     }
     for (var c : collections) {
-      out.println(c.name() + "  " + c.root());
+      out.println(TerminalText.line(c.name()) + "  " + TerminalText.line(String.valueOf(c.root())));
       if (!c.excludes().isEmpty()) {
-        out.println("  excludes: " + String.join(", ", c.excludes()));
+        out.println("  excludes: " + TerminalText.line(String.join(", ", c.excludes())));
       }
     }
     return 0;

@@ -136,7 +136,7 @@ final class FollowedCollections implements AutoCloseable {
 
   private void println(String line) {
     synchronized (out) {
-      out.println(line);
+      out.println(TerminalText.text(line));
       out.flush();
     }
   }

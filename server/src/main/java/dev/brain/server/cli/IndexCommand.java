@@ -65,7 +65,7 @@ final class IndexCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     java.time.Instant asked = java.time.Instant.now();
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.out(spec);
     List<CollectionRoot> all = new ArrayList<>(CollectionSteps.read(brain));
     var targets = new LinkedHashSet<CollectionRoot>();
     for (Path path : paths) {
@@ -81,7 +81,7 @@ final class IndexCommand implements Callable<Integer> {
     if (CollectionSteps.watched(brain) && !rebuild) {
       // A running watcher holds the index and keeps every collection in sync; a new one named
       // here is in brain.yaml now, and the watcher syncs it.
-      var err = spec.commandLine().getErr();
+      var err = TerminalText.err(spec);
       var report = json ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : out;
       int code = 0;
       for (CollectionRoot target : added) {
@@ -107,7 +107,7 @@ final class IndexCommand implements Callable<Integer> {
       out.println("deleted the index at " + brain.indexConfig().directory() + "; rebuilding");
     }
     return CollectionSteps.sync(
-        brain, List.copyOf(targets), !noProgress, json, out, spec.commandLine().getErr());
+        brain, List.copyOf(targets), !noProgress, json, out, TerminalText.err(spec));
   }
 
   /** The collection holding {@code path}; a folder that is none yet becomes one. */
@@ -125,8 +125,7 @@ final class IndexCommand implements Callable<Integer> {
     all.add(added);
     this.added.add(added);
     if (!json) {
-      spec.commandLine()
-          .getOut()
+      TerminalText.out(spec)
           .println(
               "added collection "
                   + CollectionSteps.describe(added)

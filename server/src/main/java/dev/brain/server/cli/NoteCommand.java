@@ -78,8 +78,8 @@ final class NoteCommand {
 
     @Override
     public Integer call() throws Exception {
-      PrintWriter out = spec.commandLine().getOut();
-      PrintWriter err = spec.commandLine().getErr();
+      PrintWriter out = TerminalText.out(spec);
+      PrintWriter err = TerminalText.err(spec);
       NoteRequest request;
       try {
         request = new NoteRequest(path, Depth.of(depth), focus, dryRun, replace);

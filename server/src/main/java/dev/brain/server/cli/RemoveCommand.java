@@ -42,16 +42,15 @@ final class RemoveCommand implements Callable<Integer> {
     if (CollectionSteps.watched(brain)) {
       // The watcher holds the index and follows brain.yaml: it deletes the records.
       CollectionSteps.file(brain).write(rest);
-      spec.commandLine()
-          .getOut()
+      TerminalText.out(spec)
           .println("removed collection " + CollectionSteps.describe(target) + " from brain.yaml");
       return CollectionSteps.awaitWatcher(
           brain,
           name,
           false,
           java.time.Instant.now(),
-          spec.commandLine().getOut(),
-          spec.commandLine().getErr());
+          TerminalText.out(spec),
+          TerminalText.err(spec));
     }
     long removed = 0;
     if (java.nio.file.Files.isDirectory(brain.indexConfig().directory())) {
@@ -61,8 +60,7 @@ final class RemoveCommand implements Callable<Integer> {
       }
     }
     CollectionSteps.file(brain).write(rest);
-    spec.commandLine()
-        .getOut()
+    TerminalText.out(spec)
         .println(
             "removed collection "
                 + CollectionSteps.describe(target)

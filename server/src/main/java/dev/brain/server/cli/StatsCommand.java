@@ -24,7 +24,7 @@ final class StatsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.out(spec);
     try (var opened = brain.openExisting()) {
       var stats = opened.stats();
       if (json) {
@@ -51,7 +51,7 @@ final class StatsCommand implements Callable<Integer> {
       if (!stats.topTags().isEmpty()) {
         out.println("top tags (" + stats.distinctTags() + " distinct):");
         for (var tag : stats.topTags()) {
-          out.printf(Locale.ROOT, "  %-28s %6d%n", tag.tag(), tag.count());
+          out.printf(Locale.ROOT, "  %-28s %6d%n", TerminalText.line(tag.tag()), tag.count());
         }
       }
       return 0;
@@ -60,6 +60,9 @@ final class StatsCommand implements Callable<Integer> {
 
   private static void printCounts(java.io.PrintWriter out, String title, Map<String, Long> counts) {
     out.println(title + ":");
-    counts.forEach((name, count) -> out.printf(Locale.ROOT, "  %-28s %6d%n", name, count));
+    counts.forEach(
+        (name, count) ->
+            out.printf(
+                Locale.ROOT, "  %-28s %6d%n", TerminalText.line(String.valueOf(name)), count));
   }
 }

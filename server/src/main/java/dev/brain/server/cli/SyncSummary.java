@@ -60,22 +60,22 @@ final class SyncSummary {
     out.printf(
         Locale.ROOT,
         "model %s (%d-d, %s)%n",
-        meta.modelId(),
+        TerminalText.line(meta.modelId()),
         meta.dimension(),
         meta.vectorFormat());
     for (var issue : r.skipped()) {
-      out.println("  skipped " + issue.file() + ": " + issue.reason());
+      out.println("  skipped " + issue(issue.file(), issue.reason()));
     }
     for (var issue : r.failed()) {
-      out.println("  FAILED  " + issue.file() + ": " + issue.reason());
+      out.println("  FAILED  " + issue(issue.file(), issue.reason()));
     }
     for (var issue : r.truncated()) {
-      out.println("  truncated " + issue.file() + ": " + issue.reason());
+      out.println("  truncated " + issue(issue.file(), issue.reason()));
     }
     // Parts of files that were left out (bad JSONL lines, ...): shown, not only counted in --json.
     var warnings = r.warnings();
     for (int i = 0; i < Math.min(MAX_WARNINGS_SHOWN, warnings.size()); i++) {
-      out.println("  warning " + warnings.get(i).file() + ": " + warnings.get(i).reason());
+      out.println("  warning " + issue(warnings.get(i).file(), warnings.get(i).reason()));
     }
     if (warnings.size() > MAX_WARNINGS_SHOWN) {
       out.println(
@@ -83,5 +83,10 @@ final class SyncSummary {
               + (warnings.size() - MAX_WARNINGS_SHOWN)
               + " more warnings (--json lists all)");
     }
+  }
+
+  /** A file and what happened to it, one line: a file name or reason cannot drive the terminal. */
+  private static String issue(java.nio.file.Path file, String reason) {
+    return TerminalText.line(String.valueOf(file)) + ": " + TerminalText.line(reason);
   }
 }

@@ -2,6 +2,7 @@ package dev.brain.server.cli;
 
 import java.io.PrintWriter;
 import java.io.Writer;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Text from the corpus (a note's title, file name or body), from a trace or from a server made safe
@@ -16,6 +17,16 @@ import java.io.Writer;
  */
 final class TerminalText {
   private TerminalText() {}
+
+  /** The command's standard output through {@link #writer}. */
+  static PrintWriter out(CommandSpec spec) {
+    return writer(spec.commandLine().getOut());
+  }
+
+  /** The command's standard error through {@link #writer}. */
+  static PrintWriter err(CommandSpec spec) {
+    return writer(spec.commandLine().getErr());
+  }
 
   /** {@code s} as one line: every control character escaped; null stays null. */
   static String line(String s) {

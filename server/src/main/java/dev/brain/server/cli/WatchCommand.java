@@ -32,7 +32,7 @@ final class WatchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    var out = spec.commandLine().getOut();
+    var out = TerminalText.out(spec);
     List<CollectionRoot> collections = CollectionSteps.read(brain);
     try (var opened = brain.open()) {
       var followed = FollowedCollections.start(opened, collections, out);
@@ -52,36 +52,43 @@ final class WatchCommand implements Callable<Integer> {
       throw new CollectionException(
           "no collections to watch: add a folder with `brain add PATH` first");
     }
-    var watcher =
-        brain.watch(
-            collections,
-            new CollectionWatcher.Listener() {
-              @Override
-              public void synced(List<String> names, SyncReport r) {
-                out.printf(
-                    java.util.Locale.ROOT,
-                    "synced %s: %d added, %d updated, %d deleted, %d unchanged, %d failed%n",
-                    String.join(", ", names),
-                    r.added(),
-                    r.updated(),
-                    r.deleted(),
-                    r.unchanged(),
-                    r.failed().size());
-                out.flush();
-              }
-
-              @Override
-              public void failed(List<String> names, Exception e) {
-                out.println("sync of " + String.join(", ", names) + " failed: " + e.getMessage());
-                out.flush();
-              }
-            });
+    var watcher = brain.watch(collections, lines(out));
     out.println(
         "watching "
             + collections.size()
             + " collection(s): "
-            + String.join(", ", collections.stream().map(CollectionRoot::name).toList()));
+            + TerminalText.line(
+                String.join(", ", collections.stream().map(CollectionRoot::name).toList())));
     out.flush();
     return watcher;
+  }
+
+  /** One line on {@code out} per sync or failed sync, names and messages escaped. */
+  static CollectionWatcher.Listener lines(PrintWriter out) {
+    return new CollectionWatcher.Listener() {
+      @Override
+      public void synced(List<String> names, SyncReport r) {
+        out.printf(
+            java.util.Locale.ROOT,
+            "synced %s: %d added, %d updated, %d deleted, %d unchanged, %d failed%n",
+            TerminalText.line(String.join(", ", names)),
+            r.added(),
+            r.updated(),
+            r.deleted(),
+            r.unchanged(),
+            r.failed().size());
+        out.flush();
+      }
+
+      @Override
+      public void failed(List<String> names, Exception e) {
+        out.println(
+            "sync of "
+                + TerminalText.line(String.join(", ", names))
+                + " failed: "
+                + TerminalText.line(e.getMessage()));
+        out.flush();
+      }
+    };
   }
 }

@@ -140,6 +140,32 @@ class TerminalTextTest {
     }
   }
 
+  @Test
+  void indexPrintsASkippedFileNameAndItsReasonEscapedOnOneLine() throws IOException {
+    Path vault = Files.createDirectories(tmp.resolve("skipping"));
+    Files.writeString(vault.resolve("bin" + TITLE_ATTACK + ".md"), "a\0\0b\n");
+    Path skipping = tmp.resolve("skipping-data");
+    var add = brain("--data", skipping.toString(), "add", vault.toString(), "--no-progress");
+    var index = brain("--data", skipping.toString(), "index", "--no-progress", "--rebuild");
+    for (var run : List.of(add, index)) {
+      assertNoRawControls(run);
+      assertThat(run.out().lines().filter(l -> l.startsWith("  skipped ")))
+          .as(run.out() + run.err())
+          .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+          .contains("bin\\e]0;owned\\x07.md: ");
+    }
+  }
+
+  @Test
+  void watchPrintsCollectionNamesAndFailuresEscaped() {
+    var bytes = new StringWriter();
+    var listener = WatchCommand.lines(new PrintWriter(bytes, true));
+    listener.failed(
+        List.of("notes"), new IOException("cannot read bin" + TITLE_ATTACK + "\nforged line"));
+    assertThat(bytes.toString())
+        .isEqualTo("sync of notes failed: cannot read bin\\e]0;owned\\x07\\nforged line\n");
+  }
+
   private static void assertNoRawControls(Run run) {
     for (String text : List.of(run.out(), run.err())) {
       assertThat(text.chars().filter(c -> c < 0x20 && c != '\n' && c != '\t').count())
