@@ -12,8 +12,11 @@ import java.util.Objects;
  * @param allowRemote whether a non-loopback host may be bound; default false
  * @param token bearer token every request must carry ({@code Authorization: Bearer <token>}, else
  *     401); default none; required, at least {@value #MIN_TOKEN_CHARS} characters, when {@code
- *     allowRemote}; only letters, digits and {@code - . _ ~ + /}, then {@code =} padding (RFC
- *     6750's {@code b64token}: it goes into a header as it is). Env {@code BRAIN_SERVER_TOKEN}
+ *     allowRemote}; no control character (tab, line break, ...), {@code "} or {@code \}, which
+ *     could break the header or a curl config it is sent in. A token outside RFC 6750's {@code
+ *     b64token} (letters, digits, {@code - . _ ~ + /}, {@code =} padding) works for other clients,
+ *     but brain's CLI sends only a {@code b64token} and otherwise runs in-process. Env {@code
+ *     BRAIN_SERVER_TOKEN}
  * @param maxBodyBytes largest JSON body of the research endpoints; default 64 KiB
  * @param maxPackBodyBytes largest body of {@code /api/research/synthesize}; default 4 MiB
  * @param heartbeatInterval SSE heartbeat while a stage is slow; default 5s
@@ -65,10 +68,10 @@ public record ServerSettings(
   public ServerSettings {
     host = host == null || host.isBlank() ? DEFAULT_HOST : host.strip();
     token = token == null || token.isBlank() ? null : token.strip();
-    if (token != null && !isBearerToken(token)) {
+    if (token != null && !isHeaderSafe(token)) {
       throw new IllegalArgumentException(
-          "server.token may contain only letters, digits and - . _ ~ + / (then = padding): it is"
-              + " sent as 'Authorization: Bearer <token>'; choose another token");
+          "server.token must not contain control characters (tab, line break, ...), '\"' or '\\':"
+              + " it is sent in an 'Authorization: Bearer <token>' header; choose another token");
     }
     allowedHosts =
         allowedHosts == null
@@ -88,6 +91,14 @@ public record ServerSettings(
     requirePositive(readTimeout, "readTimeout");
     requirePositive(idleTimeout, "idleTimeout");
     requirePositive(idleExit, "idleExit");
+  }
+
+  /**
+   * Whether {@code s} can stand in a header and a quoted curl config value without breaking it: no
+   * control character (C0, DEL, C1), no {@code "} and no {@code \}.
+   */
+  static boolean isHeaderSafe(String s) {
+    return s.chars().noneMatch(c -> Character.isISOControl(c) || c == '"' || c == '\\');
   }
 
   /**

@@ -179,6 +179,29 @@ class BrainConfigTest {
   }
 
   @Test
+  void aPassphraseTokenOutsideTheBearerCharactersIsStillAccepted() throws IOException {
+    var fromFile = load("server:\n  token: \"Tr0ub4dor&3!horse\"\n", Map.of(), List.of());
+    assertThat(fromFile.server().token()).isEqualTo("Tr0ub4dor&3!horse");
+    assertThat(ServerSettings.isBearerToken(fromFile.server().token())).isFalse();
+    var fromEnv =
+        load(null, Map.of("BRAIN_SERVER_TOKEN", "correct horse battery staple"), List.of());
+    assertThat(fromEnv.server().token()).isEqualTo("correct horse battery staple");
+  }
+
+  @Test
+  void aTokenThatCouldBreakAHeaderIsRefusedWithTheReason() {
+    for (String token : List.of("two\nlines", "tab\there", "quo\"te", "back\\slash", "del\u007f")) {
+      assertThatThrownBy(() -> load(null, Map.of("BRAIN_SERVER_TOKEN", token), List.of()))
+          .as(token)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("server.token")
+          .hasMessageContaining("control characters")
+          .message()
+          .doesNotContain(token);
+    }
+  }
+
+  @Test
   void badValueNamesFileLineKeyAndAllowedValues() {
     assertThatThrownBy(() -> load("index:\n  vector-format: int16\n", Map.of(), List.of()))
         .isInstanceOf(BrainConfigException.class)

@@ -24,8 +24,9 @@ import java.util.Optional;
  *
  * @param pid the server's process id
  * @param url the base URL, e.g. {@code http://127.0.0.1:8742/}
- * @param token the server's {@code server.token}, else 32 random bytes in hex; always a bearer
- *     token's characters ({@link ServerSettings#isBearerToken})
+ * @param token the server's {@code server.token}, else 32 random bytes in hex; an advertisement
+ *     whose token is not a bearer token's characters ({@link ServerSettings#isBearerToken}) is not
+ *     read: the CLI then runs in-process
  * @param secret the server's proof secret, 64 hex digits
  * @param version the brain version that serves
  * @param loginUrl the link that signs a browser in, {@code url} with {@code ?login=<secret>}
@@ -77,10 +78,11 @@ record ServerAdvertisement(
             server.cliSecret(),
             BuildInfo.current().version(),
             server.loginUrl().toString());
-    if (!ServerSettings.isBearerToken(ad.token()) || !CliProof.isHex32(ad.secret())) {
-      // ServerSettings refuses such a server.token; never write one a client would put in a header.
-      throw new IllegalArgumentException(
-          "the server's token may contain only letters, digits and - . _ ~ + / (then =)");
+    // A server.token outside RFC 6750's b64token (a passphrase) is advertised too, for the login
+    // link and other clients; brain's own clients read only a b64token and otherwise run
+    // in-process (read() here, the regular expression of bin/brain).
+    if (!CliProof.isHex32(ad.secret())) {
+      throw new IllegalArgumentException("the server's CLI secret is not 64 hex digits");
     }
     Files.createDirectories(dataDir);
     Path tmp = privateTempFile(dataDir);

@@ -253,6 +253,28 @@ class RunningServerTest {
   }
 
   @Test
+  void aServerWithAPassphraseTokenIsNotSentItAndTheCommandRunsInProcess() throws IOException {
+    var counted = new AtomicInteger();
+    var config = BrainConfig.defaults(served);
+    var settings = config.server().withPort(0).withToken("Tr0ub4dor&3!horse battery");
+    try (var guarded =
+            BrainServer.start(
+                config.withServer(settings),
+                (brain, args) -> {
+                  counted.incrementAndGet();
+                  return ServerCommands.INSTANCE.run(brain, args);
+                });
+        var ad = ServerAdvertisement.publish(served, guarded)) {
+      assertThat(ad.advertisement().token()).isEqualTo("Tr0ub4dor&3!horse battery");
+      assertThat(ServerAdvertisement.read(served)).isEmpty();
+      var run = brain("--data", served.toString(), "search", "gooseneck");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("kettle.md");
+      assertThat(counted.get()).as("the server ran nothing").isZero();
+    }
+  }
+
+  @Test
   void aStandInThatAcceptsAndNeverAnswersCostsSecondsNotMinutes() throws Exception {
     try (var silent = new StandIn(request -> null)) {
       writeAdvertisement(ProcessHandle.current().pid(), silent.url(), "0".repeat(64));
@@ -309,7 +331,7 @@ class RunningServerTest {
     var settings = BrainConfig.defaults(local).server();
     assertThatThrownBy(() -> settings.withToken("s3cret\"token\nX-Evil: 1"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("server.token may contain only");
+        .hasMessageContaining("server.token must not contain control characters");
     assertThat(settings.withToken("base64+/token_with-all.chars~==").token())
         .isEqualTo("base64+/token_with-all.chars~==");
     Files.writeString(

@@ -179,6 +179,22 @@ class RequestGuardTest {
   }
 
   @Test
+  void aPassphraseTokenOutsideTheBearerCharactersIsAcceptedAsItIsSent() {
+    for (String passphrase : new String[] {"Tr0ub4dor&3!horse", "correct horse battery staple"}) {
+      URI base = start(BrainConfig.defaults(data).server().withPort(0).withToken(passphrase));
+      String head =
+          "GET /api/data HTTP/1.1\r\nHost: 127.0.0.1:" + server.port() + "\r\nAuthorization: ";
+      var right = RawHttp.exchange(server.port(), head + "Bearer " + passphrase, new byte[0]);
+      assertThat(right.status()).as(passphrase + ": " + right.body()).isEqualTo(200);
+      var wrong = RawHttp.exchange(server.port(), head + "Bearer " + passphrase + "x", new byte[0]);
+      assertThat(wrong.status()).as(passphrase).isEqualTo(401);
+      assertThat(base).isNotNull();
+      server.stop();
+      server = null;
+    }
+  }
+
+  @Test
   void remoteAccessWithoutATokenIsRefusedAtStart() {
     var remote = BrainConfig.defaults(data).server().withAllowRemote(true);
     assertThatThrownBy(() -> RequestGuard.requireToken(remote))
