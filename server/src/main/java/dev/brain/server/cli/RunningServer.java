@@ -96,7 +96,9 @@ final class RunningServer {
       String host = uri.getHost();
       return "http".equals(uri.getScheme())
           && host != null
-          && (host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]"));
+          // IP literals only: a name (localhost) may resolve to an address where another local
+          // user listens and relays the proof, then gets the token on the next connection.
+          && (host.equals("127.0.0.1") || host.equals("[::1]"));
     } catch (IllegalArgumentException e) {
       return false;
     }

@@ -12,7 +12,10 @@ import io.helidon.webserver.staticcontent.ClasspathHandlerConfig;
 import io.helidon.webserver.staticcontent.StaticContentFeature;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,6 +50,7 @@ public final class BrainServer implements AutoCloseable {
   private final WebServer server;
   private final ClientToken clientToken;
   private final String cliSecret;
+  private final String urlHost;
   private final Object lock = new Object();
   private boolean closed;
 
@@ -59,7 +63,8 @@ public final class BrainServer implements AutoCloseable {
       Activity activity,
       WebServer server,
       ClientToken clientToken,
-      String cliSecret) {
+      String cliSecret,
+      String urlHost) {
     this.config = config;
     this.brain = brain;
     this.models = models;
@@ -69,6 +74,7 @@ public final class BrainServer implements AutoCloseable {
     this.server = server;
     this.clientToken = clientToken;
     this.cliSecret = cliSecret;
+    this.urlHost = urlHost;
   }
 
   /**
@@ -99,6 +105,7 @@ public final class BrainServer implements AutoCloseable {
   public static BrainServer start(BrainConfig config, CliRunner cli) throws IOException {
     ServerSettings settings = config.server();
     requireAllowedHost(settings);
+    InetAddress bound = bindAddress(settings.host());
     HelidonLogs.install();
     var clientToken =
         new ClientToken(settings.token() != null ? settings.token() : ClientToken.randomSecret());
@@ -114,7 +121,7 @@ public final class BrainServer implements AutoCloseable {
       var endpoint = mcp;
       WebServer server =
           WebServer.builder()
-              .host(settings.host())
+              .host(bound.getHostAddress())
               .port(settings.port())
               // Bodies over the per-endpoint limits are read and refused by the handlers with a
               // 413 the client gets to see; only absurd ones are cut off before routing.
@@ -153,7 +160,16 @@ public final class BrainServer implements AutoCloseable {
                 + " --port 0 for any free port");
       }
       return new BrainServer(
-          config, brain, models, mcp, deadlines, activity, server, clientToken, cliSecret);
+          config,
+          brain,
+          models,
+          mcp,
+          deadlines,
+          activity,
+          server,
+          clientToken,
+          cliSecret,
+          urlHost(bound));
     } catch (RuntimeException e) {
       deadlines.close();
       if (mcp != null) {
@@ -305,14 +321,42 @@ public final class BrainServer implements AutoCloseable {
     return server.port();
   }
 
-  /** The base URL, e.g. {@code http://127.0.0.1:8742/}. */
+  /**
+   * The base URL, e.g. {@code http://127.0.0.1:8742/}: always the IP literal of the bound address
+   * (loopback for a wildcard), never a host name, so a client connects to the very socket the
+   * server listens on and not to another one the name also resolves to ({@code localhost} is also
+   * {@code ::1}, where another local user may listen).
+   */
   public URI url() {
-    String configured = config.server().host();
-    String host = configured.contains(":") ? "[" + configured + "]" : configured;
-    if (host.equals("0.0.0.0") || host.equals("[::]")) {
-      host = "127.0.0.1";
+    return URI.create("http://" + urlHost + ":" + port() + "/");
+  }
+
+  /**
+   * {@code host} resolved once, here, to the one address the server binds: a host name ({@code
+   * localhost}) becomes the IP literal that {@link #url()} then names.
+   */
+  private static InetAddress bindAddress(String host) {
+    try {
+      return InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      throw new ServerStartException(
+          "cannot resolve server.host '"
+              + host
+              + "': set it to an IP address of this machine, such as 127.0.0.1");
     }
-    return URI.create("http://" + host + ":" + port() + "/");
+  }
+
+  /** The host part of {@link #url()} for the bound address. */
+  static String urlHost(InetAddress bound) {
+    if (bound.isAnyLocalAddress()) {
+      return "127.0.0.1"; // all addresses, loopback among them
+    }
+    if (bound instanceof Inet6Address) {
+      String literal = bound.isLoopbackAddress() ? "::1" : bound.getHostAddress();
+      int scope = literal.indexOf('%');
+      return "[" + (scope < 0 ? literal : literal.substring(0, scope)) + "]";
+    }
+    return bound.getHostAddress();
   }
 
   /**

@@ -275,6 +275,60 @@ class RunningServerTest {
   }
 
   @Test
+  void anAdvertisementNamingAHostNameIsNeverContacted() throws Exception {
+    // Even a listener that knows the secret (a relay of the real server's proof) gets nothing
+    // when the URL is a name: the name may resolve to another address than the server's.
+    String secret = CliProof.random();
+    var nonce = java.util.regex.Pattern.compile("\"nonce\":\"([0-9a-f]{64})\"");
+    try (var relay =
+        new StandIn(
+            request -> {
+              var m = nonce.matcher(request);
+              String proof =
+                  m.find() ? CliProof.proof(secret, m.group(1), CliProof.realPath(local)) : "";
+              return StandIn.http(
+                  "200 OK",
+                  "Content-Type: application/json\r\n",
+                  ("{\"proof\":\"" + proof + "\"}").getBytes(StandardCharsets.UTF_8));
+            })) {
+      String byName = relay.url().replace("127.0.0.1", "localhost");
+      writeAdvertisement(ProcessHandle.current().pid(), byName, "0".repeat(64), secret);
+      var run = brain("--data", local.toString(), "search", "gooseneck", "private question");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("scale.md");
+      assertThat(relay.received()).isEmpty();
+    } finally {
+      Files.deleteIfExists(ServerAdvertisement.file(local));
+    }
+  }
+
+  @Test
+  void aServerBoundToLocalhostAdvertisesTheIpLiteralItListensOn() throws IOException {
+    var counted = new AtomicInteger();
+    var config = BrainConfig.defaults(served);
+    try (var named =
+            BrainServer.start(
+                config.withServer(config.server().withHost("localhost").withPort(0)),
+                (brain, args) -> {
+                  counted.incrementAndGet();
+                  return ServerCommands.INSTANCE.run(brain, args);
+                });
+        var ad = ServerAdvertisement.publish(served, named)) {
+      String literal =
+          java.net.InetAddress.getByName("localhost").isLoopbackAddress()
+              ? named.url().getHost()
+              : "";
+      assertThat(literal).isIn("127.0.0.1", "[::1]");
+      assertThat(ad.advertisement().url()).isEqualTo(named.url().toString());
+      assertThat(named.loginUrl().getHost()).isEqualTo(literal);
+      var run = brain("--data", served.toString(), "search", "gooseneck");
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("kettle.md");
+      assertThat(counted.get()).as("the server answered at its advertised literal").isEqualTo(1);
+    }
+  }
+
+  @Test
   void aStandInThatAcceptsAndNeverAnswersCostsSecondsNotMinutes() throws Exception {
     try (var silent = new StandIn(request -> null)) {
       writeAdvertisement(ProcessHandle.current().pid(), silent.url(), "0".repeat(64));

@@ -215,6 +215,30 @@ class ServedCommandsTest {
   }
 
   @Test
+  void anAdvertisedHostNameIsNeverContacted() throws Exception {
+    // A listener that relays a valid proof still gets nothing when the URL is a name: curl may
+    // connect it to another address (::1 first) than the server's.
+    Path dir = Files.createDirectories(tmp.resolve("by-name"));
+    String secret = CliProof.random();
+    var nonce = java.util.regex.Pattern.compile("\"nonce\":\"([0-9a-f]{64})\"");
+    try (var relay =
+        new StandIn(
+            request -> {
+              var m = nonce.matcher(request);
+              String proof =
+                  m.find() ? CliProof.proof(secret, m.group(1), CliProof.realPath(dir)) : "";
+              return StandIn.http(
+                  "200 OK",
+                  "Content-Type: application/json\r\n",
+                  ("{\"proof\":\"" + proof + "\"}").getBytes(StandardCharsets.UTF_8));
+            })) {
+      advertise(dir, relay.url().replace("127.0.0.1", "localhost"), "0".repeat(64), secret);
+      assertFallsBack(launcher(List.of("--data", dir.toString(), "search", "private question")));
+      assertThat(relay.received()).isEmpty();
+    }
+  }
+
+  @Test
   void anAnswerWithControlCharactersIsNeverPrintedRaw() throws Exception {
     Path dir = Files.createDirectories(tmp.resolve("proving"));
     String secret = CliProof.random();
