@@ -32,7 +32,7 @@ import org.commonmark.parser.Parser;
  * hand, by a brain without markers, or brain's but edited since) is replaced only when asked to, so
  * a user's text is never lost without a word. Every character outside the replaced span is kept.
  */
-public final class ResearchSection {
+final class ResearchSection {
   private ResearchSection() {}
 
   static final String HEADING = "## Research";
@@ -41,10 +41,10 @@ public final class ResearchSection {
    * How brain's start marker begins; the hash and {@code " -->"} follow. The index reads the same
    * string ({@link BrainWritten}) to keep brain's section out of the user's evidence.
    */
-  public static final String MARKER_PREFIX = BrainWritten.MARKER_PREFIX;
+  static final String MARKER_PREFIX = BrainWritten.MARKER_PREFIX;
 
   /** The line that ends brain's section. */
-  public static final String END_MARKER = BrainWritten.END_MARKER;
+  static final String END_MARKER = BrainWritten.END_MARKER;
 
   private static final Pattern MARKER =
       Pattern.compile(Pattern.quote(MARKER_PREFIX) + "([0-9a-f]{64}) -->");
@@ -84,7 +84,7 @@ public final class ResearchSection {
    * heading, its marker with the body's hash, the body, the end marker. Such text is brain's
    * derived output, not the user's evidence.
    */
-  public static boolean isBrainWritten(String note) {
+  static boolean isBrainWritten(String note) {
     Found found = find(note);
     return found != null && found.owner == Owner.BRAIN;
   }
@@ -93,7 +93,7 @@ public final class ResearchSection {
    * The span of brain's own unchanged research section in {@code note} (heading to end marker, as
    * character offsets {@code [start, end)}), or {@code null} when there is none.
    */
-  public static int[] brainWrittenSpan(String note) {
+  static int[] brainWrittenSpan(String note) {
     Found found = find(note);
     return found == null || found.owner != Owner.BRAIN
         ? null

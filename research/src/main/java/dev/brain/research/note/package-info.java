@@ -7,9 +7,9 @@
  * every wikilink and URL in it, and writes it back atomically, replacing an older one and leaving
  * every other byte of the note as it was.
  *
- * <p>{@link dev.brain.research.note.ResearchSection} is public only to tell brain's own, marked
- * section from the user's text ({@code isBrainWritten}, {@code brainWrittenSpan}, the marker
- * constants); finding and replacing it stays package-private.
+ * <p>The index tells brain's own, marked section from the user's text with {@link
+ * dev.brain.chunking.BrainWritten}, whose marker strings the package-private {@code
+ * ResearchSection} writes.
  *
  * <p>Package-private machinery: {@code NoteFile} (path checks, reading, the atomic write), {@code
  * TopicExtractor} and {@code ModelTopics} (topics), {@code TopicResearch} with {@code WebSearch}
