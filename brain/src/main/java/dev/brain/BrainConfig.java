@@ -151,11 +151,6 @@ public record BrainConfig(
     return copy(c -> c.chat = value);
   }
 
-  /** This configuration with another note research section. */
-  public BrainConfig withNote(NoteSettings value) {
-    return copy(c -> c.note = value);
-  }
-
   /** This configuration with another MCP section. */
   public BrainConfig withMcp(McpSettings value) {
     return copy(c -> c.mcp = value);

@@ -165,16 +165,6 @@ public record ServerSettings(
         });
   }
 
-  /** These settings starting (or not) a background server for the CLI. */
-  public ServerSettings withAutoStart(boolean value) {
-    return copy(c -> c.autoStart = value);
-  }
-
-  /** These settings with another idle time before a background server exits. */
-  public ServerSettings withIdleExit(Duration value) {
-    return copy(c -> c.idleExit = value);
-  }
-
   /** These settings with another cap on concurrent runs. */
   public ServerSettings withMaxConcurrentRuns(int value) {
     return copy(c -> c.maxConcurrentRuns = value);

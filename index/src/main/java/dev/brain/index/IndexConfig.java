@@ -120,15 +120,6 @@ public record IndexConfig(
     return copy(c -> c.vectorFormat = value);
   }
 
-  /** This configuration with other HNSW construction parameters. */
-  public IndexConfig withHnsw(int maxConn, int beamWidth) {
-    return copy(
-        c -> {
-          c.hnswMaxConn = maxConn;
-          c.hnswBeamWidth = beamWidth;
-        });
-  }
-
   /** This configuration with another chunk budget. */
   public IndexConfig withChunking(int maxTokens, int overlapTokens) {
     return copy(

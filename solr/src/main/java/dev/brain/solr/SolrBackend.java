@@ -156,11 +156,6 @@ public final class SolrBackend implements Backend {
     return "solr " + solr.where() + " collection " + solr.collection();
   }
 
-  /** The Solr settings this backend was opened with. */
-  public SolrConfig solrConfig() {
-    return solr;
-  }
-
   @Override
   public SyncReport syncCollections(List<CollectionRoot> collections, SyncListener listener)
       throws IOException {

@@ -160,11 +160,6 @@ final class EvidenceRanking {
     return rows;
   }
 
-  /** Candidates that matched some words but were left out (for the recall note). */
-  int offTopicCount() {
-    return (int) candidates.values().stream().filter(c -> !c.direct() && c.coverage == 0).count();
-  }
-
   /**
    * The follow-up naming the left-out records nearest the question in meaning (best cosine first,
    * at most {@code n}), or null when the vector lane found none. They are not evidence: none is

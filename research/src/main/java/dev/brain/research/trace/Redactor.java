@@ -156,13 +156,6 @@ public final class Redactor {
     return new Redactor(dataRoot, secrets);
   }
 
-  /** This redactor also removing {@code secret} verbatim. */
-  public Redactor withSecret(String secret) {
-    var all = new ArrayList<>(secrets);
-    all.add(secret);
-    return new Redactor(Path.of(dataRoot), all);
-  }
-
   /**
    * Values of environment variables whose names look like credentials ({@code *KEY*}, {@code
    * *TOKEN*}, {@code *SECRET*}, {@code *PASSWORD*}, {@code *AUTH*}, ...).
