@@ -23,6 +23,11 @@ import java.util.regex.Pattern;
  * question's last required concept ("what about the V60?"). A chain of follow-ups resolves one
  * after another.
  *
+ * <p>A bare "why?" ("why is that?", "why not?", "how come?", "why so?") asks for the reason behind
+ * the earlier answer, not for the earlier question again: it is read as "Why" followed by the
+ * earlier question, a why question keeping all of its required concepts, so the synthesizer leads
+ * with a sentence that gives a reason and says plainly when the thread's notes give none.
+ *
  * @param resolvedQuestion the question the follow-up was read as
  * @param previousQuestion the earlier question it continues (itself resolved)
  * @param replaced the words of the earlier question the follow-up replaced
@@ -61,6 +66,18 @@ public record FollowUp(
               + "|by)\\s+\\S",
           Pattern.CASE_INSENSITIVE);
 
+  /**
+   * A bare why: a cue, "why" or "how come", at most a verb with a pronoun ("why is that", "why's
+   * it") and a closing word ("not", "so", "though"), nothing that names a thing.
+   */
+  private static final Pattern WHY_ASK =
+      Pattern.compile(
+          "^(?:(?:and|but|so|ok|okay|then)\\b[,\\s]*)*(?:why|how come)"
+              + "(?:(?:'s|\\s+(?:is|was|are|were|does|do|did|would|should|not))"
+              + "\\s+(?:that|this|it|so|they|them|not))?"
+              + "(?:\\s+(?:not|so|then|though|exactly))?[\\s?!.]*$",
+          Pattern.CASE_INSENSITIVE);
+
   private static final Pattern ARTICLE = Pattern.compile("(?i)(?:\\b(?:the|a|an|my|our)\\s+)$");
 
   /**
@@ -73,7 +90,10 @@ public record FollowUp(
       return null;
     }
     try {
-      return resolveAgainst(text, previousStandalone(text));
+      String previous = previousStandalone(text);
+      return asksWhy(text.current())
+          ? why(text.current(), previous)
+          : resolveAgainst(text, previous);
     } catch (InvalidSearchException e) {
       return null; // an earlier question without searchable words has no intent to keep
     }
@@ -129,6 +149,36 @@ public record FollowUp(
     Matcher article = ARTICLE.matcher(prev.substring(0, at));
     int start = article.find() ? article.start() : at;
     return build(prev, start, at + last.length(), fragment, "the earlier question's last concept");
+  }
+
+  /** Whether {@code current} is a bare why ("why?", "why is that?", "how come?"). */
+  static boolean asksWhy(String current) {
+    return WHY_ASK.matcher(current.strip()).matches();
+  }
+
+  /**
+   * The reading of a bare why after {@code previous}: "Why" (or "Why not") followed by the earlier
+   * question, keeping every required concept of it.
+   */
+  private static FollowUp why(String current, String previous) {
+    boolean not = current.toLowerCase(Locale.ROOT).matches("(?s).*\\bnot\\b.*");
+    String asked = previous.isEmpty() ? previous : lowerFirst(previous);
+    String resolved = (not ? "Why not " : "Why ") + asked + "?";
+    List<String> kept = requiredOf(previous).stream().map(Concept::key).toList();
+    String reason =
+        "a short follow-up of \""
+            + previous
+            + "?\" asking for the reason behind its answer; read as \""
+            + resolved
+            + "\"";
+    return new FollowUp(resolved, previous + "?", null, kept, reason);
+  }
+
+  /** {@code s} with its first letter lower-case, unless its first word is a name ("I", "V60"). */
+  private static String lowerFirst(String s) {
+    String first = s.split("\\s+", 2)[0];
+    boolean name = first.length() == 1 || first.chars().skip(1).anyMatch(Character::isUpperCase);
+    return name ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
   }
 
   private static FollowUp build(String prev, int start, int end, String fragment, String how) {

@@ -4,6 +4,7 @@ import static java.util.stream.Collectors.joining;
 
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.FollowUp;
 import dev.brain.retrieval.EvidenceRow;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,6 +50,21 @@ final class AnswerText {
       t.append("\n\n").append(partly(passages.get(0), missing));
     }
     return t.toString();
+  }
+
+  /**
+   * The one plain line of a why follow-up whose notes give no reason, citing the note the earlier
+   * answer drew on: "Your notes say what, not why: nothing in them gives a reason for “…”."
+   */
+  static String noReason(FollowUp up, Passage first) {
+    String asked = up.previousQuestion().replaceAll("[\\s?!.]+$", "");
+    String whose = "note".equals(first.text().row.sourceType()) ? "Your notes" : "Your sources";
+    return whose
+        + " say what, not why: nothing in them gives a reason for “"
+        + asked
+        + "” ["
+        + first.key()
+        + "].";
   }
 
   /**

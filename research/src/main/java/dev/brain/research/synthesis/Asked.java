@@ -2,6 +2,7 @@ package dev.brain.research.synthesis;
 
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.FollowUp;
 import dev.brain.research.plan.QueryFamily;
 import dev.brain.research.plan.Words;
 import java.util.HashSet;
@@ -34,15 +35,19 @@ record Asked(
     kinds = Set.copyOf(kinds);
   }
 
-  /** The question of {@code pack}. */
+  /**
+   * The question of {@code pack}; the form of a follow-up is that of the question it was read as (a
+   * bare "why?" asks why, like the "Why …" it stands for).
+   */
   static Asked of(ResearchPack pack) {
     String q = pack.question();
+    FollowUp up = pack.queryPlan().followUp();
     return new Asked(
         q,
         pack.queryPlan().concepts(),
         pack.queryPlan().requiredConcepts(),
         AnswerShape.kinds(q),
-        QuestionForm.of(q),
+        QuestionForm.of(up == null ? q : up.resolvedQuestion()),
         pack.queryPlan().queryFamily() == QueryFamily.ENTITY_TOPIC_OVERVIEW);
   }
 

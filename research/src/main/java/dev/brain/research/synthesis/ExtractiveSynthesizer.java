@@ -2,6 +2,7 @@ package dev.brain.research.synthesis;
 
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.FollowUp;
 import dev.brain.retrieval.Retriever;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,17 @@ public final class ExtractiveSynthesizer {
     List<Passage> passages = quotes.answer(keys);
     if (passages.isEmpty()) {
       return declined(prepared, AnswerText.nothingQuotable(prepared.includedRows()));
+    }
+    FollowUp up = pack.queryPlan().followUp();
+    if (up != null && QuestionForm.of(up.resolvedQuestion()) == QuestionForm.WHY) {
+      // A why follow-up is answered by the sentences giving a reason, and only by them: when the
+      // thread's notes hold none, it says so, never the earlier answer again as if it were one.
+      List<Passage> reasons = quotes.reasons(keys);
+      if (reasons.isEmpty()) {
+        String line = AnswerText.noReason(up, passages.get(0));
+        return result(prepared, AnswerStatus.PARTIAL, line, Citations.of(pack, line));
+      }
+      passages = reasons;
     }
     List<Concept> names = Names.written(pack.question(), pack.queryPlan().requiredConcepts());
     // A name common across the corpus is its subject ("Rust" in a book on Rust): context of the

@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.retrieval.EvidenceRow;
 import java.util.ArrayList;
@@ -70,6 +71,28 @@ public final class Quotes {
     List<Candidate> included =
         ranked.stream().filter(c -> keys.contains(c.text().row.sourceKey())).toList();
     return PassageChoice.choose(included, asked);
+  }
+
+  /**
+   * The passages built around the sentences of rows {@code keys} that give a reason or draw a
+   * conclusion from one ({@link QuestionForm#WHY}), best first; empty when none does. Only a row
+   * about everything the question requires counts: a reason in a note that shares one word with the
+   * question is the reason for something else.
+   */
+  List<Passage> reasons(Set<String> keys) {
+    if (asked == null) {
+      return List.of();
+    }
+    List<Candidate> giving =
+        ranked.stream()
+            .filter(c -> keys.contains(c.text().row.sourceKey()))
+            .filter(
+                c ->
+                    ConceptMatch.matched(c.text().row, asked.required()).size()
+                        == asked.required().size())
+            .filter(c -> QuestionForm.WHY.offers(asked.text(), c.shown(), Set.of(), false))
+            .toList();
+    return giving.isEmpty() ? List.of() : PassageChoice.choose(giving, asked);
   }
 
   /**

@@ -54,6 +54,34 @@ class FollowUpTest {
   }
 
   @Test
+  void aBareWhyAsksWhyOfTheEarlierQuestionAndKeepsAllItsConcepts() {
+    for (String why :
+        List.of("why?", "Why is that?", "why not?", "How come?", "why so?", "and why's that?")) {
+      Strategy s = followUp(why, ESPRESSO);
+
+      assertThat(s.followUp()).as(why).isNotNull();
+      assertThat(s.followUp().resolvedQuestion())
+          .as(why)
+          .startsWith("Why ")
+          .endsWith("what grind size do I use for espresso?");
+      assertThat(s.followUp().previousQuestion()).isEqualTo(ESPRESSO);
+      assertThat(s.followUp().inheritedConcepts())
+          .as(why)
+          .anyMatch(k -> k.contains("grind"))
+          .anyMatch(k -> k.contains("espresso"));
+      assertThat(s.followUp().reason()).as(why).contains("the reason behind its answer");
+    }
+    assertThat(followUp("why not?", ESPRESSO).followUp().resolvedQuestion()).startsWith("Why not ");
+  }
+
+  @Test
+  void aWhyQuestionNamingThingsIsNotABareWhy() {
+    assertThat(FollowUp.asksWhy("why does the shot run fast?")).isFalse();
+    assertThat(FollowUp.asksWhy("why the V60?")).isFalse();
+    assertThat(FollowUp.asksWhy("why?")).isTrue();
+  }
+
+  @Test
   void withoutEarlierTurnsNothingIsInherited() {
     assertThat(QueryAnalyzer.analyze("and for the V60?", false).followUp()).isNull();
   }
