@@ -161,7 +161,8 @@ final class ServeCommand implements Callable<Integer> {
       err.println(
           "brain: WARNING: listening on "
               + settings.host()
-              + ", reachable from other machines; the API has no authentication.");
+              + ", reachable from other machines: every /api/ and /mcp request needs"
+              + " server.token, but the pages (Chat, Search, records) need none.");
     }
     // A taken port is a ServerStartException naming it and --port: one line, exit code 1.
     BrainServer server = BrainServer.start(config, ServerCommands.INSTANCE);
