@@ -48,7 +48,7 @@ public final class BrainWritten {
     if (!text.contains(END_MARKER)) {
       return null; // the common case, without a parse
     }
-    int offset = bodyStart(text);
+    int offset = markdownStart(text);
     String body = text.substring(offset);
     Node first = PARSER.parse(body).getFirstChild();
     for (Node node = first; node != null; node = node.getNext()) {
@@ -57,8 +57,8 @@ public final class BrainWritten {
           || html.getSourceSpans().isEmpty()) {
         continue;
       }
-      Matcher marker = MARKER.matcher(html.getLiteral().strip());
-      if (!marker.matches()) {
+      String hash = markerHash(html.getLiteral());
+      if (hash == null) {
         continue;
       }
       int bodyFrom = nextLineStart(body, end(html));
@@ -71,7 +71,7 @@ public final class BrainWritten {
             && endBlock.getLiteral().strip().equals(END_MARKER)) {
           int bodyTo = lineStart(body, start(endBlock));
           String sectionBody = body.substring(Math.min(bodyFrom, bodyTo), bodyTo);
-          if (sha256(sectionBody.replace("\r\n", "\n")).equals(marker.group(1))) {
+          if (bodyHash(sectionBody).equals(hash)) {
             return new int[] {offset + lineStart(body, start(node)), offset + end(endBlock)};
           }
           break;
@@ -81,7 +81,22 @@ public final class BrainWritten {
     return null;
   }
 
-  private static boolean isResearchHeading(Node node) {
+  /**
+   * The hash a start marker carries ({@code <!-- brain:research v1 sha256=<hex> -->}, the HTML
+   * block's literal), or {@code null} when {@code htmlLiteral} is no start marker.
+   */
+  public static String markerHash(String htmlLiteral) {
+    Matcher marker = MARKER.matcher(htmlLiteral.strip());
+    return marker.matches() ? marker.group(1) : null;
+  }
+
+  /** The hash a start marker gives for a section body: SHA-256 of it, line endings read as LF. */
+  public static String bodyHash(String body) {
+    return sha256(body.replace("\r\n", "\n"));
+  }
+
+  /** Whether {@code node} is a level-2 heading reading "Research" (any case, code spans too). */
+  public static boolean isResearchHeading(Node node) {
     return node instanceof Heading h
         && h.getLevel() == 2
         && !h.getSourceSpans().isEmpty()
@@ -125,7 +140,7 @@ public final class BrainWritten {
   }
 
   /** Where Markdown starts: after a byte order mark and a YAML front matter block. */
-  private static int bodyStart(String text) {
+  public static int markdownStart(String text) {
     int start = text.startsWith("\uFEFF") ? 1 : 0;
     if (!firstLine(text, start).equals("---")) {
       return start;

@@ -3,20 +3,12 @@ package dev.brain.research.note;
 import dev.brain.chunking.BrainWritten;
 import dev.brain.chunking.MarkdownNesting;
 import dev.brain.research.note.NoteResearchException.Reason;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.commonmark.node.Code;
 import org.commonmark.node.Heading;
 import org.commonmark.node.HtmlBlock;
 import org.commonmark.node.Node;
 import org.commonmark.node.SourceSpan;
-import org.commonmark.node.Text;
 import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
 
@@ -45,9 +37,6 @@ final class ResearchSection {
 
   /** The line that ends brain's section. */
   static final String END_MARKER = BrainWritten.END_MARKER;
-
-  private static final Pattern MARKER =
-      Pattern.compile(Pattern.quote(MARKER_PREFIX) + "([0-9a-f]{64}) -->");
 
   /**
    * Thread-safe: commonmark uses fresh state for every parse. Depth-capped like every Markdown
@@ -105,11 +94,11 @@ final class ResearchSection {
    * Research} heading of level 2 at the top level; {@code null} when there is none.
    */
   static Found find(String text) {
-    int offset = bodyStart(text);
+    int offset = BrainWritten.markdownStart(text);
     List<Node> top = children(PARSER.parse(text.substring(offset)));
     Found other = null;
     for (int i = 0; i < top.size(); i++) {
-      if (!isResearchHeading(top.get(i))) {
+      if (!BrainWritten.isResearchHeading(top.get(i))) {
         continue;
       }
       Found found = at(text, offset, top, i);
@@ -135,7 +124,14 @@ final class ResearchSection {
    */
   static String compose(String content) {
     String body = "\n" + content.replace("\r\n", "\n").strip() + "\n\n";
-    return HEADING + "\n" + MARKER_PREFIX + sha256(body) + " -->\n" + body + END_MARKER + "\n";
+    return HEADING
+        + "\n"
+        + MARKER_PREFIX
+        + BrainWritten.bodyHash(body)
+        + " -->\n"
+        + body
+        + END_MARKER
+        + "\n";
   }
 
   /**
@@ -258,11 +254,11 @@ final class ResearchSection {
         break;
       }
     }
-    Matcher marker =
+    String hash =
         i + 1 < top.size() && top.get(i + 1) instanceof HtmlBlock html
-            ? MARKER.matcher(html.getLiteral().strip())
+            ? BrainWritten.markerHash(html.getLiteral())
             : null;
-    if (marker == null || !marker.matches()) {
+    if (hash == null) {
       return new Found(new Span(start, sectionEnd), Owner.UNMARKED, false);
     }
     int bodyStart = nextLineStart(text, offset + end(top.get(i + 1)));
@@ -274,33 +270,12 @@ final class ResearchSection {
       if (node instanceof HtmlBlock html && html.getLiteral().strip().equals(END_MARKER)) {
         int bodyEnd = lineStart(text, offset, first(node));
         String body = text.substring(Math.min(bodyStart, bodyEnd), bodyEnd);
-        boolean same = sha256(body.replace("\r\n", "\n")).equals(marker.group(1));
+        boolean same = BrainWritten.bodyHash(body).equals(hash);
         return new Found(
             new Span(start, offset + end(node)), same ? Owner.BRAIN : Owner.EDITED, true);
       }
     }
     return new Found(new Span(start, sectionEnd), Owner.EDITED, false);
-  }
-
-  private static boolean isResearchHeading(Node node) {
-    return node instanceof Heading h
-        && h.getLevel() == 2
-        && !h.getSourceSpans().isEmpty()
-        && headingText(h).strip().equalsIgnoreCase("research");
-  }
-
-  private static String headingText(Node node) {
-    var out = new StringBuilder();
-    for (Node c = node.getFirstChild(); c != null; c = c.getNext()) {
-      if (c instanceof Text t) {
-        out.append(t.getLiteral());
-      } else if (c instanceof Code code) {
-        out.append(code.getLiteral());
-      } else {
-        out.append(headingText(c));
-      }
-    }
-    return out.toString();
   }
 
   private static List<Node> children(Node parent) {
@@ -332,37 +307,5 @@ final class ResearchSection {
   private static int nextLineStart(String text, int index) {
     int nl = text.indexOf('\n', index);
     return nl < 0 ? text.length() : nl + 1;
-  }
-
-  /** Where Markdown starts: after a byte order mark and a YAML front matter block. */
-  private static int bodyStart(String text) {
-    int start = text.startsWith("\uFEFF") ? 1 : 0;
-    if (!firstLine(text, start).equals("---")) {
-      return start;
-    }
-    int pos = nextLineStart(text, start);
-    while (pos < text.length()) {
-      String line = firstLine(text, pos);
-      if (line.equals("---") || line.equals("...")) {
-        return nextLineStart(text, pos);
-      }
-      pos = nextLineStart(text, pos);
-    }
-    return start;
-  }
-
-  private static String firstLine(String text, int from) {
-    int nl = text.indexOf('\n', from);
-    return text.substring(from, nl < 0 ? text.length() : nl).strip();
-  }
-
-  private static String sha256(String body) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(body.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every JDK", e);
-    }
   }
 }
