@@ -16,13 +16,9 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.brain.research.json.Json;
 import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.server.StrictUtf8;
 import io.helidon.http.Status;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -152,24 +148,14 @@ final class StrictJson {
 
   /** The body as text; invalid UTF-8 (overlong forms, lone surrogates, bad bytes) is a 400. */
   private static String utf8(byte[] body) {
-    var decoder =
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer in = ByteBuffer.wrap(body);
-    CharBuffer out = CharBuffer.allocate(body.length + 1); // UTF-8: at most a char per byte
-    CoderResult result = decoder.decode(in, out, true);
-    if (!result.isError()) {
-      result = decoder.flush(out);
-    }
-    if (result.isError()) {
+    try {
+      return StrictUtf8.decode(body);
+    } catch (StrictUtf8.Invalid e) {
       throw badJson(
           "the request body is not valid UTF-8 at byte offset "
-              + in.position()
+              + e.offset()
               + "; send JSON encoded as UTF-8");
     }
-    return out.flip().toString();
   }
 
   private static ApiException syntaxError(JsonProcessingException e) {

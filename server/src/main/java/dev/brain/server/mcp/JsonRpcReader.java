@@ -4,15 +4,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.server.StrictUtf8;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -54,27 +50,19 @@ final class JsonRpcReader {
    * replaced by U+FFFD.
    */
   static Read read(McpJsonMapper mapper, byte[] bytes) {
-    var decoder =
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer in = ByteBuffer.wrap(bytes);
-    CharBuffer out = CharBuffer.allocate(bytes.length + 1);
-    CoderResult result = decoder.decode(in, out, true);
-    if (!result.isError()) {
-      result = decoder.flush(out);
-    }
-    if (result.isError()) {
+    String text;
+    try {
+      text = StrictUtf8.decode(bytes);
+    } catch (StrictUtf8.Invalid e) {
       return new Refused(
           JsonRpcErrors.error(
               null,
               McpSchema.ErrorCodes.PARSE_ERROR,
               "parse error: the message is not valid UTF-8 at byte offset "
-                  + in.position()
+                  + e.offset()
                   + "; send JSON encoded as UTF-8"));
     }
-    return read(mapper, out.flip().toString());
+    return read(mapper, text);
   }
 
   static Read read(McpJsonMapper mapper, String text) {
