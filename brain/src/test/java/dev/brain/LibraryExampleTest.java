@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's "Use brain as a library" example, kept compiling and passing. Keep the body of
- * {@link #example} identical to the README's snippet.
+ * The example of docs/library.md ("Use brain as a library"), kept compiling and passing. Keep the
+ * body of {@link #example} identical to that page's snippet, and its imports to the page's.
  */
 class LibraryExampleTest {
 

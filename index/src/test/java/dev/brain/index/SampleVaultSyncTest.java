@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The sample vault of the README quick start, end to end: every format, then an idle re-sync. */
+/** The sample vault of the README's tour, end to end: every format, then an idle re-sync. */
 class SampleVaultSyncTest {
 
   @TempDir Path data;

@@ -24,7 +24,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * size per lane, recall vs latency per vector format, embedding throughput by batching) and {@code
  * summary.md}. A chart whose results are missing is skipped.
  *
- * <p>Arguments: the results folder, the charts folder (the README embeds {@code docs/bench}).
+ * <p>Arguments: the results folder, the charts folder ({@code docs/figures.md} embeds {@code
+ * docs/bench}).
  */
 public final class Charts {
   private Charts() {}
