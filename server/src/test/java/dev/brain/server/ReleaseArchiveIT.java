@@ -41,6 +41,10 @@ class ReleaseArchiveIT {
     home = install.resolve("brain-" + System.getProperty("brain.version"));
     assertThat(home.resolve("lib/brain.jar")).exists();
     assertThat(home.resolve("README.md")).exists();
+    // The README's links: its docs pages and pictures, and the security policy.
+    assertThat(home.resolve("docs/configuration.md")).exists();
+    assertThat(home.resolve("docs/chat.png")).exists();
+    assertThat(home.resolve("SECURITY.md")).exists();
     assertThat(home.resolve("licenses/LICENSE-Apache-2.0.txt")).exists();
     // Two hops, the second relative, as package managers and ~/bin links do.
     Path links = Files.createDirectories(tmp.resolve("links"));
