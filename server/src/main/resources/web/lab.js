@@ -171,10 +171,22 @@
   function renderAnswer(trace) {
     const s = trace.synthesis;
     answerInto($("run-answer"), s, trace.failure ? "No answer: " + (trace.failure.message || trace.stop_reason) : "No answer was written for this run.");
+    // A draft that failed verification was never shown as an answer: the Lab shows it struck
+    // through under the reasons it was rejected, and its status as the run's, not the draft's.
+    const rejected = trace.status === "verification_failed";
+    if (rejected) {
+      const reasons = (trace.verification && trace.verification.reasons) || [];
+      const box = el("div", { class: "error-box rejected-draft" },
+        el("strong", {}, "Rejected draft: it failed verification and was not shown as an answer."),
+        reasons.length ? el("ul", {}, ...reasons.map((r) => el("li", {}, r))) : null);
+      const draft = $("run-answer").querySelector(".answer");
+      if (draft) draft.classList.add("rejected");
+      $("run-answer").prepend(box);
+    }
     if (s) {
       $("run-answer").append(el("p", { class: "muted lab-small" },
-        `answer status: ${s.answer_status || "?"}`,
-        s.citations && s.citations.length ? ` · cites ${s.citations.map((c) => c.source_key).join(", ")}` : ""));
+        rejected ? `status: verification_failed (the draft's own status: ${s.answer_status || "?"})` : `answer status: ${s.answer_status || "?"}`,
+        s.citations && s.citations.length ? ` · ${rejected ? "the draft cited" : "cites"} ${s.citations.map((c) => c.source_key).join(", ")}` : ""));
     }
   }
 

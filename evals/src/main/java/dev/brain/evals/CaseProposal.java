@@ -96,18 +96,32 @@ public final class CaseProposal {
     JsonNode continuity = trace.path("continuity");
     JsonNode plan = trace.path("pack").path("query_plan");
     JsonNode synthesis = trace.path("synthesis");
+    var evidence = new LinkedHashSet<String>();
+    trace.path("pack").path("evidence").forEach(r -> evidence.add(r.path("source_key").asText()));
+    evidence.remove("");
+    List<String> top = evidence.stream().limit(TOP_KEYS).toList();
+    var quotable = new LinkedHashSet<String>(evidence);
+    trace
+        .path("pack")
+        .path("exact_tag_evidence")
+        .forEach(r -> quotable.add(r.path("source_key").asText()));
+    // A rejected draft (its verification failed) or a decline is no answer to learn from: the case
+    // expects that outcome, never the rejected text or the keys it cited, which may be invented.
+    boolean rejected = VERIFICATION_FAILED.equals(text(trace.path("status")));
+    String answerStatus = rejected ? null : text(synthesis.path("answer_status"));
+    boolean answered = !rejected && !"no_evidence".equals(answerStatus);
     List<String> cited = new ArrayList<>();
-    synthesis.path("citations").forEach(c -> cited.add(c.path("source_key").asText()));
-    var top = new LinkedHashSet<String>();
-    for (JsonNode row : trace.path("pack").path("evidence")) {
-      if (top.size() >= TOP_KEYS) {
-        break;
-      }
-      top.add(row.path("source_key").asText());
+    if (answered) {
+      // Only keys that really are evidence of the run: a citation of anything else is not a key
+      // the case may expect.
+      synthesis.path("citations").forEach(c -> cited.add(c.path("source_key").asText()));
+      cited.retainAll(quotable);
     }
     var expected = new LinkedHashSet<String>(top);
     expected.addAll(cited);
-    List<String> required = includeAnswer ? answerLines(text(synthesis.path("answer"))) : List.of();
+    List<String> required =
+        includeAnswer && answered ? answerLines(text(synthesis.path("answer"))) : List.of();
+    String stopReason = rejected ? VERIFICATION_FAILED : text(trace.path("stop_reason"));
     String planner = text(plan.path("planner"));
     return new ResearchEvalCase(
         ResearchEvalCase.SCHEMA_VERSION,
@@ -122,7 +136,7 @@ public final class CaseProposal {
         plan.path("include_related").asBoolean(false) ? Boolean.TRUE : null,
         List.copyOf(expected),
         List.of(),
-        List.copyOf(top).subList(0, Math.min(1, top.size())),
+        top.subList(0, Math.min(1, top.size())),
         null,
         null,
         required,
@@ -133,8 +147,8 @@ public final class CaseProposal {
         List.of(),
         text(plan.path("query_family")),
         "model_assisted".equals(planner) ? planner : null,
-        text(synthesis.path("answer_status")),
-        text(trace.path("stop_reason")),
+        answerStatus,
+        stopReason,
         cited,
         text(trace.path("judge").path("verdict")),
         text(trace.path("judge").path("retry_action")),
@@ -149,6 +163,9 @@ public final class CaseProposal {
         List.of(),
         List.of());
   }
+
+  /** The outcome of a run whose draft answer failed verification (a rejected draft). */
+  private static final String VERIFICATION_FAILED = "verification_failed";
 
   /** Turn statuses of a Chat turn that produced no answer to assert on. */
   private static final java.util.Set<String> UNFINISHED =
@@ -201,8 +218,13 @@ public final class CaseProposal {
         prior.add(question);
         continue;
       }
+      // A turn whose draft failed verification ("failed" in the Chat) expects that outcome, never
+      // the keys its rejected draft cited.
+      boolean rejected = "failed".equals(status) || VERIFICATION_FAILED.equals(status);
       List<String> cited =
-          strings(turn.has("cited_keys") ? turn.get("cited_keys") : turn.path("citations"));
+          rejected
+              ? List.of()
+              : strings(turn.has("cited_keys") ? turn.get("cited_keys") : turn.path("citations"));
       var evidence = new LinkedHashSet<String>();
       if (turn.has("evidence_keys")) {
         evidence.addAll(strings(turn.get("evidence_keys")));
@@ -216,6 +238,9 @@ public final class CaseProposal {
       String answerStatus = text(turn.path("answer_status"));
       if (answerStatus == null) {
         answerStatus = text(turn.path("answerStatus"));
+      }
+      if (rejected) {
+        answerStatus = null;
       }
       String run = text(turn.path("trace"));
       out.add(
@@ -248,7 +273,7 @@ public final class CaseProposal {
               null,
               null,
               answerStatus,
-              null,
+              rejected ? VERIFICATION_FAILED : null,
               cited,
               null,
               null,

@@ -191,6 +191,71 @@ class ResearchEvalCaseTest {
   }
 
   @Test
+  void aRejectedDraftYieldsACaseExpectingTheRejectionNeverItsTextOrItsInventedKeys()
+      throws IOException {
+    var trace =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"run_id":"r-rejected","question":"How often should I descale?",
+                 "stop_reason":"verification_failed","status":"verification_failed",
+                 "synthesis":{"answer_status":"ok",
+                   "answer":"Descale every week. [invented:key]",
+                   "citations":[{"source_key":"invented:key"},{"source_key":"k1"}]},
+                 "pack":{"evidence":[{"source_key":"k1"},{"source_key":"k2"}]}}
+                """);
+
+    ResearchEvalCase draft = CaseProposal.fromTrace(trace, true);
+
+    assertThat(draft.stopReason()).isEqualTo("verification_failed");
+    assertThat(draft.answerStatus()).isNull();
+    assertThat(draft.requiredText()).isEmpty();
+    assertThat(draft.citationKeys()).isEmpty();
+    assertThat(draft.expectedKeys()).containsExactly("k1", "k2");
+    assertThat(ResearchEvalCase.parse(draft.toJsonLine(), "draft")).isEqualTo(draft);
+  }
+
+  @Test
+  void aDraftNeverExpectsAKeyThatWasNotEvidenceOfTheRun() throws IOException {
+    var trace =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"run_id":"r2","question":"How often should I descale?",
+                 "stop_reason":"enough_evidence","status":"ok",
+                 "synthesis":{"answer_status":"ok","answer":"Every eight weeks. [k9]",
+                   "citations":[{"source_key":"k9"},{"source_key":"tag:1"}]},
+                 "pack":{"evidence":[{"source_key":"k1"}],
+                   "exact_tag_evidence":[{"source_key":"tag:1"}]}}
+                """);
+
+    ResearchEvalCase draft = CaseProposal.fromTrace(trace, false);
+
+    assertThat(draft.citationKeys()).containsExactly("tag:1");
+    assertThat(draft.expectedKeys()).containsExactly("k1", "tag:1");
+  }
+
+  @Test
+  void aDeclinedRunYieldsACaseExpectingTheDeclineWithoutItsText() throws IOException {
+    var trace =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"run_id":"r3","question":"What is my boarding pass number?",
+                 "stop_reason":"no_evidence","status":"no_evidence",
+                 "synthesis":{"answer_status":"no_evidence",
+                   "answer":"Nothing in your corpus mentions boarding."},
+                 "pack":{"evidence":[]}}
+                """);
+
+    ResearchEvalCase draft = CaseProposal.fromTrace(trace, true);
+
+    assertThat(draft.answerStatus()).isEqualTo("no_evidence");
+    assertThat(draft.stopReason()).isEqualTo("no_evidence");
+    assertThat(draft.requiredText()).isEmpty();
+  }
+
+  @Test
   void aDraftIsAppendedToACaseFileInNewFoldersOnceAndTheFileStillLoads() throws IOException {
     var trace =
         new ObjectMapper()
@@ -214,6 +279,26 @@ class ResearchEvalCaseTest {
     Path fresh = dir.resolve("new/folder/cases.jsonl");
     CaseProposal.append(draft, fresh);
     assertThat(Files.readString(fresh)).isEqualTo(CaseProposal.line(draft) + "\n");
+  }
+
+  @Test
+  void aChatTurnWhoseDraftFailedVerificationExpectsTheRejectionAndNoneOfItsCitations()
+      throws IOException {
+    var conversation =
+        new ObjectMapper()
+            .readTree(
+                """
+                {"turns": [{"question": "What grind size do I use for espresso?",
+                  "status": "failed", "answerStatus": "ok", "citations": ["invented:key"],
+                  "pack": {"evidence": [{"source_key": "k1"}]}}]}
+                """);
+
+    ResearchEvalCase draft = CaseProposal.fromConversation(conversation, "chat.json").get(0);
+
+    assertThat(draft.stopReason()).isEqualTo("verification_failed");
+    assertThat(draft.answerStatus()).isNull();
+    assertThat(draft.citationKeys()).isEmpty();
+    assertThat(draft.expectedKeys()).containsExactly("k1");
   }
 
   @Test

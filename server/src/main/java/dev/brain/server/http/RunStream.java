@@ -83,7 +83,11 @@ final class RunStream {
     }
     Map<String, Object> summary = summary(result);
     if (result.stopReason() == StopReason.VERIFICATION_FAILED) {
-      summary.remove("answer"); // never shown as an answer
+      // Never shown as an answer: not its text, not its citations (which may name records that
+      // are not evidence), not the draft's own status.
+      summary.remove("answer");
+      summary.remove("citations");
+      summary.put("answer_status", Outcome.VERIFICATION_FAILED);
       summary.put(
           "failures", result.verification() == null ? null : result.verification().reasons());
       events.emit("verification_failed", summary);
