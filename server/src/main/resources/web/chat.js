@@ -259,6 +259,7 @@
       case "done":
         finish(turn, data);
         if (typeof data.answer === "string") turn.answer = data.answer; // the final text wins
+        if (data.model_unavailable) turn.modelUnavailable = data.model_unavailable;
         if (data.retrieval_only) turn.status = "evidence";
         else if (data.answer_status === "no_evidence") turn.status = "no_evidence";
         else if (data.answer_status === "partial") turn.status = "partial";
@@ -541,6 +542,9 @@
       if (used.size && turn.status !== "running") box.append(sourceList(turn, used, labels));
     } else if (turn.status === "running") {
       box.append(el("p", { class: "muted" }, "Working…"));
+    } else if (turn.status === "evidence" && turn.modelUnavailable) {
+      box.append(el("div", { class: "notice model-unavailable", role: "status" },
+        el("strong", {}, "Model unreachable: showing the evidence. "), turn.modelUnavailable));
     } else if (turn.status === "evidence") {
       box.append(el("p", { class: "muted" }, "Evidence only (answer switched off)."));
     }

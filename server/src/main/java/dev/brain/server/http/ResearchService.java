@@ -147,12 +147,29 @@ final class ResearchService implements HttpService {
         EventStream.serve(
             res,
             config.heartbeatInterval(),
-            e -> evidenceOnly(request, e),
+            e -> evidenceOnly(request, e, null),
             ResearchService::failure,
             slot::close);
         return;
       }
-      ModelGate.Resolved model = models.resolve(request.model());
+      ModelGate.Resolved model;
+      try {
+        model = models.resolve(request.model());
+      } catch (ApiException e) {
+        if (!"model_unavailable".equals(e.error().code())) {
+          throw e;
+        }
+        // The evidence stands without the model, as `brain research` falls back to it: the
+        // stream says why there is no answer and shows what was found.
+        String why = e.error().message();
+        EventStream.serve(
+            res,
+            config.heartbeatInterval(),
+            events -> evidenceOnly(request, events, why),
+            ResearchService::failure,
+            slot::close);
+        return;
+      }
       RunRequest run = runRequest(request, model);
       EventStream.serve(
           res,
@@ -208,15 +225,24 @@ final class ResearchService implements HttpService {
     }
   }
 
-  /** A run with the answer switched off: the pack (with pinned records) and no model, no trace. */
-  private void evidenceOnly(ResearchRequest request, EventStream.Emitter events)
+  /**
+   * A run without an answer: the pack (with pinned records), no model, no trace. Either the answer
+   * was switched off ({@code modelUnavailable} null) or the model cannot be reached: then {@code
+   * done} says so in {@code model_unavailable}, with stop reason {@code synthesis_unavailable}.
+   */
+  private void evidenceOnly(
+      ResearchRequest request, EventStream.Emitter events, String modelUnavailable)
       throws IOException {
     long t0 = System.nanoTime();
     Researcher.Pinned pinned = build(request);
     events.emit("pack", pinned.pack());
     Map<String, Object> done = new LinkedHashMap<>();
     done.put("retrieval_only", true);
-    done.put("stop_reason", pinned.pack().hasEvidence() ? "retrieval_only" : "no_evidence");
+    String stop = modelUnavailable == null ? "retrieval_only" : "synthesis_unavailable";
+    done.put("stop_reason", pinned.pack().hasEvidence() ? stop : "no_evidence");
+    if (modelUnavailable != null) {
+      done.put("model_unavailable", modelUnavailable);
+    }
     done.put("evidence_count", pinned.pack().evidence().size());
     done.put("pinned_added", pinned.report().accepted());
     done.put("pinned_rejected", pinned.report().rejected());

@@ -142,13 +142,20 @@ class ResearchStreamTest {
   }
 
   @Test
-  void anUnreachableModelIsA503BeforeAnyStreamStarts() throws Exception {
-    var reply = Http.send(Sse.post(base.resolve("/api/research/run"), body("model", "openai/gpt")));
-    assertThat(reply.status()).isEqualTo(503);
-    assertThat(reply.contentType()).startsWith("application/json");
-    assertThat(reply.error().path("code").asText()).isEqualTo("model_unavailable");
-    assertThat(reply.error().path("answer_status").asText()).isEqualTo("unavailable");
+  void anUnreachableModelStreamsTheEvidenceAndSaysWhyThereIsNoAnswer() throws Exception {
+    var stream = run("model", "openai/gpt");
+    assertThat(stream.namesWithoutHeartbeats()).containsSubsequence("pack", "done");
+    assertThat(stream.namesWithoutHeartbeats()).doesNotContain("error", "answer", "token");
+    assertThat(stream.first("pack").data().path("evidence").size()).isPositive();
+    var done = stream.first("done").data();
+    assertThat(done.path("retrieval_only").asBoolean()).isTrue();
+    assertThat(done.path("stop_reason").asText()).isEqualTo("synthesis_unavailable");
+    assertThat(done.path("model_unavailable").asText())
+        .contains("openai/gpt is unavailable", "start the model server or choose another model");
+  }
 
+  @Test
+  void anUnreachableModelIsA503ForASynthesisOfAGivenPack() throws Exception {
     var pack = Http.post(base, "/api/research", body());
     var synth =
         HttpJson.MAPPER
