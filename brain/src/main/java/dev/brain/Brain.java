@@ -21,6 +21,7 @@ import dev.brain.research.pack.EntityMap;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.TopicMap;
+import dev.brain.research.plan.ChatContinuity;
 import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunListener;
@@ -341,6 +342,40 @@ public final class Brain implements AutoCloseable {
    */
   public RunRequest request(String question, List<ConversationTurn> conversation) {
     return request(question).withConversation(conversation);
+  }
+
+  /**
+   * The evidence of a research request as every surface builds it: {@link ResearchRequest#validate
+   * validated}, its options applied over the configured ones, searched with the earlier questions
+   * of a chat follow-up, the earlier turns' keys recorded, the pinned records added.
+   *
+   * @throws InvalidSearchException naming the field of a request that cannot run as given
+   */
+  public Researcher.Pinned pack(ResearchRequest request) throws IOException {
+    request.validate();
+    ResearchOptions options = request.options(researchOptions());
+    ChatContinuity continuity = request.continuity();
+    ResearchPack pack = pack(request.searchQuestion(), options);
+    pack = withEarlierTurns(pack, continuity.priorEvidenceKeys(), options);
+    return pin(pack, continuity.pinnedEvidenceKeys(), options);
+  }
+
+  /**
+   * The run of a research request, completed from {@code brain.yaml} as {@link #request(String)}
+   * completes a question, answered by {@code model} ({@code null}: the built-in extractive
+   * synthesizer).
+   *
+   * @throws InvalidSearchException naming the field of a request that cannot run as given
+   */
+  public RunRequest request(ResearchRequest request, ChatModel model) {
+    request.validate();
+    return request(request.question())
+        .withOptions(request.options(researchOptions()))
+        .withSynthesis(request.synthesisOptions())
+        .withModel(model)
+        .withContinuity(request.continuity())
+        .withSurface(request.surfaceName())
+        .withTrace(request.wantsTrace(config.chat().saveTraces()));
   }
 
   /** Researches a question with the configured defaults; see {@link #run}. */

@@ -12,6 +12,7 @@ public final class InvalidSearchException extends IllegalArgumentException {
 
   private final String field;
   private final List<String> allowedValues;
+  private final boolean empty;
 
   /**
    * @param field the request field at fault, in wire form ({@code query}, {@code lanes}, {@code
@@ -20,9 +21,23 @@ public final class InvalidSearchException extends IllegalArgumentException {
    * @param allowedValues the values the field accepts, or empty when it is not an enumeration
    */
   public InvalidSearchException(String field, String problem, List<String> allowedValues) {
+    this(field, problem, allowedValues, false);
+  }
+
+  private InvalidSearchException(
+      String field, String problem, List<String> allowedValues, boolean empty) {
     super(message(field, problem, allowedValues));
     this.field = field;
     this.allowedValues = List.copyOf(allowedValues);
+    this.empty = empty;
+  }
+
+  /**
+   * The error of a request whose query or question is empty: nothing to search for, which surfaces
+   * tell apart from a value out of range (HTTP 400 {@code empty_question} rather than 422).
+   */
+  public static InvalidSearchException empty(String field, String problem) {
+    return new InvalidSearchException(field, problem, List.of(), true);
   }
 
   /** An error for a field that is not an enumeration. */
@@ -33,6 +48,11 @@ public final class InvalidSearchException extends IllegalArgumentException {
   /** The request field at fault, in wire form ({@code query}, {@code lanes}, ...). */
   public String field() {
     return field;
+  }
+
+  /** Whether the request had nothing to search for (see {@link #empty}). */
+  public boolean isEmptyInput() {
+    return empty;
   }
 
   /** The values the field accepts; empty when the field is not an enumeration. */

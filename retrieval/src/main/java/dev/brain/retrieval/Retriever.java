@@ -92,7 +92,7 @@ public final class Retriever {
     public SearchResult search(String query, SearchOptions options) throws IOException {
       Objects.requireNonNull(options, "options");
       if (query == null || query.isBlank()) {
-        throw new InvalidSearchException("query", "the query is empty; give words to search for");
+        throw InvalidSearchException.empty("query", "the query is empty; give words to search for");
       }
       long start = System.nanoTime();
       checkSourceTypes(view, options.filters());
@@ -137,7 +137,7 @@ public final class Retriever {
      */
     public int lexicalRecords(String query, SearchFilters filters, int depth) throws IOException {
       if (query == null || query.isBlank()) {
-        throw new InvalidSearchException("query", "the query is empty; give words to search for");
+        throw InvalidSearchException.empty("query", "the query is empty; give words to search for");
       }
       checkSourceTypes(view, filters);
       return view.lexicalRecords(

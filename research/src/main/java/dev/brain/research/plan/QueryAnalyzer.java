@@ -36,7 +36,7 @@ public final class QueryAnalyzer {
   /** Analyzes a question (plain or chat-shaped). */
   public static Strategy analyze(String question, boolean semantic) {
     if (question == null || question.isBlank()) {
-      throw new InvalidSearchException("question", "the question is empty; ask something");
+      throw InvalidSearchException.empty("question", "the question is empty; ask something");
     }
     QuestionText qt = QuestionText.parse(question);
     FollowUp resolved = FollowUp.resolve(qt);
@@ -59,7 +59,7 @@ public final class QueryAnalyzer {
     }
     List<Concept> list = concepts.finish();
     if (list.isEmpty()) {
-      throw new InvalidSearchException(
+      throw InvalidSearchException.empty(
           "question",
           "'"
               + qt.current()

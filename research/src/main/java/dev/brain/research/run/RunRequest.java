@@ -49,7 +49,7 @@ public record RunRequest(
    */
   public RunRequest {
     if (question == null || question.isBlank()) {
-      throw new InvalidSearchException("question", "the question is empty; ask something");
+      throw InvalidSearchException.empty("question", "the question is empty; ask something");
     }
     if (question.length() > ResearchOptions.MAX_QUESTION_CHARS) {
       throw new InvalidSearchException(

@@ -2,6 +2,7 @@ package dev.brain.server.http;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brain.Brain;
+import dev.brain.ResearchRequest;
 import dev.brain.ServerSettings;
 import dev.brain.research.agent.AgentResult;
 import dev.brain.research.agent.AgentStopReason;

@@ -80,7 +80,7 @@ final class ErrorMapping {
 
   /** The API error for an invalid search: an empty query is a 400, anything else a 422. */
   static ApiException invalidSearch(InvalidSearchException e) {
-    if ("query".equals(e.field()) || "question".equals(e.field())) {
+    if (e.isEmptyInput()) {
       return ApiException.badRequest("empty_question", e.getMessage(), e.field());
     }
     return new ApiException(

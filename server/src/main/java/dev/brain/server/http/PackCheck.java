@@ -1,6 +1,7 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
+import dev.brain.ResearchRequest;
 import dev.brain.index.CorpusRecord;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.QueryAnalyzer;

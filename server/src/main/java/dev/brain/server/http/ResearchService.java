@@ -1,9 +1,9 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
+import dev.brain.ResearchRequest;
 import dev.brain.ServerSettings;
 import dev.brain.research.Researcher;
-import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.run.RunListener;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
@@ -60,11 +60,7 @@ final class ResearchService implements HttpService {
    * with the records the user pinned added as a research run adds them.
    */
   private Researcher.Pinned build(ResearchRequest request) throws IOException {
-    var options = request.options(brain.researchOptions());
-    ResearchPack pack = brain.pack(request.searchQuestion(), options);
-    var continuity = request.continuity();
-    pack = brain.withEarlierTurns(pack, continuity.priorEvidenceKeys(), options);
-    return brain.pin(pack, continuity.pinnedEvidenceKeys(), options);
+    return brain.pack(request);
   }
 
   private void synthesize(ServerRequest req, ServerResponse res) throws IOException {
@@ -185,14 +181,7 @@ final class ResearchService implements HttpService {
    * brain.yaml}'s {@code research} section (as {@code brain research} runs).
    */
   private RunRequest runRequest(ResearchRequest request, ModelGate.Resolved model) {
-    return brain
-        .request(request.question())
-        .withOptions(request.options(brain.researchOptions()))
-        .withSynthesis(request.synthesisOptions())
-        .withModel(model.model())
-        .withContinuity(request.continuity())
-        .withSurface(request.surfaceName())
-        .withTrace(request.wantsTrace(brain.config().chat().saveTraces()));
+    return brain.request(request, model.model());
   }
 
   /**

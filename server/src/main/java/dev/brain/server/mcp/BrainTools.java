@@ -1,8 +1,12 @@
 package dev.brain.server.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.brain.Brain;
+import dev.brain.ResearchRequest;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
 import dev.brain.models.chat.ChatModel;
@@ -14,7 +18,6 @@ import dev.brain.research.pack.EntityMap;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.TopicMap;
-import dev.brain.research.plan.ChatContinuity;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Lane;
 import dev.brain.retrieval.SearchOptions;
@@ -180,75 +183,47 @@ public final class BrainTools {
 
   /** {@code brain_research_pack}: the {@code research_pack.v1} of a question. */
   public ToolOutput researchPack(Map<String, Object> arguments) throws IOException {
-    var args =
-        new ToolArgs(
-            "brain_research_pack",
-            arguments,
-            Set.of(
-                "question",
-                "source_types",
-                "limit",
-                "max_chars_per_doc",
-                "include_related",
-                "related_limit",
-                "include_topic_brief",
-                "semantic",
-                "prior_questions",
-                "conversation",
-                "pinned_keys"));
-    String question = args.requiredString("question", ResearchOptions.MAX_QUESTION_CHARS);
-    var options = researchOptions(args);
-    List<String> prior =
-        orEmpty(args.strings("prior_questions", 8, ResearchOptions.MAX_QUESTION_CHARS));
-    var turns =
-        ChatContinuity.of(
-            orEmpty(
-                args.conversation("conversation", 10, ResearchOptions.MAX_QUESTION_CHARS, 100)));
-    List<String> pinned = orEmpty(args.strings("pinned_keys", 24));
-    refresh();
-    var questions = new java.util.ArrayList<>(turns.priorQuestions());
-    questions.addAll(prior);
-    String searchQuestion =
-        new ChatContinuity(questions, List.of(), List.of()).retrievalQuestion(question);
-    ResearchPack pack = brain.pack(searchQuestion, options);
-    pack = brain.withEarlierTurns(pack, turns.priorEvidenceKeys(), options);
-    if (!pinned.isEmpty()) {
-      pack = brain.pin(pack, pinned, options).pack();
+    // The arguments are a pack request's JSON: read, checked and completed as the HTTP API's.
+    new ToolArgs("brain_research_pack", arguments, Set.copyOf(ResearchRequest.PACK_FIELDS));
+    ResearchRequest request;
+    try {
+      request = REQUESTS.convertValue(arguments, ResearchRequest.class);
+    } catch (IllegalArgumentException e) {
+      throw wrongArgument(e);
     }
+    request.validateForPack();
+    refresh();
+    ResearchPack pack = brain.pack(request).pack();
     return new ToolOutput(toMap(pack), ToolText.pack(pack));
   }
 
-  private ResearchOptions researchOptions(ToolArgs args) {
-    var o = brain.researchOptions();
-    List<String> types = args.strings("source_types", 32);
-    if (types != null) {
-      o = o.withSourceTypes(types);
+  /** Reads tool arguments as request records: brain's JSON names; an unknown name is an error. */
+  private static final ObjectMapper REQUESTS =
+      Json.newMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /**
+   * The tool error of arguments that do not read as a request: the path of the value at fault
+   * ({@code conversation[0].answer}) and what is wrong with it, in words.
+   */
+  private static ToolInputException wrongArgument(IllegalArgumentException e) {
+    if (!(e.getCause() instanceof JsonMappingException m) || m.getPath().isEmpty()) {
+      return new ToolInputException("arguments", "the arguments do not match the tool's schema");
     }
-    Integer limit = args.integer("limit", 1, ResearchOptions.MAX_LIMIT);
-    if (limit != null) {
-      o = o.withLimit(limit);
+    var path = new StringBuilder();
+    for (JsonMappingException.Reference r : m.getPath()) {
+      if (r.getFieldName() != null) {
+        path.append(path.isEmpty() ? "" : ".").append(r.getFieldName());
+      } else if (r.getIndex() >= 0) {
+        path.append('[').append(r.getIndex()).append(']');
+      }
     }
-    Integer maxChars = args.integer("max_chars_per_doc", 40, MAX_CONTENT_CHARS);
-    if (maxChars != null) {
-      o = o.withMaxCharsPerDoc(maxChars);
+    String at = path.toString();
+    if (m instanceof UnrecognizedPropertyException u) {
+      String parent = at.substring(0, Math.max(0, at.length() - u.getPropertyName().length() - 1));
+      return new ToolInputException(
+          at, "unknown argument '" + u.getPropertyName() + "' in '" + parent + "'");
     }
-    Boolean related = args.bool("include_related");
-    if (related != null) {
-      o = o.withIncludeRelated(related);
-    }
-    Integer relatedLimit = args.integer("related_limit", 0, 100);
-    if (relatedLimit != null) {
-      o = o.withRelatedLimit(relatedLimit);
-    }
-    Boolean brief = args.bool("include_topic_brief");
-    if (brief != null) {
-      o = o.withIncludeTopicBrief(brief);
-    }
-    Boolean semantic = args.bool("semantic");
-    if (semantic != null) {
-      o = o.withSemantic(semantic);
-    }
-    return o;
+    return new ToolInputException(at, "'" + at + "' has the wrong type; see the tool's schema");
   }
 
   /** {@code brain_search}: one fast retrieval (no planning) with lane provenance. */
@@ -516,9 +491,5 @@ public final class BrainTools {
 
   static Map<String, Object> toMap(Object value) {
     return JSON.convertValue(value, MAP_TYPE);
-  }
-
-  private static <T> List<T> orEmpty(List<T> list) {
-    return list == null ? List.of() : list;
   }
 }

@@ -1,6 +1,5 @@
 package dev.brain.server.mcp;
 
-import dev.brain.research.plan.ConversationTurn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -140,46 +139,6 @@ final class ToolArgs {
             name, "'" + name + "' must hold strings of at most " + maxChars + " characters");
       }
       out.add(s.strip());
-    }
-    return out;
-  }
-
-  /**
-   * The earlier turns of a conversation, oldest first: each an object with a non-empty {@code
-   * question} and optional {@code cited_keys} and {@code evidence_keys} (at most {@code maxKeys}
-   * record keys each); {@code null} when absent.
-   */
-  List<ConversationTurn> conversation(
-      String name, int maxTurns, int maxQuestionChars, int maxKeys) {
-    Object value = values.get(name);
-    if (value == null) {
-      return null;
-    }
-    if (!(value instanceof List<?> list)) {
-      throw new ToolInputException(name, "'" + name + "' must be an array of turn objects");
-    }
-    if (list.size() > maxTurns) {
-      throw new ToolInputException(
-          name, "'" + name + "' takes at most " + maxTurns + " turns, got " + list.size());
-    }
-    var out = new ArrayList<ConversationTurn>();
-    for (Object o : list) {
-      String at = name + "[" + out.size() + "]";
-      if (!(o instanceof Map<?, ?> map)) {
-        throw new ToolInputException(
-            at, "'" + at + "' must be an object with question, cited_keys and evidence_keys");
-      }
-      @SuppressWarnings("unchecked")
-      var turn =
-          new ToolArgs(
-              "'" + at + "' of " + tool,
-              (Map<String, Object>) map,
-              Set.of("question", "cited_keys", "evidence_keys"));
-      out.add(
-          new ConversationTurn(
-              turn.requiredString("question", maxQuestionChars),
-              turn.strings("cited_keys", maxKeys, 1_024),
-              turn.strings("evidence_keys", maxKeys, 1_024)));
     }
     return out;
   }

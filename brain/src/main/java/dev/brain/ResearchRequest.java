@@ -1,15 +1,23 @@
-package dev.brain.server.http;
+package dev.brain;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.plan.ChatContinuity;
 import dev.brain.research.plan.ConversationTurn;
 import dev.brain.research.synthesis.SynthesisOptions;
+import dev.brain.retrieval.InvalidSearchException;
 import java.util.List;
 
 /**
- * The body of {@code POST /api/research} (pack only) and {@code POST /api/research/run} (pack,
- * answer, verification). Every field but {@code question} is optional; {@code null} means the
- * default.
+ * A research request as every surface receives it: the body of {@code POST /api/research} (pack
+ * only) and {@code POST /api/research/run} (pack, answer, verification), and the arguments of the
+ * MCP tool {@code brain_research_pack}, read from JSON with snake_case names. Its names, limits and
+ * errors live here once: {@link #validate()} and {@link #validateForPack()} throw {@link
+ * InvalidSearchException} naming the field (an empty question is its {@code question}), which each
+ * surface words its own way (HTTP 400/422, an MCP tool error). {@link Brain#pack(ResearchRequest)}
+ * and {@link Brain#request(ResearchRequest, dev.brain.models.chat.ChatModel)} complete it from
+ * {@code brain.yaml}. Every field but {@code question} is optional; {@code null} means the default.
  *
  * @param question the question; must contain a searchable word
  * @param sourceTypes only evidence of these source types
@@ -40,7 +48,8 @@ import java.util.List;
  * @param surface run only: who asks, recorded in the trace ({@code web_chat} from the web Chat);
  *     default {@code web_api}
  */
-record ResearchRequest(
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record ResearchRequest(
     String question,
     List<String> sourceTypes,
     Integer limit,
@@ -60,32 +69,54 @@ record ResearchRequest(
     String surface) {
 
   /** Most {@link #priorQuestions()}: the Chat keeps the last 8 turns. */
-  static final int MAX_PRIOR_QUESTIONS = 8;
+  public static final int MAX_PRIOR_QUESTIONS = 8;
 
   /** Most {@link #conversation()} turns. */
-  static final int MAX_CONVERSATION_TURNS = 10;
+  public static final int MAX_CONVERSATION_TURNS = 10;
 
   /** Most cited or evidence keys of one conversation turn. */
-  static final int MAX_TURN_KEYS = 100;
+  public static final int MAX_TURN_KEYS = 100;
 
   /** Most {@link #pinnedKeys()}. */
-  static final int MAX_PINNED_KEYS = 24;
+  public static final int MAX_PINNED_KEYS = 24;
 
   /** Most {@link #priorEvidenceKeys()}. */
-  static final int MAX_PRIOR_EVIDENCE_KEYS = 200;
+  public static final int MAX_PRIOR_EVIDENCE_KEYS = 200;
 
   /** Longest {@link #question()} and prior question: the one cap every surface applies. */
-  static final int MAX_QUESTION_CHARS = ResearchOptions.MAX_QUESTION_CHARS;
+  public static final int MAX_QUESTION_CHARS = ResearchOptions.MAX_QUESTION_CHARS;
 
   /** Longest record key in {@link #pinnedKeys()} and {@link #priorEvidenceKeys()}. */
-  static final int MAX_KEY_CHARS = 1_024;
+  public static final int MAX_KEY_CHARS = 1_024;
 
-  /** The fields only {@code POST /api/research/run} reads. */
-  private static final List<String> RUN_ONLY_FIELDS =
+  /** The fields only a run reads ({@code POST /api/research/run}); a pack request refuses them. */
+  public static final List<String> RUN_ONLY_FIELDS =
       List.of(
           "synthesize", "model", "max_evidence_chars", "prior_evidence_keys", "trace", "surface");
 
-  ResearchRequest {
+  /** The fields a pack request reads, in wire form. */
+  public static final List<String> PACK_FIELDS =
+      List.of(
+          "question",
+          "source_types",
+          "limit",
+          "max_chars_per_doc",
+          "include_related",
+          "related_limit",
+          "include_topic_brief",
+          "semantic",
+          "prior_questions",
+          "conversation",
+          "pinned_keys");
+
+  /** A request for {@code question} with every option at its default. */
+  public static ResearchRequest of(String question) {
+    return new ResearchRequest(
+        question, null, null, null, null, null, null, null, null, null, null, null, null, null,
+        null, null, null);
+  }
+
+  public ResearchRequest {
     priorQuestions = priorQuestions == null ? List.of() : List.copyOf(priorQuestions);
     conversation = conversation == null ? List.of() : List.copyOf(conversation);
     pinnedKeys = pinnedKeys == null ? List.of() : List.copyOf(pinnedKeys);
@@ -93,17 +124,19 @@ record ResearchRequest(
   }
 
   /**
-   * Checks what the research module does not.
+   * Checks what the research options do not (they check their own ranges when applied).
    *
-   * @throws ApiException 400 for an empty question, 422 for too many prior questions or pins
+   * @return this request
+   * @throws InvalidSearchException naming the field: {@code question} when it is empty or too long,
+   *     else the list or name that is out of bounds
    */
-  ResearchRequest validate() {
+  public ResearchRequest validate() {
     if (question == null || question.isBlank()) {
-      throw ApiException.badRequest(
-          "empty_question", "the question is empty; send {\"question\": \"...\"}", "question");
+      throw InvalidSearchException.empty(
+          "question", "the question is empty; send {\"question\": \"...\"}");
     }
     if (question.length() > MAX_QUESTION_CHARS) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "the question is "
               + question.length()
               + " characters long; at most "
@@ -112,13 +145,13 @@ record ResearchRequest(
           "question");
     }
     if (sourceTypes != null && sourceTypes.stream().anyMatch(t -> t == null || t.isBlank())) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "source_types must list source type names such as note or pdf, without nulls or blanks",
           "source_types");
     }
     for (String prior : priorQuestions) {
       if (prior == null || prior.length() > MAX_QUESTION_CHARS) {
-        throw ApiException.invalidOption(
+        throw invalid(
             "each prior question must be a string of at most " + MAX_QUESTION_CHARS + " characters",
             "prior_questions");
       }
@@ -127,28 +160,28 @@ record ResearchRequest(
     for (var keys : List.of(pinnedKeys, priorEvidenceKeys)) {
       for (String key : keys) {
         if (key == null || key.isBlank() || key.length() > MAX_KEY_CHARS) {
-          throw ApiException.invalidOption(
+          throw invalid(
               "record keys must be non-empty strings of at most " + MAX_KEY_CHARS + " characters",
               keys == pinnedKeys ? "pinned_keys" : "prior_evidence_keys");
         }
       }
     }
     if (priorQuestions.size() > MAX_PRIOR_QUESTIONS) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "at most " + MAX_PRIOR_QUESTIONS + " prior questions, got " + priorQuestions.size(),
           "prior_questions");
     }
     if (surface != null && !surface.matches("[a-z_]{1,24}")) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "surface must be a short lower-case name such as web_chat, got '" + surface + "'",
           "surface");
     }
     if (priorEvidenceKeys.size() > MAX_PRIOR_EVIDENCE_KEYS) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "at most " + MAX_PRIOR_EVIDENCE_KEYS + " prior evidence keys", "prior_evidence_keys");
     }
     if (pinnedKeys.size() > MAX_PINNED_KEYS) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "at most " + MAX_PINNED_KEYS + " pinned keys, got " + pinnedKeys.size(), "pinned_keys");
     }
     return this;
@@ -158,14 +191,19 @@ record ResearchRequest(
     validateConversation(conversation);
   }
 
+  /** The error for {@code field}, worded as {@code message} says it. */
+  private static InvalidSearchException invalid(String message, String field) {
+    return new InvalidSearchException(field, message);
+  }
+
   /**
    * Checks the {@code conversation} field of a research or agent request.
    *
-   * @throws ApiException 422 naming the turn and field that is out of bounds
+   * @throws InvalidSearchException naming the turn and field that is out of bounds
    */
-  static void validateConversation(List<ConversationTurn> conversation) {
+  public static void validateConversation(List<ConversationTurn> conversation) {
     if (conversation.size() > MAX_CONVERSATION_TURNS) {
-      throw ApiException.invalidOption(
+      throw invalid(
           "at most " + MAX_CONVERSATION_TURNS + " conversation turns, got " + conversation.size(),
           "conversation");
     }
@@ -173,11 +211,10 @@ record ResearchRequest(
       ConversationTurn turn = conversation.get(i);
       String field = "conversation[" + i + "]";
       if (turn == null || turn.question().isEmpty()) {
-        throw ApiException.invalidOption(
-            field + " must be an object with a non-empty question", field + ".question");
+        throw invalid(field + " must be an object with a non-empty question", field + ".question");
       }
       if (turn.question().length() > MAX_QUESTION_CHARS) {
-        throw ApiException.invalidOption(
+        throw invalid(
             field + ".question is at most " + MAX_QUESTION_CHARS + " characters",
             field + ".question");
       }
@@ -188,12 +225,11 @@ record ResearchRequest(
 
   private static void checkTurnKeys(List<String> keys, String field) {
     if (keys.size() > MAX_TURN_KEYS) {
-      throw ApiException.invalidOption(
-          field + " lists at most " + MAX_TURN_KEYS + " keys, got " + keys.size(), field);
+      throw invalid(field + " lists at most " + MAX_TURN_KEYS + " keys, got " + keys.size(), field);
     }
     for (String key : keys) {
       if (key == null || key.isBlank() || key.length() > MAX_KEY_CHARS) {
-        throw ApiException.invalidOption(
+        throw invalid(
             "record keys must be non-empty strings of at most " + MAX_KEY_CHARS + " characters",
             field);
       }
@@ -201,11 +237,13 @@ record ResearchRequest(
   }
 
   /**
-   * Checks a body of {@code POST /api/research}, which reads no run-only field.
+   * Checks a pack request, which reads no run-only field.
    *
-   * @throws ApiException 422 naming a run-only field that was sent, as for any unknown field
+   * @return this request
+   * @throws InvalidSearchException naming a run-only field that was sent (as for any unknown field,
+   *     with the fields a pack request reads), else as {@link #validate()}
    */
-  ResearchRequest validateForPack() {
+  public ResearchRequest validateForPack() {
     List<Object> runOnly =
         java.util.Arrays.asList(
             synthesize,
@@ -217,26 +255,10 @@ record ResearchRequest(
     for (int i = 0; i < runOnly.size(); i++) {
       if (runOnly.get(i) != null) {
         String field = RUN_ONLY_FIELDS.get(i);
-        throw new ApiException(
-            io.helidon.http.Status.UNPROCESSABLE_CONTENT_422,
-            new ApiError(
-                "invalid_option",
-                "unknown field '" + field + "' (only POST /api/research/run reads it)",
-                field,
-                List.of(
-                    "include_related",
-                    "include_topic_brief",
-                    "limit",
-                    "max_chars_per_doc",
-                    "conversation",
-                    "pinned_keys",
-                    "prior_questions",
-                    "question",
-                    "related_limit",
-                    "semantic",
-                    "source_types"),
-                null),
-            0);
+        throw new InvalidSearchException(
+            field,
+            "unknown field '" + field + "' (only a run, POST /api/research/run, reads it)",
+            PACK_FIELDS.stream().sorted().toList());
       }
     }
     return validate();
@@ -246,7 +268,7 @@ record ResearchRequest(
    * The research options: {@code defaults} (the configured {@code research.*}) with every given
    * field applied (checked there).
    */
-  ResearchOptions options(ResearchOptions defaults) {
+  public ResearchOptions options(ResearchOptions defaults) {
     var o = defaults;
     if (sourceTypes != null) {
       o = o.withSourceTypes(sourceTypes);
@@ -273,18 +295,18 @@ record ResearchRequest(
   }
 
   /** The synthesis options of a run. */
-  SynthesisOptions synthesisOptions() {
+  public SynthesisOptions synthesisOptions() {
     var o = SynthesisOptions.defaults();
     return maxEvidenceChars == null ? o : o.withMaxEvidenceChars(maxEvidenceChars);
   }
 
   /** Whether a run writes an answer. */
-  boolean wantsAnswer() {
+  public boolean wantsAnswer() {
     return synthesize == null || synthesize;
   }
 
   /** The chat continuity of a run: earlier questions and keys, never earlier answers. */
-  ChatContinuity continuity() {
+  public ChatContinuity continuity() {
     ChatContinuity turns = ChatContinuity.of(conversation);
     return new ChatContinuity(
         concat(turns.priorQuestions(), priorQuestions),
@@ -297,17 +319,17 @@ record ResearchRequest(
   }
 
   /** Whether a run writes a trace; {@code fallback} ({@code chat.save-traces}) when not said. */
-  boolean wantsTrace(boolean fallback) {
+  public boolean wantsTrace(boolean fallback) {
     return trace == null ? fallback : trace;
   }
 
   /** The surface recorded in the trace. */
-  String surfaceName() {
+  public String surfaceName() {
     return surface == null ? "web_api" : surface;
   }
 
   /** The question as the research module reads it: chat-shaped when there are earlier ones. */
-  String searchQuestion() {
+  public String searchQuestion() {
     return continuity().retrievalQuestion(question);
   }
 }
