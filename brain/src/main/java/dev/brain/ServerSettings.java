@@ -116,11 +116,6 @@ public record ServerSettings(
     }
   }
 
-  /** These settings binding another host. */
-  public ServerSettings withHost(String value) {
-    return copy(c -> c.host = value);
-  }
-
   /** These settings on another port (0: any free port). */
   public ServerSettings withPort(int value) {
     return copy(c -> c.port = value);

@@ -3,7 +3,6 @@ package dev.brain.models.chat;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -76,26 +75,6 @@ public record ChatConfig(
         Duration.ofMinutes(5));
   }
 
-  /**
-   * The defaults overridden by environment variables: {@value #ENV_OLLAMA_URL}, {@value
-   * #ENV_OPENAI_URL}, {@value #ENV_OPENAI_API_KEY} (else {@value #ENV_OPENAI_API_KEY_FALLBACK}) and
-   * {@value #ENV_ALLOW_HOSTED}. Blank values count as unset.
-   *
-   * @param env usually {@code System.getenv()}
-   * @throws IllegalArgumentException naming the variable when a value is not a URL or a boolean
-   */
-  public static ChatConfig fromEnvironment(Map<String, String> env) {
-    ChatConfig defaults = defaults();
-    String key = value(env, ENV_OPENAI_API_KEY);
-    return new ChatConfig(
-        urlOr(env, ENV_OLLAMA_URL, defaults.ollamaUrl()),
-        urlOr(env, ENV_OPENAI_URL, defaults.openAiUrl()),
-        key != null ? key : value(env, ENV_OPENAI_API_KEY_FALLBACK),
-        booleanOr(env, ENV_ALLOW_HOSTED, defaults.allowHosted()),
-        defaults.connectTimeout(),
-        defaults.requestTimeout());
-  }
-
   /** This config with another Ollama URL. */
   public ChatConfig withOllamaUrl(URI url) {
     return new ChatConfig(url, openAiUrl, apiKey, allowHosted, connectTimeout, requestTimeout);
@@ -159,36 +138,5 @@ public record ChatConfig(
     if (duration == null || duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException(field + " must be positive, got " + duration);
     }
-  }
-
-  private static String value(Map<String, String> env, String name) {
-    String value = env.get(name);
-    return value == null || value.isBlank() ? null : value.strip();
-  }
-
-  private static URI urlOr(Map<String, String> env, String name, URI fallback) {
-    String value = value(env, name);
-    if (value == null) {
-      return fallback;
-    }
-    try {
-      return checkUrl(new URI(value), name);
-    } catch (java.net.URISyntaxException | IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          name + " must be an http(s) URL like http://127.0.0.1:11434, got '" + value + "'", e);
-    }
-  }
-
-  private static boolean booleanOr(Map<String, String> env, String name, boolean fallback) {
-    String value = value(env, name);
-    if (value == null) {
-      return fallback;
-    }
-    return switch (value.toLowerCase(Locale.ROOT)) {
-      case "true", "1", "yes" -> true;
-      case "false", "0", "no" -> false;
-      default ->
-          throw new IllegalArgumentException(name + " must be true or false, got '" + value + "'");
-    };
   }
 }

@@ -9,7 +9,7 @@ import java.util.Objects;
  * {@code openai/<model>} (any OpenAI-compatible server).
  *
  * <pre>{@code
- * ChatConfig config = ChatConfig.fromEnvironment(System.getenv());
+ * ChatConfig config = ChatConfig.defaults();
  * if (!ChatModels.isExtractive(spec)) {
  *   try (ChatModel model = ChatModels.open(spec, config)) {
  *     ChatResponse answer = model.chat(request, System.out::print);

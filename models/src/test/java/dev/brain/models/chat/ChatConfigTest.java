@@ -5,16 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ChatConfigTest {
 
   @Test
   void defaultsAreLocalWithoutKeyAndWithoutHostedUse() {
-    ChatConfig config = ChatConfig.fromEnvironment(Map.of());
+    ChatConfig config = ChatConfig.defaults();
 
-    assertThat(config).isEqualTo(ChatConfig.defaults());
     assertThat(config.ollamaUrl()).isEqualTo(URI.create("http://127.0.0.1:11434"));
     assertThat(config.openAiUrl()).isEqualTo(URI.create("http://127.0.0.1:8080/v1"));
     assertThat(config.hasApiKey()).isFalse();
@@ -24,50 +22,23 @@ class ChatConfigTest {
   }
 
   @Test
-  void readsTheDocumentedEnvironmentVariables() {
+  void dropsATrailingSlashAndTreatsABlankKeyAsNone() {
     ChatConfig config =
-        ChatConfig.fromEnvironment(
-            Map.of(
-                "BRAIN_OLLAMA_URL", "http://localhost:11435/",
-                "BRAIN_OPENAI_URL", " https://api.openai.com/v1 ",
-                "BRAIN_OPENAI_API_KEY", "sk-brain",
-                "OPENAI_API_KEY", "sk-generic",
-                "BRAIN_ALLOW_HOSTED", "TRUE"));
+        ChatConfig.defaults().withOllamaUrl(URI.create("http://localhost:11435/")).withApiKey(" ");
 
     assertThat(config.ollamaUrl()).isEqualTo(URI.create("http://localhost:11435"));
-    assertThat(config.openAiUrl()).isEqualTo(URI.create("https://api.openai.com/v1"));
-    assertThat(config.apiKey()).isEqualTo("sk-brain");
-    assertThat(config.allowHosted()).isTrue();
+    assertThat(config.hasApiKey()).isFalse();
+    assertThat(ChatConfig.defaults().withApiKey(" sk-brain ").apiKey()).isEqualTo("sk-brain");
   }
 
   @Test
-  void fallsBackToOpenAiApiKeyAndTreatsBlankValuesAsUnset() {
-    ChatConfig config =
-        ChatConfig.fromEnvironment(
-            Map.of(
-                "BRAIN_OPENAI_API_KEY",
-                " ",
-                "OPENAI_API_KEY",
-                "sk-generic",
-                "BRAIN_OLLAMA_URL",
-                ""));
-
-    assertThat(config.apiKey()).isEqualTo("sk-generic");
-    assertThat(config.ollamaUrl()).isEqualTo(URI.create(ChatConfig.DEFAULT_OLLAMA_URL));
-  }
-
-  @Test
-  void badValuesNameTheVariable() {
+  void aUrlWithoutHttpSchemeOrHostNamesTheField() {
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> ChatConfig.fromEnvironment(Map.of("BRAIN_ALLOW_HOSTED", "maybe")))
-        .withMessageContaining("BRAIN_ALLOW_HOSTED")
-        .withMessageContaining("maybe");
+        .isThrownBy(() -> ChatConfig.defaults().withOllamaUrl(URI.create("localhost:11434")))
+        .withMessageContaining("ollamaUrl");
     assertThatIllegalArgumentException()
-        .isThrownBy(() -> ChatConfig.fromEnvironment(Map.of("BRAIN_OLLAMA_URL", "127.0.0.1:11434")))
-        .withMessageContaining("BRAIN_OLLAMA_URL");
-    assertThatIllegalArgumentException()
-        .isThrownBy(() -> ChatConfig.fromEnvironment(Map.of("BRAIN_OPENAI_URL", "ftp://x/v1")))
-        .withMessageContaining("BRAIN_OPENAI_URL");
+        .isThrownBy(() -> ChatConfig.defaults().withOpenAiUrl(URI.create("ftp://x/v1")))
+        .withMessageContaining("openAiUrl");
   }
 
   @Test

@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -305,10 +307,12 @@ class RunningServerTest {
   @Test
   void aServerBoundToLocalhostAdvertisesTheIpLiteralItListensOn() throws IOException {
     var counted = new AtomicInteger();
-    var config = BrainConfig.defaults(served);
+    var config =
+        BrainConfig.load(
+            served, Map.of("BRAIN_SERVER_HOST", "localhost", "BRAIN_SERVER_PORT", "0"), List.of());
     try (var named =
             BrainServer.start(
-                config.withServer(config.server().withHost("localhost").withPort(0)),
+                config,
                 (brain, args) -> {
                   counted.incrementAndGet();
                   return ServerCommands.INSTANCE.run(brain, args);
