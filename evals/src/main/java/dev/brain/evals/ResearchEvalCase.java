@@ -321,7 +321,8 @@ public record ResearchEvalCase(
     return text.length() > 60 ? text.substring(0, 59) + "…" : text;
   }
 
-  private static List<String> fieldNames() {
+  /** The JSON names of a case's fields, in the record's order. */
+  static List<String> fieldNames() {
     var names = new ArrayList<String>();
     for (var component : ResearchEvalCase.class.getRecordComponents()) {
       JsonProperty p = component.getAccessor().getAnnotation(JsonProperty.class);

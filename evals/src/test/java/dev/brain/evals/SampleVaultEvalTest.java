@@ -227,6 +227,32 @@ class SampleVaultEvalTest {
   }
 
   @Test
+  void failuresAreListedInTheCaseFieldOrderWithTheLatencyBudgetLast() throws IOException {
+    // One failing field of each assertion family, interleaved in the case's field order.
+    ResearchEvalCase c =
+        ResearchEvalCase.parse(
+            "{\"schema_version\": \"research_eval_case.v1\", \"id\": \"every-family\","
+                + " \"question\": \"What grind size did I settle on for the Niche Zero?\","
+                + " \"max_latency_ms\": 1, \"min_retrieval_signals\": 99,"
+                + " \"expect_any_of\": [[\"note:absent.md\"]],"
+                + " \"citation_keys\": [\"note:absent.md\"], \"answer_status\": \"refused\","
+                + " \"query_family\": \"comparison\", \"expected_keys\": [\"note:absent.md\"]}",
+            "test");
+    RunResult run = runner.run(RunRequest.of(c.question()).withTrace(false), null);
+
+    assertThat(CaseAssertions.check(c, run, false, 5))
+        .extracting(ResearchEvalReport.Failure::field)
+        .containsExactly(
+            "expected_keys",
+            "query_family",
+            "answer_status",
+            "citation_keys",
+            "expect_any_of",
+            "min_retrieval_signals",
+            "max_latency_ms");
+  }
+
+  @Test
   void thePlannerSuitePassesWithAScriptedPlannerAndEachPlannerAssertionFailsWhenBroken()
       throws IOException {
     List<ResearchEvalCase> cases = ResearchEvalCase.read(List.of(PLANNER_SUITE));
