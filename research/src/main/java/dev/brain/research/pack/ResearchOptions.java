@@ -6,6 +6,7 @@ import dev.brain.retrieval.SearchOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How one research pack is built. Start from {@link #defaults()} and change fields with the {@code
@@ -90,116 +91,44 @@ public record ResearchOptions(
 
   /** These options restricted to the given source types. */
   public ResearchOptions withSourceTypes(List<String> value) {
-    return new ResearchOptions(
-        value,
-        limit,
-        maxCharsPerDoc,
-        includeRelated,
-        relatedLimit,
-        includeTopicBrief,
-        semantic,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.sourceTypes = value);
   }
 
   /** These options with another row limit. */
   public ResearchOptions withLimit(int value) {
-    return new ResearchOptions(
-        sourceTypes,
-        value,
-        maxCharsPerDoc,
-        includeRelated,
-        relatedLimit,
-        includeTopicBrief,
-        semantic,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.limit = value);
   }
 
   /** These options with another excerpt size. */
   public ResearchOptions withMaxCharsPerDoc(int value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        value,
-        includeRelated,
-        relatedLimit,
-        includeTopicBrief,
-        semantic,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.maxCharsPerDoc = value);
   }
 
   /** These options with related rows switched on or off. */
   public ResearchOptions withIncludeRelated(boolean value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        maxCharsPerDoc,
-        value,
-        relatedLimit,
-        includeTopicBrief,
-        semantic,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.includeRelated = value);
   }
 
   /** These options with another related-row limit. */
   public ResearchOptions withRelatedLimit(int value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        maxCharsPerDoc,
-        includeRelated,
-        value,
-        includeTopicBrief,
-        semantic,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.relatedLimit = value);
   }
 
   /**
    * These options with a topic brief forced on ({@code true}), off, or automatic ({@code null}).
    */
   public ResearchOptions withIncludeTopicBrief(Boolean value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        maxCharsPerDoc,
-        includeRelated,
-        relatedLimit,
-        value,
-        semantic,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.includeTopicBrief = value);
   }
 
   /** These options with the vector lane on or off. */
   public ResearchOptions withSemantic(boolean value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        maxCharsPerDoc,
-        includeRelated,
-        relatedLimit,
-        includeTopicBrief,
-        value,
-        plannerTimeout,
-        includeBrainWritten);
+    return copy(c -> c.semantic = value);
   }
 
   /** These options with another planner timeout. */
   public ResearchOptions withPlannerTimeout(Duration value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        maxCharsPerDoc,
-        includeRelated,
-        relatedLimit,
-        includeTopicBrief,
-        semantic,
-        Objects.requireNonNull(value, "value"),
-        includeBrainWritten);
+    return copy(c -> c.plannerTimeout = Objects.requireNonNull(value, "value"));
   }
 
   /**
@@ -207,16 +136,51 @@ public record ResearchOptions(
    * ({@code true}; labelled as brain's wherever shown) or not (the default).
    */
   public ResearchOptions withIncludeBrainWritten(boolean value) {
-    return new ResearchOptions(
-        sourceTypes,
-        limit,
-        maxCharsPerDoc,
-        includeRelated,
-        relatedLimit,
-        includeTopicBrief,
-        semantic,
-        plannerTimeout,
-        value);
+    return copy(c -> c.includeBrainWritten = value);
+  }
+
+  private ResearchOptions copy(Consumer<Copy> change) {
+    var copy = new Copy(this);
+    change.accept(copy);
+    return copy.build();
+  }
+
+  /** The fields of a {@code ResearchOptions} to change before building a checked copy. */
+  private static final class Copy {
+    List<String> sourceTypes;
+    int limit;
+    int maxCharsPerDoc;
+    boolean includeRelated;
+    int relatedLimit;
+    Boolean includeTopicBrief;
+    boolean semantic;
+    Duration plannerTimeout;
+    boolean includeBrainWritten;
+
+    Copy(ResearchOptions o) {
+      sourceTypes = o.sourceTypes;
+      limit = o.limit;
+      maxCharsPerDoc = o.maxCharsPerDoc;
+      includeRelated = o.includeRelated;
+      relatedLimit = o.relatedLimit;
+      includeTopicBrief = o.includeTopicBrief;
+      semantic = o.semantic;
+      plannerTimeout = o.plannerTimeout;
+      includeBrainWritten = o.includeBrainWritten;
+    }
+
+    ResearchOptions build() {
+      return new ResearchOptions(
+          sourceTypes,
+          limit,
+          maxCharsPerDoc,
+          includeRelated,
+          relatedLimit,
+          includeTopicBrief,
+          semantic,
+          plannerTimeout,
+          includeBrainWritten);
+    }
   }
 
   private static void requireRange(String field, int value, int min, int max) {
