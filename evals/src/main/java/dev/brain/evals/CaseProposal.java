@@ -188,6 +188,42 @@ public final class CaseProposal {
    * @throws EvalException if it holds no turns or a turn has no question
    */
   public static List<ResearchEvalCase> fromConversation(JsonNode conversation, String name) {
+    JsonNode turns = turnsOf(conversation, name);
+    String stem = idStem(name);
+    var out = new ArrayList<ResearchEvalCase>();
+    var prior = new ArrayList<String>();
+    int n = 0;
+    for (JsonNode turn : turns) {
+      n++;
+      String question = text(turn.path("question"));
+      if (question == null || question.isBlank()) {
+        throw new EvalException(name + ": turn " + n + " has no \"question\"");
+      }
+      String status = text(turn.path("status"));
+      if (status == null || !UNFINISHED.contains(status)) {
+        String id = "conv-" + (stem.isEmpty() ? "chat" : stem) + "-" + n;
+        String run = text(turn.path("trace"));
+        String notes =
+            "draft from conversation "
+                + name
+                + ", turn "
+                + n
+                + (run == null ? "" : " (run " + run + ")")
+                + ": review the keys and the status, then set reviewed to true; the answer"
+                + " was not copied (it may be wrong)";
+        var earlier = List.copyOf(prior.subList(Math.max(0, prior.size() - 8), prior.size()));
+        out.add(turnDraft(id, question, notes, earlier, turn));
+      }
+      prior.add(question);
+    }
+    if (out.isEmpty()) {
+      throw new EvalException(name + ": no turn of the conversation finished with an answer");
+    }
+    return out;
+  }
+
+  /** The turns of a saved session or of a {@code conversation}, bare or under its name. */
+  private static JsonNode turnsOf(JsonNode conversation, String name) {
     JsonNode turns =
         conversation.isArray()
             ? conversation
@@ -200,99 +236,82 @@ public final class CaseProposal {
               + ": not a saved conversation: expected the Chat's saved session (an object with"
               + " \"turns\") or a \"conversation\" array of {question, cited_keys, evidence_keys}");
     }
-    String stem =
-        name.replaceFirst("\\.[A-Za-z0-9]+$", "")
-            .replaceAll("[^A-Za-z0-9]+", "-")
-            .replaceAll("^-|-$", "");
-    var out = new ArrayList<ResearchEvalCase>();
-    var prior = new ArrayList<String>();
-    int n = 0;
-    for (JsonNode turn : turns) {
-      n++;
-      String question = text(turn.path("question"));
-      if (question == null || question.isBlank()) {
-        throw new EvalException(name + ": turn " + n + " has no \"question\"");
-      }
-      String status = text(turn.path("status"));
-      if (status != null && UNFINISHED.contains(status)) {
-        prior.add(question);
-        continue;
-      }
-      // A turn whose draft failed verification ("failed" in the Chat) expects that outcome, never
-      // the keys its rejected draft cited.
-      boolean rejected = "failed".equals(status) || VERIFICATION_FAILED.equals(status);
-      List<String> cited =
-          rejected
-              ? List.of()
-              : strings(turn.has("cited_keys") ? turn.get("cited_keys") : turn.path("citations"));
-      var evidence = new LinkedHashSet<String>();
-      if (turn.has("evidence_keys")) {
-        evidence.addAll(strings(turn.get("evidence_keys")));
-      } else {
-        turn.path("pack")
-            .path("evidence")
-            .forEach(r -> evidence.add(r.path("source_key").asText()));
-      }
-      evidence.remove("");
-      List<String> top = evidence.stream().limit(TOP_KEYS).toList();
-      String answerStatus = text(turn.path("answer_status"));
-      if (answerStatus == null) {
-        answerStatus = text(turn.path("answerStatus"));
-      }
-      if (rejected) {
-        answerStatus = null;
-      }
-      String run = text(turn.path("trace"));
-      out.add(
-          new ResearchEvalCase(
-              ResearchEvalCase.SCHEMA_VERSION,
-              "conv-" + (stem.isEmpty() ? "chat" : stem) + "-" + n,
-              question,
-              false,
-              "draft from conversation "
-                  + name
-                  + ", turn "
-                  + n
-                  + (run == null ? "" : " (run " + run + ")")
-                  + ": review the keys and the status, then set reviewed to true; the answer"
-                  + " was not copied (it may be wrong)",
-              List.copyOf(prior.subList(Math.max(0, prior.size() - 8), prior.size())),
-              List.of(),
-              null,
-              top,
-              List.of(),
-              top.isEmpty() ? List.of() : List.of(top.get(0)),
-              null,
-              null,
-              List.of(),
-              List.of(),
-              List.of(),
-              List.of(),
-              List.of(),
-              List.of(),
-              null,
-              null,
-              answerStatus,
-              rejected ? VERIFICATION_FAILED : null,
-              cited,
-              null,
-              null,
-              null,
-              List.of(),
-              List.of(),
-              List.of(),
-              null,
-              null,
-              null,
-              List.of(),
-              List.of(),
-              List.of()));
-      prior.add(question);
+    return turns;
+  }
+
+  /** A file name as the middle of case ids: without its extension, other characters as dashes. */
+  private static String idStem(String name) {
+    return name.replaceFirst("\\.[A-Za-z0-9]+$", "")
+        .replaceAll("[^A-Za-z0-9]+", "-")
+        .replaceAll("^-|-$", "");
+  }
+
+  /**
+   * The draft of one finished turn: its first evidence keys, the first of them as the top key, its
+   * cited keys and its answer status (either spelling of the field).
+   */
+  private static ResearchEvalCase turnDraft(
+      String id, String question, String notes, List<String> prior, JsonNode turn) {
+    // A turn whose draft failed verification ("failed" in the Chat) expects that outcome, never the
+    // keys its rejected draft cited, nor the draft's own status.
+    String status = text(turn.path("status"));
+    boolean rejected = "failed".equals(status) || VERIFICATION_FAILED.equals(status);
+    List<String> cited =
+        rejected
+            ? List.of()
+            : strings(turn.has("cited_keys") ? turn.get("cited_keys") : turn.path("citations"));
+    var evidence = new LinkedHashSet<String>();
+    if (turn.has("evidence_keys")) {
+      evidence.addAll(strings(turn.get("evidence_keys")));
+    } else {
+      turn.path("pack").path("evidence").forEach(r -> evidence.add(r.path("source_key").asText()));
     }
-    if (out.isEmpty()) {
-      throw new EvalException(name + ": no turn of the conversation finished with an answer");
+    evidence.remove("");
+    List<String> top = evidence.stream().limit(TOP_KEYS).toList();
+    String answerStatus = text(turn.path("answer_status"));
+    if (answerStatus == null) {
+      answerStatus = text(turn.path("answerStatus"));
     }
-    return out;
+    if (rejected) {
+      answerStatus = null;
+    }
+    return new ResearchEvalCase(
+        ResearchEvalCase.SCHEMA_VERSION,
+        id,
+        question,
+        false,
+        notes,
+        prior,
+        List.of(),
+        null,
+        top,
+        List.of(),
+        top.isEmpty() ? List.of() : List.of(top.get(0)),
+        null,
+        null,
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        null,
+        null,
+        answerStatus,
+        rejected ? VERIFICATION_FAILED : null,
+        cited,
+        null,
+        null,
+        null,
+        List.of(),
+        List.of(),
+        List.of(),
+        null,
+        null,
+        null,
+        List.of(),
+        List.of(),
+        List.of());
   }
 
   /** The answer's first non-empty lines, without list markers and bracketed citations. */

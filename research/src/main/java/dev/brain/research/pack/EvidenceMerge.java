@@ -63,14 +63,7 @@ public final class EvidenceMerge {
       EvidenceRow row = RunRows.resignal(candidate, plan, RunRows.FOCUSED_RETRY);
       List<String> matched =
           ConceptMatch.matched(row, required).stream().map(Concept::key).toList();
-      String why = null;
-      if (matched.stream().noneMatch(missingConcepts::contains)) {
-        why = "matches none of the missing concepts (" + String.join(", ", missingConcepts) + ")";
-      } else if (matched.size() * 2 < required.size()) {
-        why = "matches fewer than half of the required concepts";
-      } else if (accepted.size() >= acceptLimit) {
-        why = "over the retry's limit of " + acceptLimit + " new rows";
-      }
+      String why = retryRejection(matched, missingConcepts, required, accepted.size(), acceptLimit);
       if (why != null) {
         rejected.add(new MergeReport.Rejected(key, why));
       } else {
@@ -78,13 +71,7 @@ public final class EvidenceMerge {
         inPack.add(key);
       }
     }
-    var ranked = new ArrayList<EvidenceRow>();
-    base.evidence().stream().filter(r -> !r.isRelated()).forEach(ranked::add);
-    ranked.addAll(accepted);
-    // Stable: rows with every required concept first, otherwise pack order then retry order.
-    ranked.sort(Comparator.comparing((EvidenceRow r) -> !matchesAll(r, required)));
-    var evidence = new ArrayList<>(ranked);
-    base.evidence().stream().filter(EvidenceRow::isRelated).forEach(evidence::add);
+    List<EvidenceRow> evidence = retryEvidence(base, accepted, required);
     var variants = new ArrayList<>(plan.queryVariants());
     if (variants.size() < QueryPlan.MAX_VARIANTS) {
       variants.add(
@@ -92,25 +79,7 @@ public final class EvidenceMerge {
               query, "focused retry by the judge: missing " + String.join(", ", missingConcepts)));
     }
     QueryPlan merged = withPlan(plan, variants, plan.includeRelated(), plan.relatedLimit(), null);
-    String note =
-        base.hasEvidence()
-            ? base.coverage().recallNote()
-                + " A focused retry (\""
-                + query
-                + "\") added "
-                + accepted.size()
-                + " records."
-            : accepted.isEmpty()
-                ? base.coverage().recallNote()
-                    + " A focused retry (\""
-                    + query
-                    + "\") found nothing that counts."
-                : "Evidence is a capped working set, not the full corpus: the main search found"
-                    + " nothing that counts; a focused retry (\""
-                    + query
-                    + "\") found "
-                    + accepted.size()
-                    + " records.";
+    String note = retryNote(base, query, accepted.size());
     List<EvidenceRow> exactTag =
         base.exactTagEvidence().isEmpty() ? retry.exactTagEvidence() : base.exactTagEvidence();
     ResearchPack pack = rebuild(base, merged, evidence, exactTag, note, options);
@@ -123,6 +92,62 @@ public final class EvidenceMerge {
             keyList(accepted),
             rejected);
     return new Merged(pack, report);
+  }
+
+  /** Why a focused retry's row is not taken, or {@code null} when it is. */
+  private static String retryRejection(
+      List<String> matched,
+      List<String> missingConcepts,
+      List<Concept> required,
+      int accepted,
+      int acceptLimit) {
+    if (matched.stream().noneMatch(missingConcepts::contains)) {
+      return "matches none of the missing concepts (" + String.join(", ", missingConcepts) + ")";
+    }
+    if (matched.size() * 2 < required.size()) {
+      return "matches fewer than half of the required concepts";
+    }
+    if (accepted >= acceptLimit) {
+      return "over the retry's limit of " + acceptLimit + " new rows";
+    }
+    return null;
+  }
+
+  /**
+   * The pack's ranked rows and the accepted ones, rows with every required concept first (stable:
+   * otherwise pack order, then retry order), then the pack's related rows.
+   */
+  private static List<EvidenceRow> retryEvidence(
+      ResearchPack base, List<EvidenceRow> accepted, List<Concept> required) {
+    var ranked = new ArrayList<EvidenceRow>();
+    base.evidence().stream().filter(r -> !r.isRelated()).forEach(ranked::add);
+    ranked.addAll(accepted);
+    ranked.sort(Comparator.comparing((EvidenceRow r) -> !matchesAll(r, required)));
+    var evidence = new ArrayList<>(ranked);
+    base.evidence().stream().filter(EvidenceRow::isRelated).forEach(evidence::add);
+    return evidence;
+  }
+
+  /** The recall note of a pack after a focused retry that added {@code added} records. */
+  private static String retryNote(ResearchPack base, String query, int added) {
+    return base.hasEvidence()
+        ? base.coverage().recallNote()
+            + " A focused retry (\""
+            + query
+            + "\") added "
+            + added
+            + " records."
+        : added == 0
+            ? base.coverage().recallNote()
+                + " A focused retry (\""
+                + query
+                + "\") found nothing that counts."
+            : "Evidence is a capped working set, not the full corpus: the main search found"
+                + " nothing that counts; a focused retry (\""
+                + query
+                + "\") found "
+                + added
+                + " records.";
   }
 
   public static Merged expand(

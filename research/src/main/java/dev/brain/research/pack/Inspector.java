@@ -54,61 +54,11 @@ public final class Inspector {
         break;
       }
       done++;
-      Optional<RecordDetail> detail = retriever.get(row.sourceKey());
-      List<Concept> before = ConceptMatch.matched(row, plan.concepts());
-      if (detail.isEmpty()) {
-        inspections.add(
-            new RowInspection(
-                row.sourceKey(),
-                "excerpt",
-                0,
-                0,
-                0,
-                false,
-                keys(before),
-                missing(required, before),
-                List.of()));
-        continue;
+      Inspected seen = inspectRow(row, retriever.get(row.sourceKey()), plan, required, maxChars);
+      if (seen.row() != null) {
+        evidence.set(i, seen.row());
       }
-      boolean summary =
-          "summary".equals(row.evidenceRole()) && detail.get().record().summary() != null;
-      String text = summary ? detail.get().record().summary() : detail.get().record().text();
-      if (!summary && !"brain_written".equals(row.evidenceRole())) {
-        text = withoutBrainWritten(text, row.sourceType());
-      }
-      int hintStart = row.chunk() == null || summary ? -1 : row.chunk().startChar();
-      int hintEnd = row.chunk() == null || summary ? -1 : row.chunk().endChar();
-      Windows.Window window =
-          Windows.around(
-              text,
-              plan.concepts(),
-              maxChars,
-              hintStart,
-              hintEnd,
-              !summary && MarkdownText.isMarkdown(row.sourceType()));
-      EvidenceRow inspected = RunRows.withExcerpt(row, window.text(), plan, RunRows.INSPECTED);
-      List<Concept> after = ConceptMatch.matched(inspected, plan.concepts());
-      boolean used = count(after, required) >= count(before, required);
-      if (used) {
-        evidence.set(i, inspected);
-      }
-      List<Concept> now = used ? after : before;
-      Set<String> had = new HashSet<>(keys(before));
-      inspections.add(
-          new RowInspection(
-              row.sourceKey(),
-              summary ? "summary" : "raw",
-              text.length(),
-              window.start(),
-              window.end(),
-              used,
-              keys(now),
-              missing(required, now),
-              used
-                  ? keys(now).stream()
-                      .filter(k -> !had.contains(k) && isRequired(required, k))
-                      .toList()
-                  : List.of()));
+      inspections.add(seen.inspection());
     }
     ResearchPack out =
         new ResearchPack(
@@ -122,6 +72,76 @@ public final class Inspector {
             pack.topicBrief(),
             pack.nextSteps());
     return new Outcome(out, inspections, outOfBudget);
+  }
+
+  /**
+   * One row inspected: the row with its inspected window when that window is kept ({@code null}
+   * when the excerpt stays), and what the inspection saw.
+   */
+  private record Inspected(EvidenceRow row, RowInspection inspection) {}
+
+  /**
+   * Reads the window of a row's record (its summary for a summary row) around the plan's concepts
+   * and keeps it when it matches at least as many required concepts as the excerpt.
+   */
+  private static Inspected inspectRow(
+      EvidenceRow row,
+      Optional<RecordDetail> detail,
+      QueryPlan plan,
+      List<Concept> required,
+      int maxChars) {
+    List<Concept> before = ConceptMatch.matched(row, plan.concepts());
+    if (detail.isEmpty()) {
+      return new Inspected(
+          null,
+          new RowInspection(
+              row.sourceKey(),
+              "excerpt",
+              0,
+              0,
+              0,
+              false,
+              keys(before),
+              missing(required, before),
+              List.of()));
+    }
+    boolean summary =
+        "summary".equals(row.evidenceRole()) && detail.get().record().summary() != null;
+    String text = summary ? detail.get().record().summary() : detail.get().record().text();
+    if (!summary && !"brain_written".equals(row.evidenceRole())) {
+      text = withoutBrainWritten(text, row.sourceType());
+    }
+    int hintStart = row.chunk() == null || summary ? -1 : row.chunk().startChar();
+    int hintEnd = row.chunk() == null || summary ? -1 : row.chunk().endChar();
+    Windows.Window window =
+        Windows.around(
+            text,
+            plan.concepts(),
+            maxChars,
+            hintStart,
+            hintEnd,
+            !summary && MarkdownText.isMarkdown(row.sourceType()));
+    EvidenceRow inspected = RunRows.withExcerpt(row, window.text(), plan, RunRows.INSPECTED);
+    List<Concept> after = ConceptMatch.matched(inspected, plan.concepts());
+    boolean used = count(after, required) >= count(before, required);
+    List<Concept> now = used ? after : before;
+    Set<String> had = new HashSet<>(keys(before));
+    return new Inspected(
+        used ? inspected : null,
+        new RowInspection(
+            row.sourceKey(),
+            summary ? "summary" : "raw",
+            text.length(),
+            window.start(),
+            window.end(),
+            used,
+            keys(now),
+            missing(required, now),
+            used
+                ? keys(now).stream()
+                    .filter(k -> !had.contains(k) && isRequired(required, k))
+                    .toList()
+                : List.of()));
   }
 
   private static long count(List<Concept> matched, List<Concept> required) {

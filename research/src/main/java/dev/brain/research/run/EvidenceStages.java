@@ -73,50 +73,71 @@ final class EvidenceStages {
     }
     Map<String, Object> policy;
     if (budgets.plannerPolicy() == PlannerPolicy.AUTO) {
-      stages.begin(
-          RunStage.PLANNING,
-          "Searching with the deterministic plan before asking " + planner.id(),
-          data("model", planner.id(), "planner_policy", PlannerPolicy.AUTO.wireName()));
-      PackBuilder.Built probe =
-          new PackBuilder(retriever).build(state.strategy, options, PlannerInfo.DETERMINISTIC);
-      JudgeVerdict verdict =
-          Judge.judge(new Judge.Input(probe.pack(), java.util.Set.of(), 0, false));
-      boolean followUp = state.strategy.followUp() != null;
-      if (verdict.verdict() == Verdict.ENOUGH_EVIDENCE) {
-        state.probe = probe;
-        String reason =
-            (followUp ? "a follow-up: " : "")
-                + "the deterministic plan already found enough evidence ("
-                + verdict.reason()
-                + ")";
-        stages.end(
-            RunStage.PLANNING,
-            Status.COMPLETED,
-            planSummary(state.strategy)
-                + "; "
-                + planner.id()
-                + " not asked, skipped by policy: "
-                + reason,
-            merge(planData(state.strategy), policyData("skipped", reason)));
+      policy = probeBeforeAsking(planner);
+      if (policy == null) {
         return;
       }
-      String reason =
-          (followUp ? "a follow-up with " : "")
-              + (verdict.verdict() == Verdict.NO_EVIDENCE ? "no evidence" : "weak evidence")
-              + " from the deterministic plan ("
-              + verdict.reason()
-              + ")";
-      policy = policyData("asked", reason);
-      stages.emit(
-          RunStage.PLANNING,
-          Status.STARTED,
-          "Asking " + planner.id() + " for a plan: " + reason,
-          merge(data("model", planner.id()), policy));
     } else {
       policy = policyData("asked", "planner policy always");
       stages.begin(
           RunStage.PLANNING, "Asking " + planner.id() + " for a plan", data("model", planner.id()));
     }
+    askPlanner(planner, policy);
+  }
+
+  /**
+   * Planner policy {@code auto}: searches with the deterministic plan first. When that finds enough
+   * evidence the planning stage ends without asking the model (and {@code null} is returned);
+   * otherwise the policy's trace data, for asking it.
+   */
+  private Map<String, Object> probeBeforeAsking(ChatModel planner) throws IOException {
+    stages.begin(
+        RunStage.PLANNING,
+        "Searching with the deterministic plan before asking " + planner.id(),
+        data("model", planner.id(), "planner_policy", PlannerPolicy.AUTO.wireName()));
+    PackBuilder.Built probe =
+        new PackBuilder(retriever).build(state.strategy, options, PlannerInfo.DETERMINISTIC);
+    JudgeVerdict verdict = Judge.judge(new Judge.Input(probe.pack(), java.util.Set.of(), 0, false));
+    boolean followUp = state.strategy.followUp() != null;
+    if (verdict.verdict() == Verdict.ENOUGH_EVIDENCE) {
+      state.probe = probe;
+      String reason =
+          (followUp ? "a follow-up: " : "")
+              + "the deterministic plan already found enough evidence ("
+              + verdict.reason()
+              + ")";
+      stages.end(
+          RunStage.PLANNING,
+          Status.COMPLETED,
+          planSummary(state.strategy)
+              + "; "
+              + planner.id()
+              + " not asked, skipped by policy: "
+              + reason,
+          merge(planData(state.strategy), policyData("skipped", reason)));
+      return null;
+    }
+    String reason =
+        (followUp ? "a follow-up with " : "")
+            + (verdict.verdict() == Verdict.NO_EVIDENCE ? "no evidence" : "weak evidence")
+            + " from the deterministic plan ("
+            + verdict.reason()
+            + ")";
+    Map<String, Object> policy = policyData("asked", reason);
+    stages.emit(
+        RunStage.PLANNING,
+        Status.STARTED,
+        "Asking " + planner.id() + " for a plan: " + reason,
+        merge(data("model", planner.id()), policy));
+    return policy;
+  }
+
+  /**
+   * Asks the planner model for a plan within the planning budget, keeps its input and output for
+   * the trace, and ends the planning stage: with the model's plan, or failed with the deterministic
+   * plan kept.
+   */
+  private void askPlanner(ChatModel planner, Map<String, Object> policy) throws IOException {
     Duration timeout = min(budgets.planning(), options.plannerTimeout());
     Strategy base = state.strategy;
     ModelPlanner.Outcome outcome =

@@ -85,14 +85,7 @@ final class Candidates {
           }
           var covered = new LinkedHashSet<Concept>();
           var inherited = new LinkedHashSet<Concept>();
-          for (Concept c : asked.concepts()) {
-            if (ConceptMatch.matches(c, stems, List.of())
-                || t.row.userTags().contains(c.preferred())) {
-              covered.add(c);
-            } else if (ConceptMatch.matches(c, linked, List.of())) {
-              inherited.add(c);
-            }
-          }
+          cover(asked, t, stems, linked, covered, inherited);
           if (s > 0 && Sentences.opensWithPronoun(plain)) {
             covered.addAll(before);
             inherited.removeAll(before);
@@ -106,23 +99,46 @@ final class Candidates {
     }
     // A record with one statement has nothing its first line stands out from.
     if (out.size() == 1 && out.get(0).lead()) {
-      Candidate only = out.get(0);
-      out.set(
-          0,
-          new Candidate(
-              only.text(),
-              only.block(),
-              only.unit(),
-              only.sentence(),
-              only.shown(),
-              only.said(),
-              only.concepts(),
-              only.inherited(),
-              only.offers(),
-              false,
-              0));
+      out.set(0, notLead(out.get(0)));
     }
     return out;
+  }
+
+  /**
+   * Adds the concepts a sentence covers to {@code covered}: those its own words match ({@code
+   * stems}) or the row's user tags name; and to {@code inherited} those only its context ({@code
+   * linked}: link texts and headings) matches.
+   */
+  private static void cover(
+      Asked asked,
+      RowText t,
+      Set<String> stems,
+      Set<String> linked,
+      Set<Concept> covered,
+      Set<Concept> inherited) {
+    for (Concept c : asked.concepts()) {
+      if (ConceptMatch.matches(c, stems, List.of()) || t.row.userTags().contains(c.preferred())) {
+        covered.add(c);
+      } else if (ConceptMatch.matches(c, linked, List.of())) {
+        inherited.add(c);
+      }
+    }
+  }
+
+  /** {@code c} as an ordinary sentence, not a lead line. */
+  private static Candidate notLead(Candidate c) {
+    return new Candidate(
+        c.text(),
+        c.block(),
+        c.unit(),
+        c.sentence(),
+        c.shown(),
+        c.said(),
+        c.concepts(),
+        c.inherited(),
+        c.offers(),
+        false,
+        0);
   }
 
   /**
