@@ -9,7 +9,7 @@
  * dev.brain.evals.ResearchEvalCase}s ({@link dev.brain.evals.ResearchEvalReport}); {@link
  * dev.brain.evals.CaseProposal} drafts a case from a saved trace, {@link dev.brain.evals.TraceDiff}
  * compares a saved run with a new one, and {@link dev.brain.evals.EvalException} says why an
- * evaluation could not run. They are public for the server module's CLI and HTTP surfaces; dataset
- * readers and metrics are package-private.
+ * evaluation could not run. They are public for the server module's CLI and HTTP surfaces; the case
+ * assertions, dataset readers and metrics are package-private.
  */
 package dev.brain.evals;
