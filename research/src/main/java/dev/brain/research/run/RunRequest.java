@@ -9,6 +9,7 @@ import dev.brain.research.synthesis.SynthesisOptions;
 import dev.brain.retrieval.InvalidSearchException;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One research run to do. Start from {@link #of(String)} and change fields with the {@code with...}
@@ -74,74 +75,32 @@ public record RunRequest(
 
   /** This request with other pack options. */
   public RunRequest withOptions(ResearchOptions value) {
-    return new RunRequest(
-        question,
-        Objects.requireNonNull(value, "value"),
-        synthesis,
-        budgets,
-        planner,
-        model,
-        continuity,
-        surface,
-        trace,
-        reviewer);
+    return copy(c -> c.options = Objects.requireNonNull(value, "value"));
   }
 
   /** This request with other synthesis options. */
   public RunRequest withSynthesis(SynthesisOptions value) {
-    return new RunRequest(
-        question,
-        options,
-        Objects.requireNonNull(value, "value"),
-        budgets,
-        planner,
-        model,
-        continuity,
-        surface,
-        trace,
-        reviewer);
+    return copy(c -> c.synthesis = Objects.requireNonNull(value, "value"));
   }
 
   /** This request with other budgets. */
   public RunRequest withBudgets(RunBudgets value) {
-    return new RunRequest(
-        question,
-        options,
-        synthesis,
-        Objects.requireNonNull(value, "value"),
-        planner,
-        model,
-        continuity,
-        surface,
-        trace,
-        reviewer);
+    return copy(c -> c.budgets = Objects.requireNonNull(value, "value"));
   }
 
   /** This request with a model planner ({@code null}: deterministic only). */
   public RunRequest withPlanner(ChatModel value) {
-    return new RunRequest(
-        question, options, synthesis, budgets, value, model, continuity, surface, trace, reviewer);
+    return copy(c -> c.planner = value);
   }
 
   /** This request with a chat model for the answer ({@code null}: extractive). */
   public RunRequest withModel(ChatModel value) {
-    return new RunRequest(
-        question,
-        options,
-        synthesis,
-        budgets,
-        planner,
-        value,
-        continuity,
-        surface,
-        trace,
-        reviewer);
+    return copy(c -> c.model = value);
   }
 
   /** This request as a chat follow-up. */
   public RunRequest withContinuity(ChatContinuity value) {
-    return new RunRequest(
-        question, options, synthesis, budgets, planner, model, value, surface, trace, reviewer);
+    return copy(c -> c.continuity = value);
   }
 
   /**
@@ -158,28 +117,63 @@ public record RunRequest(
 
   /** This request with a model reviewing the answer ({@code null}: no review). */
   public RunRequest withReviewer(ChatModel value) {
-    return new RunRequest(
-        question, options, synthesis, budgets, planner, model, continuity, surface, trace, value);
+    return copy(c -> c.reviewer = value);
   }
 
   /** This request from another surface. */
   public RunRequest withSurface(String value) {
-    return new RunRequest(
-        question, options, synthesis, budgets, planner, model, continuity, value, trace, reviewer);
+    return copy(c -> c.surface = value);
   }
 
   /** This request with the trace switched on or off. */
   public RunRequest withTrace(boolean value) {
-    return new RunRequest(
-        question,
-        options,
-        synthesis,
-        budgets,
-        planner,
-        model,
-        continuity,
-        surface,
-        value,
-        reviewer);
+    return copy(c -> c.trace = value);
+  }
+
+  private RunRequest copy(Consumer<Copy> change) {
+    var copy = new Copy(this);
+    change.accept(copy);
+    return copy.build();
+  }
+
+  /** The fields of a {@code RunRequest} to change before building a checked copy. */
+  private static final class Copy {
+    String question;
+    ResearchOptions options;
+    SynthesisOptions synthesis;
+    RunBudgets budgets;
+    ChatModel planner;
+    ChatModel model;
+    ChatContinuity continuity;
+    String surface;
+    boolean trace;
+    ChatModel reviewer;
+
+    Copy(RunRequest r) {
+      question = r.question;
+      options = r.options;
+      synthesis = r.synthesis;
+      budgets = r.budgets;
+      planner = r.planner;
+      model = r.model;
+      continuity = r.continuity;
+      surface = r.surface;
+      trace = r.trace;
+      reviewer = r.reviewer;
+    }
+
+    RunRequest build() {
+      return new RunRequest(
+          question,
+          options,
+          synthesis,
+          budgets,
+          planner,
+          model,
+          continuity,
+          surface,
+          trace,
+          reviewer);
+    }
   }
 }
