@@ -1,6 +1,7 @@
 package dev.brain.server.cli;
 
 import dev.brain.BrainConfig;
+import dev.brain.ResearchRequest;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.models.chat.ChatModels;
 import dev.brain.research.pack.ResearchOptions;
@@ -132,7 +133,7 @@ final class ResearchCommand implements Callable<Integer> {
           "Evidence budget of the synthesis input. Default: "
               + SynthesisOptions.DEFAULT_MAX_EVIDENCE_CHARS
               + ".")
-  int maxEvidenceChars = SynthesisOptions.DEFAULT_MAX_EVIDENCE_CHARS;
+  Integer maxEvidenceChars;
 
   @Option(
       names = "--model",
@@ -158,50 +159,56 @@ final class ResearchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var configFlags = configFlags();
     BrainConfig config = brain.config(configFlags);
-    // Flags over brain.yaml over built-in defaults: the options start from the configuration.
-    var options =
-        config
-            .research()
-            .options()
-            .withSourceTypes(sourceTypes)
-            .withIncludeRelated(includeRelated)
-            .withIncludeTopicBrief(topicBrief)
-            .withSemantic(!noSemantic);
-    var synthesis = SynthesisOptions.defaults().withMaxEvidenceChars(maxEvidenceChars);
-    String question = String.join(" ", words);
+    // The request every surface makes: flags over brain.yaml over built-in defaults (a flag not
+    // given leaves the configured value).
+    var request =
+        new ResearchRequest(
+            String.join(" ", words),
+            sourceTypes.isEmpty() ? null : sourceTypes,
+            limit,
+            maxCharsPerDoc,
+            includeRelated ? Boolean.TRUE : null,
+            null,
+            topicBrief,
+            noSemantic ? Boolean.FALSE : null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            maxEvidenceChars,
+            null,
+            !noTrace,
+            "cli");
+    boolean semantic = request.validate().options(config.research().options()).semantic();
     PrintWriter out = TerminalText.writer(spec.commandLine().getOut());
     var answered = serverChoice.answer(brain, spec);
     if (answered.isPresent()) {
       return answered.get();
     }
-    try (var lease = brain.useExisting(options.semantic(), configFlags)) {
+    try (var lease = brain.useExisting(semantic, configFlags)) {
       var opened = lease.brain();
       // The configuration with this command's flags (inside a server, the server's brain was
-      // opened without them).
+      // opened without them): its models and budgets.
       var chat = config.chat();
       ChatModel planner = noPlanner ? null : opened.chatModel(chat.plannerSpec());
-      ChatModel answerer = retrievalOnly ? null : opened.chatModel(chat.model());
       if (retrievalOnly) {
-        showPack(opened.pack(question, options, planner), out);
+        var options = request.options(opened.researchOptions());
+        showPack(opened.pack(request.question(), options, planner), out);
         return 0;
       }
       var budgets = config.research().budgets();
       if (deadlineSeconds != null) {
         budgets = budgets.withDeadline(Duration.ofSeconds(deadlineSeconds));
       }
-      var request =
-          RunRequest.of(question)
-              .withOptions(options)
-              .withSynthesis(synthesis)
-              .withBudgets(budgets)
+      RunRequest run =
+          opened
+              .request(request, opened.chatModel(chat.model()))
               .withPlanner(planner)
-              .withModel(answerer)
-              .withReviewer(opened.chatModel(config.research().reviewSpec()))
-              .withSurface("cli")
-              .withTrace(!noTrace);
-      RunResult run = opened.run(request, new RunTimeline(spec.commandLine().getErr()));
-      printOutcome(run, out);
-      return ResearchOutput.exitCode(run.status());
+              .withBudgets(budgets);
+      RunResult result = opened.run(run, new RunTimeline(spec.commandLine().getErr()));
+      printOutcome(result, out);
+      return ResearchOutput.exitCode(result.status());
     }
   }
 
