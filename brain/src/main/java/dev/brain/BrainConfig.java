@@ -136,6 +136,19 @@ public record BrainConfig(
     return copy(c -> c.dataDir = value);
   }
 
+  /**
+   * This configuration for an evaluation's own data directory {@code dir}: the same settings, on an
+   * embedded index under {@code dir}, so an evaluation never writes into the user's index or Solr
+   * collection.
+   */
+  public BrainConfig forEvaluation(Path dir) {
+    return copy(
+        c -> {
+          c.dataDir = dir;
+          c.index = c.index.embedded();
+        });
+  }
+
   /** This configuration with another server section. */
   public BrainConfig withServer(ServerSettings value) {
     return copy(c -> c.server = value);

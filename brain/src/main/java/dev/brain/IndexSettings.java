@@ -61,6 +61,22 @@ public record IndexSettings(
     SOLR
   }
 
+  /** These settings on the embedded backend (a Lucene index in the data directory). */
+  IndexSettings embedded() {
+    return new IndexSettings(
+        BackendKind.EMBEDDED,
+        model,
+        vectorFormat,
+        chunkMaxTokens,
+        chunkOverlapTokens,
+        embedBatchSize,
+        maxChunksPerRecord,
+        summaries,
+        summaryModel,
+        summaryRetryBackoff,
+        solr);
+  }
+
   /**
    * The index configuration for {@code dataDir} (the index lives in {@code dataDir/index}).
    *

@@ -1,17 +1,13 @@
 package dev.brain.evals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.brain.index.BrainIndex;
-import dev.brain.index.IndexConfig;
+import dev.brain.Brain;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
-import dev.brain.research.run.ResearchRunner;
-import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.synthesis.Citation;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,10 +26,11 @@ import java.util.function.Consumer;
 /**
  * Evaluates brain's answers on a question set with gold answers: a BEIR-layout folder whose {@code
  * queries.jsonl} lines carry the gold answer in {@code metadata.answer}. Indexes the corpus into a
- * cache index (as {@link BeirEvaluation} does), measures retrieval per lane and fused, then runs
- * every judged question through the research runner with the default (extractive) synthesizer and
- * no trace, and reports how often the answer contains the gold answer, how often it cites a
- * document judged relevant, and how long a run takes.
+ * brain of its own (a cache data directory with the user's settings), measures retrieval per lane
+ * and fused, then runs every judged question as {@link Brain#request(String)} makes it from {@code
+ * brain.yaml}, answered by the extractive synthesizer with the deterministic planner and no trace,
+ * and reports how often the answer contains the gold answer, how often it cites a document judged
+ * relevant, and how long a run takes.
  *
  * <p>Containment is case-, accent- and punctuation-insensitive on whole words; the citation keys
  * themselves are left out of the answer text before the check.
@@ -46,10 +43,9 @@ public final class AnswerEvaluation {
    * What to evaluate.
    *
    * @param dataset the folder (corpus.jsonl, queries.jsonl with metadata.answer, qrels/test.tsv)
-   * @param index the cache index configuration
    * @param maxQueries evaluate only the first N judged questions (0 = all)
    */
-  public record Options(Path dataset, IndexConfig index, int maxQueries) {}
+  public record Options(Path dataset, int maxQueries) {}
 
   /** An evaluation with the given options. */
   public AnswerEvaluation(Options options) {
@@ -57,13 +53,14 @@ public final class AnswerEvaluation {
   }
 
   /**
-   * Runs the evaluation.
+   * Runs the evaluation on {@code brain}, whose index the corpus is synced into (give it a data
+   * directory of its own: see {@code BrainConfig.forEvaluation}).
    *
    * @param sync receives indexing progress of the cache index
    * @param log receives one line per finished retrieval condition and question
    * @throws EvalException if the folder is not such a folder or a question has no gold answer
    */
-  public AnswerReport run(SyncListener sync, Consumer<String> log) throws IOException {
+  public AnswerReport run(Brain brain, SyncListener sync, Consumer<String> log) throws IOException {
     var dataset = BeirDataset.load(options.dataset());
     var answers = readAnswers(dataset.dir().resolve("queries.jsonl"));
     var queries = new LinkedHashMap<String, String>();
@@ -80,70 +77,62 @@ public final class AnswerEvaluation {
       }
       queries.put(q.getKey(), q.getValue());
     }
-    try (var index = BrainIndex.open(options.index())) {
-      SyncReport syncReport = index.sync(List.of(dataset.corpus()), sync);
-      var retriever = new Retriever(index);
-      var retrieval = new ArrayList<BeirReport.Condition>();
-      for (var lanes : BeirEvaluation.conditions(Set.of(Lane.BM25, Lane.VECTOR))) {
-        var c = BeirEvaluation.evaluate(retriever, lanes, FusionMode.RRF, queries, dataset.qrels());
-        retrieval.add(c);
-        log.accept(c.line());
-      }
-      var runner = new ResearchRunner(retriever, null);
-      var results = new ArrayList<AnswerReport.Question>();
-      for (var q : queries.entrySet()) {
-        var result =
-            ask(runner, q.getKey(), q.getValue(), answers.get(q.getKey()), dataset.qrels());
-        results.add(result);
-        log.accept(
-            String.format(
-                Locale.ROOT,
-                "%-14s %-5s %-5s %6d ms  %s",
-                result.id(),
-                result.containsGold() ? "gold" : "-",
-                result.citesRelevant() ? "cites" : "-",
-                result.millis(),
-                result.status()));
-      }
-      int n = results.size();
-      var millis = results.stream().mapToLong(AnswerReport.Question::millis).sorted().toArray();
-      return new AnswerReport(
-          AnswerReport.SCHEMA_VERSION,
-          dataset.dir().toString(),
-          Instant.now().toString(),
-          n,
-          index.stats().records(),
-          index.stats().chunks(),
-          index.metadata().modelId(),
-          "extractive",
-          syncReport.elapsed().toMillis() / 1000.0,
-          share(results.stream().filter(AnswerReport.Question::containsGold).count(), n),
-          share(results.stream().filter(AnswerReport.Question::containsGoldLoosely).count(), n),
-          share(results.stream().filter(AnswerReport.Question::citesRelevant).count(), n),
-          share(results.stream().filter(r -> isNormal(r.status())).count(), n),
-          BeirEvaluation.round(
-              results.stream()
-                  .mapToInt(r -> r.answer() == null ? 0 : r.answer().length())
-                  .average()
-                  .orElse(0)),
-          new AnswerReport.Latency(
-              BeirEvaluation.round(Arrays.stream(millis).average().orElse(0)),
-              percentile(millis, 0.5),
-              percentile(millis, 0.95)),
-          retrieval,
-          results);
+    SyncReport syncReport = brain.index(List.of(dataset.corpus()), sync);
+    var retrieval = new ArrayList<BeirReport.Condition>();
+    for (var lanes : BeirEvaluation.conditions(Set.of(Lane.BM25, Lane.VECTOR))) {
+      var c =
+          BeirEvaluation.evaluate(brain::search, lanes, FusionMode.RRF, queries, dataset.qrels());
+      retrieval.add(c);
+      log.accept(c.line());
     }
+    var results = new ArrayList<AnswerReport.Question>();
+    for (var q : queries.entrySet()) {
+      var result = ask(brain, q.getKey(), q.getValue(), answers.get(q.getKey()), dataset.qrels());
+      results.add(result);
+      log.accept(
+          String.format(
+              Locale.ROOT,
+              "%-14s %-5s %-5s %6d ms  %s",
+              result.id(),
+              result.containsGold() ? "gold" : "-",
+              result.citesRelevant() ? "cites" : "-",
+              result.millis(),
+              result.status()));
+    }
+    int n = results.size();
+    var millis = results.stream().mapToLong(AnswerReport.Question::millis).sorted().toArray();
+    return new AnswerReport(
+        AnswerReport.SCHEMA_VERSION,
+        dataset.dir().toString(),
+        Instant.now().toString(),
+        n,
+        brain.stats().records(),
+        brain.stats().chunks(),
+        brain.metadata().modelId(),
+        "extractive",
+        syncReport.elapsed().toMillis() / 1000.0,
+        share(results.stream().filter(AnswerReport.Question::containsGold).count(), n),
+        share(results.stream().filter(AnswerReport.Question::containsGoldLoosely).count(), n),
+        share(results.stream().filter(AnswerReport.Question::citesRelevant).count(), n),
+        share(results.stream().filter(r -> isNormal(r.status())).count(), n),
+        BeirEvaluation.round(
+            results.stream()
+                .mapToInt(r -> r.answer() == null ? 0 : r.answer().length())
+                .average()
+                .orElse(0)),
+        new AnswerReport.Latency(
+            BeirEvaluation.round(Arrays.stream(millis).average().orElse(0)),
+            percentile(millis, 0.5),
+            percentile(millis, 0.95)),
+        retrieval,
+        results);
   }
 
   private static AnswerReport.Question ask(
-      ResearchRunner runner,
-      String id,
-      String question,
-      String gold,
-      Map<String, Map<String, Integer>> qrels)
+      Brain brain, String id, String question, String gold, Map<String, Map<String, Integer>> qrels)
       throws IOException {
     long start = System.nanoTime();
-    RunResult run = runner.run(RunRequest.of(question).withSurface("eval").withTrace(false), null);
+    RunResult run = brain.run(DocumentAnswerEvaluation.request(brain, question), null);
     long millis = (System.nanoTime() - start) / 1_000_000;
     var synthesis = run.synthesis();
     String answer = synthesis == null ? null : synthesis.answer();

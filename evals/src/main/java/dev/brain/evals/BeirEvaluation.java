@@ -147,14 +147,20 @@ public final class BeirEvaluation {
       Map<String, String> queries,
       Map<String, Map<String, Integer>> qrels)
       throws IOException {
-    return evaluate(retriever, lanes, options.fusion(), queries, qrels);
+    return evaluate(retriever::search, lanes, options.fusion(), queries, qrels);
+  }
+
+  /** A search of one query with given options: a retriever's, or a {@code Brain}'s. */
+  @FunctionalInterface
+  interface Searcher {
+    dev.brain.retrieval.SearchResult search(String query, SearchOptions options) throws IOException;
   }
 
   /**
    * Scores of one lane condition over {@code queries}, as {@code brain eval beir} measures them.
    */
   static BeirReport.Condition evaluate(
-      Retriever retriever,
+      Searcher retriever,
       Set<Lane> lanes,
       FusionMode fusion,
       Map<String, String> queries,

@@ -1,17 +1,13 @@
 package dev.brain.evals;
 
-import dev.brain.index.BrainIndex;
-import dev.brain.index.IndexConfig;
+import dev.brain.Brain;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
-import dev.brain.research.run.ResearchRunner;
 import dev.brain.research.run.RunRequest;
 import dev.brain.research.run.RunResult;
 import dev.brain.research.synthesis.Citation;
 import dev.brain.research.synthesis.ResearchResult.Outcome;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.Retriever;
-import dev.brain.retrieval.SearchOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +20,11 @@ import java.util.function.Consumer;
 
 /**
  * Evaluates brain's answers on a folder of real documents with questions about them ({@link
- * DocumentQuestions}): indexes the folder as one collection into a cache index, asks search where
- * the first expected file ranks, runs every question through the research runner (default options,
- * extractive synthesizer, no trace) and checks that the answer cites an expected file and states
- * the fact, or, for a question the documents cannot answer, that it is declined ({@code
+ * DocumentQuestions}): indexes the folder as one collection into a brain of its own (a cache data
+ * directory with the user's settings), asks search where the first expected file ranks, runs every
+ * question as {@link Brain#request(String)} makes it from {@code brain.yaml} (extractive
+ * synthesizer, deterministic planner, no trace) and checks that the answer cites an expected file
+ * and states the fact, or, for a question the documents cannot answer, that it is declined ({@code
  * no_evidence}) or answered {@code partial} (the answer names what the documents lack). A {@code
  * partial} answer to an answerable question is counted apart and is not a full pass.
  *
@@ -46,11 +43,9 @@ public final class DocumentAnswerEvaluation {
    *
    * @param documents the folder of documents (indexed as one collection)
    * @param questionFiles the question files, read in order
-   * @param index the cache index configuration
    * @param maxQueries evaluate only the first N questions (0 = all)
    */
-  public record Options(
-      Path documents, List<Path> questionFiles, IndexConfig index, int maxQueries) {
+  public record Options(Path documents, List<Path> questionFiles, int maxQueries) {
 
     public Options {
       questionFiles = List.copyOf(questionFiles);
@@ -69,8 +64,7 @@ public final class DocumentAnswerEvaluation {
    *
    * @throws EvalException when no question file results
    */
-  public static Options layout(
-      Path dir, List<Path> extraQuestions, IndexConfig index, int maxQueries) {
+  public static Options layout(Path dir, List<Path> extraQuestions, int maxQueries) {
     Path corpus = dir.resolve("corpus");
     Path documents = Files.isDirectory(corpus) ? corpus : dir;
     var files = new ArrayList<Path>();
@@ -85,65 +79,76 @@ public final class DocumentAnswerEvaluation {
               + " has no questions.jsonl and no --questions file was given; questions are JSON"
               + " lines {\"id\", \"q\", \"expect\": [file names], \"fact\"}");
     }
-    return new Options(documents, files, index, maxQueries);
+    return new Options(documents, files, maxQueries);
   }
 
   /**
-   * Runs the evaluation.
+   * Runs the evaluation on {@code brain}, whose index the documents are synced into (give it a data
+   * directory of its own: see {@code BrainConfig.forEvaluation}).
    *
    * @param sync receives indexing progress of the cache index
    * @param log receives one line per finished question
    * @throws EvalException if a question file is malformed
    */
-  public DocumentAnswerReport run(SyncListener sync, Consumer<String> log) throws IOException {
+  public DocumentAnswerReport run(Brain brain, SyncListener sync, Consumer<String> log)
+      throws IOException {
     List<DocumentQuestions.Question> questions = DocumentQuestions.read(options.questionFiles());
     if (options.maxQueries() > 0 && questions.size() > options.maxQueries()) {
       questions = questions.subList(0, options.maxQueries());
     }
-    try (var index = BrainIndex.open(options.index())) {
-      SyncReport syncReport = index.sync(List.of(options.documents()), sync);
-      var retriever = new Retriever(index);
-      var runner = new ResearchRunner(retriever, null);
-      var results = new ArrayList<DocumentAnswerReport.Result>();
-      for (var q : questions) {
-        var result = ask(retriever, runner, q);
-        results.add(result);
-        log.accept(result.line());
-      }
-      var answerable = results.stream().filter(DocumentAnswerReport.Result::answerable).toList();
-      var unanswerable = results.stream().filter(r -> !r.answerable()).toList();
-      return new DocumentAnswerReport(
-          DocumentAnswerReport.SCHEMA_VERSION,
-          options.documents().toString(),
-          options.questionFiles().stream().map(Path::toString).toList(),
-          Instant.now().toString(),
-          results.size(),
-          answerable.size(),
-          unanswerable.size(),
-          index.stats().records(),
-          index.stats().chunks(),
-          index.metadata().modelId(),
-          "extractive",
-          syncReport.elapsed().toMillis() / 1000.0,
-          search(answerable),
-          count(answerable, DocumentAnswerReport.Result::citesExpected),
-          count(answerable, DocumentAnswerReport.Result::statesFact),
-          count(answerable, r -> r.citesExpected() && r.statesFact()),
-          count(answerable, DocumentAnswerReport.Result::declined),
-          count(unanswerable, DocumentAnswerReport.Result::declined),
-          count(answerable, DocumentAnswerReport.Result::partial),
-          count(unanswerable, DocumentAnswerReport.Result::partial),
-          latency(results),
-          results);
+    SyncReport syncReport = brain.index(List.of(options.documents()), sync);
+    var results = new ArrayList<DocumentAnswerReport.Result>();
+    for (var q : questions) {
+      var result = ask(brain, q);
+      results.add(result);
+      log.accept(result.line());
     }
+    var answerable = results.stream().filter(DocumentAnswerReport.Result::answerable).toList();
+    var unanswerable = results.stream().filter(r -> !r.answerable()).toList();
+    return new DocumentAnswerReport(
+        DocumentAnswerReport.SCHEMA_VERSION,
+        options.documents().toString(),
+        options.questionFiles().stream().map(Path::toString).toList(),
+        Instant.now().toString(),
+        results.size(),
+        answerable.size(),
+        unanswerable.size(),
+        brain.stats().records(),
+        brain.stats().chunks(),
+        brain.metadata().modelId(),
+        "extractive",
+        syncReport.elapsed().toMillis() / 1000.0,
+        search(answerable),
+        count(answerable, DocumentAnswerReport.Result::citesExpected),
+        count(answerable, DocumentAnswerReport.Result::statesFact),
+        count(answerable, r -> r.citesExpected() && r.statesFact()),
+        count(answerable, DocumentAnswerReport.Result::declined),
+        count(unanswerable, DocumentAnswerReport.Result::declined),
+        count(answerable, DocumentAnswerReport.Result::partial),
+        count(unanswerable, DocumentAnswerReport.Result::partial),
+        latency(results),
+        results);
   }
 
-  private static DocumentAnswerReport.Result ask(
-      Retriever retriever, ResearchRunner runner, DocumentQuestions.Question q) throws IOException {
-    int rank = searchRank(retriever, q);
+  /**
+   * The run of an evaluation question: as {@code brain.yaml} makes it, answered by the extractive
+   * synthesizer with the deterministic planner (the figures are the built-in answer's), untraced.
+   */
+  static RunRequest request(Brain brain, String question) {
+    return brain
+        .request(question)
+        .withPlanner(null)
+        .withModel(null)
+        .withReviewer(null)
+        .withSurface("eval")
+        .withTrace(false);
+  }
+
+  private static DocumentAnswerReport.Result ask(Brain brain, DocumentQuestions.Question q)
+      throws IOException {
+    int rank = searchRank(brain, q);
     long start = System.nanoTime();
-    RunResult run =
-        runner.run(RunRequest.of(q.question()).withSurface("eval").withTrace(false), null);
+    RunResult run = brain.run(request(brain, q.question()), null);
     long millis = (System.nanoTime() - start) / 1_000_000;
     var synthesis = run.synthesis();
     String answer = synthesis == null ? null : synthesis.answer();
@@ -153,7 +158,7 @@ public final class DocumentAnswerEvaluation {
             : synthesis.citations().stream().map(Citation::sourceKey).toList();
     boolean citesExpected = false;
     for (String key : cited) {
-      citesExpected |= names(retriever, key, q.expect());
+      citesExpected |= names(brain, key, q.expect());
     }
     return new DocumentAnswerReport.Result(
         q.id(),
@@ -173,15 +178,14 @@ public final class DocumentAnswerEvaluation {
   }
 
   /** The 1-based rank of the first expected file among the first records of search, or 0. */
-  private static int searchRank(Retriever retriever, DocumentQuestions.Question q)
-      throws IOException {
+  private static int searchRank(Brain brain, DocumentQuestions.Question q) throws IOException {
     if (!q.answerable()) {
       return 0;
     }
-    var options = SearchOptions.builder().limit(SEARCH_DEPTH).build();
-    List<EvidenceRow> rows = retriever.search(q.question(), options).rows();
+    var options = brain.searchOptions().toBuilder().limit(SEARCH_DEPTH).build();
+    List<EvidenceRow> rows = brain.search(q.question(), options).rows();
     for (int i = 0; i < rows.size(); i++) {
-      if (names(retriever, rows.get(i).sourceKey(), q.expect().subList(0, 1))) {
+      if (names(brain, rows.get(i).sourceKey(), q.expect().subList(0, 1))) {
         return i + 1;
       }
     }
@@ -192,9 +196,8 @@ public final class DocumentAnswerEvaluation {
    * Whether record {@code key} comes from one of the files named (by name, or by the end of its
    * path): a note's key holds its path, a saved source's record its origin.
    */
-  static boolean names(Retriever retriever, String key, List<String> files) throws IOException {
-    String origin =
-        retriever.get(key).map(d -> d.record().origin()).filter(o -> o != null).orElse(key);
+  static boolean names(Brain brain, String key, List<String> files) throws IOException {
+    String origin = brain.get(key).map(d -> d.record().origin()).filter(o -> o != null).orElse(key);
     String path = origin.replace('\\', '/');
     return files.stream()
         .anyMatch(

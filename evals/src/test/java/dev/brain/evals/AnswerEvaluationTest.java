@@ -2,11 +2,11 @@ package dev.brain.evals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.brain.index.IndexConfig;
+import dev.brain.Brain;
+import dev.brain.BrainConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,14 +35,13 @@ class AnswerEvaluationTest {
     Files.createDirectories(data.resolve("qrels"));
     Files.writeString(
         data.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\nq1\td1\t2\nq2\td3\t2\n");
-    var config =
-        IndexConfig.defaults(dir.resolve("index"))
-            .withEmbedBatchSize(1)
-            .withCommitInterval(Duration.ofDays(1));
     var lines = new ArrayList<String>();
 
-    AnswerReport report =
-        new AnswerEvaluation(new AnswerEvaluation.Options(data, config, 0)).run(null, lines::add);
+    AnswerReport report;
+    try (var brain = Brain.open(BrainConfig.defaults(dir).forEvaluation(dir.resolve("eval")))) {
+      report =
+          new AnswerEvaluation(new AnswerEvaluation.Options(data, 0)).run(brain, null, lines::add);
+    }
 
     assertThat(report.questions()).isEqualTo(2);
     assertThat(report.records()).isEqualTo(3);

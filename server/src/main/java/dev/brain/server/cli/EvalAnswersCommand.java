@@ -1,5 +1,6 @@
 package dev.brain.server.cli;
 
+import dev.brain.Brain;
 import dev.brain.evals.AnswerEvaluation;
 import dev.brain.evals.AnswerReport;
 import dev.brain.evals.DocumentAnswerEvaluation;
@@ -78,15 +79,15 @@ final class EvalAnswersCommand implements Callable<Integer> {
     var name = EvalCommand.folderName(dir);
     var config = eval.brain.indexConfig();
     var cacheDir = data.resolve("eval-cache").resolve(EvalCommand.cacheName(dir, config));
-    config = config.withDirectory(cacheDir);
     var err = cli.getErr();
     var out = cli.getOut();
     err.println("cache index: " + cacheDir);
     AnswerReport report;
-    try (var progress = SyncProgress.forCommand(true, err)) {
+    try (var progress = SyncProgress.forCommand(true, err);
+        var brain = Brain.open(eval.brain.config().forEvaluation(cacheDir))) {
       report =
-          new AnswerEvaluation(new AnswerEvaluation.Options(dir, config, maxQueries))
-              .run(progress, EvalCommand.tableLines(out, json));
+          new AnswerEvaluation(new AnswerEvaluation.Options(dir, maxQueries))
+              .run(brain, progress, EvalCommand.tableLines(out, json));
     }
     var file = EvalCommand.writeReport(data, "answers-" + name, report);
     EvalCommand.printReport(cli, json, report, report.misses(), report.summary(), file);
@@ -101,9 +102,7 @@ final class EvalAnswersCommand implements Callable<Integer> {
     var cacheDir = data.resolve("eval-cache").resolve(EvalCommand.cacheName(dir, config));
     DocumentAnswerEvaluation.Options options;
     try {
-      options =
-          DocumentAnswerEvaluation.layout(
-              dir, questions, config.withDirectory(cacheDir), maxQueries);
+      options = DocumentAnswerEvaluation.layout(dir, questions, maxQueries);
     } catch (EvalException e) {
       return EvalCommand.badInput(cli, e);
     }
@@ -111,10 +110,12 @@ final class EvalAnswersCommand implements Callable<Integer> {
     var out = cli.getOut();
     err.println("cache index: " + cacheDir);
     DocumentAnswerReport report;
-    try (var progress = SyncProgress.forCommand(true, err)) {
+    try (var progress = SyncProgress.forCommand(true, err);
+        var brain = Brain.open(eval.brain.config().forEvaluation(cacheDir))) {
       report =
           new DocumentAnswerEvaluation(options)
               .run(
+                  brain,
                   progress,
                   line -> {
                     if (!json) {
