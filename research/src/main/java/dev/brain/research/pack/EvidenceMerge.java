@@ -230,6 +230,41 @@ public final class EvidenceMerge {
     return new Merged(pack, report);
   }
 
+  /**
+   * The related notes a run's request asked for, added after the judge: the link neighbours of the
+   * evidence rows (as a pack with {@code include_related} takes them), labelled related and after
+   * the question's own evidence, whether or not they match the question's concepts (they are its
+   * neighbours, not its evidence).
+   */
+  public static Merged related(Retriever retriever, ResearchPack base, ResearchOptions options)
+      throws IOException {
+    QueryPlan plan = base.queryPlan();
+    List<EvidenceRow> accepted =
+        PackBuilder.related(retriever, plan.textQuery(), options, base.evidence());
+    var evidence = new ArrayList<>(base.evidence());
+    evidence.addAll(accepted);
+    var lanes = new ArrayList<>(plan.retrievalLanes());
+    if (!lanes.contains("related")) {
+      lanes.add("related");
+    }
+    QueryPlan merged = withPlan(plan, plan.queryVariants(), true, options.relatedLimit(), lanes);
+    String note =
+        base.coverage().recallNote()
+            + " Related notes asked for: "
+            + accepted.size()
+            + " linked records added after the evidence.";
+    ResearchPack pack = rebuild(base, merged, evidence, base.exactTagEvidence(), note, options);
+    var report =
+        new MergeReport(
+            MergeReport.RELATED_EXPANSION,
+            null,
+            null,
+            keyList(base.evidence()),
+            keyList(accepted),
+            List.of());
+    return new Merged(pack, report);
+  }
+
   public static Merged pinned(
       Retriever retriever, ResearchPack base, List<String> pinnedKeys, ResearchOptions options)
       throws IOException {

@@ -95,7 +95,7 @@ public final class PackBuilder {
     }
     List<EvidenceRow> evidence = new ArrayList<>(ranking.ranked(options.limit()));
     if (options.includeRelated() && !evidence.isEmpty()) {
-      evidence.addAll(related(session, strategy, options, filters, lanes, evidence));
+      evidence.addAll(related(session, strategy.textQuery(), options, filters, lanes, evidence));
     }
     SearchResult tags = exactTags(session, strategy, options, filters);
     List<EvidenceRow> exactTagRows = exactTagExamples(tags);
@@ -172,10 +172,27 @@ public final class PackBuilder {
     return session.search(query, searchOptions);
   }
 
+  /**
+   * The link neighbours (links and backlinks, from the related lane) of {@code evidence}'s rows for
+   * {@code textQuery}, numbered after them, at most {@code options.relatedLimit()}: the related
+   * notes a pack or a run's expansion stage adds when they are asked for.
+   */
+  static List<EvidenceRow> related(
+      Retriever retriever, String textQuery, ResearchOptions options, List<EvidenceRow> evidence)
+      throws IOException {
+    try (Retriever.Session session = retriever.session()) {
+      SearchFilters filters =
+          SearchFilters.NONE
+              .withSourceTypes(options.sourceTypes())
+              .withBrainWritten(options.includeBrainWritten());
+      return related(session, textQuery, options, filters, lanes(options), evidence);
+    }
+  }
+
   /** Link neighbours of the main search's top rows that link to or from a pack row. */
   private static List<EvidenceRow> related(
       Retriever.Session session,
-      Strategy strategy,
+      String textQuery,
       ResearchOptions options,
       SearchFilters filters,
       Set<Lane> lanes,
@@ -184,7 +201,7 @@ public final class PackBuilder {
     Set<Lane> withRelated = EnumSet.copyOf(lanes);
     withRelated.add(Lane.RELATED);
     SearchResult result =
-        search(session, strategy.textQuery(), options, filters, withRelated, options.limit());
+        search(session, textQuery, options, filters, withRelated, options.limit());
     Set<String> inPack = new HashSet<>();
     evidence.forEach(r -> inPack.add(r.sourceKey()));
     var out = new ArrayList<EvidenceRow>();

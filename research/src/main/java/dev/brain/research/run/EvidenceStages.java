@@ -330,6 +330,29 @@ final class EvidenceStages {
         }
       }
     }
+    if (request.options().includeRelated() && state.pack.hasEvidence()) {
+      relatedAsked();
+    }
+  }
+
+  /**
+   * The related notes the request asked for (the Chat's "Related notes"): the link neighbours of
+   * the evidence rows, added by the expansion stage after the judge (labelled related, after the
+   * question's evidence), never by retrieval. A retry's or the judge's expansion's merge report
+   * stays the run's; this one is in the stage's event.
+   */
+  private void relatedAsked() throws IOException {
+    stages.begin(RunStage.EXPANSION, "Related notes asked for", data("asked", true));
+    var merged = EvidenceMerge.related(retriever, state.pack, request.options());
+    state.pack = merged.pack();
+    if (state.merge == null) {
+      state.merge = merged.report();
+    }
+    state.finalJudge = Judge.judge(new Judge.Input(state.pack, state.queriesRun, 0, false));
+    stages.endHard(
+        RunStage.EXPANSION,
+        "Related notes asked for: " + merged.report().accepted().size() + " linked records added",
+        mergeData(merged.report()));
   }
 
   void retry(String query) throws IOException {

@@ -40,9 +40,10 @@ final class ResearchRun {
     this.traces = traces;
     this.request = request;
     RunListener events = listener == null ? RunListener.NONE : listener;
-    // Link neighbours come in when the request asks for them (the Chat's "Related notes"); the
-    // run's own related expansion is separate and decided by the judge.
-    ResearchOptions options = request.options();
+    // Retrieval never takes link neighbours: the question's evidence is what answers it. When the
+    // request asks for them (the Chat's "Related notes"), the expansion stage adds them after the
+    // judge, as it does when the judge asks for one.
+    ResearchOptions options = request.options().withIncludeRelated(false);
     this.runId = RunId.next(startedAt);
     this.retrievalQuestion = request.continuity().retrievalQuestion(request.question());
     // Fails fast (no trace) on a question without searchable words.

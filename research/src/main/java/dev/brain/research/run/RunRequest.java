@@ -17,8 +17,9 @@ import java.util.function.Consumer;
  *
  * @param question the user's current question, as typed (a chat-shaped prompt is reduced to its
  *     current and earlier questions; anything else in it, such as a previous answer, is dropped)
- * @param options how the pack is built; related rows are never added by the pack builder in a run
- *     (the judge decides on one related expansion instead), so {@code include_related} is ignored
+ * @param options how the pack is built; retrieval never takes related rows in a run: with {@code
+ *     include_related} the expansion stage adds the evidence rows' link neighbours after the judge
+ *     (labelled related, after the question's evidence), besides any expansion the judge asks for
  * @param synthesis the evidence budget and model timeout of the answer (the timeout is capped by
  *     the synthesis budget)
  * @param budgets steps, deadline and stage budgets

@@ -176,6 +176,24 @@ class ResearchRunnerTest {
     assertThat(plain.pack().evidence()).noneMatch(row -> row.relatedTo() != null);
     assertThat(related.pack().evidence()).anyMatch(row -> row.relatedTo() != null);
     assertThat(related.normalAnswer()).isTrue();
+    // Never at retrieval: the expansion stage adds them after the judge, after the question's own
+    // evidence, labelled related.
+    var retrieval =
+        related.events().stream()
+            .filter(e -> e.stage() == RunStage.RETRIEVAL && e.status() == Status.COMPLETED)
+            .findFirst()
+            .orElseThrow();
+    int retrieved = ((java.util.List<?>) retrieval.data().get("evidence_keys")).size();
+    var evidence = related.pack().evidence();
+    assertThat(evidence.subList(0, retrieved)).noneMatch(row -> row.relatedTo() != null);
+    assertThat(evidence.subList(retrieved, evidence.size()))
+        .isNotEmpty()
+        .allMatch(row -> row.relatedTo() != null);
+    assertThat(related.events())
+        .anyMatch(
+            e ->
+                e.stage() == RunStage.EXPANSION
+                    && e.message().startsWith("Related notes asked for"));
   }
 
   @Test

@@ -95,8 +95,8 @@ final class ResearchCommand implements Callable<Integer> {
   @Option(
       names = "--include-related",
       description =
-          "Add links and backlinks of the top rows (--retrieval-only; a full run lets the judge"
-              + " decide on one related expansion).")
+          "Add the links and backlinks of the evidence rows, labelled related: to the pack with"
+              + " --retrieval-only; in a full run, after the judge (retrieval never takes them).")
   boolean includeRelated;
 
   @Option(
