@@ -175,6 +175,7 @@ const Brain = (() => {
           el("div", { class: "muted" },
             `${c.files} files · ${c.records} records · ${c.chunks} chunks · vector: ${Math.floor(100 * c.vector_coverage)}%` +
             ` · last sync ${c.last_sync_at || "never"}${c.watching ? " · watched" : ""}` +
+            (c.attachments && c.attachments.total ? ` · ${c.attachments.total} attachments skipped` : "") +
             (issues ? ` · ${issues} issues` : "")),
           issues ? el("details", {}, el("summary", {}, "skipped, failed and truncated files, warnings"),
             el("ul", {}, listed.map((i) => el("li", {}, `${i.file}: ${i.reason}`)))) : null));

@@ -13,10 +13,11 @@ import java.util.List;
  * @param chunks their chunks
  * @param embeddedChunks chunks that have their vector ({@link #vectorCoverage()})
  * @param files files the last complete sync of the collection looked at (including skipped and
- *     failed ones); 0 before one finished
+ *     failed ones, not attachments); 0 before one finished
+ * @param attachments attachments the last complete sync counted and did not read, per extension
  * @param lastSyncAt when the last complete sync of the collection finished, or {@code null}
- * @param skipped files the last sync skipped (unsupported, too large), with reasons; at most {@link
- *     #MAX_ISSUES}
+ * @param skipped files the last sync skipped (unknown types, too large), with reasons; at most
+ *     {@link #MAX_ISSUES}
  * @param failed files the last sync could not read, with reasons; at most {@link #MAX_ISSUES}
  * @param truncated records the chunk cap cut, by file, with reasons
  * @param warnings parts of files the last sync left out (a bad JSONL line, a key another file
@@ -29,6 +30,7 @@ public record CollectionStatus(
     long chunks,
     long embeddedChunks,
     int files,
+    AttachmentCounts attachments,
     Instant lastSyncAt,
     List<Issue> skipped,
     List<Issue> failed,

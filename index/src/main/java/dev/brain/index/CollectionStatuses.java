@@ -37,7 +37,18 @@ final class CollectionStatuses {
     int embedded = searcher.count(IndexReads.inCollection(name, IndexReads.embeddedChunksQuery()));
     if (sync == null) {
       return new CollectionStatus(
-          name, records, chunks, embedded, 0, null, List.of(), List.of(), List.of(), List.of(), 0);
+          name,
+          records,
+          chunks,
+          embedded,
+          0,
+          AttachmentCounts.NONE,
+          null,
+          List.of(),
+          List.of(),
+          List.of(),
+          List.of(),
+          0);
     }
     return new CollectionStatus(
         name,
@@ -45,6 +56,7 @@ final class CollectionStatuses {
         chunks,
         embedded,
         sync.files(),
+        sync.attachments(),
         sync.at(),
         sync.skipped(),
         sync.failed(),

@@ -16,6 +16,7 @@ record CollectionSync(
     String name,
     Instant at,
     int files,
+    AttachmentCounts attachments,
     List<CollectionStatus.Issue> skipped,
     List<CollectionStatus.Issue> failed,
     List<CollectionStatus.Issue> truncated,
@@ -31,7 +32,12 @@ record CollectionSync(
    * under its root), at most {@link CollectionStatus#MAX_ISSUES} kept: the longest lists lose their
    * last entries first.
    */
-  static CollectionSync of(CollectionRoot collection, Instant at, int files, SyncIssues run) {
+  static CollectionSync of(
+      CollectionRoot collection,
+      Instant at,
+      int files,
+      AttachmentCounts attachments,
+      SyncIssues run) {
     var lists =
         List.of(
             issues(collection, run.skipped()),
@@ -44,7 +50,15 @@ record CollectionSync(
       more++;
     }
     return new CollectionSync(
-        collection.name(), at, files, lists.get(0), lists.get(1), lists.get(2), lists.get(3), more);
+        collection.name(),
+        at,
+        files,
+        attachments,
+        lists.get(0),
+        lists.get(1),
+        lists.get(2),
+        lists.get(3),
+        more);
   }
 
   private static List<CollectionStatus.Issue> issues(
@@ -66,6 +80,7 @@ record CollectionSync(
     var map = new LinkedHashMap<String, Object>();
     map.put("at", at.toString());
     map.put("files", files);
+    map.put("attachments", attachments.byExtension());
     map.put("skipped", skipped);
     map.put("failed", failed);
     map.put("truncated", truncated);
@@ -94,6 +109,7 @@ record CollectionSync(
                 name,
                 Instant.parse(node.path("at").asText()),
                 node.path("files").asInt(),
+                attachments(node.path("attachments")),
                 issues(node.path("skipped")),
                 issues(node.path("failed")),
                 issues(node.path("truncated")),
@@ -104,6 +120,13 @@ record CollectionSync(
       }
     }
     return out;
+  }
+
+  /** The counts per extension; none when the sync was recorded before attachments were counted. */
+  private static AttachmentCounts attachments(com.fasterxml.jackson.databind.JsonNode object) {
+    var counts = new LinkedHashMap<String, Integer>();
+    object.properties().forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
+    return new AttachmentCounts(counts);
   }
 
   private static List<CollectionStatus.Issue> issues(

@@ -89,7 +89,8 @@ public record IndexStatus(
    * @param root its folder, or {@code null} when the index holds records of a collection that
    *     {@code brain.yaml} does not name (removed by hand, or indexed by a program)
    * @param rootExists whether the folder exists
-   * @param files files its last complete sync looked at
+   * @param files files its last complete sync looked at (not attachments)
+   * @param attachments attachments its last complete sync counted and did not read, per extension
    * @param records its records
    * @param chunks their chunks
    * @param embeddedChunks chunks with their vector
@@ -110,6 +111,7 @@ public record IndexStatus(
       String root,
       boolean rootExists,
       int files,
+      AttachmentCounts attachments,
       long records,
       long chunks,
       long embeddedChunks,
@@ -219,13 +221,25 @@ public record IndexStatus(
     if (s == null) {
       s =
           new CollectionStatus(
-              name, 0, 0, 0, 0, null, List.of(), List.of(), List.of(), List.of(), 0);
+              name,
+              0,
+              0,
+              0,
+              0,
+              AttachmentCounts.NONE,
+              null,
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(),
+              0);
     }
     return new Collection(
         name,
         root == null ? null : root.toString(),
         root != null && Files.isDirectory(root),
         s.files(),
+        s.attachments(),
         s.records(),
         s.chunks(),
         s.embeddedChunks(),

@@ -7,12 +7,15 @@ import java.util.List;
 /**
  * The outcome of one {@link BrainIndex#sync sync}.
  *
- * @param files files read (including skipped and failed ones)
+ * @param files files read (including skipped and failed ones); attachments are not read, only
+ *     counted
  * @param added new records indexed
  * @param updated changed records replaced
  * @param unchanged records skipped because their content hash (and chunking) was unchanged
  * @param deleted records removed because their file or entry disappeared
- * @param skipped files of unsupported types, with reasons
+ * @param attachments attachments (images, audio, video, archives, ...) found and not read, counted
+ *     per extension rather than listed
+ * @param skipped files not read (unknown types, binary content, too large, links), with reasons
  * @param failed malformed files, with reasons; their earlier records (if any) are kept
  * @param truncated records the chunk cap ({@link IndexConfig#maxChunksPerRecord()}) cut: indexed
  *     with their first chunks only, one per record, with the reason
@@ -38,6 +41,7 @@ public record SyncReport(
     int updated,
     int unchanged,
     int deleted,
+    AttachmentCounts attachments,
     List<FileIssue> skipped,
     List<FileIssue> failed,
     List<FileIssue> truncated,

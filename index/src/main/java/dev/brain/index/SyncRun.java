@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,7 @@ final class SyncRun {
   private final Committer committer;
 
   private final SyncIssueLog issues;
+  private final Map<String, AttachmentCounts> attachments = new HashMap<>();
   private int added;
   private int updated;
   private int unchanged;
@@ -192,6 +194,7 @@ final class SyncRun {
         updated,
         unchanged,
         deleted,
+        attachments.values().stream().reduce(AttachmentCounts.NONE, AttachmentCounts::plus),
         found.skipped(),
         found.failed(),
         found.truncated(),
@@ -212,7 +215,11 @@ final class SyncRun {
     embedNanos += embedding.embedNanos();
   }
 
-  /** Every file of every collection, each once (the first collection that lists it wins). */
+  /**
+   * Every file of every collection to read, each once (the first collection that lists it wins).
+   * Attachments (images, audio, ...) are counted per collection instead: reading one only to report
+   * it unsupported would list every picture of a vault as an issue.
+   */
   private List<RecordPreparer.FileTask> walk(List<CollectionRoot> collections) throws IOException {
     var files = new LinkedHashMap<Path, CollectionRoot>();
     for (CollectionRoot c : collections) {
@@ -221,7 +228,17 @@ final class SyncRun {
       }
     }
     var tasks = new ArrayList<RecordPreparer.FileTask>(files.size());
-    files.forEach((file, c) -> tasks.add(new RecordPreparer.FileTask(file, c)));
+    var tallies = new LinkedHashMap<String, AttachmentCounts.Tally>();
+    for (CollectionRoot c : collections) {
+      tallies.put(c.name(), new AttachmentCounts.Tally());
+    }
+    files.forEach(
+        (file, c) -> {
+          if (!tallies.get(c.name()).add(file)) {
+            tasks.add(new RecordPreparer.FileTask(file, c));
+          }
+        });
+    tallies.forEach((name, tally) -> attachments.put(name, tally.counts()));
     return tasks;
   }
 
@@ -302,13 +319,18 @@ final class SyncRun {
     var out = new ArrayList<CollectionSync>();
     for (CollectionRoot c : collections) {
       if (partial != null) {
-        out.add(CollectionSync.of(c, now, partial.files(), issues.issues(partial)));
+        out.add(
+            CollectionSync.of(c, now, partial.files(), attachmentsOf(c), issues.issues(partial)));
         continue;
       }
       int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
-      out.add(CollectionSync.of(c, now, count, issues.issues()));
+      out.add(CollectionSync.of(c, now, count, attachmentsOf(c), issues.issues()));
     }
     return out;
+  }
+
+  private AttachmentCounts attachmentsOf(CollectionRoot c) {
+    return attachments.getOrDefault(c.name(), AttachmentCounts.NONE);
   }
 
   private void commit(boolean complete) throws IOException {

@@ -168,7 +168,7 @@ class CollectionsTest {
 
   @Test
   void statusCountsRecordsChunksVectorsAndFilesPerCollection() throws IOException {
-    Files.write(a.resolve("photo.png"), new byte[] {1, 2, 3});
+    Files.write(a.resolve("model.stl"), new byte[] {1, 2, 3});
     sync(CollectionRoot.of("work", a), CollectionRoot.of("home", b));
 
     List<CollectionStatus> collections = index.collections();
@@ -184,7 +184,7 @@ class CollectionsTest {
         .extracting(CollectionStatus.Issue::file)
         .singleElement()
         .asString()
-        .endsWith("photo.png");
+        .endsWith("model.stl");
     assertThat(collections.get(0).skipped()).isEmpty();
   }
 

@@ -93,7 +93,8 @@ class SyncTest {
         {"_id": "p3", "title": "Fusion", "text": "Reciprocal rank fusion combines ranked lists."}
         """);
     write("broken.pdf", "%PDF-1.7\nthis is not really a pdf\n");
-    Files.write(vault.resolve("photo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, 1, 2});
+    Files.write(
+        vault.resolve("model.stl"), new byte[] {(byte) 0x89, 0, 0, 1, 2}); // an unknown type
   }
 
   private void write(String relative, String text) throws IOException {
@@ -116,7 +117,7 @@ class SyncTest {
     assertThat(report.files()).isEqualTo(6);
     assertThat(report.skipped())
         .extracting(i -> i.file().getFileName().toString())
-        .containsExactly("photo.png");
+        .containsExactly("model.stl");
     assertThat(report.failed())
         .extracting(i -> i.file().getFileName().toString())
         .containsExactly("broken.pdf");

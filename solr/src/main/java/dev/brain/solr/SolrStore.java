@@ -2,8 +2,9 @@ package dev.brain.solr;
 
 import static dev.brain.index.IndexFields.*;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.index.AttachmentCounts;
 import dev.brain.index.CollectionStatus;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.IndexMetadata;
@@ -201,16 +202,17 @@ final class SolrStore {
         last);
   }
 
-  /** Records a collection's last complete sync: file count and issues. */
+  /** Records a collection's last complete sync: file count, attachments counted and issues. */
   void writeSync(
       String name,
       int files,
+      AttachmentCounts attachments,
       List<FileIssue> skipped,
       List<FileIssue> failed,
       List<FileIssue> truncated,
       List<FileIssue> warnings)
       throws IOException {
-    var issues = new LinkedHashMap<String, List<CollectionStatus.Issue>>();
+    var issues = new LinkedHashMap<String, Object>();
     int[] more = {0};
     issues.put("skipped", cap(skipped, more));
     issues.put("failed", cap(failed, more));
@@ -226,6 +228,7 @@ final class SolrStore {
     d.setField(SolrDocs.LAST_SYNC_AT, Instant.now().toEpochMilli());
     try {
       issues.put("more", List.of(new CollectionStatus.Issue("", Integer.toString(more[0]))));
+      issues.put("attachments", attachments.byExtension());
       d.setField(SolrDocs.ISSUES, JSON.writeValueAsString(issues));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -260,8 +263,8 @@ final class SolrStore {
     var out = new ArrayList<CollectionStatus>();
     for (String name : names) {
       SolrDocument sync = syncs.get(name);
-      Map<String, List<CollectionStatus.Issue>> issues = issues(sync);
-      List<CollectionStatus.Issue> more = issues.getOrDefault("more", List.of());
+      JsonNode issues = issues(sync);
+      List<CollectionStatus.Issue> more = issueList(issues, "more");
       out.add(
           new CollectionStatus(
               name,
@@ -269,28 +272,49 @@ final class SolrStore {
               chunks.getOrDefault(name, 0L),
               embedded.getOrDefault(name, 0L),
               sync == null ? 0 : SolrDocs.integer(sync, SolrDocs.FILES),
+              attachments(issues),
               sync == null
                   ? null
                   : Instant.ofEpochMilli(SolrDocs.longValue(sync, SolrDocs.LAST_SYNC_AT)),
-              issues.getOrDefault("skipped", List.of()),
-              issues.getOrDefault("failed", List.of()),
-              issues.getOrDefault("truncated", List.of()),
-              issues.getOrDefault("warnings", List.of()),
+              issueList(issues, "skipped"),
+              issueList(issues, "failed"),
+              issueList(issues, "truncated"),
+              issueList(issues, "warnings"),
               more.isEmpty() ? 0 : Integer.parseInt(more.get(0).reason())));
     }
     return out;
   }
 
-  private static Map<String, List<CollectionStatus.Issue>> issues(SolrDocument sync) {
+  private static JsonNode issues(SolrDocument sync) {
     String json = sync == null ? null : SolrDocs.str(sync, SolrDocs.ISSUES);
     if (json == null) {
-      return Map.of();
+      return JSON.createObjectNode();
     }
     try {
-      return JSON.readValue(json, new TypeReference<>() {});
+      return JSON.readTree(json);
     } catch (IOException e) {
-      return Map.of(); // written by brain; an unreadable one only loses the issue list
+      // written by brain; an unreadable one only loses the issue list
+      return JSON.createObjectNode();
     }
+  }
+
+  private static List<CollectionStatus.Issue> issueList(JsonNode issues, String kind) {
+    var out = new ArrayList<CollectionStatus.Issue>();
+    for (JsonNode issue : issues.path(kind)) {
+      out.add(
+          new CollectionStatus.Issue(issue.path("file").asText(), issue.path("reason").asText()));
+    }
+    return out;
+  }
+
+  /** The attachments counted per extension; none for a sync recorded before they were counted. */
+  private static AttachmentCounts attachments(JsonNode issues) {
+    var counts = new LinkedHashMap<String, Integer>();
+    issues
+        .path("attachments")
+        .properties()
+        .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
+    return new AttachmentCounts(counts);
   }
 
   /** Counts by value of {@code field} among documents passing {@code filters}. */

@@ -3,6 +3,7 @@ package dev.brain.solr;
 import static dev.brain.index.IndexFields.*;
 
 import dev.brain.chunking.Chunker;
+import dev.brain.index.AttachmentCounts;
 import dev.brain.index.CollectionRoot;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexConfig;
@@ -10,6 +11,7 @@ import dev.brain.index.RecordChunks;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
 import dev.brain.index.SyncReport.FileIssue;
+import dev.brain.index.importer.Attachments;
 import dev.brain.index.importer.ImportException;
 import dev.brain.index.importer.ImportResult;
 import dev.brain.index.importer.Importers;
@@ -54,6 +56,7 @@ final class SolrSync {
   private final List<FileIssue> warnings = new ArrayList<>();
   private final List<FileIssue> truncated = new ArrayList<>();
   private final Set<String> unreadOrigins = new HashSet<>();
+  private final Map<String, Map<String, Integer>> attachments = new HashMap<>();
   private final Map<String, Path> produced = new HashMap<>();
   private final List<Pending> batch = new ArrayList<>();
   private final List<String> written = new ArrayList<>();
@@ -95,6 +98,19 @@ final class SolrSync {
         files.putIfAbsent(file.toAbsolutePath().normalize(), c);
       }
     }
+    // Attachments (images, audio, ...) are counted per collection, not read: see AttachmentCounts.
+    files
+        .entrySet()
+        .removeIf(
+            e -> {
+              String type = Attachments.type(e.getKey());
+              if (type != null) {
+                attachments
+                    .computeIfAbsent(e.getValue().name(), n -> new HashMap<>())
+                    .merge(type, 1, Integer::sum);
+              }
+              return type != null;
+            });
     listener.filesPlanned(files.size());
     for (var entry : files.entrySet()) {
       readFile(entry.getKey(), entry.getValue(), states);
@@ -127,7 +143,14 @@ final class SolrSync {
     }
     for (CollectionRoot c : collections) {
       int count = (int) files.values().stream().filter(c::equals).count();
-      store.writeSync(c.name(), count, skipped, failed, truncated, warnings);
+      store.writeSync(
+          c.name(),
+          count,
+          new AttachmentCounts(attachments.getOrDefault(c.name(), Map.of())),
+          skipped,
+          failed,
+          truncated,
+          warnings);
     }
     store.writeMeta(config);
     store.writes().commit();
@@ -138,6 +161,12 @@ final class SolrSync {
         updated,
         unchanged,
         deleted,
+        new AttachmentCounts(
+            attachments.values().stream()
+                .flatMap(m -> m.entrySet().stream())
+                .collect(
+                    java.util.stream.Collectors.toMap(
+                        Map.Entry::getKey, Map.Entry::getValue, Integer::sum))),
         skipped,
         failed,
         truncated,

@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
     name = "status",
     mixinStandardHelpOptions = true,
     description = {
-      "Show each collection: root, files, records, chunks, vector coverage, last sync, the files"
-          + " it skipped or could not read, the records it truncated and the parts of files it"
+      "Show each collection: root, files, records, chunks, vector coverage, last sync, the"
+          + " attachments it counted (by type), the files it skipped or could not read, the records it truncated and the parts of files it"
           + " left out (with reasons), and whether a watcher follows it.",
       "`brain stats` shows what the whole corpus holds."
     })
@@ -108,6 +108,9 @@ final class StatusCommand implements Callable<Integer> {
       out.println(
           "  last sync: "
               + (c.lastSyncAt() == null ? "never (run `brain index`)" : c.lastSyncAt()));
+      if (c.attachments().total() > 0) {
+        out.println("  " + SyncSummary.attachments(c.attachments()));
+      }
       issues(out, "skipped", c.skipped());
       issues(out, "failed", c.failed());
       issues(out, "truncated", c.truncated());

@@ -1,14 +1,19 @@
 package dev.brain.server.cli;
 
+import dev.brain.index.AttachmentCounts;
 import dev.brain.index.IndexMetadata;
 import dev.brain.index.SyncReport;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.Locale;
 
 /** The human summary printed after {@code brain index}. */
 final class SyncSummary {
   /** Warnings printed before the rest are only counted. */
   static final int MAX_WARNINGS_SHOWN = 20;
+
+  /** Attachment types named on the attachments line; the others are summed up after them. */
+  static final int MAX_ATTACHMENT_TYPES_SHOWN = 4;
 
   private SyncSummary() {}
 
@@ -26,6 +31,9 @@ final class SyncSummary {
         r.skipped().size(),
         r.failed().size(),
         r.warnings().size());
+    if (r.attachments().total() > 0) {
+      out.println(attachments(r.attachments()));
+    }
     out.printf(
         Locale.ROOT,
         "%d chunks written (%d embedded, %d reused%s) in %.1f s: %.1f chunks/s%n",
@@ -83,6 +91,33 @@ final class SyncSummary {
               + (warnings.size() - MAX_WARNINGS_SHOWN)
               + " more warnings (--json lists all)");
     }
+  }
+
+  /**
+   * The attachments a sync counted, on one line, the most frequent types first: {@code 312
+   * attachments skipped: 290 .png, 22 .mp4}; beyond {@link #MAX_ATTACHMENT_TYPES_SHOWN} types the
+   * rest are summed ({@code ..., 9 more of 3 other types}).
+   */
+  static String attachments(AttachmentCounts a) {
+    var parts = new ArrayList<String>();
+    int shown = 0;
+    int rest = 0;
+    for (var e : a.byExtension().entrySet()) {
+      if (shown < MAX_ATTACHMENT_TYPES_SHOWN) {
+        parts.add(e.getValue() + " ." + TerminalText.line(e.getKey()));
+        shown++;
+      } else {
+        rest += e.getValue();
+      }
+    }
+    int otherTypes = a.byExtension().size() - shown;
+    if (otherTypes > 0) {
+      parts.add(rest + " more of " + otherTypes + " other type" + (otherTypes == 1 ? "" : "s"));
+    }
+    return a.total()
+        + (a.total() == 1 ? " attachment" : " attachments")
+        + " skipped: "
+        + String.join(", ", parts);
   }
 
   /** A file and what happened to it, one line: a file name or reason cannot drive the terminal. */

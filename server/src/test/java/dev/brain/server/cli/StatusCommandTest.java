@@ -150,6 +150,49 @@ class StatusCommandTest {
   }
 
   @Test
+  void aVaultWithThreeHundredImagesGetsOneLineAboutThemFromAddAndStatus() throws Exception {
+    Path vault = Files.createDirectories(tmp.resolve("vault"));
+    Files.writeString(vault.resolve("trip.md"), "# Trip\n\nPhotos of the ridge walk.\n");
+    Path images = Files.createDirectories(vault.resolve("attachments"));
+    for (int i = 0; i < 300; i++) {
+      Files.write(images.resolve("photo-" + i + ".png"), new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+    }
+    for (String other : List.of("a.mp4", "b.mp4", "c.jpg", "d.zip", "e.ttf", "f.docx")) {
+      Files.write(images.resolve(other), new byte[] {0, 0, 0, 1});
+    }
+    Files.writeString(vault.resolve("board.canvas"), "{\"nodes\":[]}");
+
+    Run add = brain("add", vault.toString(), "--no-progress");
+    assertThat(add.code()).as(add.err()).isZero();
+    assertThat(linesAboutAttachments(add.out()))
+        .containsExactly(
+            "306 attachments skipped: 300 .png, 2 .mp4, 1 .docx, 1 .jpg, 2 more of 2 other types");
+    // A real problem is still listed by file, with its reason.
+    assertThat(add.out()).contains("skipped " + vault.resolve("board.canvas"));
+
+    Run text = brain("status", "--local");
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(linesAboutAttachments(text.out()))
+        .hasSizeLessThanOrEqualTo(3)
+        .containsExactly(
+            "  306 attachments skipped: 300 .png, 2 .mp4, 1 .docx, 1 .jpg, 2 more of 2 other"
+                + " types");
+    assertThat(text.out()).contains("skipped 1:", "board.canvas: unsupported file type .canvas");
+
+    JsonNode json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    JsonNode attachments = json.at("/collections/1/attachments");
+    assertThat(json.at("/collections/1/name").asText()).isEqualTo("vault");
+    assertThat(attachments.path("total").asInt()).isEqualTo(306);
+    assertThat(attachments.path("by_extension").path("png").asInt()).isEqualTo(300);
+    assertThat(attachments.path("by_extension").size()).isEqualTo(6);
+    assertThat(json.at("/collections/1/skipped")).hasSize(1);
+  }
+
+  private static List<String> linesAboutAttachments(String out) {
+    return out.lines().filter(l -> l.contains(".png") || l.contains("attachment")).toList();
+  }
+
+  @Test
   void statusListsTruncatedRecordsAndBadLinesWithTheirReasons() throws Exception {
     Files.writeString(data.resolve("brain.yaml"), "index:\n  max-chunks-per-record: 2\n", APPEND);
     StringBuilder log = new StringBuilder("# Log\n\n");
