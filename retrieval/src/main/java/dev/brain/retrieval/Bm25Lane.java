@@ -4,6 +4,7 @@ import dev.brain.index.IndexFields;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.IntField;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -23,12 +24,14 @@ import org.apache.lucene.util.QueryBuilder;
  * count like the title); multi-word queries get a sloppy phrase bonus on the text; query words that
  * are user tags of the record get a constant bonus.
  *
- * <p>Two passes: the chunks whose text, heading or aliases match are the candidates (top {@code
- * depth} by those clauses), then each candidate gets its full score (title, phrase and tag clauses
- * added) and the candidates are re-sorted. The title sits on every chunk, so a title clause in the
- * first pass doubles the postings walked (100k chunks: 1.6 ms instead of 0.7 ms); scoring it on the
- * candidates only costs almost nothing and gives the same SciFact ranking (module README). A chunk
- * that matches by its record's title alone is left to the vector lane, whose input holds the title.
+ * <p>Two passes: the candidates (top {@code depth} by the first pass) are the chunks whose text,
+ * heading or aliases match, and the first chunk of each record whose title or tags match; then each
+ * candidate gets its full score (title, phrase and tag clauses added) and the candidates are
+ * re-sorted. So a word found only in a note's title or tags finds the note. The title and tags sit
+ * on every chunk of their record, but one candidate per record is enough for a match of the record
+ * alone: a long note whose title matches fills no more of the depth than a short one, and a chunk
+ * that also matches by its text still competes by its text, as before. Where no title or tag
+ * matches, the candidates and their order are what the text, heading and alias clauses alone give.
  */
 final class Bm25Lane {
 
@@ -109,24 +112,43 @@ final class Bm25Lane {
   }
 
   /**
-   * The first pass: chunks whose text, heading or aliases match. Text and headings exist only on
-   * chunk documents; aliases are also on records, so that clause alone is kept to chunks.
+   * The first pass: chunks whose text, heading or aliases match, and the first chunk of each record
+   * whose title or tags match, each clause with its weight in {@link #scoringQuery}. Text and
+   * headings exist only on chunk documents; aliases, title and tags are also on records, so their
+   * clauses are kept to chunks.
    */
   Query candidateQuery(QueryText query) {
     var should = new BooleanQuery.Builder();
     int clauses = 0;
     clauses += add(should, words(IndexFields.TEXT, query), 1f);
     clauses += add(should, words(IndexFields.HEADING, query), params.headingBoost());
-    Query aliases = words(IndexFields.ALIASES, query);
-    if (aliases != null) {
-      aliases =
-          new BooleanQuery.Builder()
-              .add(aliases, Occur.MUST)
-              .add(Filters.CHUNKS, Occur.FILTER)
-              .build();
+    clauses +=
+        add(should, within(words(IndexFields.ALIASES, query), Filters.CHUNKS), params.titleBoost());
+    clauses +=
+        add(should, within(words(IndexFields.TITLE, query), FIRST_CHUNK), params.titleBoost());
+    if (!query.tagAliases().isEmpty()) {
+      clauses +=
+          add(
+              should,
+              within(
+                  new ConstantScoreQuery(Filters.anyOf(IndexFields.TAGS, query.tagAliases())),
+                  FIRST_CHUNK),
+              params.tagBoost());
     }
-    clauses += add(should, aliases, params.titleBoost());
     return clauses == 0 ? null : should.build();
+  }
+
+  /**
+   * The first chunk of every record (ordinal 0, which only chunks have): where a match of the
+   * record's own fields (title, tags) makes it a candidate, once.
+   */
+  private static final Query FIRST_CHUNK = IntField.newExactQuery(IndexFields.ORDINAL, 0);
+
+  /** {@code q} restricted to documents passing {@code filter}; null if {@code q} is. */
+  private static Query within(Query q, Query filter) {
+    return q == null
+        ? null
+        : new BooleanQuery.Builder().add(q, Occur.MUST).add(filter, Occur.FILTER).build();
   }
 
   /** The top {@code depth} chunks for the query among chunks passing {@code filter}. */
@@ -157,9 +179,9 @@ final class Bm25Lane {
   }
 
   /**
-   * Chunks matching the query's words in text, heading or aliases: the lane's candidates, all of
-   * them, counted exactly. A single word on an index without deletions that occurs in chunk text
-   * only is answered from the term dictionary ({@link IndexReader#docFreq}) without walking
+   * The lane's candidates, all of them ({@link #candidateQuery}), counted exactly. A single word on
+   * an index without deletions that occurs in chunk text only (no heading, alias, title or tag has
+   * it) is answered from the term dictionary ({@link IndexReader#docFreq}) without walking
    * postings.
    */
   long matches(IndexSearcher searcher, QueryText query) throws IOException {
@@ -171,11 +193,22 @@ final class Bm25Lane {
     if (query.terms().size() == 1 && !reader.hasDeletions()) {
       String term = query.terms().keySet().iterator().next();
       if (reader.docFreq(new Term(IndexFields.HEADING, term)) == 0
-          && reader.docFreq(new Term(IndexFields.ALIASES, term)) == 0) {
+          && reader.docFreq(new Term(IndexFields.ALIASES, term)) == 0
+          && reader.docFreq(new Term(IndexFields.TITLE, term)) == 0
+          && !anyTag(reader, query.tagAliases())) {
         return reader.docFreq(new Term(IndexFields.TEXT, term));
       }
     }
     return searcher.count(candidates);
+  }
+
+  private static boolean anyTag(IndexReader reader, List<String> tags) throws IOException {
+    for (String tag : tags) {
+      if (reader.docFreq(new Term(IndexFields.TAGS, tag)) > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -141,9 +141,10 @@ class RetrieverTest {
     assertThat(revisited.signals()).contains("title_match");
     assertThat(revisited.matchedTerms()).contains("revisited");
 
-    // A word found only in a title makes no BM25 candidate: the vector lane, whose input holds
-    // the title, is the one to find such a record.
-    assertThat(search("revisited", lanes(Lane.BM25)).rows()).isEmpty();
+    // A word found only in a title finds its record by BM25 too, and only that record.
+    SearchResult titleOnly = search("revisited", lanes(Lane.BM25));
+    assertThat(keys(titleOnly)).containsExactly(NEW_DOC);
+    assertThat(titleOnly.rows().get(0).signals()).contains("title_match");
   }
 
   @Test
