@@ -174,7 +174,7 @@ const Brain = (() => {
           el("strong", {}, c.name), " ", el("span", { class: "path" }, c.root || "(not in brain.yaml)"),
           el("div", { class: "muted" },
             `${c.files} files · ${c.records} records · ${c.chunks} chunks · vector: ${Math.floor(100 * c.vector_coverage)}%` +
-            ` · last sync ${c.last_sync_at || "never"}${c.watching ? " · watched" : ""}` +
+            ` · last sync ${c.last_sync_at ? new Date(c.last_sync_at).toLocaleString() : "never"}${c.watching ? " · watched" : ""}` +
             (c.attachments && c.attachments.total ? ` · ${c.attachments.total} attachments skipped` : "") +
             (issues ? ` · ${issues} issues` : "")),
           issues ? el("details", {}, el("summary", {}, "skipped, failed and truncated files, warnings"),

@@ -107,7 +107,9 @@ final class StatusCommand implements Callable<Integer> {
           c.watching() ? ", watched" : "");
       out.println(
           "  last sync: "
-              + (c.lastSyncAt() == null ? "never (run `brain index`)" : c.lastSyncAt()));
+              + (c.lastSyncAt() == null
+                  ? "never (run `brain index`)"
+                  : HumanTime.of(c.lastSyncAt())));
       if (c.attachments().total() > 0) {
         out.println("  " + SyncSummary.attachments(c.attachments()));
       }
@@ -141,7 +143,7 @@ final class StatusCommand implements Callable<Integer> {
           TerminalText.line(f.key()),
           TerminalText.line(f.reason()),
           f.attempts(),
-          f.retryAt());
+          f.retryAt() == null ? "-" : HumanTime.of(f.retryAt()));
     }
   }
 

@@ -172,6 +172,10 @@ class StatusCommandTest {
 
     Run text = brain("status", "--local");
     assertThat(text.code()).as(text.err()).isZero();
+    // The sync time for people: to the second, in UTC, with its age; no nanoseconds.
+    assertThat(text.out())
+        .containsPattern(
+            "  last sync: \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\((just now|\\d+ min ago)\\)\n");
     assertThat(linesAboutAttachments(text.out()))
         .hasSizeLessThanOrEqualTo(3)
         .containsExactly(
@@ -181,6 +185,9 @@ class StatusCommandTest {
 
     JsonNode json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
     JsonNode attachments = json.at("/collections/1/attachments");
+    // JSON keeps ISO-8601.
+    assertThat(java.time.Instant.parse(json.at("/collections/1/last_sync_at").asText()))
+        .isNotNull();
     assertThat(json.at("/collections/1/name").asText()).isEqualTo("vault");
     assertThat(attachments.path("total").asInt()).isEqualTo(306);
     assertThat(attachments.path("by_extension").path("png").asInt()).isEqualTo(300);
