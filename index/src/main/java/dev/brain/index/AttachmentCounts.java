@@ -1,6 +1,7 @@
 package dev.brain.index;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.brain.index.importer.Attachments;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -17,6 +18,7 @@ import java.util.Map;
  * @param byExtension count per lower-case extension (no dot), the largest count first, then by
  *     extension
  */
+@JsonPropertyOrder({"total", "by_extension"})
 public record AttachmentCounts(Map<String, Integer> byExtension) {
 
   /** No attachments. */

@@ -100,10 +100,15 @@ final class SyncSummary {
    */
   static String attachments(AttachmentCounts a) {
     var parts = new ArrayList<String>();
+    // One type over the limit is named rather than summed as "1 more of 1 other type".
+    int named =
+        a.byExtension().size() <= MAX_ATTACHMENT_TYPES_SHOWN + 1
+            ? a.byExtension().size()
+            : MAX_ATTACHMENT_TYPES_SHOWN;
     int shown = 0;
     int rest = 0;
     for (var e : a.byExtension().entrySet()) {
-      if (shown < MAX_ATTACHMENT_TYPES_SHOWN) {
+      if (shown < named) {
         parts.add(e.getValue() + " ." + TerminalText.line(e.getKey()));
         shown++;
       } else {
