@@ -27,11 +27,13 @@ import org.apache.solr.common.SolrDocumentList;
  * One search's answers from the Solr collection. Lanes ask for the chunk fields rows need with
  * their hits, so a row costs no second request; a chunk's handle is its place in this view's list.
  *
- * <p>BM25 mirrors the embedded lane's two passes: {@code edismax} over text, heading and aliases
- * finds the candidates, then a {@code rerank} with {@code reRankOperator=replace} gives each the
- * full score (title, phrase and tag clauses added). {@code tie=1} makes edismax sum the fields'
- * scores, as the embedded lane's boolean query does. The vector lane is {@code {!knn}} with the
- * filters as {@code fq}, which Solr applies before the graph search.
+ * <p>BM25 mirrors the embedded lane's two passes, except that the embedded first pass also takes
+ * the title and tags on each record's first chunk and this one does not yet: {@code edismax} over
+ * text, heading and aliases finds the candidates, then a {@code rerank} with {@code
+ * reRankOperator=replace} gives each the full score (title, phrase and tag clauses added). {@code
+ * tie=1} makes edismax sum the fields' scores, as the embedded lane's boolean query does. The
+ * vector lane is {@code {!knn}} with the filters as {@code fq}, which Solr applies before the graph
+ * search.
  */
 final class SolrView implements Backend.View {
 
