@@ -30,6 +30,9 @@ import java.util.Objects;
  *     or dripping body has its connection closed; default 30s
  * @param idleTimeout a keep-alive connection with no request (or an unfinished request line) for
  *     this long is closed; default 60s
+ * @param writeTimeout longest time one write of a response (an event of a stream) may wait for a
+ *     client that does not read; its connection is then closed (the run goes on and is saved);
+ *     default 30s
  * @param autoStart whether the first {@code search}, {@code get}, {@code status} or {@code
  *     research} on a data directory with no server starts one in the background for the calls after
  *     it; default true. Env {@code BRAIN_SERVER_AUTO_START}
@@ -49,6 +52,7 @@ public record ServerSettings(
     Duration headerTimeout,
     Duration readTimeout,
     Duration idleTimeout,
+    Duration writeTimeout,
     boolean autoStart,
     Duration idleExit) {
 
@@ -90,6 +94,7 @@ public record ServerSettings(
     requirePositive(headerTimeout, "headerTimeout");
     requirePositive(readTimeout, "readTimeout");
     requirePositive(idleTimeout, "idleTimeout");
+    requirePositive(writeTimeout, "writeTimeout");
     requirePositive(idleExit, "idleExit");
   }
 
@@ -160,6 +165,11 @@ public record ServerSettings(
         });
   }
 
+  /** These settings with another deadline for one write to a client that does not read. */
+  public ServerSettings withWriteTimeout(Duration value) {
+    return copy(c -> c.writeTimeout = value);
+  }
+
   /** These settings with another cap on concurrent runs. */
   public ServerSettings withMaxConcurrentRuns(int value) {
     return copy(c -> c.maxConcurrentRuns = value);
@@ -185,6 +195,7 @@ public record ServerSettings(
     Duration headerTimeout;
     Duration readTimeout;
     Duration idleTimeout;
+    Duration writeTimeout;
     boolean autoStart;
     Duration idleExit;
 
@@ -201,6 +212,7 @@ public record ServerSettings(
       headerTimeout = s.headerTimeout;
       readTimeout = s.readTimeout;
       idleTimeout = s.idleTimeout;
+      writeTimeout = s.writeTimeout;
       autoStart = s.autoStart;
       idleExit = s.idleExit;
     }
@@ -219,6 +231,7 @@ public record ServerSettings(
           headerTimeout,
           readTimeout,
           idleTimeout,
+          writeTimeout,
           autoStart,
           idleExit);
     }
@@ -264,6 +277,7 @@ public record ServerSettings(
         r.duration("server.header-timeout", null, Duration.ofSeconds(10), Duration.ofMillis(1)),
         r.duration("server.read-timeout", null, Duration.ofSeconds(30), Duration.ofMillis(1)),
         r.duration("server.idle-timeout", null, Duration.ofSeconds(60), Duration.ofMillis(1)),
+        r.duration("server.write-timeout", null, Duration.ofSeconds(30), Duration.ofMillis(1)),
         r.bool("server.auto-start", "BRAIN_SERVER_AUTO_START", true),
         r.duration("server.idle-exit", null, Duration.ofMinutes(15), Duration.ofMillis(1)));
   }

@@ -114,7 +114,9 @@ public final class BrainServer implements AutoCloseable {
     Brain brain = Brain.openReadOnly(config);
     var models = new ModelGate(brain);
     BrainMcp.HttpEndpoint mcp = null;
-    var deadlines = new ReadDeadlines(settings.headerTimeout(), settings.readTimeout());
+    var deadlines =
+        new ReadDeadlines(
+            settings.headerTimeout(), settings.readTimeout(), settings.writeTimeout());
     var activity = new Activity();
     try {
       mcp = BrainMcp.httpEndpoint(new BrainTools(brain), clientToken::carriedBy);

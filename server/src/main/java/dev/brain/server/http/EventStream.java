@@ -33,6 +33,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Exactly one terminal event ({@code done}, {@code verification_failed} or {@code error}) ends
  * every stream; anything after it is dropped. When a write fails the client has gone: the work
  * thread is interrupted, which cancels a model call in flight, and the stream waits for it to end.
+ *
+ * <p>A client that is there but reads nothing is dropped instead, and the work goes on (a run ends
+ * and saves its trace as if it had been read): a write that waits longer than {@code
+ * server.write-timeout} closes the connection ({@link ReadDeadlines#write}), and at most {@value
+ * #MAX_QUEUED} events wait to be written, so a reader that falls that far behind is dropped too and
+ * the server's memory stays bounded.
  */
 final class EventStream {
   private static final System.Logger LOG = System.getLogger(EventStream.class.getName());
@@ -47,6 +53,9 @@ final class EventStream {
   static final Duration CANCEL_GRACE = Duration.ofSeconds(10);
 
   private static final AtomicInteger RUNS = new AtomicInteger();
+
+  /** Most events waiting to be written; a reader further behind is dropped. */
+  static final int MAX_QUEUED = 4_096;
 
   /** What a run does; it emits events and returns after a terminal one. */
   @FunctionalInterface
@@ -89,12 +98,13 @@ final class EventStream {
    */
   static void serve(
       ServerResponse res, Duration heartbeat, Work work, Failure failure, Runnable workEnded) {
-    BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    BlockingQueue<Object> queue = new LinkedBlockingQueue<>(MAX_QUEUED);
     AtomicBoolean cancelled = new AtomicBoolean();
+    AtomicBoolean dropped = new AtomicBoolean();
     Thread worker =
         Thread.ofVirtual()
             .name("brain-run-" + RUNS.incrementAndGet())
-            .start(() -> runWork(work, queue, cancelled, workEnded));
+            .start(() -> runWork(work, queue, cancelled, dropped, workEnded));
     SseSink sink = null;
     boolean finished = false;
     try {
@@ -106,12 +116,17 @@ final class EventStream {
         throw preStream(f.error());
       }
       sink = res.sink(SseSink.TYPE);
-      new Pump(sink, heartbeat, failure).run(queue, held, first);
+      new Pump(sink, heartbeat, failure, dropped).run(queue, held, first);
       finished = true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // the server is stopping
     } catch (ApiException e) {
       throw e;
+    } catch (ReadDeadlines.WriteTimeout e) {
+      // A reader that reads nothing: dropped; the work goes on to its end without this stream.
+      dropped.set(true);
+      finished = true;
+      LOG.log(Level.INFO, "dropped a stream whose client read nothing; the run goes on");
     } catch (RuntimeException e) {
       LOG.log(Level.DEBUG, "client went away; cancelling the run", e);
     } finally {
@@ -168,13 +183,15 @@ final class EventStream {
     private final SseSink sink;
     private final Duration heartbeat;
     private final Failure failure;
+    private final AtomicBoolean dropped;
     private final long start = System.nanoTime();
     private boolean terminal;
 
-    Pump(SseSink sink, Duration heartbeat, Failure failure) {
+    Pump(SseSink sink, Duration heartbeat, Failure failure, AtomicBoolean dropped) {
       this.sink = sink;
       this.heartbeat = heartbeat;
       this.failure = failure;
+      this.dropped = dropped;
     }
 
     void run(BlockingQueue<Object> queue, List<Event> held, Object first)
@@ -184,6 +201,10 @@ final class EventStream {
         return;
       }
       for (; ; ) {
+        if (dropped.get()) {
+          LOG.log(Level.INFO, "dropped a stream whose client fell too far behind; the run goes on");
+          return;
+        }
         Object item = queue.poll(heartbeat.toMillis(), TimeUnit.MILLISECONDS);
         if (item == null) {
           write(
@@ -221,23 +242,35 @@ final class EventStream {
       } catch (JsonProcessingException e) {
         throw new IllegalStateException("cannot write the " + event.name() + " event as JSON", e);
       }
-      sink.emit(SseEvent.builder().name(event.name()).data(json).build());
+      var sse = SseEvent.builder().name(event.name()).data(json).build();
+      ReadDeadlines.write(() -> sink.emit(sse));
       terminal = TERMINAL.contains(event.name());
     }
   }
 
   private static void runWork(
-      Work work, BlockingQueue<Object> queue, AtomicBoolean cancelled, Runnable workEnded) {
+      Work work,
+      BlockingQueue<Object> queue,
+      AtomicBoolean cancelled,
+      AtomicBoolean dropped,
+      Runnable workEnded) {
+    // Never blocks the work: an item that does not fit drops the reader, which is too far behind.
+    java.util.function.Consumer<Object> put =
+        item -> {
+          if (!dropped.get() && !queue.offer(item)) {
+            dropped.set(true);
+          }
+        };
     Emitter emitter =
         new Emitter() {
           @Override
           public void emit(String name, Object data) {
-            queue.add(new Event(name, data));
+            put.accept(new Event(name, data));
           }
 
           @Override
           public void commit() {
-            queue.add(COMMIT);
+            put.accept(COMMIT);
           }
         };
     try {
@@ -250,12 +283,12 @@ final class EventStream {
       if (preStream(t) == null) {
         LOG.log(Level.WARNING, "research run failed", t);
       }
-      queue.add(new Failed(t));
+      put.accept(new Failed(t));
     } finally {
       try {
         workEnded.run();
       } finally {
-        queue.add(END);
+        put.accept(END);
       }
     }
   }

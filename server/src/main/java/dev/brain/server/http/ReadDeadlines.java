@@ -18,13 +18,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Deadlines for the bytes of a request, so a client that sends partial headers, a short body or a
- * drip of bytes cannot hold a connection (and a thread) open: the headers must arrive within {@code
- * server.header-timeout} of the request line (a connection's first request line and headers within
- * it of the connection's start), a body within {@code server.read-timeout} of the handler starting
- * to read it. A connection past its deadline is closed from a watchdog thread, which makes the
- * blocked read fail. A later request line that never ends is Helidon's idle timeout's (the
- * connection counts as idle until the line is complete).
+ * Deadlines for the bytes of a request and of a streamed response, so a client that sends partial
+ * headers, a short body or a drip of bytes, or reads nothing of an event stream, cannot hold a
+ * connection (and a thread) open: the headers must arrive within {@code server.header-timeout} of
+ * the request line (a connection's first request line and headers within it of the connection's
+ * start), a body within {@code server.read-timeout} of the handler starting to read it. A
+ * connection past its deadline is closed from a watchdog thread, which makes the blocked read fail.
+ * A later request line that never ends is Helidon's idle timeout's (the connection counts as idle
+ * until the line is complete).
  *
  * <p>Helidon serves each connection on a thread of its own, and reads a request's headers and body
  * on that thread; the deadlines are kept per thread. A socket option cannot do this: a read timeout
@@ -41,25 +42,35 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
 
   private final Duration headerTimeout;
   private final Duration readTimeout;
+  private final Duration writeTimeout;
   private final Thread watchdog;
 
-  ReadDeadlines(Duration headerTimeout, Duration readTimeout) {
+  ReadDeadlines(Duration headerTimeout, Duration readTimeout, Duration writeTimeout) {
     this.headerTimeout = headerTimeout;
     this.readTimeout = readTimeout;
+    this.writeTimeout = writeTimeout;
     this.watchdog = Thread.ofPlatform().daemon().name("brain-read-deadlines").start(this::watch);
   }
 
-  /** A connection's socket, its body timeout and the time its current read must end by. */
+  /**
+   * A connection's socket, its body and write timeouts and the time its current read or write must
+   * end by.
+   */
   private static final class Connection {
     final HelidonSocket socket;
     final Duration readTimeout;
+    final Duration writeTimeout;
     final ReadDeadlines owner;
-    volatile long deadlineNanos; // 0: no read is timed
+    volatile long deadlineNanos; // 0: no read or write is timed
+    volatile boolean writeTimedOut; // the watchdog closed it during a timed write
+    boolean writing;
     boolean bodyBroken; // the current request's body failed to read: the connection is spent
 
-    Connection(HelidonSocket socket, Duration readTimeout, ReadDeadlines owner) {
+    Connection(
+        HelidonSocket socket, Duration readTimeout, Duration writeTimeout, ReadDeadlines owner) {
       this.socket = socket;
       this.readTimeout = readTimeout;
+      this.writeTimeout = writeTimeout;
       this.owner = owner;
     }
 
@@ -123,7 +134,8 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
 
   private Connection connectionOf(ConnectionContext ctx) {
     return CONNECTIONS.computeIfAbsent(
-        Thread.currentThread(), t -> new Connection(ctx.serverSocket(), readTimeout, this));
+        Thread.currentThread(),
+        t -> new Connection(ctx.serverSocket(), readTimeout, writeTimeout, this));
   }
 
   @Override
@@ -166,6 +178,42 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
     }
   }
 
+  /** A write that did not end within {@code server.write-timeout}: the client does not read. */
+  static final class WriteTimeout extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    WriteTimeout(RuntimeException cause) {
+      super("the client read nothing for the write timeout (server.write-timeout)", cause);
+    }
+  }
+
+  /**
+   * Runs {@code write} (a write of the current response) under the write deadline: when it has not
+   * finished within {@code server.write-timeout} (the client reads nothing, so the socket's buffers
+   * are full) the connection is closed, and the write fails with {@link WriteTimeout}.
+   */
+  static void write(Runnable write) {
+    Connection c = CONNECTIONS.get(Thread.currentThread());
+    if (c == null) {
+      write.run();
+      return;
+    }
+    c.writing = true;
+    c.writeTimedOut = false;
+    c.arm(c.writeTimeout);
+    try {
+      write.run();
+    } catch (RuntimeException e) {
+      if (c.writeTimedOut) {
+        throw new WriteTimeout(e);
+      }
+      throw e;
+    } finally {
+      c.deadlineNanos = 0;
+      c.writing = false;
+    }
+  }
+
   /**
    * Whether the current request's body failed to read through {@link #body}: its response must
    * close the connection, as the rest of the body would be read as the next request.
@@ -195,6 +243,7 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
         long deadline = c.deadlineNanos;
         if (deadline != 0 && now - deadline > 0) {
           c.deadlineNanos = 0;
+          c.writeTimedOut = c.writing;
           close(c);
         }
       }
@@ -202,7 +251,11 @@ public final class ReadDeadlines implements Http1ConnectionListener, AutoCloseab
   }
 
   private static void close(Connection c) {
-    LOG.log(Level.INFO, "closed a connection whose request did not arrive in time");
+    LOG.log(
+        Level.INFO,
+        c.writeTimedOut
+            ? "closed a connection whose client read nothing for the write timeout"
+            : "closed a connection whose request did not arrive in time");
     try {
       c.socket.close();
     } catch (RuntimeException e) {
