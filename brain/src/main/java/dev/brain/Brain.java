@@ -328,6 +328,7 @@ public final class Brain implements AutoCloseable {
   public RunRequest request(String question) {
     return RunRequest.of(question)
         .withOptions(researchOptions())
+        .withSynthesis(config.research().synthesis())
         .withBudgets(config.research().budgets())
         .withPlanner(chatModel(config.chat().plannerSpec()))
         .withModel(chatModel(config.chat().model()))
@@ -371,7 +372,7 @@ public final class Brain implements AutoCloseable {
     request.validate();
     return request(request.question())
         .withOptions(request.options(researchOptions()))
-        .withSynthesis(request.synthesisOptions())
+        .withSynthesis(request.synthesisOptions(config.research().synthesis()))
         .withModel(model)
         .withContinuity(request.continuity())
         .withSurface(request.surfaceName())

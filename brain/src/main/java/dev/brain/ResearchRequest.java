@@ -40,7 +40,8 @@ import java.util.List;
  * @param synthesize run only: write an answer; default true ({@code false}: evidence only)
  * @param model run only: {@code extractive}, {@code ollama/<model>} or {@code openai/<model>};
  *     default the server's {@code chat.model}
- * @param maxEvidenceChars run only: the synthesis evidence budget; default 24,000
+ * @param maxEvidenceChars run only: the synthesis evidence budget; default {@code
+ *     research.max-evidence-chars} (24,000)
  * @param priorEvidenceKeys run only: keys earlier turns cited; recorded in the trace, never merged
  *     into the evidence
  * @param trace run only: write a trace under {@code <data>/research-runs/}; default {@code
@@ -294,10 +295,9 @@ public record ResearchRequest(
     return o;
   }
 
-  /** The synthesis options of a run. */
-  public SynthesisOptions synthesisOptions() {
-    var o = SynthesisOptions.defaults();
-    return maxEvidenceChars == null ? o : o.withMaxEvidenceChars(maxEvidenceChars);
+  /** The synthesis options of a run: {@code defaults} (the configured ones) with its budget. */
+  public SynthesisOptions synthesisOptions(SynthesisOptions defaults) {
+    return maxEvidenceChars == null ? defaults : defaults.withMaxEvidenceChars(maxEvidenceChars);
   }
 
   /** Whether a run writes an answer. */

@@ -3,6 +3,7 @@ package dev.brain;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.run.PlannerPolicy;
 import dev.brain.research.run.RunBudgets;
+import dev.brain.research.synthesis.SynthesisOptions;
 import java.time.Duration;
 
 /**
@@ -22,6 +23,8 @@ import java.time.Duration;
  *     each verified answer against its evidence, advisory only; default none
  * @param includeBrainWritten whether the {@code ## Research} sections brain wrote into notes may be
  *     evidence, labelled "written by brain"; default false (they are brain's text, not the user's)
+ * @param maxEvidenceChars the evidence budget of an answer (the synthesis input); default {@value
+ *     SynthesisOptions#DEFAULT_MAX_EVIDENCE_CHARS}
  */
 public record ResearchSettings(
     int limit,
@@ -33,7 +36,8 @@ public record ResearchSettings(
     Duration synthesisTimeout,
     PlannerPolicy plannerPolicy,
     String reviewModel,
-    boolean includeBrainWritten) {
+    boolean includeBrainWritten,
+    int maxEvidenceChars) {
 
   /** The review model's spec, or {@code null} when no answer is reviewed. */
   public String reviewSpec() {
@@ -49,6 +53,13 @@ public record ResearchSettings(
         .withMaxCharsPerDoc(maxCharsPerDoc)
         .withPlannerTimeout(plannerTimeout)
         .withIncludeBrainWritten(includeBrainWritten);
+  }
+
+  /** Synthesis options with this evidence budget and the synthesis timeout. */
+  public SynthesisOptions synthesis() {
+    return SynthesisOptions.defaults()
+        .withMaxEvidenceChars(maxEvidenceChars)
+        .withTimeout(synthesisTimeout);
   }
 
   /** Run budgets with these values (other stage budgets at their defaults). */
@@ -101,6 +112,12 @@ public record ResearchSettings(
             null,
             ConfigValues::chatModel,
             "ollama/<model>, openai/<model>"),
-        r.bool("research.include-brain-written", null, o.includeBrainWritten()));
+        r.bool("research.include-brain-written", null, o.includeBrainWritten()),
+        r.integer(
+            "research.max-evidence-chars",
+            null,
+            SynthesisOptions.DEFAULT_MAX_EVIDENCE_CHARS,
+            500,
+            1_000_000));
   }
 }

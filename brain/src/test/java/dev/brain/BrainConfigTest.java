@@ -53,6 +53,20 @@ class BrainConfigTest {
   }
 
   @Test
+  void theEvidenceBudgetOfAnAnswerIsASettingThatRunsAndRequestsStartFrom() throws IOException {
+    var config = load("research:\n  max-evidence-chars: 6000\n", Map.of(), List.of());
+    assertThat(config.research().synthesis().maxEvidenceChars()).isEqualTo(6000);
+    assertThat(setting(config, "research.max-evidence-chars").source())
+        .endsWith("brain.yaml line 2");
+    var request = ResearchRequest.of("espresso grind");
+    assertThat(request.synthesisOptions(config.research().synthesis()).maxEvidenceChars())
+        .isEqualTo(6000);
+    assertThatThrownBy(() -> load("research:\n  max-evidence-chars: 10\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("research.max-evidence-chars");
+  }
+
+  @Test
   void fileThenEnvironmentThenFlagsEachWinAndSayWhereTheyCameFrom() throws IOException {
     String yaml =
         """

@@ -130,7 +130,8 @@ final class ResearchCommand implements Callable<Integer> {
       names = "--max-evidence-chars",
       paramLabel = "N",
       description =
-          "Evidence budget of the synthesis input. Default: "
+          "Evidence budget of the synthesis input. Default: research.max-evidence-chars in"
+              + " brain.yaml, else "
               + SynthesisOptions.DEFAULT_MAX_EVIDENCE_CHARS
               + ".")
   Integer maxEvidenceChars;

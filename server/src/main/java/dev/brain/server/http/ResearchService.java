@@ -130,7 +130,7 @@ final class ResearchService implements HttpService {
             .validate();
     // Checked now, so bad options are a 422 rather than an error event later.
     var options = request.options(brain.researchOptions());
-    request.synthesisOptions();
+    request.synthesisOptions(brain.config().research().synthesis());
     checkSourceTypes(options.sourceTypes());
     if (wantsJson(req)) {
       runToJson(request, res);
