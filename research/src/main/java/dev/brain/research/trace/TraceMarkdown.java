@@ -80,6 +80,12 @@ final class TraceMarkdown {
   private static void answer(StringBuilder md, ResearchTrace t) {
     md.append("## Answer\n\n");
     SynthesisResult s = t.run().synthesis();
+    if (s == null && "note".equals(t.surface())) {
+      md.append(
+          "_A note's research: no single answer; the section it wrote is in"
+              + " `research-section.md` (see Files)._\n\n");
+      return;
+    }
     if (s == null) {
       md.append("_No answer: the run stopped before synthesis._\n\n");
       return;

@@ -106,7 +106,7 @@ final class TraceCommand implements Callable<Integer> {
             Locale.ROOT,
             "%s  %-32s %-16s %6.1fs  %s%n",
             s.runId(),
-            s.stopReason() == null ? "(unreadable)" : s.stopReason(),
+            stopColumn(s),
             s.status() == null ? "" : s.status(),
             s.durationMs() / 1000.0,
             s.question() == null
@@ -344,5 +344,20 @@ final class TraceCommand implements Callable<Integer> {
   private static String oneLine(String s, int max) {
     String t = TerminalText.line(s.replaceAll("\\s+", " ").strip());
     return t.length() <= max ? t : t.substring(0, max - 1) + "…";
+  }
+
+  /**
+   * What the listing shows as a run's stop: its stop reason; a note's research, which is not one
+   * run and has none, as {@code note_research}; a trace that cannot be read as {@code
+   * (unreadable)}.
+   */
+  private static String stopColumn(TraceSummary s) {
+    if (s.stopReason() != null) {
+      return s.stopReason();
+    }
+    if (s.error() == null && "note".equals(s.surface())) {
+      return "note_research";
+    }
+    return s.error() == null ? "" : "(unreadable)";
   }
 }

@@ -57,6 +57,18 @@ class NoteCommandTest {
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.out()).contains("\"written\" : true", "\"reindex\" : \"done\"", "\"trace_id\"");
     assertThat(Files.readString(note)).startsWith("# Retention\n\nBurrs.\n\n## Research\n");
+
+    // Its trace reads as a note's research: never "(unreadable)", never "stopped before synthesis".
+    var matcher = java.util.regex.Pattern.compile("\"trace_id\" : \"([^\"]+)\"").matcher(run.out());
+    assertThat(matcher.find()).as(run.out()).isTrue();
+    String id = matcher.group(1);
+    Run list = brain("trace", "list");
+    assertThat(list.out()).contains(id).contains("note_research").doesNotContain("(unreadable)");
+    Run show = brain("trace", "show", id);
+    assertThat(show.code()).as(show.err()).isZero();
+    assertThat(show.out())
+        .contains("A note's research", "research-section.md")
+        .doesNotContain("stopped before synthesis");
   }
 
   @Test
