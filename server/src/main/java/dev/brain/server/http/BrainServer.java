@@ -41,6 +41,7 @@ public final class BrainServer implements AutoCloseable {
   /** Most open connections (the Chat uses two or three; an SSE stream holds one). */
   static final int MAX_CONNECTIONS = 128;
 
+  private final Thread warmUp;
   private final BrainConfig config;
   private final Brain brain;
   private final ModelGate models;
@@ -75,6 +76,7 @@ public final class BrainServer implements AutoCloseable {
     this.clientToken = clientToken;
     this.cliSecret = cliSecret;
     this.urlHost = urlHost;
+    this.warmUp = warmUp(url().resolve("/api/search?q=warm+up+the+index"));
   }
 
   /**
@@ -179,6 +181,52 @@ public final class BrainServer implements AutoCloseable {
       }
       brain.close();
       throw e;
+    }
+  }
+
+  /** Longest wait at close for the warm-up search to end (it never holds a close longer). */
+  private static final Duration WARM_UP_GRACE = Duration.ofSeconds(30);
+
+  /**
+   * One search through the server's own API in the background as soon as it listens, as a person
+   * would make it: the first search a person makes then finds the index's files read, the HNSW
+   * graph loaded, the query embedder warm and the API's code paths loaded, instead of paying for
+   * them (about a second on a small machine).
+   */
+  private static Thread warmUp(URI search) {
+    return Thread.ofVirtual()
+        .name("brain-warm-up")
+        .start(
+            () -> {
+              try (var client =
+                  java.net.http.HttpClient.newBuilder()
+                      .connectTimeout(Duration.ofSeconds(5))
+                      .build()) {
+                client.send(
+                    java.net.http.HttpRequest.newBuilder(search)
+                        .timeout(WARM_UP_GRACE)
+                        .GET()
+                        .build(),
+                    java.net.http.HttpResponse.BodyHandlers.discarding());
+              } catch (IOException | RuntimeException e) {
+                LOG.log(Level.DEBUG, "the warm-up search failed; the first search will warm up", e);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            });
+  }
+
+  /**
+   * Waits for the warm-up search before the brain closes: the embedder must not be closed, nor the
+   * process exit, while ONNX Runtime runs on another thread.
+   */
+  private void awaitWarmUp() {
+    try {
+      if (!warmUp.join(WARM_UP_GRACE)) {
+        LOG.log(Level.WARNING, "the warm-up search did not end within " + WARM_UP_GRACE);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -422,6 +470,7 @@ public final class BrainServer implements AutoCloseable {
     }
     try {
       server.stop();
+      awaitWarmUp();
       deadlines.close();
       mcp.close();
     } finally {
