@@ -452,6 +452,15 @@ public final class Brain implements AutoCloseable {
   }
 
   /**
+   * The keys a text that is not a key may mean, best first (a path such as {@code home/Apartment
+   * lease.md}, a title, a URL, a note key in the wrong collection), for "did you mean" when {@link
+   * #get} finds none.
+   */
+  public List<String> keysFor(String text) throws IOException {
+    return index.keysFor(text);
+  }
+
+  /**
    * The collection's topics and how they connect: the {@code topics} most used tags (at most
    * {@value CorpusMaps#MAX_TOPICS}) with co-occurring tags, most linked records, headings and
    * links, and the connections between them. Read-only.

@@ -306,6 +306,22 @@ public final class BrainIndex implements CorpusStore {
     }
   }
 
+  /**
+   * The keys a text that is not a key may mean, best first: for a path or file name the notes whose
+   * path ends with it (the {@code .md} optional), for a title the records of that title, for a URL
+   * or a key of another kind the records of that web address, for a note key in the wrong
+   * collection the notes of that name in the others. Empty when nothing matches.
+   */
+  @Override
+  public List<String> keysFor(String text) throws IOException {
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      return IndexReads.keysFor(searcher, text);
+    } finally {
+      searchers.release(searcher);
+    }
+  }
+
   /** See {@link IndexInternals#acquireSearcher}. */
   IndexSearcher acquireSearcher() throws IOException {
     return searchers.acquire();

@@ -47,6 +47,15 @@ public interface CorpusStore extends AutoCloseable {
   /** The record with this key with its chunks and backlinks, or empty if there is none. */
   Optional<RecordDetail> get(String key) throws IOException;
 
+  /**
+   * The keys a text that is not a key may mean (a path, a title, a URL), best first, for "did you
+   * mean" when {@link #get} finds none; see {@link BrainIndex#keysFor}. A store that cannot tell
+   * answers none.
+   */
+  default List<String> keysFor(String text) throws IOException {
+    return List.of();
+  }
+
   /** Model, dimension, vector format and last sync time. */
   IndexMetadata metadata();
 

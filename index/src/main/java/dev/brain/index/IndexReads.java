@@ -122,7 +122,18 @@ final class IndexReads {
     }
     StoredFields stored = searcher.storedFields();
     CorpusRecord record = Documents.toRecord(stored.document(hits[0].doc));
-    return Optional.of(new RecordDetail(record, chunks(searcher, key), backlinks(searcher, key)));
+    var links = new LinkResolver(searcher);
+    return Optional.of(
+        new RecordDetail(
+            record,
+            chunks(searcher, key),
+            backlinks(searcher, key, links.linksResolvingTo(record)),
+            links.links(record)));
+  }
+
+  /** The keys a text that is not a key may mean (a path, a title, a URL, a key of another kind). */
+  static List<String> keysFor(IndexSearcher searcher, String text) throws IOException {
+    return new LinkResolver(searcher).keysFor(text);
   }
 
   private static List<Chunk> chunks(IndexSearcher searcher, String key) throws IOException {
@@ -140,11 +151,20 @@ final class IndexReads {
     return chunks;
   }
 
-  private static List<String> backlinks(IndexSearcher searcher, String key) throws IOException {
+  /**
+   * Records linking to {@code key}, or to one of {@code alsoReaching} (links that resolve to it).
+   */
+  private static List<String> backlinks(
+      IndexSearcher searcher, String key, Set<String> alsoReaching) throws IOException {
+    var linking = new BooleanQuery.Builder().setMinimumNumberShouldMatch(1);
+    linking.add(new TermQuery(new Term(IndexFields.LINKS, key)), Occur.SHOULD);
+    for (String link : alsoReaching) {
+      linking.add(new TermQuery(new Term(IndexFields.LINKS, link)), Occur.SHOULD);
+    }
     var query =
         new BooleanQuery.Builder()
             .add(recordsQuery(), Occur.FILTER)
-            .add(new TermQuery(new Term(IndexFields.LINKS, key)), Occur.FILTER)
+            .add(linking.build(), Occur.FILTER)
             .build();
     StoredFields stored = searcher.storedFields();
     var keys = new ArrayList<String>();

@@ -126,6 +126,11 @@ final class EmbeddedBackend implements Backend {
   }
 
   @Override
+  public List<String> keysFor(String text) throws IOException {
+    return index.keysFor(text);
+  }
+
+  @Override
   public IndexMetadata metadata() {
     return index.metadata();
   }
