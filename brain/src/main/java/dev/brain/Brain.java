@@ -461,6 +461,26 @@ public final class Brain implements AutoCloseable {
   }
 
   /**
+   * What {@code brain get}, {@code GET /api/get} and MCP say when {@link #get} finds no record: "no
+   * record with key 'K'", with the keys a path, title or URL may mean ("did you mean ...?"), or how
+   * to find one when none matches.
+   */
+  public String noRecordMessage(String key) throws IOException {
+    String message = "no record with key '" + key.strip() + "'";
+    List<String> suggested = key.isBlank() ? List.of() : keysFor(key.strip());
+    if (suggested.isEmpty()) {
+      return message + "; keys look like note:<collection>/<path>, and a search finds one";
+    }
+    int shown = Math.min(suggested.size(), 5);
+    String more = suggested.size() > shown ? " (and " + (suggested.size() - shown) + " more)" : "";
+    return message
+        + "; did you mean "
+        + String.join(" or ", suggested.subList(0, shown))
+        + more
+        + "?";
+  }
+
+  /**
    * The collection's topics and how they connect: the {@code topics} most used tags (at most
    * {@value CorpusMaps#MAX_TOPICS}) with co-occurring tags, most linked records, headings and
    * links, and the connections between them. Read-only.

@@ -36,9 +36,16 @@ final class GetCommand implements Callable<Integer> {
       return answered.get();
     }
     var out = TerminalText.writer(spec.commandLine().getOut());
-    var detail = getLocally();
+    java.util.Optional<RecordDetail> detail;
+    String missing = null;
+    try (var lease = brain.useExisting()) {
+      detail = lease.brain().get(key);
+      if (detail.isEmpty()) {
+        missing = lease.brain().noRecordMessage(key);
+      }
+    }
     if (detail.isEmpty()) {
-      spec.commandLine().getErr().println("brain: no record with key " + TerminalText.line(key));
+      spec.commandLine().getErr().println("brain: " + TerminalText.line(missing));
       return BrainCommand.EXIT_ERROR;
     }
     if (json) {
@@ -47,12 +54,6 @@ final class GetCommand implements Callable<Integer> {
       print(detail.get(), out);
     }
     return 0;
-  }
-
-  private java.util.Optional<RecordDetail> getLocally() throws java.io.IOException {
-    try (var lease = brain.useExisting()) {
-      return lease.brain().get(key);
-    }
   }
 
   private static void print(RecordDetail detail, PrintWriter out) {
@@ -85,8 +86,11 @@ final class GetCommand implements Callable<Integer> {
     if (r.summary() != null) {
       out.println("  summary:     " + line(abbreviate(r.summary().replaceAll("\\s+", " "), 300)));
     }
-    out.println(
-        "  links:       " + (r.links().isEmpty() ? "-" : line(String.join(", ", r.links()))));
+    var reached = detail.linkedKeys();
+    out.println("  links:       " + (reached.isEmpty() ? "-" : line(String.join(", ", reached))));
+    for (var link : detail.unresolvedLinks()) {
+      out.println("  unresolved:  " + line(shown(link) + " (" + link.unresolved() + ")"));
+    }
     out.println(
         "  backlinks:   "
             + (detail.backlinks().isEmpty() ? "-" : line(String.join(", ", detail.backlinks()))));
@@ -99,6 +103,11 @@ final class GetCommand implements Callable<Integer> {
           c.chunkId(), c.role().wireName(), c.startChar(), c.endChar(), heading);
       out.println("      " + line(abbreviate(c.text().replaceAll("\\s+", " "), 160)));
     }
+  }
+
+  /** An unresolved link as the note writes it: {@code [[Lost note]]}, or the web address. */
+  private static String shown(RecordDetail.Link link) {
+    return link.key().startsWith("note:") ? "[[" + link.text() + "]]" : link.text();
   }
 
   private static String line(String s) {

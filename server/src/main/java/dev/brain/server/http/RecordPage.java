@@ -60,10 +60,10 @@ final class RecordPage {
         "text_html",
         NoteHtml.render(
             record.text(),
-            target -> note(target, record.links()),
+            target -> note(target, record.key(), detail.links()),
             name -> image(collection, folder, name)));
     Map<String, String> titles = new LinkedHashMap<>();
-    for (String key : concat(record.links(), detail.backlinks())) {
+    for (String key : concat(detail.linkedKeys(), detail.backlinks())) {
       brain.get(key).ifPresent(d -> titles.put(key, d.record().title()));
     }
     out.set("titles", HttpJson.MAPPER.valueToTree(titles));
@@ -74,22 +74,28 @@ final class RecordPage {
   }
 
   /**
-   * The key of the note a wikilink names among the record's resolved links: by note name, or by the
-   * end of its path when the link gives one ({@code Plugins/Templates}).
+   * The key of the note a wikilink names, among the record's links (the note itself included): by
+   * note name, or by the end of its path when the link gives one ({@code Plugins/Templates}); the
+   * record the link resolves to, which may be in another collection. Empty when it resolves to
+   * none.
    */
-  private static Optional<String> note(String target, List<String> links) {
+  private static Optional<String> note(String target, String self, List<RecordDetail.Link> links) {
     String wanted = strip(target).toLowerCase(Locale.ROOT);
     Optional<String> byPath = Optional.empty();
-    for (String key : links) {
+    var candidates = new java.util.ArrayList<RecordDetail.Link>(links);
+    candidates.add(new RecordDetail.Link(self, self, null, null));
+    for (RecordDetail.Link link : candidates) {
+      String key = link.key();
       if (!key.startsWith("note:")) {
         continue;
       }
       String path = strip(key.substring(key.indexOf('/') + 1)).toLowerCase(Locale.ROOT);
       if (path.equals(wanted) || path.endsWith("/" + wanted)) {
+        Optional<String> reached = Optional.ofNullable(link.target());
         if (wanted.contains("/") || path.substring(path.lastIndexOf('/') + 1).equals(wanted)) {
-          return Optional.of(key);
+          return reached;
         }
-        byPath = Optional.of(key);
+        byPath = reached;
       }
     }
     return byPath;

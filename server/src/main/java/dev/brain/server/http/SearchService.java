@@ -128,7 +128,7 @@ final class SearchService implements HttpService {
     BrainServer.refreshQuietly(brain);
     var detail = brain.get(key.strip());
     if (detail.isEmpty()) {
-      throw ApiException.notFound("no record with key '" + key.strip() + "'", "key");
+      throw ApiException.notFound(brain.noRecordMessage(key), "key");
     }
     var out = RecordCap.cap(detail.get(), maxChars);
     if (render.equals("html") && out instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {

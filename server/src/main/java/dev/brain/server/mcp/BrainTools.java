@@ -272,12 +272,18 @@ public final class BrainTools {
     String key = args.requiredString("key", ToolArgs.MAX_NAME_CHARS);
     var request = RecordContent.ContentRequest.of(args, DEFAULT_CONTENT_CHARS);
     refresh();
-    RecordDetail detail =
-        brain
-            .get(key)
-            .orElseThrow(() -> new ToolInputException("key", "no record with key '" + key + "'"));
+    RecordDetail detail = found(key);
     Map<String, Object> record = content.of(detail, request);
     return new ToolOutput(record, ToolText.record(record));
+  }
+
+  /** The record with this key, or the tool error that says which keys the text may mean. */
+  private RecordDetail found(String key) throws IOException {
+    Optional<RecordDetail> detail = brain.get(key);
+    if (detail.isEmpty()) {
+      throw new ToolInputException("key", brain.noRecordMessage(key));
+    }
+    return detail.get();
   }
 
   /** {@code brain_get_many}: up to {@value #MAX_KEYS} records; a bad key is an error of its own. */
@@ -297,7 +303,7 @@ public final class BrainTools {
       try {
         Optional<RecordDetail> detail = brain.get(key);
         if (detail.isEmpty()) {
-          errors.add(RecordContent.error(key, "not_found", "no record with key '" + key + "'"));
+          errors.add(RecordContent.error(key, "not_found", brain.noRecordMessage(key)));
         } else {
           records.add(content.of(detail.get(), request));
         }
@@ -319,15 +325,14 @@ public final class BrainTools {
     int limit = limitArg == null ? 10 : limitArg;
     boolean similar = !Boolean.FALSE.equals(args.bool("include_similar"));
     refresh();
-    RecordDetail detail =
-        brain
-            .get(key)
-            .orElseThrow(() -> new ToolInputException("key", "no record with key '" + key + "'"));
+    RecordDetail detail = found(key);
     CorpusRecord r = detail.record();
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("key", r.key());
     out.put("title", r.title());
-    out.put("links", neighbours(r.links(), "links_to", limit));
+    var linked = new ArrayList<>(detail.linkedKeys());
+    detail.unresolvedLinks().forEach(l -> linked.add(l.key()));
+    out.put("links", neighbours(linked, "links_to", limit));
     out.put("backlinks", neighbours(detail.backlinks(), "linked_from", limit));
     if (similar) {
       similar(r, limit, out);

@@ -71,7 +71,18 @@ final class RecordContent {
     out.put("created_at", r.createdAt() == null ? null : r.createdAt().toString());
     out.put("published_at", r.publishedAt() == null ? null : r.publishedAt().toString());
     out.put("summary", r.summary());
-    out.put("links", r.links());
+    out.put("links", detail.linkedKeys());
+    if (!detail.unresolvedLinks().isEmpty()) {
+      var unresolved = new java.util.ArrayList<Map<String, Object>>();
+      for (var link : detail.unresolvedLinks()) {
+        Map<String, Object> u = new LinkedHashMap<>();
+        u.put("key", link.key());
+        u.put("text", link.text());
+        u.put("reason", link.unresolved());
+        unresolved.add(u);
+      }
+      out.put("unresolved_links", unresolved);
+    }
     out.put("backlinks", detail.backlinks());
     out.put("chunk_count", detail.chunks().size());
     out.put("text_chars", r.text().length());

@@ -109,6 +109,13 @@ final class ToolText {
     line(sb, "path", r.get("note_path"));
     line(sb, "tags", join(r.get("tags")));
     line(sb, "links", join(r.get("links")));
+    if (r.get("unresolved_links") instanceof List<?> unresolved) {
+      for (Object o : unresolved) {
+        if (o instanceof Map<?, ?> u) {
+          line(sb, "unresolved link", u.get("text") + " (" + u.get("reason") + ")");
+        }
+      }
+    }
     line(sb, "backlinks", join(r.get("backlinks")));
     line(sb, "summary (derived)", r.get("summary"));
     Object content = r.get("content");

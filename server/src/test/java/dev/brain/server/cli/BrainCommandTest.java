@@ -127,7 +127,7 @@ class BrainCommandTest {
 
     var missing = brain("--data", data, "get", "note:vault/nope.md");
     assertThat(missing.code()).isEqualTo(1);
-    assertThat(missing.err()).contains("no record with key note:vault/nope.md");
+    assertThat(missing.err()).contains("no record with key 'note:vault/nope.md'");
   }
 
   @Test

@@ -98,7 +98,7 @@ class TerminalTextTest {
         .isEqualTo("note:vault/evil\\nname\\e[2J.md");
     assertThat(brain("--data", data.toString(), "get", "--local", key + "x").err())
         .doesNotContain("\u001b")
-        .contains("no record with key note:vault/evil\\nname\\e[2J.mdx");
+        .contains("no record with key 'note:vault/evil\\nname\\e[2J.mdx'");
   }
 
   @Test
