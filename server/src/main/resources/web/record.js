@@ -20,6 +20,18 @@
       : el("a", { href: "/record/" + encodeURIComponent(key), class: "key" }, key);
   }
 
+  // One of the record's links: the record it reaches (which may have another key: the bookmark of
+  // a web address, a note of that name in another collection), or, when it reaches none, what the
+  // note names marked unresolved with the reason.
+  function linkItem(link, titles) {
+    if (link.target) return recordLink(link.target, titles);
+    const text = link.text || link.key;
+    const named = /^https?:\/\//i.test(text) ? safeLink(text) : el("span", {}, link.key.startsWith("note:") ? "[[" + text + "]]" : text);
+    return el("span", {},
+      el("span", { class: "unresolved-link", title: link.unresolved || "unresolved" }, named),
+      " ", el("span", { class: "muted" }, "unresolved: " + (link.unresolved || "no record")));
+  }
+
   // Where the shown date came from (the record's date_source); records indexed before brain
   // kept it, and records of other importers, just say "saved".
   const DATE_SOURCES = {
@@ -73,8 +85,9 @@
       parts.push(el("p", { class: "notice" },
         `A long record: the first ${t.max_chars} of ${t.text_chars} characters and ${t.chunks_sent} of ${t.chunks_total} chunks are shown.`));
     }
-    const links = r.links || [];
-    const resolve = Markdown.noteResolver(links.map((k) => ({ key: k, title: (detail.titles || {})[k] })));
+    const links = detail.links || (r.links || []).map((k) => ({ key: k, target: k }));
+    const reached = [...new Set(links.filter((l) => l.target).map((l) => l.target))];
+    const resolve = Markdown.noteResolver(reached.map((k) => ({ key: k, title: (detail.titles || {})[k] })));
     parts.push(section("Text", markdown(r.text || "", detail.text_html, { note: resolve })));
     const chunks = el("ol", { class: "chunks" });
     for (const c of detail.chunks || []) {
@@ -86,7 +99,7 @@
     parts.push(el("details", { class: "record-section" },
       el("summary", {}, `Chunks (${(detail.chunks || []).length})`), chunks));
     parts.push(section(`Links (${links.length})`,
-      links.length ? el("ul", { class: "links" }, links.map((k) => el("li", {}, recordLink(k, detail.titles)))) : el("p", { class: "muted" }, "none")));
+      links.length ? el("ul", { class: "links" }, links.map((l) => el("li", {}, linkItem(l, detail.titles)))) : el("p", { class: "muted" }, "none")));
     const back = detail.backlinks || [];
     parts.push(section(`Backlinks (${back.length})`,
       back.length ? el("ul", { class: "links" }, back.map((k) => el("li", {}, recordLink(k, detail.titles)))) : el("p", { class: "muted" }, "none")));

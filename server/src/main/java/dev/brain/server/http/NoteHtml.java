@@ -11,11 +11,14 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.commonmark.ext.autolink.AutolinkExtension;
 import org.commonmark.ext.front.matter.YamlFrontMatterExtension;
 import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.ext.task.list.items.TaskListItemsExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.BlockQuote;
 import org.commonmark.node.Code;
+import org.commonmark.node.CustomNode;
 import org.commonmark.node.FencedCodeBlock;
 import org.commonmark.node.Image;
 import org.commonmark.node.IndentedCodeBlock;
@@ -37,8 +40,10 @@ import org.commonmark.renderer.html.HtmlWriter;
  * vault is written in — {@code [[note]]}, {@code [[note|alias]]} and {@code [[note#heading]]} as
  * links to the note's record page (resolved like Obsidian: by note name, the path disambiguating),
  * {@code ![[note]]} embeds as a link, {@code ![[image.png]]} as the image when the file is in the
- * collection, and callouts ({@code > [!tip] Title}) as boxes. A link to a note the index does not
- * hold stays text.
+ * collection, and callouts ({@code > [!tip] Title}) as boxes. A wikilink to a note the index does
+ * not hold is marked unresolved ({@code <span class="unresolved-link">}). Task lists ({@code - [
+ * ]}, {@code - [x]}) are read-only checkboxes and bare URLs ({@code https://...}, {@code www....})
+ * links, by commonmark-java's extensions; those links pass the same scheme check as any other.
  */
 final class NoteHtml {
   private static final Pattern WIKILINK =
@@ -49,8 +54,17 @@ final class NoteHtml {
 
   private static final Parser PARSER =
       MarkdownNesting.parser()
-          .extensions(List.of(TablesExtension.create(), YamlFrontMatterExtension.create()))
+          .extensions(
+              List.of(
+                  TablesExtension.create(),
+                  YamlFrontMatterExtension.create(),
+                  TaskListItemsExtension.create(),
+                  AutolinkExtension.create()))
           .build();
+
+  /** Renders task list items as disabled checkboxes: the page shows a note, it does not edit it. */
+  private static final List<org.commonmark.Extension> RENDER_EXTENSIONS =
+      List.of(TaskListItemsExtension.create());
 
   private NoteHtml() {}
 
@@ -70,11 +84,13 @@ final class NoteHtml {
     document.accept(new Wikilinks(notes, imageUrl));
     document.accept(new DeadUrls());
     return HtmlRenderer.builder()
+        .extensions(RENDER_EXTENSIONS)
         .escapeHtml(true)
         .sanitizeUrls(true)
         // The renderer's second line behind DeadUrls; its default list lacks obsidian:.
         .urlSanitizer(new DefaultUrlSanitizer(LINK_SCHEMES))
         .nodeRendererFactory(CalloutRenderer::new)
+        .nodeRendererFactory(UnresolvedRenderer::new)
         .build()
         .render(document);
   }
@@ -223,7 +239,9 @@ final class NoteHtml {
       }
       Optional<String> key = notes.apply(target);
       if (key.isEmpty()) {
-        return new Text(embed ? "[embedded " + shown + "]" : shown);
+        String text = embed ? "[embedded " + shown + "]" : shown;
+        // A file brain does not key by name (a saved page, an attachment) is no note to resolve.
+        return isNoteName(target) ? new Unresolved(text, target) : new Text(text);
       }
       var link = new Link(recordUrl(key.get()), embed ? "embedded note" : null);
       link.appendChild(new Text(embed ? "↪ " + shown : shown));
@@ -233,6 +251,50 @@ final class NoteHtml {
     private static String extension(String name) {
       int dot = name.lastIndexOf('.');
       return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+    }
+
+    /** A wikilink that names a note: no extension, a note's, or a dot inside a name (v1.2). */
+    private static boolean isNoteName(String target) {
+      String ext = extension(target.substring(target.lastIndexOf('/') + 1));
+      return ext.isEmpty()
+          || Set.of("md", "markdown", "txt").contains(ext)
+          || !ext.matches("[a-z][a-z0-9]{0,4}");
+    }
+  }
+
+  /** A wikilink to a note the index does not hold: its text, marked as leading nowhere. */
+  private static final class Unresolved extends CustomNode {
+    final String text;
+    final String target;
+
+    Unresolved(String text, String target) {
+      this.text = text;
+      this.target = target;
+    }
+  }
+
+  /** {@code <span class="unresolved-link" title="...">text</span>}, escaped like all text. */
+  private static final class UnresolvedRenderer implements NodeRenderer {
+    private final HtmlWriter html;
+
+    UnresolvedRenderer(HtmlNodeRendererContext context) {
+      this.html = context.getWriter();
+    }
+
+    @Override
+    public Set<Class<? extends Node>> getNodeTypes() {
+      return Set.of(Unresolved.class);
+    }
+
+    @Override
+    public void render(Node node) {
+      var link = (Unresolved) node;
+      var attributes = new java.util.LinkedHashMap<String, String>();
+      attributes.put("class", "unresolved-link");
+      attributes.put("title", "unresolved: no note named '" + link.target + "' in any collection");
+      html.tag("span", attributes);
+      html.text(link.text);
+      html.tag("/span");
     }
   }
 

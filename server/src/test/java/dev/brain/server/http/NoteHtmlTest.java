@@ -43,8 +43,43 @@ class NoteHtmlTest {
         .contains(">Embed files › Images</a>")
         .doesNotContain("[[");
     assertThat(render("A link to [[Nowhere]]."))
-        .contains("A link to Nowhere.")
+        .contains(
+            "A link to <span class=\"unresolved-link\" title=\"unresolved: no note named"
+                + " 'Nowhere' in any collection\">Nowhere</span>.")
         .doesNotContain("<a");
+    assertThat(render("A link to [[manual.pdf]]."))
+        .as("a file brain keys by content is no note that could be missing")
+        .contains("A link to manual.pdf.");
+    assertThat(render("[[Tom & \"Jerry\"]]"))
+        .contains("named 'Tom &amp; &quot;Jerry&quot;' in")
+        .contains(">Tom &amp; &quot;Jerry&quot;</span>");
+  }
+
+  @Test
+  void taskListItemsAreReadOnlyCheckboxes() {
+    String html = render("- [ ] descale the machine\n- [x] order filters\n- plain item\n");
+    assertThat(html)
+        .contains("<li><input type=\"checkbox\" disabled=\"\"> descale the machine</li>")
+        .contains("<li><input type=\"checkbox\" disabled=\"\" checked=\"\"> order filters</li>")
+        .contains("<li>plain item</li>")
+        .doesNotContain("[ ]")
+        .doesNotContain("[x]");
+  }
+
+  @Test
+  void bareUrlsAreLinksAndOnlyToLiveSchemes() {
+    String html =
+        render(
+            "Based on https://www.youtube.com/@jameshoffmann, see www.example.org or mail me@x.org.");
+    assertThat(html)
+        .contains(
+            "<a rel=\"nofollow\" href=\"https://www.youtube.com/@jameshoffmann\">"
+                + "https://www.youtube.com/@jameshoffmann</a>,")
+        .contains("<a rel=\"nofollow\" href=\"http://www.example.org\">www.example.org</a>")
+        .contains("<a rel=\"nofollow\" href=\"mailto:me@x.org\">me@x.org</a>");
+    String other =
+        render("Try javascript://%0aalert(1) and ftp://example.org/file and file:///etc/passwd");
+    assertThat(other).doesNotContain("<a").doesNotContain("href");
   }
 
   @Test

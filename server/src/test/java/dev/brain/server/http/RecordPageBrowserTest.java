@@ -46,6 +46,10 @@ class RecordPageBrowserTest {
         "# Clipped\n\n[open the offer](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"
             + " and [run it](javascript:alert(1)) or [read the source](https://example.org/)."
             + "\n\n![pixel](data:image/svg+xml;base64,PHN2Zy8+)\n");
+    Files.writeString(
+        vault.resolve("Tasks.md"),
+        "## Kitchen tasks\n\n- [ ] descale the machine\n- [x] order filters\n\nThe recipe is at"
+            + " https://example.org/v60 and the grinder notes in [[Lost note]].\n");
     Path sub = Files.createDirectories(vault.resolve("Linking"));
     Files.writeString(
         sub.resolve("Internal links.md"),
@@ -114,6 +118,31 @@ class RecordPageBrowserTest {
     assertThat(date.getAttribute("data-source")).isEqualTo("front_matter:created");
     assertThat(driver.findElement(By.cssSelector("ul.links")).getText()).contains("Internal links");
     Browser.screenshot(driver, "record-obsidian");
+  }
+
+  @Test
+  void taskListsAreReadOnlyCheckboxesBareUrlsLinksAndAnUnresolvedLinkSaysSo() {
+    browser().get(page("note:vault/Tasks.md"));
+    var wait = Browser.waiting(driver, 30);
+    var body = wait.until(d -> d.findElement(By.cssSelector(".md")));
+
+    assertThat(driver.findElement(By.cssSelector(".record-head h1")).getText())
+        .isEqualTo("Kitchen tasks");
+    var boxes = body.findElements(By.cssSelector("li > input[type=checkbox]"));
+    assertThat(boxes).hasSize(2);
+    assertThat(boxes.get(0).isSelected()).isFalse();
+    assertThat(boxes.get(1).isSelected()).isTrue();
+    assertThat(boxes).noneMatch(b -> b.isEnabled());
+    assertThat(body.getText()).doesNotContain("[ ]").doesNotContain("[x]");
+    assertThat(body.findElement(By.linkText("https://example.org/v60")).getAttribute("href"))
+        .isEqualTo("https://example.org/v60");
+    var unresolved = body.findElement(By.cssSelector(".unresolved-link"));
+    assertThat(unresolved.getText()).isEqualTo("Lost note");
+    assertThat(unresolved.getAttribute("title")).contains("no note named 'Lost note'");
+    assertThat(driver.findElement(By.cssSelector("ul.links")).getText())
+        .contains("[[Lost note]] unresolved: no note of this name in any collection")
+        .contains("https://example.org/v60 unresolved: no saved page, bookmark or feed entry");
+    Browser.screenshot(driver, "record-tasks-urls-unresolved");
   }
 
   @Test
