@@ -62,11 +62,17 @@ final class LinkResolver {
     return searcher.count(byKey(key)) > 0;
   }
 
-  /** Each of {@code record}'s links with the record it reaches, or why it reaches none. */
+  /**
+   * Each of {@code record}'s links with the record it reaches, or why it reaches none; a link that
+   * reaches the record itself (a bookmark's own address when no page of it is saved) is left out.
+   */
   List<RecordDetail.Link> links(CorpusRecord record) throws IOException {
     var out = new ArrayList<RecordDetail.Link>();
     for (String link : record.links()) {
       String target = resolve(link);
+      if (record.key().equals(target)) {
+        continue;
+      }
       out.add(
           target != null
               ? new RecordDetail.Link(link, target, null, null)

@@ -10,7 +10,8 @@ import java.util.List;
  * @param record the record exactly as imported
  * @param chunks the record's chunks, ordered by ordinal (summary chunks after the text's)
  * @param backlinks keys of the records whose links reach this record, sorted
- * @param links the record's links in its order, each with the record it reaches or why none
+ * @param links the record's links in its order, each with the record it reaches or why none; one
+ *     that reaches the record itself (a bookmark's own address) is left out
  */
 public record RecordDetail(
     CorpusRecord record, List<Chunk> chunks, List<String> backlinks, List<Link> links) {

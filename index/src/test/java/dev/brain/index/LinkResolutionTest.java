@@ -91,6 +91,10 @@ class LinkResolutionTest {
     assertThat(v60.record().links()).containsExactly(page);
     assertThat(v60.links()).containsExactly(new RecordDetail.Link(page, bookmark, null, null));
     assertThat(get(bookmark).backlinks()).containsExactly("note:notes/V60 recipe.md");
+    assertThat(get(bookmark).record().links()).containsExactly(page);
+    assertThat(get(bookmark).links())
+        .as("the bookmark's own address reaches the bookmark: no link to itself")
+        .isEmpty();
   }
 
   @Test
