@@ -60,6 +60,23 @@ class LinksApiTest {
   }
 
   @Test
+  void theRenderedTextLinksAWikilinkToTheNoteOfAnotherCollectionAndMarksTheMissingOne() {
+    var reply = get(server.url(), "/api/get?key=" + enc("note:papers/Raft.md") + "&render=html");
+
+    String html = reply.json().path("text_html").asText();
+    assertThat(html)
+        .contains("href=\"/record/note%3Anotes%2FKafka%20migration.md\">Kafka migration</a>")
+        .contains("<span class=\"unresolved-link\"")
+        .contains(">Lost note</span>")
+        .contains("<input type=\"checkbox\" disabled=\"\" checked=\"\"> print it")
+        .contains(
+            "<a rel=\"nofollow\" href=\"https://raft.github.io/raft.pdf\">"
+                + "https://raft.github.io/raft.pdf</a>");
+    assertThat(reply.json().path("titles").path("note:notes/Kafka migration.md").asText())
+        .isEqualTo("Kafka migration");
+  }
+
+  @Test
   void theRecipesWebLinkReachesTheBookmarkOfItsAddress() {
     var reply =
         get(server.url(), "/api/get?key=" + enc("note:notes/V60 recipe.md") + "&render=html");
