@@ -1,5 +1,6 @@
 package dev.brain.research.trace;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -186,6 +187,22 @@ public final class Redactor {
       return text;
     }
     return redactAll(List.of(text), List.of()).get(0);
+  }
+
+  /**
+   * Redacts every string value and member name of {@code tree} in place, as one document, as the
+   * trace writer redacts {@code run.json}: a secret found in one value goes from all of them. For
+   * other files brain writes from run output (a saved Chat conversation and its exports).
+   */
+  public void redactTree(JsonNode tree) {
+    var texts = new RedactedTexts();
+    texts.addTree(tree);
+    texts.redact(this);
+  }
+
+  /** The data root whose absolute paths are kept (its absolute, normalized form). */
+  public String dataRoot() {
+    return dataRoot;
   }
 
   /**
