@@ -3,6 +3,7 @@ package dev.brain.server.http;
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
 import dev.brain.ServerSettings;
+import dev.brain.server.chat.ConversationStore;
 import dev.brain.server.mcp.BrainMcp;
 import dev.brain.server.mcp.BrainTools;
 import io.helidon.webserver.WebServer;
@@ -303,6 +304,13 @@ public final class BrainServer implements AutoCloseable {
             new ResearchService(server, brain, models, limiter),
             new TraceService(server, brain, models, limiter, cli.token()))
         .register("/api/note", new NoteService(server, brain, limiter, cli.token()))
+        .register(
+            "/api/conversations",
+            new ConversationService(
+                server,
+                new ConversationStore(config.dataDir(), brain.traces().redactor()),
+                cli.token(),
+                config.dataDir()))
         .register("/api/agent", new AgentService(server, brain, models, limiter))
         .get("/search", (req, res) -> res.reroute("/search.html"))
         .head("/search", (req, res) -> res.reroute("/search.html"))

@@ -36,7 +36,8 @@ final class RouteMethods {
           Map.entry("/api/research/synthesize", WRITE),
           Map.entry("/api/research/trace-diff", WRITE),
           Map.entry("/api/research/eval-cases", WRITE),
-          Map.entry("/api/note/research", WRITE));
+          Map.entry("/api/note/research", WRITE),
+          Map.entry("/api/conversations", List.of("GET", "HEAD", "POST")));
 
   private RouteMethods() {}
 
@@ -51,10 +52,27 @@ final class RouteMethods {
     if (p.startsWith("/api/research/traces/") && p.indexOf('/', 21) < 0) {
       return READ;
     }
+    if (p.startsWith("/api/conversations/") && p.length() > 19) {
+      return conversationMethods(p.substring(19));
+    }
     if (p.startsWith("/record/") && p.length() > 8) {
       return READ;
     }
     return List.of();
+  }
+
+  /** The methods of a path under {@code /api/conversations/}: {@code {id}} and its actions. */
+  private static List<String> conversationMethods(String rest) {
+    int slash = rest.indexOf('/');
+    if (slash < 0) {
+      return READ;
+    }
+    return switch (rest.substring(slash + 1)) {
+      case "export" -> READ;
+      case "rename", "delete" -> WRITE;
+      case "eval-cases" -> List.of("GET", "POST");
+      default -> List.of();
+    };
   }
 
   /** The fallback route: 405 with {@code Allow} for a known path, else 404. */

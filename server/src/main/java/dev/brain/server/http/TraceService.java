@@ -209,7 +209,7 @@ final class TraceService implements HttpService {
   }
 
   /** A case file name: letters, digits, {@code -} and {@code _}; 422 otherwise. */
-  private static String caseFileName(String file) {
+  static String caseFileName(String file) {
     if (file == null || file.isBlank()) {
       return DEFAULT_CASE_FILE;
     }
