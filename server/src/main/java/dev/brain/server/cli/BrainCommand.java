@@ -302,6 +302,7 @@ public final class BrainCommand {
     map.put("search", SearchCommand::new);
     map.put("research", ResearchCommand::new);
     map.put("trace", TraceCommand::new);
+    map.put("chat", ChatCommand::new);
     map.put("eval", EvalCommand::new);
     map.put("serve", ServeCommand::new);
     map.put("demo", DemoCommand::new);
