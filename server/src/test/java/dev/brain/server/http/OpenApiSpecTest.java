@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.server.chat.ConversationStore;
 import io.helidon.http.Method;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRoute;
@@ -97,6 +98,14 @@ class OpenApiSpecTest {
           new TraceService(config.server(), brain, models, limiter, token));
       record("/api/note", routes, new NoteService(config.server(), brain, limiter, token));
       record("/api/agent", routes, new AgentService(config.server(), brain, models, limiter));
+      record(
+          "/api/conversations",
+          routes,
+          new ConversationService(
+              config.server(),
+              new ConversationStore(data, brain.traces().redactor()),
+              token,
+              data));
     }
     assertThat(routes).hasSizeGreaterThanOrEqualTo(8);
     // HEAD answers wherever GET does (the guard's rule), so the spec describes the GET alone.
