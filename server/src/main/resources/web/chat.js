@@ -1,7 +1,9 @@
 // brain web UI: Chat over POST /api/research/run (SSE). Session state lives in sessionStorage:
 // the last 8 turns and up to 24 pinned evidence keys. A follow-up sends the earlier turns (question,
 // cited and evidence keys) and the pinned keys — never earlier answers, which are model output, not
-// evidence.
+// evidence. Each finished turn is also saved to the conversation's file on the server (POST
+// /api/conversations, <data>/chat-transcripts) unless "Don't save this question" was on for it;
+// conversations.js lists the saved ones and opens one through BrainChat.open.
 "use strict";
 
 (() => {
@@ -46,20 +48,28 @@
     try {
       const saved = JSON.parse(sessionStorage.getItem(STORE) || "null");
       if (saved && Array.isArray(saved.turns) && Array.isArray(saved.pins)) {
-        for (const turn of saved.turns) {
-          // A run cut by a reload cannot resume: say so rather than spin forever.
-          if (turn.status === "running") {
-            turn.status = "interrupted";
-            turn.error = { message: "The page was reloaded while this question was running." };
-          }
-          // Nor can a rerun or a save that was under way; the button is offered again.
-          if (turn.rerun && turn.rerun.status === "running") delete turn.rerun;
-          if (turn.evalCase && turn.evalCase.status === "running") delete turn.evalCase;
-        }
+        saved.turns.forEach(restored);
         return saved;
       }
     } catch (e) { /* corrupt or unavailable storage: start fresh */ }
     return { turns: [], pins: [], next: 1 };
+  }
+
+  /** A kept turn made fit to draw again after a reload or from a saved conversation. */
+  function restored(turn) {
+    // A run cut by a reload cannot resume: say so rather than spin forever.
+    if (turn.status === "running") {
+      turn.status = "interrupted";
+      turn.error = { message: "The page was reloaded while this question was running." };
+    }
+    // Nor can a rerun or a save that was under way; the button is offered again.
+    if (turn.rerun && turn.rerun.status === "running") delete turn.rerun;
+    if (turn.evalCase && turn.evalCase.status === "running") delete turn.evalCase;
+    turn.timeline = Array.isArray(turn.timeline) ? turn.timeline : [];
+    turn.citations = Array.isArray(turn.citations) ? turn.citations : [];
+    turn.warnings = Array.isArray(turn.warnings) ? turn.warnings : [];
+    turn.answer = typeof turn.answer === "string" ? turn.answer : "";
+    return turn;
   }
 
   function save() {
@@ -222,7 +232,46 @@
       setBusy(false);
       save();
       scheduleRender(turn);
+      if (!turn.unsaved) keep(turn);
     }
+  }
+
+  // ---------- the conversation's file on the server ----------
+
+  // Saves run one after another, so the first one's new conversation id is known to the next.
+  let saving = Promise.resolve();
+
+  /** Saves a finished turn into the conversation's file (a new conversation for the first one). */
+  function keep(turn) {
+    saving = saving.then(() => persist([turn])).catch(() => {});
+    return saving;
+  }
+
+  /** What the file keeps of a turn: what draws it again; not the state of its buttons. */
+  function savedTurn(turn) {
+    const { rerun, evalCase, panelsOpen, timelineOpen, heartbeat, ...kept } = turn;
+    return kept;
+  }
+
+  async function persist(turns, retried = false) {
+    const conversation = state.conversation;
+    const body = { turns: turns.map(savedTurn) };
+    if (conversation && conversation.id) body.id = conversation.id;
+    try {
+      const saved = await postJson("/api/conversations", body);
+      if (state.conversation === conversation) state.conversation = { id: saved.id, title: saved.title };
+      delete state.keepError;
+    } catch (e) {
+      if (e.status === 404 && conversation && !retried) {
+        // Deleted meanwhile (another tab, the list): the turns on screen start a new one.
+        if (state.conversation === conversation) state.conversation = null;
+        return persist(state.turns.filter((t) => !t.unsaved && t.status !== "running"), true);
+      }
+      // Shown by the saved-conversations panel (conversations.js), not on the turn.
+      state.keepError = { message: e.message || String(e), code: e.code };
+    }
+    save();
+    document.dispatchEvent(new CustomEvent("brain:conversation-saved", { detail: state.conversation }));
   }
 
   function describeError(e) {
@@ -800,9 +849,10 @@
   stopButton.addEventListener("click", () => running && running.controller.abort());
   document.getElementById("clear-chat").addEventListener("click", () => {
     if (running) running.controller.abort();
-    state = { turns: [], pins: state.pins, next: state.next, unsaved: state.unsaved };
+    state = { turns: [], pins: state.pins, next: state.next, unsaved: state.unsaved, conversation: null };
     save();
     renderAll();
+    document.dispatchEvent(new CustomEvent("brain:conversation-saved", { detail: null }));
   });
   document.getElementById("clear-pins").addEventListener("click", () => {
     state.pins = [];
@@ -823,6 +873,25 @@
       state.turns.filter((t) => t.mode === name).forEach(scheduleRender); // kept turns, drawn its way
     },
     renderTurn: scheduleRender,
+    /** The saved conversation on screen ({ id, title }), or null. */
+    current: () => state.conversation || null,
+    /** Why the last turn could not be saved ({ message, code }), or null. */
+    keepError: () => state.keepError || null,
+    /** Shows a saved conversation (GET /api/conversations/{id}) in place of the one on screen. */
+    open: (saved) => {
+      if (running) running.controller.abort();
+      const turns = (saved.turns || []).filter((t) => t && typeof t.question === "string").map(restored);
+      const next = turns.reduce((n, t) => Math.max(n, (Number(t.id) || 0) + 1), state.next);
+      state = { turns, pins: state.pins, next, unsaved: state.unsaved, conversation: { id: saved.id, title: saved.title } };
+      save();
+      renderAll();
+    },
+    /** A saved conversation was renamed or deleted: the one on screen follows. */
+    changed: (id, title) => {
+      if (!state.conversation || state.conversation.id !== id) return;
+      state.conversation = title === null ? null : { id, title };
+      save();
+    },
   };
 
   // "Don't save this question": the tab's own choice, else the server's chat.save-traces.
