@@ -68,7 +68,7 @@ final class RouteMethods {
       return READ;
     }
     return switch (rest.substring(slash + 1)) {
-      case "export" -> READ;
+      case "export" -> List.of("GET");
       case "rename", "delete" -> WRITE;
       case "eval-cases" -> List.of("GET", "POST");
       default -> List.of();
