@@ -203,6 +203,7 @@
       started: Date.now(),
     };
     state.turns.push(turn);
+    const owner = state; // replaced by "New chat" or an opened conversation
     save();
     renderAll();
     const controller = new AbortController();
@@ -232,7 +233,8 @@
       setBusy(false);
       save();
       scheduleRender(turn);
-      if (!turn.unsaved) keep(turn);
+      // A run cut by "New chat" or by opening another conversation is not saved into that one.
+      if (!turn.unsaved && state === owner) keep(turn);
     }
   }
 
@@ -243,7 +245,8 @@
 
   /** Saves a finished turn into the conversation's file (a new conversation for the first one). */
   function keep(turn) {
-    saving = saving.then(() => persist([turn])).catch(() => {});
+    const owner = state;
+    saving = saving.then(() => persist([turn], owner)).catch(() => {});
     return saving;
   }
 
@@ -253,20 +256,25 @@
     return kept;
   }
 
-  async function persist(turns, retried = false) {
+  /** Saves turns of the chat state owner, unless the Chat has moved on to another one since. */
+  async function persist(turns, owner, retried = false) {
+    if (state !== owner) return;
     const conversation = state.conversation;
     const body = { turns: turns.map(savedTurn) };
     if (conversation && conversation.id) body.id = conversation.id;
     try {
       const saved = await postJson("/api/conversations", body);
-      if (state.conversation === conversation) state.conversation = { id: saved.id, title: saved.title };
+      if (state !== owner) return; // the Chat moved on to another conversation meanwhile
+      state.conversation = { id: saved.id, title: saved.title };
       delete state.keepError;
     } catch (e) {
       if (e.status === 404 && conversation && !retried) {
         // Deleted meanwhile (another tab, the list): the turns on screen start a new one.
-        if (state.conversation === conversation) state.conversation = null;
-        return persist(state.turns.filter((t) => !t.unsaved && t.status !== "running"), true);
+        if (state !== owner) return;
+        state.conversation = null;
+        return persist(state.turns.filter((t) => !t.unsaved && t.status !== "running"), owner, true);
       }
+      if (state !== owner) return;
       // Shown by the saved-conversations panel (conversations.js), not on the turn.
       state.keepError = { message: e.message || String(e), code: e.code };
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.brain.research.trace.Redactor;
+import dev.brain.server.chat.ConversationStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -55,6 +57,12 @@ class JsonOutputTest {
     assertThat(brain("--data", data, "add", vault.toString()).code()).isZero();
     Run research = brain("--data", data, "research", "--json", "descaling interval");
     runId = STRICT.readTree(research.out()).path("trace_id").asText();
+    // A saved Chat conversation for brain chat show.
+    new ConversationStore(Path.of(data), Redactor.of(Path.of(data), List.of()))
+        .save(
+            null,
+            null,
+            List.of(STRICT.createObjectNode().put("question", "How often do I descale?")));
     beir = Files.createDirectories(tmp.resolve("beir"));
     Files.writeString(
         beir.resolve("corpus.jsonl"),
@@ -87,6 +95,8 @@ class JsonOutputTest {
     map.put("brain research", List.of("research", "--json", "--no-trace", "tomato harvest"));
     map.put("brain trace list", List.of("trace", "list", "--json"));
     map.put("brain trace show", List.of("trace", "show", "--json", runId));
+    map.put("brain chat list", List.of("chat", "list", "--json"));
+    map.put("brain chat show", List.of("chat", "show", "--json", "latest"));
     map.put("brain trace diff", List.of("trace", "diff", "--json", runId));
     map.put("brain eval beir", List.of("eval", "beir", "--json", beir.toString()));
     map.put("brain eval answers", List.of("eval", "answers", "--json", beir.toString()));
