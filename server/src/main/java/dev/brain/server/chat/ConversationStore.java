@@ -1,10 +1,7 @@
 package dev.brain.server.chat;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
@@ -12,21 +9,12 @@ import dev.brain.research.json.Json;
 import dev.brain.research.run.RunId;
 import dev.brain.research.trace.Redactor;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -38,10 +26,10 @@ import java.util.TreeMap;
  * turns in the tab, the file keeps them all), drops turns marked {@code "unsaved": true} (the
  * Chat's "Don't save this question"), redacts what it adds as the trace writer does, and writes a
  * temporary sibling that is renamed into place atomically, so a reader (another tab, {@code brain
- * chat export}) sees the old file or the new one, never half of one. Files are the owner's only.
- * Bounded: {@value #MAX_TURNS} turns, {@value #MAX_TITLE_CHARS} title characters, {@value
- * #MAX_QUESTION_CHARS} question characters, {@value #MAX_FILE_BYTES} bytes a file. Thread-safe
- * within one process (writes are serialized).
+ * chat export}) sees the old file or the new one, never half of one ({@link ConversationFiles}).
+ * Files are the owner's only. Bounded: {@value #MAX_TURNS} turns, {@value #MAX_TITLE_CHARS} title
+ * characters, {@value #MAX_QUESTION_CHARS} question characters, {@value #MAX_FILE_BYTES} bytes a
+ * file. Thread-safe within one process (writes are serialized).
  */
 public final class ConversationStore {
   /** The folder under the data root. */
@@ -65,17 +53,14 @@ public final class ConversationStore {
   /** How much of the first question a default title keeps. */
   static final int DEFAULT_TITLE_CHARS = 80;
 
-  private static final ObjectMapper JSON =
-      Json.newMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final boolean POSIX =
-      FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+  private static final ObjectMapper JSON = Json.newMapper();
 
-  private final Path root;
+  private final ConversationFiles files;
   private final Redactor redactor;
 
   /** The conversations of {@code dataRoot}, redacted by {@code redactor}. */
   public ConversationStore(Path dataRoot, Redactor redactor) {
-    this.root = dataRoot.toAbsolutePath().normalize().resolve(DIRECTORY);
+    this.files = new ConversationFiles(dataRoot.toAbsolutePath().normalize().resolve(DIRECTORY));
     this.redactor = redactor;
   }
 
@@ -86,7 +71,7 @@ public final class ConversationStore {
 
   /** The folder, {@code <data>/chat-transcripts}. */
   public Path root() {
-    return root;
+    return files.root();
   }
 
   /** The redactor saves and exports pass. */
@@ -97,9 +82,9 @@ public final class ConversationStore {
   /** The saved conversations, last saved first; a file that cannot be read is left out. */
   public List<Conversation.Summary> list() throws IOException {
     var out = new ArrayList<Conversation.Summary>();
-    for (Path file : files()) {
+    for (Path file : files.list()) {
       try {
-        out.add(summary(file));
+        out.add(files.summary(file));
       } catch (IOException | RuntimeException e) {
         // A damaged file is skipped here; showing or exporting it says why.
       }
@@ -122,9 +107,9 @@ public final class ConversationStore {
     if (r.equals("latest") || r.equals("last")) {
       List<Conversation.Summary> all = list();
       if (all.isEmpty()) {
-        throw notFound(r);
+        throw ConversationFiles.notFound(r);
       }
-      return read(all.get(0).id());
+      return files.read(all.get(0).id());
     }
     if (!r.matches("[0-9A-Za-z][0-9A-Za-z.-]{0,40}")) {
       throw new ConversationException(
@@ -136,17 +121,17 @@ public final class ConversationStore {
           "id");
     }
     var matches = new ArrayList<String>();
-    for (Path file : files()) {
-      String id = idOf(file);
+    for (Path file : files.list()) {
+      String id = ConversationFiles.idOf(file);
       if (id.equals(r)) {
-        return read(id);
+        return files.read(id);
       }
       if (id.startsWith(r)) {
         matches.add(id);
       }
     }
     if (matches.isEmpty()) {
-      throw notFound(r);
+      throw ConversationFiles.notFound(r);
     }
     if (matches.size() > 1) {
       throw new ConversationException(
@@ -160,49 +145,7 @@ public final class ConversationStore {
               + "); give more of the id",
           "id");
     }
-    return read(matches.get(0));
-  }
-
-  private ConversationException notFound(String ref) {
-    return new ConversationException(
-        ConversationException.Kind.NOT_FOUND,
-        "no saved conversation '"
-            + ref
-            + "' in "
-            + DIRECTORY
-            + "; list them with 'brain chat list'",
-        "id");
-  }
-
-  /** The conversation of an exact id. */
-  private Conversation read(String id) throws IOException {
-    Path file = root.resolve(id + ".json");
-    try {
-      if (Files.size(file) > MAX_FILE_BYTES) {
-        throw unreadable(id, "larger than " + MAX_FILE_BYTES + " bytes");
-      }
-      JsonNode tree = JSON.readTree(file.toFile());
-      if (!SCHEMA_VERSION.equals(tree.path("schema_version").asText())) {
-        throw unreadable(
-            id,
-            "schema '"
-                + tree.path("schema_version").asText()
-                + "', this brain reads "
-                + SCHEMA_VERSION);
-      }
-      return JSON.treeToValue(tree, Conversation.class);
-    } catch (NoSuchFileException e) {
-      throw notFound(id);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw unreadable(id, "not valid JSON: " + e.getOriginalMessage());
-    }
-  }
-
-  private static ConversationException unreadable(String id, String why) {
-    return new ConversationException(
-        ConversationException.Kind.UNREADABLE,
-        "the saved conversation " + id + " cannot be read (" + why + ")",
-        "id");
+    return files.read(matches.get(0));
   }
 
   /**
@@ -263,7 +206,7 @@ public final class ConversationStore {
             saved == null ? now : saved.createdAt(),
             now,
             merged);
-    write(conversation);
+    files.write(conversation);
     return Optional.of(conversation);
   }
 
@@ -282,7 +225,7 @@ public final class ConversationStore {
     var renamed =
         new Conversation(
             SCHEMA_VERSION, saved.id(), clean, saved.createdAt(), Instant.now(), saved.turns());
-    write(renamed);
+    files.write(renamed);
     return renamed;
   }
 
@@ -293,8 +236,8 @@ public final class ConversationStore {
    */
   public synchronized void delete(String id) throws IOException {
     String exact = requireId(id);
-    if (!Files.deleteIfExists(root.resolve(exact + ".json"))) {
-      throw notFound(exact);
+    if (!Files.deleteIfExists(files.root().resolve(exact + ".json"))) {
+      throw ConversationFiles.notFound(exact);
     }
   }
 
@@ -378,114 +321,5 @@ public final class ConversationStore {
     return line.length() <= DEFAULT_TITLE_CHARS
         ? line
         : line.substring(0, DEFAULT_TITLE_CHARS - 1).strip() + "…";
-  }
-
-  /** Writes a conversation: a private temporary sibling, then an atomic rename over the file. */
-  private void write(Conversation conversation) throws IOException {
-    byte[] bytes = JSON.writeValueAsBytes(conversation);
-    if (bytes.length > MAX_FILE_BYTES) {
-      throw new ConversationException(
-          ConversationException.Kind.TOO_LARGE,
-          "the conversation would take "
-              + bytes.length
-              + " bytes; at most "
-              + MAX_FILE_BYTES
-              + ": start a new chat",
-          "turns");
-    }
-    createRoot();
-    Path target = root.resolve(conversation.id() + ".json");
-    Path temporary = Files.createTempFile(root, ".tmp-" + conversation.id() + "-", ".json");
-    try {
-      Files.write(temporary, bytes);
-      try {
-        Files.move(
-            temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        throw new IOException(
-            "cannot rename "
-                + temporary
-                + " into place atomically; keep the data directory on a"
-                + " local file system",
-            e);
-      }
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
-  }
-
-  private void createRoot() throws IOException {
-    if (Files.isDirectory(root)) {
-      return;
-    }
-    Files.createDirectories(root.getParent());
-    try {
-      if (POSIX) {
-        Files.createDirectory(
-            root,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-      } else {
-        Files.createDirectory(root);
-      }
-    } catch (java.nio.file.FileAlreadyExistsException e) {
-      // Another writer made it first.
-    }
-  }
-
-  /** The conversation files (named by an id, no temporary ones). */
-  private List<Path> files() throws IOException {
-    var out = new ArrayList<Path>();
-    if (!Files.isDirectory(root)) {
-      return out;
-    }
-    try (DirectoryStream<Path> dir = Files.newDirectoryStream(root, "*.json")) {
-      for (Path file : dir) {
-        if (RunId.matches(idOf(file)) && Files.isRegularFile(file)) {
-          out.add(file);
-        }
-      }
-    }
-    out.sort(Comparator.comparing(Path::getFileName).reversed());
-    return out;
-  }
-
-  private static String idOf(Path file) {
-    String name = file.getFileName().toString();
-    return name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-  }
-
-  /** A file's summary, read without building its turns (files can be large). */
-  private static Conversation.Summary summary(Path file) throws IOException {
-    Map<String, String> fields = new LinkedHashMap<>();
-    int turns = 0;
-    try (InputStream in = Files.newInputStream(file);
-        JsonParser p = JSON.getFactory().createParser(in)) {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new IOException("not a JSON object");
-      }
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String name = p.currentName();
-        JsonToken value = p.nextToken();
-        if (name.equals("turns") && value == JsonToken.START_ARRAY) {
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            turns++;
-            p.skipChildren();
-          }
-        } else if (value.isScalarValue()) {
-          fields.put(name, p.getValueAsString());
-        } else {
-          p.skipChildren();
-        }
-      }
-    }
-    if (!SCHEMA_VERSION.equals(fields.get("schema_version"))) {
-      throw new IOException("not " + SCHEMA_VERSION);
-    }
-    return new Conversation.Summary(
-        idOf(file),
-        fields.get("title"),
-        Instant.parse(fields.get("created_at")),
-        Instant.parse(fields.get("updated_at")),
-        turns);
   }
 }
