@@ -60,8 +60,33 @@
         el("button", { type: "button", class: "small rename-conversation", onclick: () => rename(c) }, "Rename"),
         el("button", { type: "button", class: "small delete-conversation", onclick: () => remove(c) }, "Delete"),
         el("span", { class: "muted" }, "Export:"),
-        el("a", { class: "small", href: exportUrl(c.id, "md"), download: `${c.id}.md`, title: "Export to share, as Markdown" }, "Markdown"),
-        el("a", { class: "small", href: exportUrl(c.id, "json"), download: `${c.id}.json`, title: "Export to share, as JSON" }, "JSON")));
+        exportLink(c, "md", "Markdown"), exportLink(c, "json", "JSON")));
+  }
+
+  // With server.token set the tab keeps the token (brain.js, "brain.token") and every API call
+  // must carry it, which a plain link cannot: the export is then fetched and saved from a blob.
+  function exportLink(c, format, label) {
+    const token = sessionStorage.getItem("brain.token");
+    return el("a", {
+      class: "small export-" + format, href: exportUrl(c.id, format), download: `${c.id}.${format}`,
+      title: `Export to share, as ${label}: no secrets, no paths of this machine, rejected drafts left out`,
+      onclick: token ? (e) => { e.preventDefault(); download(c, format, token); } : null,
+    }, label);
+  }
+
+  async function download(c, format, token) {
+    try {
+      const response = await fetch(exportUrl(c.id, format), { headers: { Authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const url = URL.createObjectURL(await response.blob());
+      const a = el("a", { href: url, download: `${c.id}.${format}`, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+    } catch (e) {
+      status.textContent = "Not exported: " + (e.message || e);
+    }
   }
 
   async function open(id) {

@@ -131,6 +131,21 @@ class SavedConversationBrowserTest {
                     .contains("2 turns"));
     Browser.settle(driver);
     assertThat(Browser.screenshot(driver, "saved-conversation-reopened")).isRegularFile();
+
+    // Its Markdown export, as the link fetches it.
+    String href =
+        driver
+            .findElement(By.cssSelector("li.conversation.current a.export-md"))
+            .getAttribute("href");
+    String markdown =
+        (String)
+            driver.executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                    + " fetch(arguments[0]).then(r => r.text()).then(done, e => done(String(e)));",
+                href);
+    assertThat(markdown)
+        .startsWith("# " + QUESTION)
+        .contains("## 2. " + FOLLOW_UP, "**Status:** answered", "](/record/");
   }
 
   @Test
