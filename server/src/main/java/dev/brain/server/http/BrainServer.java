@@ -122,7 +122,8 @@ public final class BrainServer implements AutoCloseable {
             settings.headerTimeout(), settings.readTimeout(), settings.writeTimeout());
     var activity = new Activity();
     try {
-      mcp = BrainMcp.httpEndpoint(new BrainTools(brain), clientToken::carriedBy);
+      mcp =
+          BrainMcp.httpEndpoint(new BrainTools(brain), clientToken::carriedBy, ReadDeadlines::body);
       var endpoint = mcp;
       WebServer server =
           WebServer.builder()

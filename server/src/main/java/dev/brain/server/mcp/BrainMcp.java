@@ -77,14 +77,26 @@ public final class BrainMcp {
   }
 
   /**
+   * How the hosting HTTP server reads a request body under its deadline (the web server's {@code
+   * ReadDeadlines.body}): given by the host, so MCP does not depend on the HTTP package.
+   */
+  @FunctionalInterface
+  public interface BodyDeadline {
+    /** Runs {@code read}, the read of the current request's body, under the deadline. */
+    <T> T read(java.util.function.Supplier<T> read);
+  }
+
+  /**
    * The Streamable HTTP endpoint, to be registered in a server's routing (at {@code /mcp}) so that
    * the routing's guards apply to it. A call of a writing tool ({@code brain_research_note}, with
    * {@code mcp.allow-writes}) is refused with a 401 unless {@code owner} accepts the request (it
    * carries the server's token); other calls are not asked for it. Close it when the server stops.
    */
-  public static HttpEndpoint httpEndpoint(BrainTools tools, Predicate<ServerRequest> owner) {
+  public static HttpEndpoint httpEndpoint(
+      BrainTools tools, Predicate<ServerRequest> owner, BodyDeadline deadline) {
     var transport =
-        new StreamableHttpTransport(MAPPER, MAX_MESSAGE_BYTES, ToolCatalog.writing(), owner);
+        new StreamableHttpTransport(
+            MAPPER, MAX_MESSAGE_BYTES, ToolCatalog.writing(), owner, deadline);
     McpSyncServer server = configure(McpServer.sync(transport), tools).build();
     return new HttpEndpoint(transport, server);
   }

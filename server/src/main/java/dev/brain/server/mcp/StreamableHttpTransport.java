@@ -1,6 +1,5 @@
 package dev.brain.server.mcp;
 
-import dev.brain.server.http.ReadDeadlines;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
@@ -56,15 +55,21 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
   private volatile McpStreamableServerSession.Factory sessionFactory;
   private volatile boolean closing;
 
+  /** The hosting server's body deadline, under which every message body is read. */
+  private final BrainMcp.BodyDeadline deadline;
+
   /**
    * @param writingTools the tools whose calls need the owner's token
    * @param owner whether a request carries the server's token
+   * @param deadline how the hosting server reads a body under its deadline
    */
   StreamableHttpTransport(
       McpJsonMapper mapper,
       int maxBodyBytes,
       Set<String> writingTools,
-      Predicate<ServerRequest> owner) {
+      Predicate<ServerRequest> owner,
+      BrainMcp.BodyDeadline deadline) {
+    this.deadline = deadline;
     this.mapper = mapper;
     this.maxBodyBytes = maxBodyBytes;
     this.writingTools = Set.copyOf(writingTools);
@@ -195,7 +200,7 @@ final class StreamableHttpTransport implements McpStreamableServerTransportProvi
    * server's body deadline, as every request body is.
    */
   private byte[] readBody(ServerRequest req, ServerResponse res) {
-    return ReadDeadlines.body(() -> readBodyNow(req, res));
+    return deadline.read(() -> readBodyNow(req, res));
   }
 
   private byte[] readBodyNow(ServerRequest req, ServerResponse res) {
