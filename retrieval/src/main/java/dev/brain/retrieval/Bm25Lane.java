@@ -25,13 +25,14 @@ import org.apache.lucene.util.QueryBuilder;
  * are user tags of the record get a constant bonus.
  *
  * <p>Two passes: the candidates (top {@code depth} by the first pass) are the chunks whose text,
- * heading or aliases match, and the first chunk of each record whose title or tags match; then each
- * candidate gets its full score (title, phrase and tag clauses added) and the candidates are
- * re-sorted. So a word found only in a note's title or tags finds the note. The title and tags sit
- * on every chunk of their record, but one candidate per record is enough for a match of the record
- * alone: a long note whose title matches fills no more of the depth than a short one, and a chunk
- * that also matches by its text still competes by its text, as before. Where no title or tag
- * matches, the candidates and their order are what the text, heading and alias clauses alone give.
+ * heading or aliases match, ranked by those clauses, and after them the first chunk of each record
+ * whose title or tags alone match (a constant, tiny first-pass score); then each candidate gets its
+ * full score (title, phrase and tag clauses added) and the candidates are re-sorted. So a word
+ * found only in a note's title or tags finds the note. The title and tags sit on every chunk of
+ * their record, but one candidate per record is enough for a match of the record alone: a long note
+ * whose title matches fills no more of the depth than a short one, and a chunk that also matches by
+ * its text still competes by its text, as before. Where no title or tag matches, the candidates and
+ * their order are what the text, heading and alias clauses alone give.
  */
 final class Bm25Lane {
 
@@ -112,30 +113,45 @@ final class Bm25Lane {
   }
 
   /**
-   * The first pass: chunks whose text, heading or aliases match, and the first chunk of each record
-   * whose title or tags match, each clause with its weight in {@link #scoringQuery}. Text and
-   * headings exist only on chunk documents; aliases, title and tags are also on records, so their
-   * clauses are kept to chunks.
+   * The first pass: chunks whose text, heading or aliases match, each clause with its weight in
+   * {@link #scoringQuery}, and the first chunk of each record whose title or tags match, with a
+   * tiny constant score. Text and headings exist only on chunk documents; aliases, title and tags
+   * are also on records, so their clauses are kept to chunks.
    */
   Query candidateQuery(QueryText query) {
     var should = new BooleanQuery.Builder();
+    int clauses = addTextClauses(should, query);
+    // A record's title and tags make its first chunk a candidate, with a score too small to move
+    // a chunk its text made one: the first pass keeps ranking by text, so the depth cut is what it
+    // was, and a record found by its title alone comes last. Its full score, title and tag clauses
+    // included, is given by the second pass, as to every candidate.
+    clauses += add(should, within(onlyMatch(words(IndexFields.TITLE, query)), FIRST_CHUNK), 1f);
+    if (!query.tagAliases().isEmpty()) {
+      clauses +=
+          add(
+              should,
+              within(onlyMatch(Filters.anyOf(IndexFields.TAGS, query.tagAliases())), FIRST_CHUNK),
+              1f);
+    }
+    return clauses == 0 ? null : should.build();
+  }
+
+  /**
+   * The chunks whose text, heading or aliases match: what the lane counts as its matches (a record
+   * found by its title or tags alone is a candidate, not a text match).
+   */
+  private Query textQuery(QueryText query) {
+    var should = new BooleanQuery.Builder();
+    return addTextClauses(should, query) == 0 ? null : should.build();
+  }
+
+  private int addTextClauses(BooleanQuery.Builder should, QueryText query) {
     int clauses = 0;
     clauses += add(should, words(IndexFields.TEXT, query), 1f);
     clauses += add(should, words(IndexFields.HEADING, query), params.headingBoost());
     clauses +=
         add(should, within(words(IndexFields.ALIASES, query), Filters.CHUNKS), params.titleBoost());
-    clauses +=
-        add(should, within(words(IndexFields.TITLE, query), FIRST_CHUNK), params.titleBoost());
-    if (!query.tagAliases().isEmpty()) {
-      clauses +=
-          add(
-              should,
-              within(
-                  new ConstantScoreQuery(Filters.anyOf(IndexFields.TAGS, query.tagAliases())),
-                  FIRST_CHUNK),
-              params.tagBoost());
-    }
-    return clauses == 0 ? null : should.build();
+    return clauses;
   }
 
   /**
@@ -143,6 +159,17 @@ final class Bm25Lane {
    * record's own fields (title, tags) makes it a candidate, once.
    */
   private static final Query FIRST_CHUNK = IntField.newExactQuery(IndexFields.ORDINAL, 0);
+
+  /**
+   * The first-pass score of a match by a record's title or tags alone: far below any text match's
+   * score, so such a candidate never moves one the text found.
+   */
+  private static final float ONLY_MATCH = 1e-4f;
+
+  /** {@code q} as a constant, tiny score ({@link #ONLY_MATCH}); null if {@code q} is. */
+  private static Query onlyMatch(Query q) {
+    return q == null ? null : new BoostQuery(new ConstantScoreQuery(q), ONLY_MATCH);
+  }
 
   /** {@code q} restricted to documents passing {@code filter}; null if {@code q} is. */
   private static Query within(Query q, Query filter) {
@@ -179,13 +206,13 @@ final class Bm25Lane {
   }
 
   /**
-   * The lane's candidates, all of them ({@link #candidateQuery}), counted exactly. A single word on
-   * an index without deletions that occurs in chunk text only (no heading, alias, title or tag has
-   * it) is answered from the term dictionary ({@link IndexReader#docFreq}) without walking
+   * The lane's text matches, all of them ({@link #textQuery}: chunks whose text, heading or aliases
+   * match), counted exactly. A single word on an index without deletions that occurs in chunk text
+   * only is answered from the term dictionary ({@link IndexReader#docFreq}) without walking
    * postings.
    */
   long matches(IndexSearcher searcher, QueryText query) throws IOException {
-    Query candidates = candidateQuery(query);
+    Query candidates = textQuery(query);
     if (candidates == null) {
       return 0;
     }
@@ -193,22 +220,11 @@ final class Bm25Lane {
     if (query.terms().size() == 1 && !reader.hasDeletions()) {
       String term = query.terms().keySet().iterator().next();
       if (reader.docFreq(new Term(IndexFields.HEADING, term)) == 0
-          && reader.docFreq(new Term(IndexFields.ALIASES, term)) == 0
-          && reader.docFreq(new Term(IndexFields.TITLE, term)) == 0
-          && !anyTag(reader, query.tagAliases())) {
+          && reader.docFreq(new Term(IndexFields.ALIASES, term)) == 0) {
         return reader.docFreq(new Term(IndexFields.TEXT, term));
       }
     }
     return searcher.count(candidates);
-  }
-
-  private static boolean anyTag(IndexReader reader, List<String> tags) throws IOException {
-    for (String tag : tags) {
-      if (reader.docFreq(new Term(IndexFields.TAGS, tag)) > 0) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
