@@ -19,7 +19,9 @@ import java.util.List;
  * or {@code server.auto-start: false} (env {@code BRAIN_SERVER_AUTO_START=false}) opt out.
  *
  * <p>Only a {@code brain} started by its launcher starts one (the launcher names itself in {@code
- * BRAIN_LAUNCHER}); a library user or a test never gets a process it did not ask for.
+ * BRAIN_LAUNCHER}); a library user or a test never gets a process it did not ask for. It never
+ * makes a second server: none starts while a server holds the data directory's {@link ServerLock},
+ * and one that finds it taken when it starts exits again.
  */
 final class BackgroundServer {
   /** The log of a background server, in the data directory. */
@@ -42,6 +44,8 @@ final class BackgroundServer {
     try {
       if (!brain.config().server().autoStart()
           || !Files.isDirectory(brain.indexConfig().directory())
+          // A server holds the data directory (starting, or not answering this client): one only.
+          || ServerLock.holder(brain.dataDir()).isPresent()
           || !claimStart(brain.dataDir())) {
         return;
       }
@@ -76,6 +80,16 @@ final class BackgroundServer {
       }
       Files.setLastModifiedTime(mark, FileTime.from(Instant.now()));
       return true;
+    }
+  }
+
+  /** Whether a command is starting a background server on {@code dataDir} right now. */
+  static boolean starting(Path dataDir) {
+    try {
+      FileTime made = Files.getLastModifiedTime(dataDir.resolve(STARTING));
+      return Duration.between(made.toInstant(), Instant.now()).compareTo(STALE_START) < 0;
+    } catch (IOException e) {
+      return false;
     }
   }
 

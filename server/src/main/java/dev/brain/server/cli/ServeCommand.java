@@ -57,19 +57,33 @@ final class ServeCommand implements Callable<Integer> {
     Duration idleExit = exitWhenIdle ? config.server().idleExit() : null;
     Path startedFor = background ? brain.dataDir() : null;
     var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
     if (!watch) {
       brain.existingIndexConfig(); // a clear "run brain index first" when there is none
-      serve(config, out, spec.commandLine().getErr(), idleExit, startedFor);
-      return 0;
     }
-    // The watcher writes through a brain of its own; the server's read-only one follows its
-    // commits.
-    try (var writer = brain.open()) {
-      var followed = FollowedCollections.start(writer, CollectionSteps.read(brain), out);
-      try {
-        serve(config, out, spec.commandLine().getErr(), idleExit, startedFor);
-      } finally {
-        followed.close();
+    ServerLock lock;
+    try {
+      lock = ServerLock.claim(config.dataDir(), background, err);
+    } catch (ServerLock.ServerLockException e) {
+      if (startedFor != null) {
+        BackgroundServer.startDone(startedFor); // the server there answers the next commands
+      }
+      throw e;
+    }
+    try (lock) {
+      if (!watch) {
+        serve(config, out, err, idleExit, startedFor);
+        return 0;
+      }
+      // The watcher writes through a brain of its own; the server's read-only one follows its
+      // commits.
+      try (var writer = brain.open()) {
+        var followed = FollowedCollections.start(writer, CollectionSteps.read(brain), out);
+        try {
+          serve(config, out, err, idleExit, startedFor);
+        } finally {
+          followed.close();
+        }
       }
     }
     return 0;
@@ -139,16 +153,25 @@ final class ServeCommand implements Callable<Integer> {
     }
   }
 
-  /** Starts the server, prints its URL and blocks until the process is stopped. */
+  /**
+   * Takes the data directory's {@link ServerLock}, starts the server, prints its URL and blocks
+   * until the process is stopped.
+   */
   static void serve(BrainConfig config, PrintWriter out, PrintWriter err)
       throws IOException, InterruptedException {
-    serve(config, out, err, null, null);
+    var lock = ServerLock.claim(config.dataDir(), false, err);
+    try {
+      serve(config, out, err, null, null);
+    } finally {
+      lock.close();
+    }
   }
 
   /**
-   * Starts the server, prints its URL and blocks until the process is stopped, or until it has had
-   * no request for {@code idleExit} (when not null); a server started in the background for {@code
-   * startedFor}'s commands says it is up by dropping their start mark.
+   * Starts the server (its caller holds the data directory's {@link ServerLock}), prints its URL
+   * and blocks until the process is stopped, or until it has had no request for {@code idleExit}
+   * (when not null); a server started in the background for {@code startedFor}'s commands says it
+   * is up by dropping their start mark.
    */
   static void serve(
       BrainConfig config, PrintWriter out, PrintWriter err, Duration idleExit, Path startedFor)
@@ -166,7 +189,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     // A taken port is a ServerStartException naming it and --port: one line, exit code 1.
     BrainServer server = BrainServer.start(config, ServerCommands.INSTANCE);
-    var advertisement = ServerAdvertisement.publish(config.dataDir(), server);
+    var advertisement = ServerAdvertisement.publish(config.dataDir(), server, startedFor != null);
     if (startedFor != null) {
       BackgroundServer.startDone(startedFor);
     }

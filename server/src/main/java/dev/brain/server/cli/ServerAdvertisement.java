@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -30,9 +31,20 @@ import java.util.Optional;
  * @param secret the server's proof secret, 64 hex digits
  * @param version the brain version that serves
  * @param loginUrl the link that signs a browser in, {@code url} with {@code ?login=<secret>}
+ * @param background whether a command started the server in the background (false when absent, as
+ *     in files of older versions): {@code brain serve} takes such a server's place ({@link
+ *     ServerLock})
+ * @param startedAt when the server started listening; null in files of older versions
  */
 record ServerAdvertisement(
-    long pid, String url, String token, String secret, String version, String loginUrl) {
+    long pid,
+    String url,
+    String token,
+    String secret,
+    String version,
+    String loginUrl,
+    boolean background,
+    Instant startedAt) {
 
   /** The file name in the data directory. */
   static final String FILE = "server.json";
@@ -65,11 +77,18 @@ record ServerAdvertisement(
     }
   }
 
-  /**
-   * Advertises {@code server} in {@code dataDir}, replacing an older advertisement atomically. The
-   * returned handle removes the file again (if it is still this server's) when closed.
-   */
+  /** Advertises {@code server}, started by {@code brain serve}, in {@code dataDir}. */
   static Published publish(Path dataDir, BrainServer server) throws IOException {
+    return publish(dataDir, server, false);
+  }
+
+  /**
+   * Advertises {@code server} in {@code dataDir} (started in the {@code background} by a command,
+   * or not), replacing an older advertisement atomically. The returned handle removes the file
+   * again (if it is still this server's) when closed.
+   */
+  static Published publish(Path dataDir, BrainServer server, boolean background)
+      throws IOException {
     var ad =
         new ServerAdvertisement(
             ProcessHandle.current().pid(),
@@ -77,7 +96,9 @@ record ServerAdvertisement(
             server.clientToken(),
             server.cliSecret(),
             BuildInfo.current().version(),
-            server.loginUrl().toString());
+            server.loginUrl().toString(),
+            background,
+            Instant.now());
     // A server.token outside RFC 6750's b64token (a passphrase) is advertised too, for the login
     // link and other clients; brain's own clients read only a b64token and otherwise run
     // in-process (read() here, the regular expression of bin/brain).
@@ -97,6 +118,13 @@ record ServerAdvertisement(
       Files.deleteIfExists(tmp);
     }
     return new Published(dataDir, ad);
+  }
+
+  /** Since when the server runs: its advertised start, else its process's. */
+  Optional<Instant> since() {
+    return startedAt != null
+        ? Optional.of(startedAt)
+        : ProcessHandle.of(pid).flatMap(p -> p.info().startInstant());
   }
 
   /** A temp file only the owner can read, in {@code dir}; plain where POSIX modes do not exist. */

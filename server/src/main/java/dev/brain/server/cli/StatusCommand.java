@@ -1,5 +1,6 @@
 package dev.brain.server.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.brain.Brain;
 import dev.brain.index.IndexStatus;
 import java.io.IOException;
@@ -24,6 +25,8 @@ import picocli.CommandLine.Spec;
       "Show each collection: root, files, records, chunks, vector coverage, last sync, the"
           + " attachments it counted (by type), the files it skipped or could not read, the records it truncated and the parts of files it"
           + " left out (with reasons), and whether a watcher follows it.",
+      "Also which server runs on the data directory (URL, pid, started by `brain serve` or in"
+          + " the background, since when) and how to stop it.",
       "`brain stats` shows what the whole corpus holds."
     })
 final class StatusCommand implements Callable<Integer> {
@@ -46,9 +49,13 @@ final class StatusCommand implements Callable<Integer> {
     var out = TerminalText.writer(spec.commandLine().getOut());
     IndexStatus status = localStatus();
     if (json) {
-      out.println(PrettyJson.pretty(status));
+      // The index's status, and the server on the data directory (null when none runs).
+      var node = (ObjectNode) PrettyJson.MAPPER.valueToTree(status);
+      node.set(
+          "server", PrettyJson.MAPPER.valueToTree(ServerStatus.of(brain.dataDir()).orElse(null)));
+      out.println(PrettyJson.pretty(node));
     } else {
-      print(status, out);
+      print(status, ServerStatus.line(brain.dataDir()), out);
     }
     return 0;
   }
@@ -69,9 +76,10 @@ final class StatusCommand implements Callable<Integer> {
     }
   }
 
-  static void print(IndexStatus s, PrintWriter out) {
+  /** Prints {@code s}, with {@code serverLine} (which server runs) after its first line. */
+  static void print(IndexStatus s, String serverLine, PrintWriter out) {
     if (s.state() != IndexStatus.State.INDEXED) {
-      printBeforeFirstCommit(s, out);
+      printBeforeFirstCommit(s, serverLine, out);
       return;
     }
     out.printf(
@@ -86,6 +94,7 @@ final class StatusCommand implements Callable<Integer> {
         s.summarizedRecords(),
         s.summaryCandidates(),
         s.watching() ? "yes" : "no");
+    out.println(serverLine);
     printModelSummaries(s, out);
     if (s.collections().isEmpty()) {
       out.println("no collections yet; add a folder with `brain add PATH`");
@@ -147,7 +156,7 @@ final class StatusCommand implements Callable<Integer> {
     }
   }
 
-  private static void printBeforeFirstCommit(IndexStatus s, PrintWriter out) {
+  private static void printBeforeFirstCommit(IndexStatus s, String serverLine, PrintWriter out) {
     out.println(
         s.state() == IndexStatus.State.NOT_COMMITTED
             ? "index "
@@ -155,6 +164,7 @@ final class StatusCommand implements Callable<Integer> {
                 + ": nothing committed yet: the first sync is still running, or it was stopped"
                 + " before its first commit; run `brain index` to complete it"
             : "index " + s.index() + ": nothing indexed yet");
+    out.println(serverLine);
     if (s.collections().isEmpty()) {
       out.println("no collections yet; add a folder with `brain add PATH`");
     }
