@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
       "Binds 127.0.0.1 unless told otherwise; reading needs no authentication, writing needs the"
           + " token of <data>/server.json, or in a browser the login link printed at start."
           + " Read-only: a running 'brain index' may update the index meanwhile (with --watch the"
-          + " server syncs changed collections itself). Stop with Ctrl-C."
+          + " server syncs changed collections itself). Stop with Ctrl-C.",
+      "One server per data directory: it takes the place of a server a command started in the"
+          + " background, and refuses (naming it) when another 'brain serve' runs there."
     })
 final class ServeCommand implements Callable<Integer> {
   // Held strongly: java.util.logging keeps only weak references to configured loggers.

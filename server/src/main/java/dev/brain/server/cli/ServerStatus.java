@@ -47,7 +47,7 @@ record ServerStatus(long pid, String url, boolean background, Instant since, Str
    */
   String describe() {
     if (url == null) {
-      return "a server starting up" + (pid > 0 ? " (pid " + pid + ")" : "");
+      return "starting" + (pid > 0 ? " (pid " + pid + ")" : "") + ", not listening yet";
     }
     return url
         + " (pid "
