@@ -72,12 +72,16 @@ final class ServerLock implements AutoCloseable {
         return Optional.empty();
       }
       HELD.put(file, channel);
-      // For people and for the other servers: who holds it.
-      channel.truncate(0);
-      channel.write(
-          ByteBuffer.wrap(
-              (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
-      channel.force(false);
+      try {
+        // For people and for the other servers: who holds it.
+        channel.truncate(0);
+        channel.write(
+            ByteBuffer.wrap(
+                (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+        channel.force(false);
+      } catch (IOException e) {
+        // Held all the same; the others see a holder without a pid, as if it were starting.
+      }
       return Optional.of(new ServerLock(file));
     }
   }
@@ -125,13 +129,32 @@ final class ServerLock implements AutoCloseable {
       throws IOException, InterruptedException {
     long startDeadline = System.nanoTime() + START_WAIT.toNanos();
     while (true) {
-      var lock = tryAcquire(dataDir);
+      Optional<ServerLock> lock;
+      try {
+        lock = tryAcquire(dataDir);
+      } catch (IOException e) {
+        throw new IOException(
+            "cannot lock "
+                + file(dataDir)
+                + " (one server per data directory): "
+                + (e instanceof java.nio.file.AccessDeniedException
+                    ? "permission denied"
+                    : e.getMessage()),
+            e);
+      }
       if (lock.isPresent()) {
         return lock.get();
       }
       OptionalLong pid = holder(dataDir);
       if (pid.isEmpty()) {
-        continue; // released between the two looks
+        if (System.nanoTime() >= startDeadline) {
+          throw new ServerLockException(
+              "cannot take "
+                  + file(dataDir)
+                  + ": it is locked, but not by a server that can be named; try again");
+        }
+        Thread.sleep(50); // released between the two looks
+        continue;
       }
       var ad = advertisementOf(dataDir, pid.getAsLong());
       if (ad.isEmpty()) {

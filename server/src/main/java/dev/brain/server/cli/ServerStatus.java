@@ -63,6 +63,9 @@ record ServerStatus(long pid, String url, boolean background, Instant since, Str
     if (pid <= 0) {
       return "wait until it is up";
     }
+    if (url == null) {
+      return "stop it with `kill " + pid + "`"; // who started it is not known yet
+    }
     return background
         ? "stop it with `kill " + pid + "` (it also exits by itself when idle)"
         : "stop it with Ctrl-C in its terminal or `kill " + pid + "`";
