@@ -361,6 +361,11 @@ public final class BrainIndex implements CorpusStore {
     return embedder.get();
   }
 
+  /** Makes later syncs read files through {@code wrap} of the importers (tests count reads). */
+  void readFilesThrough(java.util.function.UnaryOperator<RecordPreparer.FileReader> wrap) {
+    writes.readFilesThrough(wrap);
+  }
+
   /** Whether the embedding model has been loaded (tests check that reads never load it). */
   boolean embedderLoaded() {
     return embedder.loaded();

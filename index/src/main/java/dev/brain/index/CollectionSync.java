@@ -11,6 +11,10 @@ import java.util.Map;
 /**
  * The outcome of a collection's last complete sync, kept in the commit user data (key {@code
  * brain.collection.<name>}, a small JSON object) so it changes only with the commit it describes.
+ *
+ * <p>{@code reading} is what the collection's files were last all read against ({@link
+ * FileStates#reading}); only while it holds may a sync trust the files' stamps. {@code null} when
+ * unknown (recorded before it was kept).
  */
 record CollectionSync(
     String name,
@@ -21,7 +25,8 @@ record CollectionSync(
     List<CollectionStatus.Issue> failed,
     List<CollectionStatus.Issue> truncated,
     List<CollectionStatus.Issue> warnings,
-    int moreIssues) {
+    int moreIssues,
+    String reading) {
 
   static final String PREFIX = "brain.collection.";
 
@@ -37,7 +42,8 @@ record CollectionSync(
       Instant at,
       int files,
       AttachmentCounts attachments,
-      SyncIssues run) {
+      SyncIssues run,
+      String reading) {
     var lists =
         List.of(
             issues(collection, run.skipped()),
@@ -58,7 +64,8 @@ record CollectionSync(
         lists.get(1),
         lists.get(2),
         lists.get(3),
-        more);
+        more,
+        reading);
   }
 
   private static List<CollectionStatus.Issue> issues(
@@ -86,6 +93,9 @@ record CollectionSync(
     map.put("truncated", truncated);
     map.put("warnings", warnings);
     map.put("more_issues", moreIssues);
+    if (reading != null) {
+      map.put("reading", reading);
+    }
     try {
       return JSON.writeValueAsString(map);
     } catch (JsonProcessingException e) {
@@ -114,7 +124,8 @@ record CollectionSync(
                 issues(node.path("failed")),
                 issues(node.path("truncated")),
                 issues(node.path("warnings")),
-                node.path("more_issues").asInt()));
+                node.path("more_issues").asInt(),
+                node.path("reading").asText(null)));
       } catch (JsonProcessingException | RuntimeException e) {
         // A damaged entry only loses the status line; the documents are what count.
       }

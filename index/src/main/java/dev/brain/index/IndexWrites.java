@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
@@ -29,6 +30,7 @@ final class IndexWrites {
   private final IndexCommits commits;
   private final LazyEmbedder embedder;
   private final ReentrantLock syncLock = new ReentrantLock();
+  private volatile UnaryOperator<RecordPreparer.FileReader> readers = UnaryOperator.identity();
 
   /**
    * Least time between two prunes of the embedding cache after syncs: a watcher syncs every save,
@@ -70,6 +72,7 @@ final class IndexWrites {
             commits.commit(complete, synced);
             vectors.commit(); // after the index: a crash between the two loses cache entries only
           };
+      Importers importers = Importers.defaults();
       var run =
           new SyncRun(
               config,
@@ -78,7 +81,9 @@ final class IndexWrites {
               embedder::get,
               embedder::chunker,
               vectors,
-              Importers.defaults(),
+              importers,
+              readers.apply(importers::read),
+              commits.collectionSyncs(),
               listener == null ? SyncListener.NONE : listener,
               committer);
       SyncReport report;
@@ -97,6 +102,11 @@ final class IndexWrites {
     } finally {
       syncLock.unlock();
     }
+  }
+
+  /** Makes later syncs read files through {@code wrap} of the importers (tests count reads). */
+  void readFilesThrough(UnaryOperator<RecordPreparer.FileReader> wrap) {
+    readers = wrap;
   }
 
   /** See {@link BrainIndex#removeCollection}. */

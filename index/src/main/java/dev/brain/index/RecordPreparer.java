@@ -10,10 +10,10 @@ import dev.brain.chunking.ChunkRole;
 import dev.brain.chunking.Chunker;
 import dev.brain.index.importer.ImportException;
 import dev.brain.index.importer.ImportResult;
-import dev.brain.index.importer.Importers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,11 +31,19 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 
 /**
- * The reading side of a sync, run on its own thread: reads each file, skips unchanged records,
- * chunks the others and looks up reusable vectors, and hands everything on through a bounded queue
- * so the writing thread can keep the embedder busy.
+ * The reading side of a sync, run on its own thread: a file whose stamp (size, times, file key) is
+ * the one stored when it was last read is not opened at all, its records reported unchanged from
+ * the stored state; other files are read, unchanged records skipped by content hash, the rest
+ * chunked and their reusable vectors looked up; everything is handed on through a bounded queue so
+ * the writing thread can keep the embedder busy.
  */
 final class RecordPreparer implements Runnable {
+
+  /** Reads one file of a collection into records: the importers, or a test's count of them. */
+  @FunctionalInterface
+  interface FileReader {
+    ImportResult read(Path file, Path root, String collection) throws ImportException;
+  }
 
   /**
    * A file to read and the collection it was found in; or, with {@code given} set, records a caller
@@ -56,8 +64,10 @@ final class RecordPreparer implements Runnable {
   static final String GIVEN_COLLECTION = "(records)";
 
   private final List<FileTask> files;
-  private final Importers importers;
+  private final FileReader reader;
   private final Map<String, IndexReads.RecordState> states;
+  private final Map<String, FileStates.FileState> fileStates;
+  private final Set<String> trusted; // collections whose file stamps may be trusted this run
   private final ChunkCap cap;
   private final SummaryMode summaries;
   private final String modelSummaries; // the summary model's version prefix, or null
@@ -70,8 +80,10 @@ final class RecordPreparer implements Runnable {
 
   RecordPreparer(
       List<FileTask> files,
-      Importers importers,
+      FileReader reader,
       Map<String, IndexReads.RecordState> states,
+      Map<String, FileStates.FileState> fileStates,
+      Set<String> trusted,
       ChunkCap cap,
       SummaryMode summaries,
       String modelSummaries,
@@ -81,8 +93,10 @@ final class RecordPreparer implements Runnable {
       int dimension,
       BlockingQueue<SyncItem> queue) {
     this.files = files;
-    this.importers = importers;
+    this.reader = reader;
     this.states = states;
+    this.fileStates = fileStates;
+    this.trusted = trusted;
     this.cap = cap;
     this.summaries = summaries;
     this.modelSummaries = modelSummaries;
@@ -118,12 +132,19 @@ final class RecordPreparer implements Runnable {
       return;
     }
     CollectionRoot collection = task.collection();
+    String stamp = null;
+    if (task.given() == null) {
+      stamp = FileStates.stamp(task.file(), Instant.now()); // before reading: a change shows later
+      if (stamp != null && unchangedByStamp(task, stamp)) {
+        return;
+      }
+    }
     ImportResult result;
     try {
       result =
           task.given() != null
               ? new ImportResult(task.given(), List.of())
-              : importers.read(task.file(), collection.root(), collection.name());
+              : reader.read(task.file(), collection.root(), collection.name());
     } catch (ImportException e) {
       queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
       return;
@@ -141,6 +162,8 @@ final class RecordPreparer implements Runnable {
     var truncated = new ArrayList<String>();
     int owned = 0;
     int collisions = 0;
+    var keys = new ArrayList<String>();
+    boolean recordFailed = false;
     for (CorpusRecord record : records) {
       record = task.given() != null ? record : withOrigin(record, task.file());
       String owner = otherOwner(record.key(), task.collectionName());
@@ -169,7 +192,13 @@ final class RecordPreparer implements Runnable {
         }
         continue;
       }
-      queue.put(prepare(task.file(), record, task.collectionName(), truncated));
+      SyncItem item = prepare(task.file(), record, task.collectionName(), truncated);
+      if (item instanceof SyncItem.FileIssue) {
+        recordFailed = true;
+      } else {
+        keys.add(record.key());
+      }
+      queue.put(item);
     }
     if (owned > 3) {
       warnings.add((owned - 3) + " more record(s) already indexed from other collections");
@@ -181,9 +210,63 @@ final class RecordPreparer implements Runnable {
               + duplicateExample
               + "; kept the first");
     }
+    // A file whose outcome depends on other files (a key they hold) is read again every time.
+    boolean alone = owned == 0 && duplicates == 0 && collisions == 0 && !recordFailed;
+    var remember =
+        alone && stamp != null
+            ? new FileStates.FileState(
+                task.collectionName(),
+                stamp,
+                List.copyOf(keys),
+                List.copyOf(warnings),
+                List.copyOf(truncated))
+            : null;
     queue.put(
         new SyncItem.FileRead(
-            task.file(), records.size() - duplicates - owned - collisions, warnings, truncated));
+            task.file(),
+            records.size() - duplicates - owned - collisions,
+            warnings,
+            truncated,
+            remember,
+            task.given() != null));
+  }
+
+  /**
+   * Reports the file's records unchanged without opening it when its stamp is the stored one, its
+   * collection's files were last read by this build with the same file names, and each of its
+   * records is still in the index as that file's, chunked as this sync would chunk it; false (and
+   * nothing reported) otherwise.
+   */
+  private boolean unchangedByStamp(FileTask task, String stamp) throws InterruptedException {
+    String path = task.file().toString();
+    FileStates.FileState known = fileStates.get(path);
+    if (known == null
+        || stamp.isEmpty()
+        || !stamp.equals(known.stamp())
+        || !trusted.contains(task.collectionName())
+        || !task.collectionName().equals(known.collection())) {
+      return false;
+    }
+    for (String key : known.keys()) {
+      IndexReads.RecordState state = states.get(key);
+      if (state == null
+          || produced.containsKey(key)
+          || !path.equals(state.origin())
+          || !task.collectionName().equals(state.collection())
+          || !(cap.signature().equals(state.chunking())
+              || cap.cutAt(state.chunking()).isPresent())) {
+        return false;
+      }
+    }
+    queue.put(new SyncItem.FileStarted(task.file(), known.keys().size()));
+    for (String key : known.keys()) {
+      produced.put(key, task.file());
+      queue.put(new SyncItem.Unchanged(key));
+    }
+    queue.put(
+        new SyncItem.FileRead(
+            task.file(), known.keys().size(), known.warnings(), known.truncated(), known, true));
+    return true;
   }
 
   /**

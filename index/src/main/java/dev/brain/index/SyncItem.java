@@ -12,12 +12,21 @@ sealed interface SyncItem {
   record FileStarted(Path file, int records) implements SyncItem {}
 
   /**
-   * A file was read; its records precede this item in the queue.
+   * A file was read (or found unchanged by its stamp); its records precede this item in the queue.
    *
    * @param warnings parts of the file the importer skipped (a bad JSONL line, ...)
    * @param truncated its records the chunk cap cut, each with the reason
+   * @param remember the file's state to store for the next sync, or {@code null} to forget any: its
+   *     outcome depended on other files (a key another file or collection holds) or a record failed
+   * @param unread the file was not opened: its stored state stands as it is
    */
-  record FileRead(Path file, int records, List<String> warnings, List<String> truncated)
+  record FileRead(
+      Path file,
+      int records,
+      List<String> warnings,
+      List<String> truncated,
+      FileStates.FileState remember,
+      boolean unread)
       implements SyncItem {}
 
   /**

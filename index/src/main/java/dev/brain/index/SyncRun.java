@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +24,12 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 
 /**
- * One incremental sync: walk the roots, read and prepare records on a helper thread, embed missing
- * vectors in batches across records on the calling thread, replace each changed record with its
- * chunks in one atomic block, delete records whose files or entries are gone, and commit
- * periodically and at the end. With a summary model, the long records are then summarized by it
- * ({@link SummaryPass}) and the new summary chunks embedded. A partial sync ({@link #runChanged})
- * reads and deletes only below the paths a watcher saw change.
+ * One incremental sync: walk the roots, read (files whose stamp changed only) and prepare records
+ * on a helper thread, embed missing vectors in batches across records on the calling thread,
+ * replace each changed record with its chunks in one atomic block, delete records whose files or
+ * entries are gone, and commit periodically and at the end. With a summary model, the long records
+ * are then summarized by it ({@link SummaryPass}) and the new summary chunks embedded. A partial
+ * sync ({@link #runChanged}) reads and deletes only below the paths a watcher saw change.
  */
 final class SyncRun {
 
@@ -50,11 +51,14 @@ final class SyncRun {
   private final Supplier<Chunker> chunker;
   private final EmbeddingCache cache;
   private final Importers importers;
+  private final RecordPreparer.FileReader reader;
+  private final Map<String, CollectionSync> lastSyncs;
   private final SyncListener listener;
   private final Committer committer;
 
   private final SyncIssueLog issues;
   private final Map<String, AttachmentCounts> attachments = new HashMap<>();
+  private final Map<String, String> readings = new HashMap<>(); // by collection, this walk's
   private int added;
   private int updated;
   private int unchanged;
@@ -73,6 +77,8 @@ final class SyncRun {
       Supplier<Chunker> chunker,
       EmbeddingCache cache,
       Importers importers,
+      RecordPreparer.FileReader reader,
+      Map<String, CollectionSync> lastSyncs,
       SyncListener listener,
       Committer committer) {
     this.config = config;
@@ -82,6 +88,8 @@ final class SyncRun {
     this.chunker = chunker;
     this.cache = cache;
     this.importers = importers;
+    this.reader = reader;
+    this.lastSyncs = lastSyncs;
     this.listener = listener;
     this.committer = committer;
     this.issues = new SyncIssueLog(listener);
@@ -143,13 +151,24 @@ final class SyncRun {
     long cacheHitsBefore = cache.hits();
     listener.filesPlanned(files.size());
 
-    Map<String, IndexReads.RecordState> states = recordStates();
+    Map<String, IndexReads.RecordState> states;
+    Map<String, FileStates.FileState> fileStates;
+    searchers.maybeRefreshBlocking();
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      states = IndexReads.recordStates(searcher);
+      fileStates = FileStates.read(searcher);
+    } finally {
+      searchers.release(searcher);
+    }
     BlockingQueue<SyncItem> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     var preparer =
         new RecordPreparer(
             files,
-            importers,
+            reader,
             states,
+            fileStates,
+            trusted(collections),
             ChunkCap.of(config),
             config.summaries(),
             config.summaryModel() == null ? null : config.summaryModel().versionPrefix(),
@@ -169,6 +188,7 @@ final class SyncRun {
       joinQuietly(reader);
     }
     deleteStale(states, produced, collections, partial);
+    forgetGoneFiles(fileStates, files, collections, partial);
     // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
     commit(false);
     listener.lexicalCommitted(added + updated);
@@ -223,9 +243,14 @@ final class SyncRun {
   private List<RecordPreparer.FileTask> walk(List<CollectionRoot> collections) throws IOException {
     var files = new LinkedHashMap<Path, CollectionRoot>();
     for (CollectionRoot c : collections) {
+      Path root = c.root().toAbsolutePath().normalize();
+      var names = new ArrayList<String>();
       for (Path file : importers.walk(c.root(), c.allExcludes(), issues::skippedByWalk)) {
-        files.putIfAbsent(file.toAbsolutePath().normalize(), c);
+        Path f = file.toAbsolutePath().normalize();
+        files.putIfAbsent(f, c);
+        names.add(root.relativize(f).toString());
       }
+      readings.put(c.name(), FileStates.reading(names));
     }
     var tasks = new ArrayList<RecordPreparer.FileTask>(files.size());
     var tallies = new LinkedHashMap<String, AttachmentCounts.Tally>();
@@ -242,14 +267,19 @@ final class SyncRun {
     return tasks;
   }
 
-  private Map<String, IndexReads.RecordState> recordStates() throws IOException {
-    searchers.maybeRefreshBlocking();
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      return IndexReads.recordStates(searcher);
-    } finally {
-      searchers.release(searcher);
+  /**
+   * The collections whose file stamps this run may trust: their files were last all read by this
+   * build, with the names this walk found (a note's links resolve against the other files' names).
+   */
+  private Set<String> trusted(List<CollectionRoot> collections) {
+    var out = new HashSet<String>();
+    for (CollectionRoot c : collections) {
+      CollectionSync last = lastSyncs.get(c.name());
+      if (last != null && last.reading() != null && last.reading().equals(readings.get(c.name()))) {
+        out.add(c.name());
+      }
     }
+    return out;
   }
 
   /** Drains the queue until the reader is done; returns the keys produced this run. */
@@ -269,8 +299,14 @@ final class SyncRun {
           listener.recordDone(u.key(), SyncListener.Change.UNCHANGED);
         }
         case SyncItem.FileStarted f -> listener.fileStarted(f.file(), f.records());
-        case SyncItem.FileRead f -> issues.fileRead(f);
-        case SyncItem.FileIssue f -> issues.fileIssue(f);
+        case SyncItem.FileRead f -> {
+          issues.fileRead(f);
+          rememberFile(f);
+        }
+        case SyncItem.FileIssue f -> {
+          issues.fileIssue(f);
+          forgetFile(f.file());
+        }
         case SyncItem.Failure f -> throw readerFailure(f.error());
         case SyncItem.End end -> {
           return end.keys();
@@ -319,12 +355,17 @@ final class SyncRun {
     var out = new ArrayList<CollectionSync>();
     for (CollectionRoot c : collections) {
       if (partial != null) {
+        // Files outside the changed paths were not read against this walk's names: keep the old.
+        String reading = partial.previous() == null ? null : partial.previous().reading();
         out.add(
-            CollectionSync.of(c, now, partial.files(), attachmentsOf(c), issues.issues(partial)));
+            CollectionSync.of(
+                c, now, partial.files(), attachmentsOf(c), issues.issues(partial), reading));
         continue;
       }
       int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
-      out.add(CollectionSync.of(c, now, count, attachmentsOf(c), issues.issues()));
+      out.add(
+          CollectionSync.of(
+              c, now, count, attachmentsOf(c), issues.issues(), readings.get(c.name())));
     }
     return out;
   }
@@ -395,6 +436,49 @@ final class SyncRun {
         writer.deleteDocuments(Documents.parentTerm(key));
         deleted++;
         listener.recordDone(key, SyncListener.Change.DELETED);
+      }
+    }
+  }
+
+  /**
+   * Stores the state of a file read whole (written after its records, so no commit holds a state
+   * ahead of them), or drops the state of one whose outcome may not be replayed.
+   */
+  private void rememberFile(SyncItem.FileRead f) throws IOException {
+    if (f.unread()) {
+      return;
+    }
+    String path = f.file().toString();
+    if (f.remember() == null) {
+      writer.deleteDocuments(FileStates.term(path));
+    } else {
+      writer.updateDocument(FileStates.term(path), FileStates.document(path, f.remember()));
+    }
+  }
+
+  /** A file that could not be read (or a record of it) is read again next time. */
+  private void forgetFile(Path file) throws IOException {
+    if (!file.equals(GIVEN)) {
+      writer.deleteDocuments(FileStates.term(file.toString()));
+    }
+  }
+
+  /** Drops the states of files of a synced collection that the walk no longer found. */
+  private void forgetGoneFiles(
+      Map<String, FileStates.FileState> fileStates,
+      List<RecordPreparer.FileTask> files,
+      List<CollectionRoot> collections,
+      PartialSync partial)
+      throws IOException {
+    var walked = new HashSet<String>();
+    files.forEach(t -> walked.add(t.file().toString()));
+    for (var entry : fileStates.entrySet()) {
+      String path = entry.getKey();
+      if (walked.contains(path) || (partial != null && !partial.covers(Path.of(path)))) {
+        continue;
+      }
+      if (isIn(path, entry.getValue().collection(), collections)) {
+        writer.deleteDocuments(FileStates.term(path));
       }
     }
   }
