@@ -190,7 +190,10 @@ final class SyncRun {
     deleteStale(states, produced, collections, partial);
     forgetGoneFiles(fileStates, files, collections, partial);
     // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
-    commit(false);
+    // An unchanged sync wrote nothing: its one commit is the final one.
+    if (writer.hasUncommittedChanges()) {
+      commit(false);
+    }
     listener.lexicalCommitted(added + updated);
     var embedding =
         new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
