@@ -87,34 +87,40 @@ final class FileStates {
    */
   static String stamp(Path file, Instant now) {
     try {
-      BasicFileAttributes attrs =
-          Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-      long modified = nanos(attrs.lastModifiedTime());
-      long changed = changeTime(file);
-      long latest = Math.max(modified, changed);
-      if (latest > nanos(FileTime.from(now.minus(RACY)))) {
+      Map<String, Object> attrs = attributes(file);
+      long modified = nanos((FileTime) attrs.get("lastModifiedTime"));
+      long changed = attrs.get("ctime") instanceof FileTime t ? nanos(t) : -1;
+      if (Math.max(modified, changed) > nanos(FileTime.from(now.minus(RACY)))) {
         return "";
       }
-      Object key = attrs.fileKey(); // null where the file system has no inodes
-      return attrs.size() + "/" + modified + "/" + changed + "/" + (key == null ? "" : key);
+      Object key = attrs.get("fileKey"); // null where the file system has no inodes
+      return attrs.get("size") + "/" + modified + "/" + changed + "/" + (key == null ? "" : key);
     } catch (IOException | RuntimeException e) {
       return null; // reading it reports what is wrong
     }
   }
 
   /**
-   * The inode change time (POSIX ctime), which no program can set back: it catches a file replaced
-   * with its old size and modification time. {@code -1} where the platform has none (Windows).
+   * Size, modification time, file key and, where the platform has it, the inode change time (POSIX
+   * ctime, which no program can set back: it catches a file replaced with its old size and
+   * modification time), all from one {@code stat}.
    */
-  private static long changeTime(Path file) throws IOException {
-    try {
-      return Files.getAttribute(file, "unix:ctime", LinkOption.NOFOLLOW_LINKS) instanceof FileTime t
-          ? nanos(t)
-          : -1;
-    } catch (UnsupportedOperationException | IllegalArgumentException e) {
-      return -1;
+  private static Map<String, Object> attributes(Path file) throws IOException {
+    if (UNIX) {
+      return Files.readAttributes(
+          file, "unix:size,lastModifiedTime,fileKey,ctime", LinkOption.NOFOLLOW_LINKS);
     }
+    BasicFileAttributes basic =
+        Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    var attrs = new HashMap<String, Object>();
+    attrs.put("size", basic.size());
+    attrs.put("lastModifiedTime", basic.lastModifiedTime());
+    attrs.put("fileKey", basic.fileKey());
+    return attrs;
   }
+
+  private static final boolean UNIX =
+      java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("unix");
 
   private static long nanos(FileTime t) {
     return t.to(TimeUnit.NANOSECONDS);
