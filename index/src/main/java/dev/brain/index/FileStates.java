@@ -9,22 +9,34 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field.Store;
 import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.PostingsEnum;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * What a sync remembers of each file it read whole, so the next one can tell an unchanged file from
@@ -43,10 +55,11 @@ final class FileStates {
   /** The file's absolute, normalized path; keyword, stored. */
   static final String PATH_FIELD = "file_path";
 
-  private static final String STAMP = "file_stamp";
-  private static final String KEYS = "file_keys";
+  private static final String STAMP = "file_stat";
+  private static final String KEYS = "file_records";
   private static final String WARNINGS = "file_warnings";
   private static final String TRUNCATED = "file_truncated";
+  private static final String NOTES = "file_notes"; // how many warnings and truncations
 
   /**
    * How close to the time its stamp was taken a file may have changed and still be trusted: a write
@@ -131,18 +144,19 @@ final class FileStates {
     return new Term(PATH_FIELD, path);
   }
 
-  static Query filesQuery() {
-    return new TermQuery(new Term(IndexFields.DOC_TYPE, FILE));
-  }
-
-  /** The file document of {@code path}. */
+  /**
+   * The file document of {@code path}: what every sync reads is in doc values (read without
+   * decompressing stored fields); the warnings and truncations, which few files have, are stored.
+   */
   static Document document(String path, FileState state) {
     var doc = new Document();
-    doc.add(new StringField(IndexFields.DOC_TYPE, FILE, Store.YES));
-    doc.add(new KeywordField(PATH_FIELD, path, Store.YES));
-    doc.add(new KeywordField(IndexFields.COLLECTION, state.collection(), Store.YES));
-    doc.add(new StoredField(STAMP, state.stamp()));
-    state.keys().forEach(k -> doc.add(new StoredField(KEYS, k)));
+    doc.add(new StringField(IndexFields.DOC_TYPE, FILE, Store.NO));
+    doc.add(new KeywordField(PATH_FIELD, path, Store.NO));
+    doc.add(new KeywordField(IndexFields.COLLECTION, state.collection(), Store.NO));
+    doc.add(new SortedDocValuesField(STAMP, new BytesRef(state.stamp())));
+    state.keys().forEach(k -> doc.add(new SortedSetDocValuesField(KEYS, new BytesRef(k))));
+    int notes = state.warnings().size() + state.truncated().size();
+    doc.add(new NumericDocValuesField(NOTES, notes));
     state.warnings().forEach(w -> doc.add(new StoredField(WARNINGS, w)));
     state.truncated().forEach(t -> doc.add(new StoredField(TRUNCATED, t)));
     return doc;
@@ -150,23 +164,45 @@ final class FileStates {
 
   /** Every file's remembered state, by path. */
   static Map<String, FileState> read(IndexSearcher searcher) throws IOException {
-    Query files = filesQuery();
-    int count = searcher.count(files);
-    var out = new HashMap<String, FileState>(Math.max(16, count * 2));
-    if (count == 0) {
-      return out;
-    }
-    StoredFields stored = searcher.storedFields();
-    for (ScoreDoc hit : searcher.search(files, count).scoreDocs) {
-      Document doc = stored.document(hit.doc);
-      out.put(
-          doc.get(PATH_FIELD),
-          new FileState(
-              doc.get(IndexFields.COLLECTION),
-              doc.get(STAMP),
-              Arrays.asList(doc.getValues(KEYS)),
-              Arrays.asList(doc.getValues(WARNINGS)),
-              Arrays.asList(doc.getValues(TRUNCATED))));
+    var out = new HashMap<String, FileState>();
+    Term files = new Term(IndexFields.DOC_TYPE, FILE);
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      LeafReader reader = leaf.reader();
+      PostingsEnum docs = reader.postings(files, PostingsEnum.NONE);
+      if (docs == null) {
+        continue;
+      }
+      Bits live = reader.getLiveDocs();
+      SortedSetDocValues paths = DocValues.getSortedSet(reader, PATH_FIELD);
+      SortedSetDocValues collections = DocValues.getSortedSet(reader, IndexFields.COLLECTION);
+      SortedDocValues stamps = DocValues.getSorted(reader, STAMP);
+      SortedSetDocValues keys = DocValues.getSortedSet(reader, KEYS);
+      NumericDocValues notes = DocValues.getNumeric(reader, NOTES);
+      StoredFields stored = reader.storedFields();
+      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        String stamp =
+            stamps.advanceExact(doc) ? stamps.lookupOrd(stamps.ordValue()).utf8ToString() : "";
+        var fileKeys = new ArrayList<String>(1);
+        if (keys.advanceExact(doc)) {
+          for (int i = 0; i < keys.docValueCount(); i++) {
+            fileKeys.add(keys.lookupOrd(keys.nextOrd()).utf8ToString());
+          }
+        }
+        List<String> warnings = List.of();
+        List<String> truncated = List.of();
+        if (notes.advanceExact(doc) && notes.longValue() > 0) {
+          Document d = stored.document(doc, Set.of(WARNINGS, TRUNCATED));
+          warnings = Arrays.asList(d.getValues(WARNINGS));
+          truncated = Arrays.asList(d.getValues(TRUNCATED));
+        }
+        out.put(
+            IndexReads.first(paths, doc),
+            new FileState(
+                IndexReads.first(collections, doc), stamp, fileKeys, warnings, truncated));
+      }
     }
     return out;
   }

@@ -200,6 +200,29 @@ class NoChangeSyncTest {
     assertThat(report.updated()).isEqualTo(5);
   }
 
+  @Test
+  void aRecordTheChunkCapCutIsStillReportedTruncatedWithoutReadingItsFile() throws IOException {
+    var log = new StringBuilder("# Log\n\n");
+    for (int i = 0; i < 60; i++) {
+      log.append("Entry ").append(i).append(": the grinder was cleaned and recalibrated.\n\n");
+    }
+    write("log.md", log.toString());
+    settle();
+    index.close();
+    index =
+        BrainIndex.open(
+            IndexConfig.defaults(data).withChunking(48, 0).withMaxChunksPerRecord(2), model);
+    index.readFilesThrough(this::counted);
+    SyncReport first = sync();
+    assertThat(first.truncated()).hasSize(1);
+
+    SyncReport again = sync();
+
+    assertThat(reads).isEmpty();
+    assertThat(again.truncated()).isEqualTo(first.truncated());
+    assertThat(index.collections().getFirst().truncated()).hasSize(1);
+  }
+
   private BrainIndex open() throws IOException {
     BrainIndex opened = BrainIndex.open(IndexConfig.defaults(data), model);
     opened.readFilesThrough(this::counted);
