@@ -80,10 +80,7 @@ final class MarkdownImporter {
 
     String title = FrontMatter.scalar(meta, "title");
     if (title == null) {
-      title =
-          !isBlank(scan.firstH1)
-              ? scan.firstH1
-              : !isBlank(openingHeading(document)) ? openingHeading(document) : file.baseName();
+      title = scan.firstH1 != null && !scan.firstH1.isBlank() ? scan.firstH1 : file.baseName();
     }
     Instant created = Dates.parse(FrontMatter.scalar(meta, "created"));
     String dateSource = CorpusRecord.DATE_FRONT_MATTER_CREATED;
@@ -119,23 +116,6 @@ final class MarkdownImporter {
             updated != null ? updated : file.modified(),
             dateSource);
     return ImportResult.of(List.of(record));
-  }
-
-  /**
-   * The text of the heading a note opens with (after any front matter), of any level, or null: a
-   * note that starts with {@code ## Plan} is titled "Plan" when it has no H1, while a heading
-   * further down names a section, not the note, and leaves the file name as its title.
-   */
-  private static String openingHeading(Node document) {
-    Node first = document.getFirstChild();
-    while (first instanceof YamlFrontMatterBlock) {
-      first = first.getNext();
-    }
-    return first instanceof Heading heading ? plainText(heading) : null;
-  }
-
-  private static boolean isBlank(String s) {
-    return s == null || s.isBlank();
   }
 
   /**

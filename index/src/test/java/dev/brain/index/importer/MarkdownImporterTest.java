@@ -73,22 +73,6 @@ class MarkdownImporterTest {
   }
 
   @Test
-  void titleIsTheOpeningHeadingOfAnyLevelWhenThereIsNoH1(@TempDir Path vault) throws Exception {
-    Files.writeString(
-        vault.resolve("plan.md"), "---\ntags: [work]\n---\n## Migration plan\n\nSteps.\n");
-    Files.writeString(vault.resolve("log.md"), "Some intro.\n\n## Tuesday\n\nNotes.\n");
-    Files.writeString(vault.resolve("both.md"), "### Context\n\n# The real title\n\nText.\n");
-
-    assertThat(importers.read(vault.resolve("plan.md"), vault, "v").records().get(0).title())
-        .isEqualTo("Migration plan");
-    assertThat(importers.read(vault.resolve("log.md"), vault, "v").records().get(0).title())
-        .as("a heading further down names a section, not the note")
-        .isEqualTo("log");
-    assertThat(importers.read(vault.resolve("both.md"), vault, "v").records().get(0).title())
-        .isEqualTo("The real title");
-  }
-
-  @Test
   void linkBackResolvesByNameFromASubfolder() throws Exception {
     assertThat(fixtureNote("gear/Niche Zero.md").links())
         .containsExactly("note:vault/Espresso log.md");
