@@ -44,7 +44,7 @@ class GetLinksCommandTest {
 
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.out())
-        .contains("  title:       Raft consensus\n")
+        .contains("  title:       Raft\n")
         .contains("  links:       note:notes/Kafka migration.md\n")
         .contains("  unresolved:  [[Lost note]] (no note of this name in any collection)\n")
         .contains(

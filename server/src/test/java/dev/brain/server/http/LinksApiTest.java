@@ -56,7 +56,7 @@ class LinksApiTest {
     assertThat(links.get(1).path("unresolved").asText())
         .isEqualTo("no note of this name in any collection");
     assertThat(links.get(2).path("text").asText()).isEqualTo("https://raft.github.io/raft.pdf");
-    assertThat(reply.json().path("record").path("title").asText()).isEqualTo("Raft consensus");
+    assertThat(reply.json().path("record").path("title").asText()).isEqualTo("Raft");
   }
 
   @Test

@@ -126,8 +126,7 @@ class RecordPageBrowserTest {
     var wait = Browser.waiting(driver, 30);
     var body = wait.until(d -> d.findElement(By.cssSelector(".md")));
 
-    assertThat(driver.findElement(By.cssSelector(".record-head h1")).getText())
-        .isEqualTo("Kitchen tasks");
+    assertThat(driver.findElement(By.cssSelector(".record-head h1")).getText()).isEqualTo("Tasks");
     var boxes = body.findElements(By.cssSelector("li > input[type=checkbox]"));
     assertThat(boxes).hasSize(2);
     assertThat(boxes.get(0).isSelected()).isFalse();
