@@ -202,23 +202,41 @@ public final class EvidenceMerge {
         inPack.add(key);
       }
     }
+    String note =
+        seed.isEmpty()
+            ? " The record " + lookup + " to expand from is not in the index."
+            : " The runner followed the links of "
+                + lookup
+                + ": "
+                + accepted.size()
+                + " related records added.";
+    return withRelated(base, accepted, !accepted.isEmpty(), limit, note, lookup, rejected, options);
+  }
+
+  /**
+   * {@code base} with {@code accepted} related rows after its evidence, the related lane in its
+   * plan ({@code includeRelated} and {@code limit} as given), {@code note} after its recall note,
+   * and the merge report of a related expansion from {@code lookup} (null: the evidence rows).
+   */
+  private static Merged withRelated(
+      ResearchPack base,
+      List<EvidenceRow> accepted,
+      boolean includeRelated,
+      int limit,
+      String note,
+      String lookup,
+      List<MergeReport.Rejected> rejected,
+      ResearchOptions options) {
+    QueryPlan plan = base.queryPlan();
     var evidence = new ArrayList<>(base.evidence());
     evidence.addAll(accepted);
     var lanes = new ArrayList<>(plan.retrievalLanes());
     if (!lanes.contains("related")) {
       lanes.add("related");
     }
-    QueryPlan merged = withPlan(plan, plan.queryVariants(), !accepted.isEmpty(), limit, lanes);
-    String note =
-        base.coverage().recallNote()
-            + (seed.isEmpty()
-                ? " The record " + lookup + " to expand from is not in the index."
-                : " The runner followed the links of "
-                    + lookup
-                    + ": "
-                    + accepted.size()
-                    + " related records added.");
-    ResearchPack pack = rebuild(base, merged, evidence, base.exactTagEvidence(), note, options);
+    QueryPlan merged = withPlan(plan, plan.queryVariants(), includeRelated, limit, lanes);
+    String recall = base.coverage().recallNote() + note;
+    ResearchPack pack = rebuild(base, merged, evidence, base.exactTagEvidence(), recall, options);
     var report =
         new MergeReport(
             MergeReport.RELATED_EXPANSION,
@@ -238,31 +256,14 @@ public final class EvidenceMerge {
    */
   public static Merged related(Retriever retriever, ResearchPack base, ResearchOptions options)
       throws IOException {
-    QueryPlan plan = base.queryPlan();
     List<EvidenceRow> accepted =
-        PackBuilder.related(retriever, plan.textQuery(), options, base.evidence());
-    var evidence = new ArrayList<>(base.evidence());
-    evidence.addAll(accepted);
-    var lanes = new ArrayList<>(plan.retrievalLanes());
-    if (!lanes.contains("related")) {
-      lanes.add("related");
-    }
-    QueryPlan merged = withPlan(plan, plan.queryVariants(), true, options.relatedLimit(), lanes);
+        PackBuilder.related(retriever, base.queryPlan().textQuery(), options, base.evidence());
     String note =
-        base.coverage().recallNote()
-            + " Related notes asked for: "
+        " Related notes asked for: "
             + accepted.size()
             + " linked records added after the evidence.";
-    ResearchPack pack = rebuild(base, merged, evidence, base.exactTagEvidence(), note, options);
-    var report =
-        new MergeReport(
-            MergeReport.RELATED_EXPANSION,
-            null,
-            null,
-            keyList(base.evidence()),
-            keyList(accepted),
-            List.of());
-    return new Merged(pack, report);
+    return withRelated(
+        base, accepted, true, options.relatedLimit(), note, null, List.of(), options);
   }
 
   public static Merged pinned(

@@ -343,16 +343,11 @@ final class EvidenceStages {
    */
   private void relatedAsked() throws IOException {
     stages.begin(RunStage.EXPANSION, "Related notes asked for", data("asked", true));
-    var merged = EvidenceMerge.related(retriever, state.pack, request.options());
-    state.pack = merged.pack();
-    if (state.merge == null) {
-      state.merge = merged.report();
-    }
-    state.finalJudge = Judge.judge(new Judge.Input(state.pack, state.queriesRun, 0, false));
-    stages.endHard(
+    acceptMerge(
         RunStage.EXPANSION,
-        "Related notes asked for: " + merged.report().accepted().size() + " linked records added",
-        mergeData(merged.report()));
+        "Related notes asked for: ",
+        " linked records added (rejected ",
+        EvidenceMerge.related(retriever, state.pack, request.options()));
   }
 
   void retry(String query) throws IOException {
@@ -389,19 +384,26 @@ final class EvidenceStages {
     acceptMerge(RunStage.EXPANSION, "Expansion added ", " related rows (rejected ", merged);
   }
 
-  /** Takes a retry or expansion result as the state.pack, judges it again and ends the stage. */
+  /**
+   * Takes a retry or expansion result as the state.pack, judges it again and ends the stage. The
+   * run's merge report is its first merge's (a retry's or the judge's expansion, before the related
+   * notes asked for); each merge's own is in its stage's event.
+   */
   void acceptMerge(RunStage stage, String added, String rejected, EvidenceMerge.Merged merged) {
+    var report = merged.report();
     state.pack = merged.pack();
-    state.merge = merged.report();
+    if (state.merge == null) {
+      state.merge = report;
+    }
     state.finalJudge = Judge.judge(new Judge.Input(state.pack, state.queriesRun, 0, false));
     stages.endHard(
         stage,
         added
-            + state.merge.accepted().size()
+            + report.accepted().size()
             + rejected
-            + state.merge.rejected().size()
+            + report.rejected().size()
             + "); verdict now "
             + state.finalJudge.verdict().wireName(),
-        merge(mergeData(state.merge), data("verdict", state.finalJudge.verdict().wireName())));
+        merge(mergeData(report), data("verdict", state.finalJudge.verdict().wireName())));
   }
 }

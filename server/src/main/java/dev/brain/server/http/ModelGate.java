@@ -116,10 +116,17 @@ final class ModelGate {
     }
   }
 
+  /** Whether {@code e} is this gate's refusal of a model that cannot be reached. */
+  static boolean unavailable(ApiException e) {
+    return UNAVAILABLE.equals(e.error().code());
+  }
+
+  private static final String UNAVAILABLE = "model_unavailable";
+
   static ApiException unavailable(String message) {
     return new ApiException(
         Status.SERVICE_UNAVAILABLE_503,
-        new ApiError("model_unavailable", message, "model", List.of(), "unavailable"),
+        new ApiError(UNAVAILABLE, message, "model", List.of(), "unavailable"),
         0);
   }
 }

@@ -52,15 +52,7 @@ final class ResearchService implements HttpService {
         HttpJson.read(req, config.maxBodyBytes(), "POST /api/research", ResearchRequest.class)
             .validateForPack();
     BrainServer.refreshQuietly(brain);
-    HttpJson.ok(res, build(request).pack());
-  }
-
-  /**
-   * The pack of a request, planned as a run plans ({@code chat.planner-model} when configured),
-   * with the records the user pinned added as a research run adds them.
-   */
-  private Researcher.Pinned build(ResearchRequest request) throws IOException {
-    return brain.pack(request);
+    HttpJson.ok(res, brain.pack(request).pack());
   }
 
   private void synthesize(ServerRequest req, ServerResponse res) throws IOException {
@@ -152,7 +144,7 @@ final class ResearchService implements HttpService {
       try {
         model = models.resolve(request.model());
       } catch (ApiException e) {
-        if (!"model_unavailable".equals(e.error().code())) {
+        if (!ModelGate.unavailable(e)) {
           throw e;
         }
         // The evidence stands without the model, as `brain research` falls back to it: the
@@ -166,7 +158,7 @@ final class ResearchService implements HttpService {
             slot::close);
         return;
       }
-      RunRequest run = runRequest(request, model);
+      RunRequest run = brain.request(request, model.model());
       EventStream.serve(
           res,
           config.heartbeatInterval(),
@@ -174,14 +166,6 @@ final class ResearchService implements HttpService {
           ResearchService::failure,
           slot::close);
     }
-  }
-
-  /**
-   * The runner's request of a run body, answered by {@code model}, within the budgets of {@code
-   * brain.yaml}'s {@code research} section (as {@code brain research} runs).
-   */
-  private RunRequest runRequest(ResearchRequest request, ModelGate.Resolved model) {
-    return brain.request(request, model.model());
   }
 
   /**
@@ -207,7 +191,7 @@ final class ResearchService implements HttpService {
     try {
       BrainServer.refreshQuietly(brain);
       ModelGate.Resolved model = models.resolve(request.model());
-      RunResult result = brain.run(runRequest(request, model), RunListener.NONE);
+      RunResult result = brain.run(brain.request(request, model.model()), RunListener.NONE);
       HttpJson.ok(res, result);
     } finally {
       slot.close();
@@ -223,7 +207,7 @@ final class ResearchService implements HttpService {
       ResearchRequest request, EventStream.Emitter events, String modelUnavailable)
       throws IOException {
     long t0 = System.nanoTime();
-    Researcher.Pinned pinned = build(request);
+    Researcher.Pinned pinned = brain.pack(request);
     events.emit("pack", pinned.pack());
     Map<String, Object> done = new LinkedHashMap<>();
     done.put("retrieval_only", true);
