@@ -24,7 +24,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Turns a request body into a request record strictly, with messages of our own: the body must be
@@ -252,10 +251,7 @@ final class StrictJson {
   }
 
   private static String path(JsonMappingException e) {
-    return e.getPath().stream()
-        .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-        .collect(Collectors.joining("."))
-        .replace(".[", "[");
+    return dev.brain.server.JsonPath.of(e);
   }
 
   /** The first line of a parser message, without type names. */

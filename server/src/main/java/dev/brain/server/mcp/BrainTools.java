@@ -209,15 +209,7 @@ public final class BrainTools {
     if (!(e.getCause() instanceof JsonMappingException m) || m.getPath().isEmpty()) {
       return new ToolInputException("arguments", "the arguments do not match the tool's schema");
     }
-    var path = new StringBuilder();
-    for (JsonMappingException.Reference r : m.getPath()) {
-      if (r.getFieldName() != null) {
-        path.append(path.isEmpty() ? "" : ".").append(r.getFieldName());
-      } else if (r.getIndex() >= 0) {
-        path.append('[').append(r.getIndex()).append(']');
-      }
-    }
-    String at = path.toString();
+    String at = dev.brain.server.JsonPath.of(m);
     if (m instanceof UnrecognizedPropertyException u) {
       String parent = at.substring(0, Math.max(0, at.length() - u.getPropertyName().length() - 1));
       return new ToolInputException(
