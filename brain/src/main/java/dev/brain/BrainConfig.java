@@ -149,6 +149,20 @@ public record BrainConfig(
         });
   }
 
+  /**
+   * This configuration for an evaluation of the configured backend itself ({@code brain eval
+   * beir}): the same settings with {@code index} for the index section, on an embedded index under
+   * {@code dir}, or on SolrCloud in a collection of its own ({@code <collection>-eval-<name>}), so
+   * an evaluation never writes into the user's index or Solr collection.
+   */
+  public BrainConfig forBackendEvaluation(Path dir, String name, IndexSettings index) {
+    return copy(
+        c -> {
+          c.dataDir = dir;
+          c.index = index.forEvaluation(name);
+        });
+  }
+
   /** This configuration with another server section. */
   public BrainConfig withServer(ServerSettings value) {
     return copy(c -> c.server = value);

@@ -63,18 +63,43 @@ public record IndexSettings(
 
   /** These settings on the embedded backend (a Lucene index in the data directory). */
   IndexSettings embedded() {
+    return with(BackendKind.EMBEDDED, vectorFormat, chunkMaxTokens, chunkOverlapTokens, solr);
+  }
+
+  /**
+   * These settings with another vector format and chunking (checked when the index configuration is
+   * made: {@link #toIndexConfig}).
+   */
+  public IndexSettings withIndexing(VectorFormat format, int maxTokens, int overlapTokens) {
+    return with(backend, format, maxTokens, overlapTokens, solr);
+  }
+
+  /** These settings for an evaluation named {@code name}: on SolrCloud, a collection of its own. */
+  IndexSettings forEvaluation(String name) {
+    var own =
+        new SolrSettings(
+            solr.zkHosts(),
+            solr.urls(),
+            solr.collection() + "-eval-" + name,
+            solr.shards(),
+            solr.replicas());
+    return with(backend, vectorFormat, chunkMaxTokens, chunkOverlapTokens, own);
+  }
+
+  private IndexSettings with(
+      BackendKind backend, VectorFormat format, int maxTokens, int overlapTokens, SolrSettings on) {
     return new IndexSettings(
-        BackendKind.EMBEDDED,
+        backend,
         model,
-        vectorFormat,
-        chunkMaxTokens,
-        chunkOverlapTokens,
+        format,
+        maxTokens,
+        overlapTokens,
         embedBatchSize,
         maxChunksPerRecord,
         summaries,
         summaryModel,
         summaryRetryBackoff,
-        solr);
+        on);
   }
 
   /**

@@ -350,4 +350,36 @@ class BrainConfigTest {
         .isInstanceOf(BrainConfigException.class)
         .hasMessageContaining("brain.yaml line 2: 'server.port' takes a value");
   }
+
+  @Test
+  void anEvaluationOfTheBackendGetsItsOwnSolrCollectionAndKeepsTheUsersOne() throws IOException {
+    BrainConfig config =
+        load(
+            "index:\n  backend: solr\n  solr:\n    url: http://127.0.0.1:8983/solr\n"
+                + "    collection: notes\n",
+            Map.of(),
+            List.of());
+    var index = config.index().withIndexing(VectorFormat.INT8, 128, 16);
+
+    BrainConfig eval = config.forBackendEvaluation(data.resolve("eval"), "scifact", index);
+
+    assertThat(eval.index().backend()).isEqualTo(IndexSettings.BackendKind.SOLR);
+    assertThat(eval.index().solr().collection()).isEqualTo("notes-eval-scifact");
+    assertThat(eval.indexConfig().vectorFormat()).isEqualTo(VectorFormat.INT8);
+    assertThat(eval.indexConfig().chunkMaxTokens()).isEqualTo(128);
+    assertThat(eval.indexConfig().chunkOverlapTokens()).isEqualTo(16);
+    assertThat(config.index().solr().collection()).isEqualTo("notes");
+    assertThat(config.forEvaluation(data.resolve("eval")).index().backend())
+        .isEqualTo(IndexSettings.BackendKind.EMBEDDED);
+  }
+
+  @Test
+  void anEvaluationOfTheEmbeddedBackendIndexesUnderItsOwnFolder() throws IOException {
+    BrainConfig config = load("", Map.of(), List.of());
+
+    BrainConfig eval = config.forBackendEvaluation(data.resolve("eval"), "scifact", config.index());
+
+    assertThat(eval.indexConfig().directory()).isEqualTo(data.resolve("eval").resolve("index"));
+    assertThat(config.indexConfig().directory()).isEqualTo(data.resolve("index"));
+  }
 }

@@ -40,7 +40,7 @@ import java.util.Random;
  * <p>Arguments: corpus labels to prepare ({@code 10k}, {@code 100k}); default both. Existing brain
  * SciFact indexes to harvest vectors from are looked for in {@code BRAIN_BENCH_VECTORS_FROM} (index
  * folders separated by {@code :}), {@code /tmp/brain-scifact/index} and {@code
- * ~/.brain/eval-cache/scifact-bge-small-en-v1.5-float}.
+ * ~/.brain/eval-cache/scifact-bge-small-en-v1.5-float/index}.
  */
 public final class Prepare {
   private Prepare() {}
@@ -135,7 +135,8 @@ public final class Prepare {
     dirs.add(Path.of("/tmp/brain-scifact/index"));
     dirs.add(
         Path.of(System.getProperty("user.home"), ".brain", "eval-cache")
-            .resolve("scifact-" + MODEL.id() + "-float"));
+            .resolve("scifact-" + MODEL.id() + "-float")
+            .resolve("index"));
     return dirs;
   }
 

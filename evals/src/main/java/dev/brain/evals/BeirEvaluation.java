@@ -1,14 +1,14 @@
 package dev.brain.evals;
 
-import dev.brain.index.BrainIndex;
-import dev.brain.index.IndexConfig;
+import dev.brain.Brain;
+import dev.brain.index.IndexMetadata;
+import dev.brain.index.IndexStats;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
-import dev.brain.retrieval.Backend;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -41,36 +41,11 @@ public final class BeirEvaluation {
    * What to evaluate.
    *
    * @param dataset the BEIR folder
-   * @param index the cache index configuration (its directory holds the corpus index)
    * @param lanes the lanes to evaluate alone and fused; default bm25 and vector
    * @param fusion how the fused condition combines lanes
    * @param maxQueries evaluate only the first N judged queries (0 = all)
-   * @param backend opens the cache index's backend; {@link #EMBEDDED} for a Lucene index in {@code
-   *     index.directory()}
    */
-  public record Options(
-      Path dataset,
-      IndexConfig index,
-      Set<Lane> lanes,
-      FusionMode fusion,
-      int maxQueries,
-      Opener backend) {
-
-    /** Options for the embedded backend. */
-    public Options(
-        Path dataset, IndexConfig index, Set<Lane> lanes, FusionMode fusion, int maxQueries) {
-      this(dataset, index, lanes, fusion, maxQueries, EMBEDDED);
-    }
-  }
-
-  /** Opens the backend the corpus is indexed into and searched on. */
-  @FunctionalInterface
-  public interface Opener {
-    Backend open(IndexConfig index) throws IOException;
-  }
-
-  /** The embedded Lucene index in the configuration's directory. */
-  public static final Opener EMBEDDED = index -> Backend.embedded(BrainIndex.open(index));
+  public record Options(Path dataset, Set<Lane> lanes, FusionMode fusion, int maxQueries) {}
 
   /** An evaluation with the given options. */
   public BeirEvaluation(Options options) {
@@ -78,40 +53,79 @@ public final class BeirEvaluation {
   }
 
   /**
-   * Runs the evaluation.
+   * Runs the evaluation on {@code brain}, whose index the corpus is synced into (give it an index
+   * of its own: see {@code BrainConfig.forEvaluation}).
    *
    * @param sync receives indexing progress of the cache index
    * @param log receives one line per finished condition
    * @throws EvalException if the folder is not a BEIR folder
    */
-  public BeirReport run(SyncListener sync, Consumer<String> log) throws IOException {
+  public BeirReport run(Brain brain, SyncListener sync, Consumer<String> log) throws IOException {
+    return run(
+        new Corpus() {
+          @Override
+          public SyncReport index(Path corpus, SyncListener listener) throws IOException {
+            return brain.index(List.of(corpus), listener);
+          }
+
+          @Override
+          public SearchResult search(String query, SearchOptions options) throws IOException {
+            return brain.search(query, options);
+          }
+
+          @Override
+          public IndexStats stats() throws IOException {
+            return brain.stats();
+          }
+
+          @Override
+          public IndexMetadata metadata() {
+            return brain.metadata();
+          }
+        },
+        sync,
+        log);
+  }
+
+  /**
+   * What the corpus is indexed into and searched on: a {@link Brain}, or for a bench a bare backend
+   * with an embedder of its own.
+   */
+  interface Corpus {
+    SyncReport index(Path corpus, SyncListener listener) throws IOException;
+
+    SearchResult search(String query, SearchOptions options) throws IOException;
+
+    IndexStats stats() throws IOException;
+
+    IndexMetadata metadata();
+  }
+
+  BeirReport run(Corpus index, SyncListener sync, Consumer<String> log) throws IOException {
     var dataset = BeirDataset.load(options.dataset());
     var queries = limit(dataset.queries());
-    try (Backend index = options.backend().open(options.index())) {
-      SyncReport syncReport =
-          index.syncCollections(BrainIndex.namedRoots(List.of(dataset.corpus())), sync);
-      var retriever = new Retriever(index);
-      var results = new ArrayList<BeirReport.Condition>();
-      for (var condition : conditions()) {
-        var result = evaluate(retriever, condition, queries, dataset.qrels());
-        results.add(result);
-        log.accept(result.line());
-      }
-      var meta = index.metadata();
-      return new BeirReport(
-          BeirReport.SCHEMA_VERSION,
-          dataset.dir().toString(),
-          Instant.now().toString(),
-          queries.size(),
-          index.stats().records(),
-          index.stats().chunks(),
-          meta.modelId(),
-          meta.vectorFormat().toString(),
-          options.fusion().wireName(),
-          syncReport.elapsed().toMillis() / 1000.0,
-          syncReport.chunksEmbedded(),
-          results);
+    SyncReport syncReport = index.index(dataset.corpus(), sync);
+    var results = new ArrayList<BeirReport.Condition>();
+    for (var condition : conditions()) {
+      var result = evaluate(index::search, condition, options.fusion(), queries, dataset.qrels());
+      results.add(result);
+      log.accept(result.line());
     }
+    var meta = index.metadata();
+    var stats = index.stats();
+    return new BeirReport(
+        BeirReport.SCHEMA_VERSION,
+        dataset.dir().toString(),
+        Instant.now().toString(),
+        queries.size(),
+        stats.records(),
+        stats.chunks(),
+        meta.modelId(),
+        meta.vectorFormat().toString(),
+        options.fusion().wireName(),
+        syncReport.elapsed().toMillis() / 1000.0,
+        syncReport.chunksEmbedded(),
+        results);
   }
 
   private Map<String, String> limit(Map<String, String> queries) {
@@ -141,19 +155,10 @@ public final class BeirEvaluation {
     return conditions;
   }
 
-  private BeirReport.Condition evaluate(
-      Retriever retriever,
-      Set<Lane> lanes,
-      Map<String, String> queries,
-      Map<String, Map<String, Integer>> qrels)
-      throws IOException {
-    return evaluate(retriever::search, lanes, options.fusion(), queries, qrels);
-  }
-
   /** A search of one query with given options: a retriever's, or a {@code Brain}'s. */
   @FunctionalInterface
   interface Searcher {
-    dev.brain.retrieval.SearchResult search(String query, SearchOptions options) throws IOException;
+    SearchResult search(String query, SearchOptions options) throws IOException;
   }
 
   /**

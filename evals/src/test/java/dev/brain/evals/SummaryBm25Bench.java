@@ -2,13 +2,19 @@ package dev.brain.evals;
 
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
+import dev.brain.index.IndexMetadata;
+import dev.brain.index.IndexStats;
 import dev.brain.index.SummaryMode;
 import dev.brain.index.SyncListener;
+import dev.brain.index.SyncReport;
 import dev.brain.models.Embedder;
 import dev.brain.models.EmbeddingModel;
 import dev.brain.retrieval.Backend;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
+import dev.brain.retrieval.Retriever;
+import dev.brain.retrieval.SearchOptions;
+import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,14 +46,40 @@ public final class SummaryBm25Bench {
     try (Embedder model = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15)) {
       Embedder tokensOnly = new ConstantVectors(model);
       var options =
-          new BeirEvaluation.Options(
-              Path.of(args[0]),
-              config,
-              Set.of(Lane.BM25),
-              FusionMode.RRF,
-              0,
-              index -> Backend.embedded(BrainIndex.open(index, tokensOnly)));
-      BeirReport report = new BeirEvaluation(options).run(SyncListener.NONE, System.out::println);
+          new BeirEvaluation.Options(Path.of(args[0]), Set.of(Lane.BM25), FusionMode.RRF, 0);
+      BeirReport report;
+      try (Backend index = Backend.embedded(BrainIndex.open(config, tokensOnly))) {
+        var retriever = new Retriever(index);
+        report =
+            new BeirEvaluation(options)
+                .run(
+                    new BeirEvaluation.Corpus() {
+                      @Override
+                      public SyncReport index(Path corpus, SyncListener listener)
+                          throws IOException {
+                        return index.syncCollections(
+                            BrainIndex.namedRoots(List.of(corpus)), listener);
+                      }
+
+                      @Override
+                      public SearchResult search(String query, SearchOptions options)
+                          throws IOException {
+                        return retriever.search(query, options);
+                      }
+
+                      @Override
+                      public IndexStats stats() throws IOException {
+                        return index.stats();
+                      }
+
+                      @Override
+                      public IndexMetadata metadata() {
+                        return index.metadata();
+                      }
+                    },
+                    SyncListener.NONE,
+                    System.out::println);
+      }
       System.out.printf(
           Locale.ROOT,
           "index.summaries %s: %d records, %d chunks%n",

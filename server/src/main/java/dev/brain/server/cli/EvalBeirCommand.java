@@ -1,12 +1,11 @@
 package dev.brain.server.cli;
 
+import dev.brain.Brain;
 import dev.brain.IndexSettings;
 import dev.brain.evals.BeirEvaluation;
 import dev.brain.evals.BeirReport;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
-import dev.brain.solr.SolrBackend;
-import dev.brain.solr.SolrConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -90,47 +89,38 @@ final class EvalBeirCommand implements Callable<Integer> {
     var format = EvalCommand.Options.vectorFormat(cli, vectorFormat);
     var data = eval.brain.dataDir();
     var name = EvalCommand.folderName(dir);
-    var config = eval.brain.indexConfig().withVectorFormat(format);
-    String cacheName = EvalCommand.cacheName(dir, config);
-    if (chunkTokens != null || chunkOverlap != null) {
-      int tokens = chunkTokens != null ? chunkTokens : config.chunkMaxTokens();
-      int overlap = chunkOverlap != null ? chunkOverlap : tokens / 8;
-      try {
-        config = config.withChunking(tokens, overlap);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(
-            cli, "invalid --chunk-tokens/--chunk-overlap: " + e.getMessage());
-      }
-      var usual = eval.brain.indexConfig();
-      if (tokens != usual.chunkMaxTokens() || overlap != usual.chunkOverlapTokens()) {
-        cacheName += "-c" + tokens + "o" + overlap;
-      }
+    var usual = eval.brain.config().index();
+    int tokens = chunkTokens != null ? chunkTokens : usual.chunkMaxTokens();
+    int overlap =
+        chunkOverlap != null
+            ? chunkOverlap
+            : chunkTokens != null ? tokens / 8 : usual.chunkOverlapTokens();
+    var settings = usual.withIndexing(format, tokens, overlap);
+    String cacheName = EvalCommand.cacheName(dir, settings.model(), format);
+    if (tokens != usual.chunkMaxTokens() || overlap != usual.chunkOverlapTokens()) {
+      cacheName += "-c" + tokens + "o" + overlap;
     }
     var cacheDir = data.resolve("eval-cache").resolve(cacheName);
-    config = config.withDirectory(cacheDir);
-    var opener = BeirEvaluation.EMBEDDED;
-    String cache = cacheDir.toString();
-    var settings = eval.brain.config().index();
-    if (settings.backend() == IndexSettings.BackendKind.SOLR) {
-      // The eval corpus gets a collection of its own beside the configured one.
-      var solr = settings.solr().toSolrConfig();
-      var own =
-          new SolrConfig(
-              solr.zkHosts(),
-              solr.urls(),
-              solr.collection() + "-eval-" + cacheName,
-              solr.shards(),
-              solr.replicas());
-      opener = index -> SolrBackend.open(own, index);
-      cache = "solr " + own.where() + " collection " + own.collection();
+    var config = eval.brain.config().forBackendEvaluation(cacheDir, cacheName, settings);
+    try {
+      config.indexConfig();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          cli, "invalid --chunk-tokens/--chunk-overlap: " + e.getMessage());
     }
-    var options = new BeirEvaluation.Options(dir, config, laneSet, mode, maxQueries, opener);
+    var options = new BeirEvaluation.Options(dir, laneSet, mode, maxQueries);
     var err = cli.getErr();
     var out = cli.getOut();
-    err.println("cache index: " + cache);
+    var index = config.index();
+    err.println(
+        "cache index: "
+            + (index.backend() == IndexSettings.BackendKind.SOLR
+                ? "solr collection " + index.solr().collection()
+                : config.indexConfig().directory()));
     BeirReport report;
-    try (var progress = SyncProgress.forCommand(true, err)) {
-      report = new BeirEvaluation(options).run(progress, EvalCommand.tableLines(out, json));
+    try (var progress = SyncProgress.forCommand(true, err);
+        var brain = Brain.open(config)) {
+      report = new BeirEvaluation(options).run(brain, progress, EvalCommand.tableLines(out, json));
     }
     var file = EvalCommand.writeReport(data, "beir-" + name, report);
     if (json) {

@@ -9,6 +9,7 @@ import dev.brain.evals.ResearchEvalReport;
 import dev.brain.evals.ResearchEvaluation;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.VectorFormat;
+import dev.brain.models.EmbeddingModel;
 import dev.brain.research.trace.TraceStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -278,11 +279,11 @@ final class EvalCommand {
    * {@code config}: {@code <folder>-<model>-<vector format>}.
    */
   static String cacheName(Path dir, IndexConfig config) {
-    return folderName(dir)
-        + "-"
-        + config.model().id()
-        + "-"
-        + config.vectorFormat().name().toLowerCase(Locale.ROOT);
+    return cacheName(dir, config.model(), config.vectorFormat());
+  }
+
+  static String cacheName(Path dir, EmbeddingModel model, VectorFormat format) {
+    return folderName(dir) + "-" + model.id() + "-" + format.name().toLowerCase(Locale.ROOT);
   }
 
   /**
