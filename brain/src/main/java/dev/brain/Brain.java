@@ -13,6 +13,7 @@ import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.Researcher;
+import dev.brain.research.agent.AgentTool;
 import dev.brain.research.note.NoteRequest;
 import dev.brain.research.note.NoteResearcher;
 import dev.brain.research.note.NoteResult;
@@ -43,6 +44,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -395,6 +397,15 @@ public final class Brain implements AutoCloseable {
    */
   public RunResult run(RunRequest request, RunListener listener) throws IOException {
     return runner.run(request, listener);
+  }
+
+  /**
+   * An agent over {@code tools} (the surface's: brain's read tools, the worker tools, tools
+   * imported from MCP servers) with {@code agent.*} of brain.yaml: budgets, allow/deny and hooks;
+   * {@code deny} names more tools to deny. Its runs are saved in {@link #traces()}.
+   */
+  public BrainAgent agent(List<AgentTool> tools, Collection<String> deny) {
+    return BrainAgent.of(this, tools, deny);
   }
 
   /**

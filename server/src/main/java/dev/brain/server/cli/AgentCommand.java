@@ -129,24 +129,27 @@ final class AgentCommand implements Callable<Integer> {
         err.println("brain: " + failure.line());
       }
       err.flush();
-      var controllerLoop = toolbox.controller(controller, maxTurns);
+      var controllerLoop = toolbox.agent().controller(controller, maxTurns);
       if (!json) {
         out.println("agent: " + controller.id() + ", workers: " + worker.id());
         out.println("tools: " + String.join(", ", controllerLoop.visibleTools(allow)));
         out.flush();
       }
       var run =
-          toolbox.run(
-              controllerLoop,
-              task,
-              allow,
-              "cli",
-              event -> {
-                if (!json) {
-                  out.println(event.line());
-                  out.flush();
-                }
-              });
+          toolbox
+              .agent()
+              .run(
+                  controllerLoop,
+                  task,
+                  allow,
+                  "cli",
+                  event -> {
+                    if (!json) {
+                      out.println(event.line());
+                      out.flush();
+                    }
+                  },
+                  true);
       AgentResult result = run.result();
       if (json) {
         out.println(PrettyJson.pretty(result));

@@ -2,6 +2,7 @@ package dev.brain.server.http;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.brain.Brain;
+import dev.brain.BrainAgent;
 import dev.brain.ResearchRequest;
 import dev.brain.ServerSettings;
 import dev.brain.research.agent.AgentResult;
@@ -138,7 +139,7 @@ final class AgentService implements HttpService {
           res,
           config.heartbeatInterval(),
           events -> {
-            var loop = toolbox.controller(controller.model(), request.maxTurns());
+            var loop = toolbox.agent().controller(controller.model(), request.maxTurns());
             var shown = loop.visibleTools(request.allowedTools());
             Map<String, Object> start = new LinkedHashMap<>();
             start.put("controller", controller.id());
@@ -148,13 +149,17 @@ final class AgentService implements HttpService {
             events.emit("start", start);
             events.commit();
             var run =
-                toolbox.run(
-                    loop,
-                    AgentTask.of(request.task(), request.turns()),
-                    request.allowedTools(),
-                    request.surface() == null ? "web_api" : request.surface(),
-                    e -> events.emit("progress", e),
-                    request.trace() == null ? brain.config().chat().saveTraces() : request.trace());
+                toolbox
+                    .agent()
+                    .run(
+                        loop,
+                        AgentTask.of(request.task(), request.turns()),
+                        request.allowedTools(),
+                        request.surface() == null ? "web_api" : request.surface(),
+                        e -> events.emit("progress", e),
+                        request.trace() == null
+                            ? brain.config().chat().saveTraces()
+                            : request.trace());
             if (Thread.currentThread().isInterrupted()) {
               return;
             }
@@ -168,7 +173,7 @@ final class AgentService implements HttpService {
     }
   }
 
-  private static void finish(AgentToolbox.TracedRun run, EventStream.Emitter events) {
+  private static void finish(BrainAgent.TracedRun run, EventStream.Emitter events) {
     AgentResult r = run.result();
     Map<String, Object> summary = new LinkedHashMap<>();
     summary.put("schema_version", AgentResult.SCHEMA_VERSION);
