@@ -184,11 +184,15 @@ final class CaseAssertions {
 
   /**
    * Who planned, on planner-on runs only: {@code planner}, {@code planner_model}, {@code
-   * expect_planner_error_contains}.
+   * expect_planner_error_contains}; and {@code planner} on the planner-off run of a case that
+   * disables the planner (that it was honoured).
    */
   private static void checkPlanner(
       ResearchEvalCase c, QueryPlan plan, boolean plannerOn, Failures f) {
     if (!plannerOn) {
+      if (c.plannerDisabled() && c.planner() != null) {
+        f.expect("planner", c.planner(), plan == null ? null : plan.planner());
+      }
       return;
     }
     if (c.planner() != null) {

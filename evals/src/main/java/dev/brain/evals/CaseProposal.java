@@ -161,7 +161,8 @@ public final class CaseProposal {
         null,
         List.of(),
         List.of(),
-        List.of());
+        List.of(),
+        null);
   }
 
   /** The outcome of a run whose draft answer failed verification (a rejected draft). */
@@ -311,7 +312,8 @@ public final class CaseProposal {
         null,
         List.of(),
         List.of(),
-        List.of());
+        List.of(),
+        null);
   }
 
   /** The answer's first non-empty lines, without list markers and bracketed citations. */

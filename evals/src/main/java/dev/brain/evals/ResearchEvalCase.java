@@ -66,6 +66,10 @@ import java.util.List;
  * @param forbidCitationSourceKeys keys the answer must not cite
  * @param expectMatchedTerms terms the first evidence row's {@code matched_terms} must contain
  * @param forbidMissingTerms terms the first evidence row's {@code missing_terms} must not contain
+ * @param disablePlanner {@code true}: the case runs planner-off only, also where planner-on runs
+ *     are asked for, and its {@code planner} is checked on that run (a question the deterministic
+ *     plan must answer alone); {@code planner_model} and {@code expect_planner_error_contains}
+ *     cannot be set with it
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({
@@ -76,7 +80,8 @@ import java.util.List;
   "notes",
   "prior_questions",
   "pinned_keys",
-  "include_related"
+  "include_related",
+  "disable_planner"
 })
 public record ResearchEvalCase(
     @JsonProperty("schema_version") String schemaVersion,
@@ -114,7 +119,8 @@ public record ResearchEvalCase(
     @JsonProperty("min_retrieval_signals") Integer minRetrievalSignals,
     @JsonProperty("forbid_citation_source_keys") List<String> forbidCitationSourceKeys,
     @JsonProperty("expect_matched_terms") List<String> expectMatchedTerms,
-    @JsonProperty("forbid_missing_terms") List<String> forbidMissingTerms) {
+    @JsonProperty("forbid_missing_terms") List<String> forbidMissingTerms,
+    @JsonProperty("disable_planner") Boolean disablePlanner) {
 
   /** The schema version of a case. */
   public static final String SCHEMA_VERSION = "research_eval_case.v1";
@@ -147,6 +153,11 @@ public record ResearchEvalCase(
   /** The number of top rows {@link #expectedTopKeys()} may look at. */
   public int effectiveTopN() {
     return topN == null ? DEFAULT_TOP_N : topN;
+  }
+
+  /** Whether the case runs planner-off only ({@code "disable_planner": true}). */
+  public boolean plannerDisabled() {
+    return Boolean.TRUE.equals(disablePlanner);
   }
 
   /** Whether a person reviewed the case (a case without the field counts as reviewed). */
@@ -273,6 +284,15 @@ public record ResearchEvalCase(
     if (c.minRetrievalSignals() != null && c.minRetrievalSignals() < 1) {
       throw new EvalException(
           where + ": case '" + c.id() + "': min_retrieval_signals must be at least 1");
+    }
+    if (c.plannerDisabled()
+        && (c.plannerModel() != null || c.expectPlannerErrorContains() != null)) {
+      throw new EvalException(
+          where
+              + ": case '"
+              + c.id()
+              + "': disable_planner runs the case without a planner model, so planner_model and"
+              + " expect_planner_error_contains can never hold; drop them or disable_planner");
     }
     for (List<String> group : c.expectAnyOf()) {
       if (group.isEmpty()) {

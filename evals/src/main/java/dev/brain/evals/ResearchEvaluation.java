@@ -13,8 +13,9 @@ import java.util.function.Function;
 
 /**
  * Runs research eval cases ({@link ResearchEvalCase}) and checks every assertion of each: planner
- * off always, planner on when a planner model is given. The result lists every failed assertion
- * with the case, the planner mode, the field, what was expected and what the run produced.
+ * off always, planner on when a planner model is given (except for a case that disables the
+ * planner, which runs planner-off only). The result lists every failed assertion with the case, the
+ * planner mode, the field, what was expected and what the run produced.
  */
 public final class ResearchEvaluation {
 
@@ -80,13 +81,25 @@ public final class ResearchEvaluation {
     if (mode == PlannerMode.BOTH && planner == null) {
       notes.add("planner-on runs skipped: no planner model is configured");
     }
+    var plannerOff = new ArrayList<String>();
     for (ResearchEvalCase c : cases) {
+      if (c.plannerDisabled()) {
+        // The case asks for the deterministic plan alone, whatever the mode.
+        results.add(runCase(c, false));
+        if (mode != PlannerMode.OFF && planner != null) {
+          plannerOff.add(c.id());
+        }
+        continue;
+      }
       if (mode != PlannerMode.ON) {
         results.add(runCase(c, false));
       }
       if (mode != PlannerMode.OFF && planner != null) {
         results.add(runCase(c, true));
       }
+    }
+    if (!plannerOff.isEmpty()) {
+      notes.add("run planner-off only (disable_planner): " + String.join(", ", plannerOff));
     }
     return new ResearchEvalReport(results, notes);
   }

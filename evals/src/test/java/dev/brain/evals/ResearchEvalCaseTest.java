@@ -94,6 +94,32 @@ class ResearchEvalCaseTest {
   }
 
   @Test
+  void disablePlannerIsReadAndRefusedWithThePlannerModelAssertionsItCanNeverMeet()
+      throws IOException {
+    String head = "{\"schema_version\":\"research_eval_case.v1\",\"question\":\"q?\",";
+    ResearchEvalCase off =
+        ResearchEvalCase.read(
+                List.of(
+                    file(
+                        head
+                            + "\"id\":\"a\",\"reviewed\":true,\"disable_planner\":true,"
+                            + "\"planner\":\"deterministic\"}")))
+            .get(0);
+
+    assertThat(off.plannerDisabled()).isTrue();
+    assertThat(off.toJsonLine()).contains("\"disable_planner\":true");
+    assertThat(ResearchEvalCase.parse(off.toJsonLine(), "again")).isEqualTo(off);
+    assertThat(ResearchEvalCase.parse(head + "\"id\":\"b\"}", "x").plannerDisabled()).isFalse();
+    for (String field :
+        List.of("\"planner_model\":\"ollama/p\"", "\"expect_planner_error_contains\":\"x\"")) {
+      Path f = file(head + "\"id\":\"c\",\"disable_planner\":true," + field + "}");
+      assertThatThrownBy(() -> ResearchEvalCase.read(List.of(f)))
+          .isInstanceOf(EvalException.class)
+          .hasMessageStartingWith(f + ":1: case 'c': disable_planner runs the case without a");
+    }
+  }
+
+  @Test
   void aFieldOfTheWrongTypeNamesTheCaseTheFieldAndWhatItMustBe() throws IOException {
     String head = "{\"schema_version\":\"research_eval_case.v1\",\"id\":\"w\",\"question\":\"q?\",";
     assertThatThrownBy(

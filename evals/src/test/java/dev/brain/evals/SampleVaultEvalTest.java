@@ -309,6 +309,50 @@ class SampleVaultEvalTest {
   }
 
   @Test
+  void aCaseThatDisablesThePlannerRunsPlannerOffOnlyAndItsPlanSaysDeterministic()
+      throws IOException {
+    ResearchEvalCase disabled = suiteCase(PLANNER_SUITE, "planner-disabled-descaling", n -> {});
+    String plan =
+        "{\"concepts\":[{\"preferred\":\"cleaning\",\"terms\":[\"maintenance\"]}],"
+            + "\"variants\":[{\"query\":\"espresso machine cleaning schedule\","
+            + "\"reason\":\"maintenance wording\"}]}";
+    try (FakeOllamaServer ollama = FakeOllamaServer.start();
+        ChatModel planner = ChatModels.open("ollama/planner", ollama.config())) {
+      var evaluation = new ResearchEvaluation(r -> runner.run(r, null), RunRequest::of, planner);
+      for (var mode :
+          List.of(ResearchEvaluation.PlannerMode.ON, ResearchEvaluation.PlannerMode.BOTH)) {
+        ResearchEvalReport report = evaluation.run(List.of(disabled), mode);
+
+        assertThat(report.results())
+            .as(mode.name())
+            .extracting(ResearchEvalReport.CaseResult::mode)
+            .containsExactly("planner-off");
+        assertThat(report.passed()).as(report.text()).isTrue();
+        assertThat(report.results().get(0).planner().planner()).isEqualTo("deterministic");
+        assertThat(report.notes())
+            .containsExactly("run planner-off only (disable_planner): planner-disabled-descaling");
+      }
+      assertThat(ollama.requests()).as("the planner model was never asked").isEmpty();
+
+      // The same case without disable_planner runs planner-on: the model plans, and the case's
+      // "planner": "deterministic" fails there.
+      ollama.enqueue(FakeOllamaServer.answer("planner", List.of(plan), 100, 40));
+      ResearchEvalReport enabled =
+          evaluation.run(
+              List.of(
+                  suiteCase(
+                      PLANNER_SUITE,
+                      "planner-disabled-descaling",
+                      n -> n.remove("disable_planner"))),
+              ResearchEvaluation.PlannerMode.ON);
+      assertThat(enabled.results())
+          .extracting(ResearchEvalReport.CaseResult::mode)
+          .containsExactly("planner-on");
+      assertThat(failedFields(enabled.results().get(0))).as(enabled.text()).contains("planner");
+    }
+  }
+
+  @Test
   void aPlannerAddingAnOutsideAnswerFailsTheForbiddenVariantAndConcept() throws IOException {
     ResearchEvalCase peru = suiteCase(SUITE, "no-evidence-peru", n -> {});
     try (FakeOllamaServer ollama = FakeOllamaServer.start();

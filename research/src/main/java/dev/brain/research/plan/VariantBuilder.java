@@ -109,12 +109,17 @@ final class VariantBuilder {
                   QueryAnalyzer.join(concepts, c -> c.required()),
                   "what is being chosen, without the selection words",
                   0.8));
-      case SOFTWARE_PROJECT_LOOKUP ->
-          add(
-              Variant.of(
-                  QueryAnalyzer.join(concepts, Concept::required) + " github repository",
-                  "as a software project",
-                  0.7));
+      case SOFTWARE_PROJECT_LOOKUP -> {
+        // The words a project page carries, each once: "GitHub" asked for is already there.
+        var words = new ArrayList<String>();
+        for (String w :
+            (QueryAnalyzer.join(concepts, Concept::required) + " github repository").split(" ")) {
+          if (!w.isEmpty() && !words.contains(w)) {
+            words.add(w);
+          }
+        }
+        add(Variant.of(String.join(" ", words), "as a software project", 0.7));
+      }
       case EXACT_TITLE_SOURCE_LOOKUP -> {
         for (String q : extracted.quoted) {
           add(Variant.of("\"" + q + "\"", "the exact title phrase", 1.0));

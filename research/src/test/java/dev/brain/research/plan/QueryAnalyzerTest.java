@@ -91,6 +91,17 @@ class QueryAnalyzerTest {
   }
 
   @Test
+  void aProjectAskedForOnGitHubIsSearchedAsAProjectPageWithEachWordOnce() {
+    Strategy s = analyze("Where is the tantivy repo on GitHub?");
+
+    assertThat(s.family()).isEqualTo(QueryFamily.SOFTWARE_PROJECT_LOOKUP);
+    assertThat(s.variants())
+        .filteredOn(v -> v.reason().equals("as a software project"))
+        .extracting(Variant::query)
+        .containsExactly("tantivy github repository");
+  }
+
+  @Test
   void versusIsAComparisonSearchedSideBySide() {
     Strategy s = analyze("Rust vs Java for the indexer");
 
