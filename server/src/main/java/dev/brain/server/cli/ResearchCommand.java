@@ -1,6 +1,7 @@
 package dev.brain.server.cli;
 
 import dev.brain.BrainConfig;
+import dev.brain.BrainConfigException;
 import dev.brain.ResearchRequest;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.models.chat.ChatModels;
@@ -80,8 +81,23 @@ final class ResearchCommand implements Callable<Integer> {
       description = "Stop the run after this many seconds. Default: 180.")
   Integer deadlineSeconds;
 
-  @Option(names = "--no-planner", description = "Use the deterministic plan only.")
-  boolean noPlanner;
+  @Option(
+      names = "--planner",
+      negatable = true,
+      description =
+          "Ask the planner model for a plan on every question (--planner:"
+              + " research.planner-policy always), or never (--no-planner: the deterministic plan"
+              + " only). Default: research.planner-policy in brain.yaml, else auto (the model is"
+              + " asked when the deterministic plan's evidence is weak).")
+  Boolean planner;
+
+  @Option(
+      names = "--planner-timeout",
+      paramLabel = "DURATION",
+      description =
+          "How long the planner model may take, like 500ms, 20s or 1m; then the deterministic"
+              + " plan is used. Default: research.planner-timeout in brain.yaml, else 20s.")
+  String plannerTimeout;
 
   @Option(names = "--no-semantic", description = "Switch the vector lane off (lexical only).")
   boolean noSemantic;
@@ -100,11 +116,11 @@ final class ResearchCommand implements Callable<Integer> {
   boolean includeRelated;
 
   @Option(
-      names = "--topic-brief",
+      names = {"--topic-brief", "--topic"},
       negatable = true,
       description =
-          "Always (--topic-brief) or never (--no-topic-brief) build a topic brief. Default: for"
-              + " broad questions.")
+          "Always (--topic-brief, or --topic) or never (--no-topic-brief) build a topic brief:"
+              + " include_topic_brief of the API and MCP. Default: for broad questions.")
   Boolean topicBrief;
 
   @Option(
@@ -160,6 +176,13 @@ final class ResearchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var configFlags = configFlags();
     BrainConfig config = brain.config(configFlags);
+    if (Boolean.TRUE.equals(planner) && config.chat().plannerSpec() == null) {
+      // A usage error of one line, as a flag's bad value is (not picocli's whole usage text).
+      throw new BrainConfigException(
+          "flag --planner needs a planner model: give --planner-model ollama/<model> (or"
+              + " --model), or set chat.planner-model in brain.yaml",
+          true);
+    }
     // The request every surface makes: flags over brain.yaml over built-in defaults (a flag not
     // given leaves the configured value).
     var request =
@@ -192,10 +215,11 @@ final class ResearchCommand implements Callable<Integer> {
       // The configuration with this command's flags (inside a server, the server's brain was
       // opened without them): its models and budgets.
       var chat = config.chat();
-      ChatModel planner = noPlanner ? null : opened.chatModel(chat.plannerSpec());
+      ChatModel plannerChat =
+          Boolean.FALSE.equals(planner) ? null : opened.chatModel(chat.plannerSpec());
       if (retrievalOnly) {
         var options = request.options(opened.researchOptions());
-        showPack(opened.pack(request.question(), options, planner), out);
+        showPack(opened.pack(request.question(), options, plannerChat), out);
         return 0;
       }
       var budgets = config.research().budgets();
@@ -205,7 +229,7 @@ final class ResearchCommand implements Callable<Integer> {
       RunRequest run =
           opened
               .request(request, opened.chatModel(chat.model()))
-              .withPlanner(planner)
+              .withPlanner(plannerChat)
               .withBudgets(budgets);
       RunResult result = opened.run(run, new RunTimeline(spec.commandLine().getErr()));
       printOutcome(result, out);
@@ -221,6 +245,13 @@ final class ResearchCommand implements Callable<Integer> {
     }
     if (plannerModel != null && !plannerModel.isBlank()) {
       flags.add(new BrainConfig.Flag("chat.planner-model", plannerModel, "--planner-model"));
+    }
+    if (Boolean.TRUE.equals(planner)) {
+      flags.add(new BrainConfig.Flag("research.planner-policy", "always", "--planner"));
+    }
+    if (plannerTimeout != null) {
+      flags.add(
+          new BrainConfig.Flag("research.planner-timeout", plannerTimeout, "--planner-timeout"));
     }
     if (limit != null) {
       flags.add(new BrainConfig.Flag("research.limit", String.valueOf(limit), "--limit"));
@@ -245,7 +276,7 @@ final class ResearchCommand implements Callable<Integer> {
    */
   private boolean noChatModel(BrainConfig.Flag[] configFlags) {
     var chat = brain.config(configFlags).chat();
-    boolean noPlannerModel = noPlanner || chat.plannerSpec() == null;
+    boolean noPlannerModel = Boolean.FALSE.equals(planner) || chat.plannerSpec() == null;
     boolean extractive = chat.model() == null || ChatModels.isExtractive(chat.model());
     return noPlannerModel && (retrievalOnly || extractive && deadlineSeconds == null);
   }

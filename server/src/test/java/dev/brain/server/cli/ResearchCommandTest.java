@@ -3,6 +3,7 @@ package dev.brain.server.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.models.chat.FakeOpenAiServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +21,9 @@ class ResearchCommandTest {
 
   @TempDir static Path tmp;
   static String data;
+
+  /** The planner model's server ({@code openai/planner}); named only by the planner tests. */
+  static FakeOpenAiServer openai;
 
   record Run(int code, String out, String err) {}
 
@@ -45,6 +50,19 @@ class ResearchCommandTest {
     data = tmp.resolve("data").toString();
     Run index = brain("--data", data, "index", vault.toString());
     assertThat(index.code()).as(index.err()).isZero();
+    // The planner tests' model server; a model takes part only where a test names one.
+    openai = FakeOpenAiServer.start();
+    Files.writeString(
+        Path.of(data, "brain.yaml"),
+        "\nchat:\n  openai-url: " + openai.baseUrl() + "\n",
+        java.nio.file.StandardOpenOption.APPEND);
+  }
+
+  @AfterAll
+  static void stopThePlannerServer() {
+    if (openai != null) {
+      openai.close();
+    }
   }
 
   @Test
@@ -192,5 +210,160 @@ class ResearchCommandTest {
 
     assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
     assertThat(run.err()).contains("flag --limit: research.limit = '0' is out of range");
+  }
+
+  private static final String PLANNER = "openai/planner";
+
+  /** A plan that adds a concept and a variant, so a run that uses it is model-assisted. */
+  private static final String PLAN =
+      "{\"concepts\":[{\"preferred\":\"descaling\",\"terms\":[\"decalcify\"]}],"
+          + "\"variants\":[{\"query\":\"descale interval citric acid\",\"reason\":\"when\"}]}";
+
+  private static final String STRONG_QUESTION = "How often should I descale the machine?";
+
+  /** How many plans the planner model was asked for so far. */
+  private static long plansAsked() {
+    return openai.requests().stream().filter(r -> r.path().endsWith("/chat/completions")).count();
+  }
+
+  private static JsonNode queryPlan(Run run) throws IOException {
+    assertThat(run.code()).as(run.err()).isZero();
+    return PrettyJson.MAPPER.readTree(run.out()).at("/pack/query_plan");
+  }
+
+  @Test
+  void plannerFlagAsksThePlannerModelEvenWhenTheDeterministicPlanIsStrong() throws IOException {
+    long before = plansAsked();
+    JsonNode auto =
+        queryPlan(
+            brain(
+                "--data", data, "research", "--json", "--planner-model", PLANNER, STRONG_QUESTION));
+    assertThat(plansAsked())
+        .as("policy auto: strong evidence needs no model plan")
+        .isEqualTo(before);
+    assertThat(auto.path("planner").asText()).isEqualTo("deterministic");
+
+    openai.enqueue(FakeOpenAiServer.answer("planner", List.of(PLAN), 100, 40));
+    JsonNode forced =
+        queryPlan(
+            brain(
+                "--data",
+                data,
+                "research",
+                "--json",
+                "--planner",
+                "--planner-model",
+                PLANNER,
+                STRONG_QUESTION));
+
+    assertThat(plansAsked()).isEqualTo(before + 1);
+    assertThat(forced.path("planner").asText()).isEqualTo("model_assisted");
+    assertThat(forced.path("planner_model").asText()).isEqualTo(PLANNER);
+    assertThat(forced.toString()).contains("descale interval citric acid");
+  }
+
+  @Test
+  void noPlannerNeverAsksThePlannerModel() throws IOException {
+    long before = plansAsked();
+    JsonNode plan =
+        queryPlan(
+            brain(
+                "--data",
+                data,
+                "research",
+                "--json",
+                "--no-planner",
+                "--planner-model",
+                PLANNER,
+                "How often should I descale the Rancilio Silvia?"));
+
+    assertThat(plansAsked()).isEqualTo(before);
+    assertThat(plan.path("planner").asText()).isEqualTo("deterministic");
+    assertThat(plan.path("planner_error").isMissingNode() || plan.path("planner_error").isNull())
+        .isTrue();
+  }
+
+  @Test
+  void plannerTimeoutBoundsTheModelAndTheRunAnswersFromTheDeterministicPlan() throws IOException {
+    // The model sends headers, then nothing until the server closes: only the timeout ends it.
+    openai.enqueue(FakeOpenAiServer.stream().thenHang());
+
+    Run run =
+        brain(
+            "--data",
+            data,
+            "research",
+            "--json",
+            "--planner",
+            "--planner-model",
+            PLANNER,
+            "--planner-timeout",
+            "300ms",
+            STRONG_QUESTION);
+
+    JsonNode result = PrettyJson.MAPPER.readTree(run.out());
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(result.at("/pack/query_plan/planner").asText()).isEqualTo("deterministic");
+    assertThat(result.at("/pack/query_plan/planner_error").asText()).startsWith("timeout");
+    assertThat(result.at("/synthesis/answer").asText()).contains("every eight weeks");
+  }
+
+  @Test
+  void plannerWithoutAPlannerModelIsAUsageErrorSayingWhatToGive() {
+    Run run = brain("--data", data, "research", "--planner", "espresso");
+
+    assertThat(run.code()).isEqualTo(BrainCommand.EXIT_USAGE);
+    assertThat(run.err())
+        .startsWith("brain: flag --planner needs a planner model: give --planner-model")
+        .doesNotContain("Exception")
+        .doesNotContain("Usage:");
+  }
+
+  @Test
+  void aPlannerTimeoutThatIsNoDurationIsAUsageErrorNamingTheFlag() {
+    for (String bad : List.of("soon", "-5s", "0ms")) {
+      Run run = brain("--data", data, "research", "--planner-timeout", bad, "espresso");
+
+      assertThat(run.code()).as(bad + ": " + run.err()).isEqualTo(BrainCommand.EXIT_USAGE);
+      assertThat(run.err())
+          .contains("flag --planner-timeout: research.planner-timeout = '" + bad + "' is")
+          .contains("written like 500ms, 20s, 3m")
+          .doesNotContain("Exception");
+    }
+  }
+
+  @Test
+  void topicAsksForATopicBriefAsTopicBriefDoes() throws IOException {
+    String narrow = STRONG_QUESTION; // a fact question: no brief unless asked for
+    JsonNode plain =
+        PrettyJson.MAPPER.readTree(
+            brain("--data", data, "research", "--retrieval-only", "--json", narrow).out());
+    JsonNode topic =
+        PrettyJson.MAPPER.readTree(
+            brain("--data", data, "research", "--retrieval-only", "--json", "--topic", narrow)
+                .out());
+    String broad = "notes tagged #coffee";
+    JsonNode broadPlain =
+        PrettyJson.MAPPER.readTree(
+            brain("--data", data, "research", "--retrieval-only", "--json", broad).out());
+    JsonNode noTopic =
+        PrettyJson.MAPPER.readTree(
+            brain(
+                    "--data",
+                    data,
+                    "research",
+                    "--retrieval-only",
+                    "--json",
+                    "--no-topic-brief",
+                    broad)
+                .out());
+
+    assertThat(plain.has("topic_brief")).isFalse();
+    assertThat(topic.at("/query_plan/include_topic_brief").asBoolean()).isTrue();
+    assertThat(topic.path("topic_brief").isObject()).isTrue();
+    assertThat(broadPlain.path("topic_brief").isObject())
+        .as("a tag question: brief by default")
+        .isTrue();
+    assertThat(noTopic.has("topic_brief")).isFalse();
   }
 }
