@@ -82,6 +82,11 @@ final class EvidenceRanking {
     boolean hint;
     double score;
 
+    /** Its rank in the pack, or 0; why it was left out, or null (for traces). */
+    int rank;
+
+    String dropReason;
+
     boolean direct() {
       return coverage >= DIRECT_COVERAGE || strongSemantic();
     }
@@ -144,20 +149,64 @@ final class EvidenceRanking {
       judge(c);
       if (c.direct() || c.coverage > 0) {
         kept.add(c);
+      } else {
+        c.dropReason = RankingTrace.OFF_TOPIC;
       }
     }
     if (kept.stream().noneMatch(Candidate::direct)) {
+      kept.forEach(c -> c.dropReason = RankingTrace.NO_DIRECT_EVIDENCE);
       return List.of();
     }
-    kept.sort(
-        Comparator.comparingDouble((Candidate c) -> c.score)
-            .reversed()
-            .thenComparing(c -> c.best.sourceKey()));
+    kept.sort(BY_SCORE);
     var rows = new ArrayList<EvidenceRow>();
-    for (Candidate c : kept.subList(0, Math.min(limit, kept.size()))) {
-      rows.add(rewrite(c, rows.size() + 1));
+    for (Candidate c : kept) {
+      if (rows.size() < limit) {
+        c.rank = rows.size() + 1;
+        rows.add(rewrite(c, c.rank));
+      } else {
+        c.dropReason = RankingTrace.PAST_LIMIT;
+      }
     }
     return rows;
+  }
+
+  private static final Comparator<Candidate> BY_SCORE =
+      Comparator.comparingDouble((Candidate c) -> c.score)
+          .reversed()
+          .thenComparing(c -> c.best.sourceKey());
+
+  /**
+   * What {@link #ranked} did, for traces: {@code variants} as the searches returned them, the
+   * {@code cap} best candidates with their scores before and after re-scoring, and at most {@code
+   * cap} of the dropped ones with why. Call after {@link #ranked}.
+   */
+  RankingTrace trace(List<RankingTrace.VariantKeys> variants, int cap) {
+    List<Candidate> all = candidates.values().stream().sorted(BY_SCORE).toList();
+    var rescored =
+        all.stream()
+            .limit(cap)
+            .map(
+                c ->
+                    new RankingTrace.Rescore(
+                        c.best.sourceKey(),
+                        round(c.base),
+                        round(c.score),
+                        c.rank == 0 ? null : c.rank))
+            .toList();
+    List<Candidate> dropped = all.stream().filter(c -> c.dropReason != null).toList();
+    return new RankingTrace(
+        variants,
+        rescored,
+        dropped.stream()
+            .limit(cap)
+            .map(c -> new RankingTrace.Dropped(c.best.sourceKey(), c.dropReason))
+            .toList(),
+        Math.max(0, dropped.size() - cap));
+  }
+
+  /** A score to four decimals: enough to compare, short in a trace. */
+  static double round(double score) {
+    return Math.round(score * 10_000) / 10_000.0;
   }
 
   /**

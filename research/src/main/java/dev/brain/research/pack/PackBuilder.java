@@ -43,8 +43,14 @@ public final class PackBuilder {
    * @param pack the research pack
    * @param rowsPerVariant rows each variant's search returned, by query, in search order
    * @param candidates distinct records the variants found before re-scoring dropped any
+   * @param ranking the keys each variant returned, the scores before and after re-scoring and the
+   *     rows dropped, bounded
    */
-  public record Built(ResearchPack pack, Map<String, Integer> rowsPerVariant, int candidates) {
+  public record Built(
+      ResearchPack pack,
+      Map<String, Integer> rowsPerVariant,
+      int candidates,
+      RankingTrace ranking) {
     public Built {
       rowsPerVariant = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(rowsPerVariant));
     }
@@ -74,6 +80,7 @@ public final class PackBuilder {
       Retriever.Session session, Strategy strategy, ResearchOptions options, PlannerInfo planner)
       throws IOException {
     var rowsPerVariant = new LinkedHashMap<String, Integer>();
+    var variantKeys = new ArrayList<RankingTrace.VariantKeys>();
     SearchFilters filters =
         SearchFilters.NONE
             .withSourceTypes(options.sourceTypes())
@@ -92,8 +99,10 @@ public final class PackBuilder {
       main = main == null ? result : main;
       ranking.add(v, result);
       rowsPerVariant.merge(v.query(), result.rows().size(), Integer::sum);
+      variantKeys.add(variantKeys(v.query(), result, options.limit()));
     }
     List<EvidenceRow> evidence = new ArrayList<>(ranking.ranked(options.limit()));
+    RankingTrace rankingTrace = ranking.trace(variantKeys, poolSize(options));
     if (options.includeRelated() && !evidence.isEmpty()) {
       evidence.addAll(related(session, strategy.textQuery(), options, filters, lanes, evidence));
     }
@@ -131,7 +140,24 @@ public final class PackBuilder {
             exactTagRows,
             topicBrief,
             CoverageBuilder.nextSteps(plan, evidence, options, ranking.nearestByMeaning(NEAREST)));
-    return new Built(pack, rowsPerVariant, ranking.candidateCount());
+    return new Built(pack, rowsPerVariant, ranking.candidateCount(), rankingTrace);
+  }
+
+  /** The first {@code limit} ranked rows of one variant's search, for the run's trace. */
+  private static RankingTrace.VariantKeys variantKeys(
+      String query, SearchResult result, int limit) {
+    List<RankingTrace.KeyScore> keys =
+        result.rows().stream()
+            .filter(r -> !r.isRelated())
+            .limit(limit)
+            .map(
+                r ->
+                    new RankingTrace.KeyScore(
+                        r.sourceKey(),
+                        r.retrieval().lanes().stream().map(s -> s.lane().wireName()).toList(),
+                        EvidenceRanking.round(r.retrieval().fusedScore())))
+            .toList();
+    return new RankingTrace.VariantKeys(query, result.rows().size(), keys);
   }
 
   private static Set<Lane> lanes(ResearchOptions options) {

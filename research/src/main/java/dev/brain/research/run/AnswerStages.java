@@ -8,6 +8,7 @@ import static dev.brain.research.run.StageData.synthesisModelId;
 
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.pack.EvidenceMerge;
+import dev.brain.research.pack.RankingTrace;
 import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.run.ProgressEvent.Status;
 import dev.brain.research.synthesis.AnswerStatus;
@@ -81,6 +82,12 @@ final class AnswerStages {
             t.evidenceCharsUsed(),
             "dropped_source_keys",
             t.droppedSourceKeys(),
+            "dropped",
+            t.droppedSourceKeys().stream()
+                .map(k -> new RankingTrace.Dropped(k, RankingTrace.EVIDENCE_BUDGET))
+                .toList(),
+            "trimmed_source_key",
+            t.partiallyTrimmedSourceKey(),
             "pinned_added",
             state.pinned == null ? List.of() : state.pinned.accepted(),
             "answer_status",

@@ -1,5 +1,7 @@
 package dev.brain.research.trace;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.brain.research.json.Json;
 import dev.brain.research.pack.MergeReport;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.RowInspection;
@@ -9,6 +11,7 @@ import dev.brain.research.run.JudgeVerdict;
 import dev.brain.research.run.JudgeVerdict.WeakRow;
 import dev.brain.research.run.ProgressEvent;
 import dev.brain.research.run.RunMetrics;
+import dev.brain.research.run.RunStage;
 import dev.brain.research.run.RunTraces;
 import dev.brain.research.run.StopReason;
 import dev.brain.research.synthesis.Citation;
@@ -17,6 +20,8 @@ import dev.brain.research.synthesis.SynthesisResult;
 import dev.brain.research.synthesis.Truncation;
 import dev.brain.research.synthesis.Verification;
 import dev.brain.retrieval.EvidenceRow;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,6 +74,7 @@ final class TraceMarkdown {
     merge(md, t.run().pinned());
     inspections(md, t.run().inspections());
     evidence(md, t.run().pack());
+    ranking(md, t.run().events());
     preparation(md, t.run().preparedSynthesis());
     verification(md, t.run().verification());
     continuity(md, t.continuity());
@@ -284,6 +290,92 @@ final class TraceMarkdown {
       md.append(" #").append(String.join(" #", row.userTags())).append('\n');
     }
     md.append('\n');
+  }
+
+  /**
+   * The retrieval's keys per variant, the re-scoring and every row left out with why, from the
+   * retrieval and preparation events' data (read as JSON: the same whether the events are the run's
+   * own or read back from a file).
+   */
+  private static void ranking(StringBuilder md, List<ProgressEvent> events) {
+    JsonNode retrieval = completed(events, RunStage.RETRIEVAL);
+    JsonNode preparation = completed(events, RunStage.PREPARATION);
+    if (retrieval == null || !retrieval.has("variant_keys")) {
+      return;
+    }
+    md.append("## Ranking\n\n");
+    md.append("Keys per variant (lanes, fused score):\n\n");
+    for (JsonNode v : retrieval.path("variant_keys")) {
+      md.append("- \"").append(oneLine(v.path("query").asText())).append("\" — ");
+      md.append(v.path("rows").asInt()).append(" rows");
+      var keys = new ArrayList<String>();
+      for (JsonNode k : v.path("keys")) {
+        var lanes = new ArrayList<String>();
+        k.path("lanes").forEach(l -> lanes.add(l.asText()));
+        keys.add(
+            "`"
+                + k.path("source_key").asText()
+                + "` "
+                + String.join("+", lanes)
+                + " "
+                + k.path("score").asText());
+      }
+      md.append(keys.isEmpty() ? "" : ": " + String.join(", ", keys));
+      if (v.path("keys").size() < v.path("rows").asInt()) {
+        md.append(", …");
+      }
+      md.append('\n');
+    }
+    var why = new HashMap<String, String>();
+    retrieval.path("dropped").forEach(d -> why.put(d.path("source_key").asText(), reason(d)));
+    md.append("\nRe-scored by concepts (before → after):\n\n");
+    for (JsonNode r : retrieval.path("rescored")) {
+      String key = r.path("source_key").asText();
+      md.append("- `")
+          .append(key)
+          .append("` ")
+          .append(r.path("before").asText())
+          .append(" → ")
+          .append(r.path("after").asText())
+          .append(
+              r.has("rank")
+                  ? " (#" + r.path("rank").asInt() + ")"
+                  : " (dropped" + (why.containsKey(key) ? ": " + why.get(key) : "") + ")")
+          .append('\n');
+    }
+    var dropped = new ArrayList<String>();
+    retrieval
+        .path("dropped")
+        .forEach(d -> dropped.add(d.path("source_key").asText() + "`: " + reason(d)));
+    int more = retrieval.path("dropped_more").asInt();
+    if (preparation != null) {
+      preparation
+          .path("dropped")
+          .forEach(
+              d ->
+                  dropped.add(
+                      d.path("source_key").asText() + "`: " + reason(d) + " (synthesis input)"));
+    }
+    md.append("\nDropped:");
+    md.append(dropped.isEmpty() ? " none\n" : "\n\n");
+    dropped.forEach(d -> md.append("- `").append(d).append('\n'));
+    if (more > 0) {
+      md.append("- … ").append(more).append(" more dropped by the ranking\n");
+    }
+    md.append('\n');
+  }
+
+  private static String reason(JsonNode dropped) {
+    return dropped.path("reason").asText();
+  }
+
+  /** The data of {@code stage}'s completed event, as JSON, or null. */
+  private static JsonNode completed(List<ProgressEvent> events, RunStage stage) {
+    return events.stream()
+        .filter(e -> e.stage() == stage && e.status() == ProgressEvent.Status.COMPLETED)
+        .findFirst()
+        .<JsonNode>map(e -> Json.mapper().valueToTree(e.data()))
+        .orElse(null);
   }
 
   private static void preparation(StringBuilder md, PreparedSynthesis p) {
