@@ -65,13 +65,18 @@ class ResultsTest {
     String bm25 = body.replace("\"hybrid\"", "\"lucene-bm25\"").replace("4800.0,", "1000.0,");
     String knn = body.replace("\"hybrid\"", "\"lucene-knn\"").replace("4800.0,", "2000.0,");
     Files.writeString(dir.resolve("search.json"), "[" + body + "," + bm25 + "," + knn + "]");
+    Files.writeString(
+        dir.resolve("search.meta.json"),
+        "{\"finished_at\": \"2026-11-26T20:30:37Z\", \"command\": \"bench/run search\"}");
 
     String md =
         new Summary(new Results(dir), new Machine("Test CPU", 2, 8_000_000_000L, "Linux", "1 1 1"))
             .markdown();
 
     assertThat(md)
-        .contains("| hybrid search p50 at 100k chunks | < 10 ms | 4.80 ms | yes |")
+        .contains(
+            "| hybrid search p50 at 100k chunks, `search` run of 2026-11-26T20:30:37Z | < 10 ms"
+                + " | 4.80 ms | yes |")
         .contains("Against raw Lucene top 10 (BM25 + kNN k = 10: 3.00 ms at 100k) hybrid is 1.6x.")
         .contains("Test CPU, 2 cores");
   }
