@@ -438,9 +438,52 @@
 
   // ---------- what the run did: plan, coverage, topic pivots ----------
 
-  /** The folded Plan and Coverage panels of a finished turn and its topic pivots, if any. */
+  /**
+   * The folded Plan and Coverage panels of a finished turn, its topic pivots and the pack's next
+   * steps, if any (a turn without evidence shows its steps in the no-evidence box).
+   */
   function runPanels(turn) {
-    return [planPanel(turn), coveragePanel(turn), pivotRow(turn)].filter(Boolean);
+    return [planPanel(turn), coveragePanel(turn), pivotRow(turn), nextStepsRow(turn)].filter(Boolean);
+  }
+
+  /**
+   * The pack's next steps as buttons under a turn with evidence: inspect the strongest rows (their
+   * cards unfolded and scrolled to), expand related evidence (the question asked again with
+   * "Related notes" on), open the top record (its record page).
+   */
+  function nextStepsRow(turn) {
+    const steps = turn.pack.next_steps || [];
+    if (!turn.pack.evidence.length || !steps.length) return null;
+    const row = el("div", { class: "next-steps pack-steps" }, el("span", { class: "muted" }, "Next:"));
+    for (const step of steps) {
+      const params = step.params || {};
+      const label = step.label || step.action;
+      if (step.action === "inspect_top_evidence") {
+        row.append(el("button", { type: "button", class: "small step", "data-action": step.action, onclick: () => showCards(turn, params.lookups || []) }, label));
+      } else if (step.action === "expand_related") {
+        row.append(el("button", {
+          type: "button", class: "small step", "data-action": step.action,
+          title: "Ask this question again with Related notes on",
+          onclick: () => { related.checked = true; submit(turn.question); },
+        }, label));
+      } else if (step.action === "open_lookup" && params.lookup) {
+        row.append(el("a", { class: "button small step", "data-action": step.action, href: "/record/" + encodeURIComponent(params.lookup), title: params.lookup }, label));
+      } else {
+        row.append(el("span", { class: "badge", "data-action": step.action }, label));
+      }
+    }
+    return row;
+  }
+
+  /** Unfolds a turn's evidence and scrolls to the first card of these keys, marking each. */
+  function showCards(turn, keys) {
+    const ids = cardIds(turn);
+    const cards = keys.map((k) => document.getElementById(ids.get(k))).filter(Boolean);
+    if (!cards.length) return;
+    const details = cards[0].closest("details");
+    if (details) details.open = true;
+    cards.forEach((c) => c.classList.add("inspected"));
+    cards[0].scrollIntoView({ block: "center" });
   }
 
   /** A folded panel that stays as the reader left it across re-renders. */

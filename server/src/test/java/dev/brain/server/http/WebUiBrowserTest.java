@@ -1,10 +1,12 @@
 package dev.brain.server.http;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.brain.BrainConfig;
 import dev.brain.research.trace.TraceStore;
+import java.net.URLDecoder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -147,6 +149,44 @@ class WebUiBrowserTest {
     assertThat(timeline.findElement(By.cssSelector(".timeline")).isDisplayed()).isFalse();
     timeline.findElement(By.cssSelector("summary")).click();
     assertThat(timeline.findElement(By.cssSelector(".timeline")).isDisplayed()).isTrue();
+  }
+
+  @Test
+  void everyTurnWithEvidenceOffersThePacksNextStepsAndInspectUnfoldsTheStrongestCards() {
+    Browser.ask(driver, QUESTION);
+    Browser.finishedTurn(driver, 1);
+    Browser.ask(driver, "What grind size do I use for espresso?");
+    Browser.finishedTurn(driver, 2);
+
+    for (int i = 1; i <= 2; i++) {
+      WebElement turn = Browser.finishedTurn(driver, i);
+      assertThat(turn.getAttribute("data-status")).isEqualTo("ok");
+      WebElement steps = turn.findElement(By.cssSelector(".next-steps.pack-steps"));
+      assertThat(
+              steps.findElements(By.cssSelector("[data-action]")).stream()
+                  .map(b -> b.getAttribute("data-action"))
+                  .toList())
+          .as("turn %d", i)
+          .containsExactly("inspect_top_evidence", "expand_related", "open_lookup");
+      String top = turn.findElement(By.cssSelector(".evidence-card")).getAttribute("data-key");
+      String href =
+          steps.findElement(By.cssSelector("a[data-action='open_lookup']")).getAttribute("href");
+      assertThat(URLDecoder.decode(href.substring(href.indexOf("/record/") + 8), UTF_8))
+          .isEqualTo(top);
+    }
+
+    // Inspect unfolds the first turn's folded evidence at its top card.
+    WebElement first = Browser.finishedTurn(driver, 1);
+    WebElement evidence = first.findElement(By.cssSelector("details.evidence"));
+    driver.executeScript("arguments[0].open = false", evidence);
+    WebElement card = first.findElement(By.cssSelector(".evidence-card"));
+    assertThat(card.isDisplayed()).isFalse();
+    WebElement inspect =
+        first.findElement(By.cssSelector("button[data-action='inspect_top_evidence']"));
+    driver.executeScript("arguments[0].scrollIntoView({block: 'center'})", inspect);
+    inspect.click();
+    Browser.waiting(driver, 5).until(d -> card.isDisplayed() && inViewport(card));
+    assertThat(card.getAttribute("class")).contains("inspected");
   }
 
   @Test
