@@ -438,6 +438,16 @@ public final class Brain implements AutoCloseable {
   }
 
   /**
+   * {@link #researchNote} without the chat model: deterministic topics and an extractive section
+   * from the same evidence. What a surface falls back to when the configured model cannot be
+   * reached ({@link dev.brain.research.note.NoteResearchException#modelUnreachable()}).
+   */
+  public NoteResult researchNoteWithoutModel(NoteRequest request)
+      throws IOException, InterruptedException {
+    return notes.research(request, null);
+  }
+
+  /**
    * The trace store of a configuration's data directory, without opening its index: {@code
    * <data>/research-runs} with the configured retention, redacting the configured API key.
    */

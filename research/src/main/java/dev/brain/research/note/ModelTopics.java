@@ -84,12 +84,12 @@ final class ModelTopics {
           .content();
     } catch (ChatException e) {
       throw new NoteResearchException(
-          Reason.MODEL_FAILED,
           "the model "
               + model.id()
               + " failed while naming topics: "
               + e.getMessage()
-              + "; nothing was written");
+              + "; nothing was written",
+          e);
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.brain.research.note;
 
+import dev.brain.models.chat.ChatException;
+
 /**
  * Why note research refused or failed, in words a user can act on; nothing was written. The reason
  * lets each surface map it once (exit code, HTTP status, MCP error).
@@ -35,6 +37,21 @@ public final class NoteResearchException extends RuntimeException {
 
   NoteResearchException(Reason reason, String message) {
     this(reason, message, null);
+  }
+
+  /** The chat model's failure {@code cause}, kept so a surface can tell an unreachable model. */
+  NoteResearchException(String message, ChatException cause) {
+    super(message, cause);
+    this.reason = Reason.MODEL_FAILED;
+    this.field = null;
+  }
+
+  /**
+   * Whether the chat model could not be reached at all (its server down or refusing): the research
+   * itself can run without it, as the other surfaces fall back to the evidence.
+   */
+  public boolean modelUnreachable() {
+    return getCause() instanceof ChatException e && e.kind() == ChatException.Kind.UNAVAILABLE;
   }
 
   /** What kind of problem it is. */

@@ -110,12 +110,12 @@ final class SectionSynthesis {
       return body + "\n";
     } catch (ChatException e) {
       throw new NoteResearchException(
-          Reason.MODEL_FAILED,
           "the model "
               + model.id()
               + " failed while writing the section: "
               + e.getMessage()
-              + "; nothing was written");
+              + "; nothing was written",
+          e);
     }
   }
 

@@ -154,7 +154,15 @@ public final class BrainTools {
               args.string("focus"),
               Boolean.TRUE.equals(dryRun),
               Boolean.TRUE.equals(args.bool("replace")));
-      var result = brain.researchNote(request);
+      dev.brain.research.note.NoteResult result;
+      try {
+        result = brain.researchNote(request);
+      } catch (dev.brain.research.note.NoteResearchException e) {
+        if (!e.modelUnreachable()) {
+          throw e;
+        }
+        return evidenceWithoutModel(request, e.getMessage());
+      }
       Map<String, Object> out = toMap(result);
       String text =
           (result.written()
@@ -171,6 +179,30 @@ public final class BrainTools {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
     }
+  }
+
+  /**
+   * The note's research when the configured model cannot be reached, as the Chat and {@code brain
+   * research} fall back to the evidence: deterministic topics and the extractive section of what
+   * was found, as a dry run (the section asked for is the model's, so nothing is written), with
+   * {@code model_unavailable} saying why.
+   */
+  private ToolOutput evidenceWithoutModel(dev.brain.research.note.NoteRequest asked, String why)
+      throws IOException, InterruptedException {
+    var dryRun =
+        new dev.brain.research.note.NoteRequest(
+            asked.path(), asked.depth(), asked.focus(), true, asked.replace());
+    var result = brain.researchNoteWithoutModel(dryRun);
+    Map<String, Object> out = new LinkedHashMap<>(toMap(result));
+    out.put("model_unavailable", why);
+    String text =
+        "model unreachable: showing the evidence; nothing was written ("
+            + why
+            + ")\n\n"
+            + result.topics().size()
+            + " topics, extractive\n\n"
+            + result.section();
+    return new ToolOutput(out, text);
   }
 
   /**

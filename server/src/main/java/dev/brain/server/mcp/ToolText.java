@@ -49,6 +49,12 @@ final class ToolText {
     for (NextStep step : pack.nextSteps()) {
       sb.append("next: ").append(step.label()).append('\n');
     }
+    if (pack.queryPlan().plannerError() != null) {
+      // A planner model that could not be reached (or answered badly) never costs the evidence.
+      sb.append("planner not used (")
+          .append(pack.queryPlan().plannerError())
+          .append("): a deterministic plan\n");
+    }
     sb.append(c.recallNote());
     return sb.toString().strip();
   }
