@@ -278,7 +278,13 @@ public final class BrainCommand {
 
   /** Runs the CLI writing to the given streams; for tests. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    return commandLine(new BrainCommand(), out, err, args).execute(args);
+    try {
+      return commandLine(new BrainCommand(), out, err, args).execute(args);
+    } finally {
+      // A command's last print (no println: `trace show --json`) must not stay in the buffer.
+      out.flush();
+      err.flush();
+    }
   }
 
   /**

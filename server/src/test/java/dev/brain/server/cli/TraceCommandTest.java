@@ -3,9 +3,11 @@ package dev.brain.server.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -84,6 +86,42 @@ class TraceCommandTest {
 
     Run list = brain("--data", data, "trace", "list");
     assertThat(list.out()).contains(dir.getFileName().toString(), "enough_evidence");
+  }
+
+  @Test
+  void traceShowPrintsTheRankingAndJsonPrintsAllOfRunJsonThroughABufferedStdout()
+      throws IOException {
+    Run run = brain("--data", data, "research", "How often should I descale the espresso machine?");
+    String id = tracePath(run).getFileName().toString();
+
+    Run show = brain("--data", data, "trace", "show", id);
+    assertThat(show.out()).contains("## Ranking", "Keys per variant", "Re-scored by concepts");
+
+    // As Main prints: a PrintWriter over a stream, buffered, flushed by println only.
+    var bytes = new ByteArrayOutputStream();
+    int code =
+        BrainCommand.run(
+            new PrintWriter(bytes, true),
+            new PrintWriter(new StringWriter(), true),
+            "--data",
+            data,
+            "trace",
+            "show",
+            "--json",
+            id);
+    assertThat(code).isZero();
+    byte[] saved = Files.readAllBytes(Path.of(data, "research-runs", id, "run.json"));
+    JsonNode printed = PrettyJson.MAPPER.readTree(bytes.toString(StandardCharsets.UTF_8));
+    assertThat(printed).isEqualTo(PrettyJson.MAPPER.readTree(saved));
+    JsonNode retrieval = null;
+    for (JsonNode e : printed.path("events")) {
+      if (e.path("stage").asText().equals("retrieval")
+          && e.path("status").asText().equals("completed")) {
+        retrieval = e.path("data");
+      }
+    }
+    assertThat(retrieval).isNotNull();
+    assertThat(retrieval.has("variant_keys") && retrieval.has("rescored")).isTrue();
   }
 
   @Test
