@@ -304,7 +304,7 @@ final class TraceMarkdown {
       return;
     }
     md.append("## Ranking\n\n");
-    md.append("Keys per variant (lanes, fused score):\n\n");
+    md.append("Keys per variant, in search order (lanes, fused score):\n\n");
     for (JsonNode v : retrieval.path("variant_keys")) {
       md.append("- \"").append(oneLine(v.path("query").asText())).append("\" — ");
       md.append(v.path("rows").asInt()).append(" rows");
