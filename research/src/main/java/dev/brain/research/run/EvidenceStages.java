@@ -16,7 +16,6 @@ import dev.brain.research.pack.Inspector;
 import dev.brain.research.pack.MergeReport;
 import dev.brain.research.pack.PackBuilder;
 import dev.brain.research.pack.ResearchOptions;
-import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.RowInspection;
 import dev.brain.research.plan.ModelPlanner;
 import dev.brain.research.plan.PlannerInfo;
@@ -356,16 +355,16 @@ final class EvidenceStages {
         RunStage.EXPANSION,
         "Related notes asked for: ",
         " linked records added (rejected ",
-        EvidenceMerge.related(retriever, state.pack, request.options()));
+        EvidenceMerge.related(retriever, state.pack, request.options()),
+        Map.of());
   }
 
   void retry(String query) throws IOException {
     stages.begin(RunStage.RETRY, "Focused retry: \"" + query + "\"", data("query", query));
-    ResearchPack retryPack;
+    PackBuilder.Built retryBuilt;
     try {
       Strategy focused = QueryAnalyzer.analyze(query, options.semantic());
-      retryPack =
-          new PackBuilder(retriever).build(focused, options, PlannerInfo.DETERMINISTIC).pack();
+      retryBuilt = new PackBuilder(retriever).build(focused, options, PlannerInfo.DETERMINISTIC);
     } catch (InvalidSearchException e) {
       stages.end(
           RunStage.RETRY,
@@ -378,19 +377,25 @@ final class EvidenceStages {
     var merged =
         EvidenceMerge.retry(
             state.pack,
-            retryPack,
+            retryBuilt.pack(),
             query,
             state.judge.missingConcepts(),
             budgets.retryAcceptLimit(),
             options);
-    acceptMerge(RunStage.RETRY, "Retry added ", " rows (rejected ", merged);
+    acceptMerge(
+        RunStage.RETRY,
+        "Retry added ",
+        " rows (rejected ",
+        merged,
+        data("variant_keys", retryBuilt.ranking().variants()));
   }
 
   void expand(String lookup) throws IOException {
     stages.begin(RunStage.EXPANSION, "Following the links of " + lookup, data("lookup", lookup));
     var merged =
         EvidenceMerge.expand(retriever, state.pack, lookup, budgets.relatedLimit(), options);
-    acceptMerge(RunStage.EXPANSION, "Expansion added ", " related rows (rejected ", merged);
+    acceptMerge(
+        RunStage.EXPANSION, "Expansion added ", " related rows (rejected ", merged, Map.of());
   }
 
   /**
@@ -398,7 +403,12 @@ final class EvidenceStages {
    * run's merge report is its first merge's (a retry's or the judge's expansion, before the related
    * notes asked for); each merge's own is in its stage's event.
    */
-  void acceptMerge(RunStage stage, String added, String rejected, EvidenceMerge.Merged merged) {
+  void acceptMerge(
+      RunStage stage,
+      String added,
+      String rejected,
+      EvidenceMerge.Merged merged,
+      Map<String, Object> extra) {
     var report = merged.report();
     state.pack = merged.pack();
     if (state.merge == null) {
@@ -413,6 +423,8 @@ final class EvidenceStages {
             + report.rejected().size()
             + "); verdict now "
             + state.finalJudge.verdict().wireName(),
-        merge(mergeData(report), data("verdict", state.finalJudge.verdict().wireName())));
+        merge(
+            merge(mergeData(report), data("verdict", state.finalJudge.verdict().wireName())),
+            extra));
   }
 }

@@ -134,6 +134,21 @@ class RankingTraceTest {
     assertThat(md).contains("`" + truncated.get(0) + "`: evidence_budget");
   }
 
+  @Test
+  void aFocusedRetryRecordsTheKeysItsSearchReturnedAndItsRejectionsWithWhy() throws Exception {
+    RunResult run =
+        RunnerVault.runner(data, List.of())
+            .run(RunRequest.of("plantar fasciitis stretches and shoes mileage"), null);
+    JsonNode trace = JSON.readTree(Path.of(run.tracePath()).resolve("run.json").toFile());
+
+    JsonNode retry = completed(trace, "retry");
+    assertThat(retry.path("variant_keys").size()).isPositive();
+    assertThat(retry.path("variant_keys").get(0).path("keys").get(0).path("source_key").asText())
+        .isNotBlank();
+    assertThat(trace.path("merge").path("rejected"))
+        .allSatisfy(r -> assertThat(r.path("reason").asText()).isNotBlank());
+  }
+
   private static List<String> strings(JsonNode array) {
     var out = new ArrayList<String>();
     array.forEach(n -> out.add(n.asText()));
