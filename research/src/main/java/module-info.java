@@ -1,7 +1,11 @@
 /**
  * brain's research layer: plans, evidence packs, synthesis, runs, traces, note research and the
  * agent loop. See the module README for what each package holds.
+ *
+ * <p>OpenNLP's tools and its English part-of-speech model are automatic modules (the model's name
+ * comes from its file name); javac warns about every automatic module, hence the suppression.
  */
+@SuppressWarnings("requires-automatic")
 module dev.brain.research {
   requires transitive dev.brain.retrieval;
   requires java.net.http;
@@ -12,6 +16,8 @@ module dev.brain.research {
   requires com.fasterxml.jackson.dataformat.toml;
   requires com.networknt.schema;
   requires org.jsoup;
+  requires org.apache.opennlp.tools;
+  requires opennlp.models.pos.en;
 
   exports dev.brain.research;
   exports dev.brain.research.note;

@@ -155,6 +155,30 @@ final class AnswerShape {
     return Kind.ANY;
   }
 
+  /** A "when" that asks about an event: "when did", "when was", "when were", "when will". */
+  private static final Pattern WHEN_EVENT =
+      Pattern.compile("^ when (?:did|was|were|will|has|have|had) ");
+
+  /**
+   * The values the parts of {@code question} ask for by their wording, read strictly: a date ("when
+   * was it released?", "what year …") or a figure ("how many times …", "how long …", "the price
+   * …"). A "when" that sets a condition or a scene ("When is it OK to …", "When I run it, …") asks
+   * for no date. An answer whose passages are built around no sentence offering such a value gives
+   * the question in part ({@link ExtractiveSynthesizer}).
+   */
+  static Set<Kind> valuesAsked(String question) {
+    var out = EnumSet.noneOf(Kind.class);
+    for (String part : PARTS.split(question)) {
+      Kind kind = of(part);
+      String q = " " + String.join(" ", words(part.toLowerCase(Locale.ROOT))) + " ";
+      if (kind == Kind.NUMBER
+          || kind == Kind.DATE && (!q.startsWith(" when ") || WHEN_EVENT.matcher(q).find())) {
+        out.add(kind);
+      }
+    }
+    return out;
+  }
+
   /**
    * Whether {@code sentence} offers one of the {@code kinds} of thing {@code question} asks for.
    */

@@ -32,8 +32,11 @@ final class AnswerText {
   /** Separates the parts of a heading path in a passage's header. */
   static final String PATH_SEPARATOR = " › ";
 
-  /** The answer quoting {@code passages}; {@code missing} names what none of them mentions. */
-  static String of(List<Passage> passages, List<String> missing) {
+  /**
+   * The answer quoting {@code passages}; {@code missing} names what none of them mentions and
+   * {@code unoffered} the kinds of value the question asks for that none offers.
+   */
+  static String of(List<Passage> passages, List<String> missing, Set<AnswerShape.Kind> unoffered) {
     var t = new StringBuilder();
     var said = new HashSet<String>();
     for (Passage p : passages) {
@@ -46,8 +49,8 @@ final class AnswerText {
       }
       t.append(header(p)).append("\n\n").append(body);
     }
-    if (!missing.isEmpty()) {
-      t.append("\n\n").append(partly(passages.get(0), missing));
+    if (!missing.isEmpty() || !unoffered.isEmpty()) {
+      t.append("\n\n").append(partly(passages.get(0), missing, unoffered));
     }
     return t.toString();
   }
@@ -69,20 +72,32 @@ final class AnswerText {
 
   /**
    * The one plain line of a partial answer: what the first passage gives, and what nothing quoted
-   * says. "Your notes give “Server Options › server.cors” but nothing about “server.proxy”."
+   * says or the kind of value asked for that nothing quoted offers. "Your notes give “Server
+   * Options › server.cors” but nothing about “server.proxy”.", "… but no date."
    */
-  static String partly(Passage first, List<String> missing) {
+  static String partly(Passage first, List<String> missing, Set<AnswerShape.Kind> unoffered) {
     String place =
         first.headingPath().isEmpty()
             ? first.text().title()
             : String.join(PATH_SEPARATOR, first.headingPath());
-    String what = missing.stream().map(m -> "“" + m + "”").collect(joining(" or "));
+    var gaps = new ArrayList<String>();
+    if (!missing.isEmpty()) {
+      gaps.add(
+          "nothing about " + missing.stream().map(m -> "“" + m + "”").collect(joining(" or ")));
+    }
+    if (unoffered.contains(AnswerShape.Kind.DATE)) {
+      gaps.add("no date");
+    }
+    if (unoffered.contains(AnswerShape.Kind.NUMBER)) {
+      gaps.add("no figure");
+    }
+    String what = String.join(", and ", gaps);
     if (place == null || place.isBlank()) {
-      return "These passages say nothing about " + what + ".";
+      return "These passages say " + what + ".";
     }
     String whose =
         "note".equals(first.text().row.sourceType()) ? "Your notes give" : "Your sources give";
-    return whose + " “" + place + "” but nothing about " + what + ".";
+    return whose + " “" + place + "” but " + what + ".";
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.brain.research.plan.FollowUp;
 import dev.brain.retrieval.Retriever;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The built-in, deterministic synthesizer: no model, no outside knowledge. It answers with
@@ -66,10 +67,11 @@ public final class ExtractiveSynthesizer {
     List<Concept> names = Names.written(pack.question(), pack.queryPlan().requiredConcepts());
     // A name common across the corpus is its subject ("Rust" in a book on Rust): context of the
     // question, which a passage need not repeat.
-    // A name the corpus never mentions, however the question writes it ("with criterion"), is
-    // missing from any answer that was not declined for it.
+    // A name the corpus never mentions, however the question writes it ("with criterion"), and a
+    // thing it never mentions ("a pytest fixture"), are missing from any answer that was not
+    // declined for them.
     List<Concept> asked = new ArrayList<>(names);
-    for (Concept c : Names.of(pack.question(), pack.queryPlan().requiredConcepts())) {
+    for (Concept c : Names.asked(pack.question(), pack.queryPlan().requiredConcepts())) {
       if (pack.coverage().absentConcepts().contains(c.key()) && !asked.contains(c)) {
         asked.add(c);
       }
@@ -79,10 +81,20 @@ public final class ExtractiveSynthesizer {
             .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
             .map(Concept::preferred)
             .toList();
-    String text = AnswerText.of(passages, missing);
-    // A thing the question names that no quoted passage mentions: the answer covers part of the
-    // question, and says so (its last line), never as a full answer.
-    AnswerStatus status = missing.isEmpty() ? prepared.answerStatus() : AnswerStatus.PARTIAL;
+    // A question asking for a date or a figure whose passages are built around no sentence that
+    // offers one (the ranking prefers such sentences): the passages are about the question, not
+    // its answer ("When will 1.0 be released?" answered with the release policy).
+    var values = AnswerShape.valuesAsked(pack.question());
+    boolean valueMissing =
+        !values.isEmpty()
+            && passages.stream()
+                .noneMatch(p -> AnswerShape.offers(values, pack.question(), p.lead().shown()));
+    String text = AnswerText.of(passages, missing, valueMissing ? values : Set.of());
+    // A thing the question names that no quoted passage mentions, or the value it asks for that
+    // none offers: the answer covers part of the question, and says so (its last line), never as a
+    // full answer.
+    AnswerStatus status =
+        missing.isEmpty() && !valueMissing ? prepared.answerStatus() : AnswerStatus.PARTIAL;
     return result(prepared, status, text, Citations.of(pack, text));
   }
 

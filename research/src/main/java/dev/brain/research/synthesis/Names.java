@@ -105,7 +105,17 @@ final class Names {
 
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
   static List<Concept> of(String question, List<Concept> concepts) {
-    return of(question, concepts, true);
+    return of(question, concepts, true, false);
+  }
+
+  /**
+   * The concepts among {@code concepts} that {@code question} names as things: {@link #of} and the
+   * words it uses as nouns ({@link PartsOfSpeech}: "a pytest fixture", "the price in euros"), with
+   * the same exceptions. One the corpus never mentions makes an answer partial, never declines it
+   * on its own: a noun is as often the user's word for what the corpus calls otherwise.
+   */
+  static List<Concept> asked(String question, List<Concept> concepts) {
+    return of(question, concepts, true, true);
   }
 
   /**
@@ -114,10 +124,11 @@ final class Names {
    * only by its place ("descale with medium-hard water"): what an answer must mention to be full.
    */
   static List<Concept> written(String question, List<Concept> concepts) {
-    return of(question, concepts, false);
+    return of(question, concepts, false, false);
   }
 
-  private static List<Concept> of(String question, List<Concept> concepts, boolean instrument) {
+  private static List<Concept> of(
+      String question, List<Concept> concepts, boolean instrument, boolean nouns) {
     concepts = concepts.stream().filter(c -> !incidental(c)).toList();
     QuestionForm form = QuestionForm.of(question);
     // Words pasted after the question ("…machine? see /home/x api_key=…") are context, not asked.
@@ -125,10 +136,11 @@ final class Names {
     if (mark > 0 && !question.substring(mark + 1).isBlank()) {
       question = question.substring(0, mark + 1);
     }
+    PartsOfSpeech.Tagged tagged = nouns ? PartsOfSpeech.of(question) : null;
     var out = new ArrayList<Concept>();
     for (Concept c : concepts) {
       Matcher m = find(question, c.preferred());
-      if (m != null && named(question, m, form, instrument)) {
+      if (m != null && named(question, m, form, instrument, tagged)) {
         out.add(c);
       }
     }
@@ -144,8 +156,16 @@ final class Names {
     return m.find() ? m : null;
   }
 
-  /** Whether the occurrence {@code m} is written as a name the question asks about. */
-  private static boolean named(String question, Matcher m, QuestionForm form, boolean instrument) {
+  /**
+   * Whether the occurrence {@code m} is written as a name the question asks about, or, when {@code
+   * tagged} is given, used as a noun.
+   */
+  private static boolean named(
+      String question,
+      Matcher m,
+      QuestionForm form,
+      boolean instrument,
+      PartsOfSpeech.Tagged tagged) {
     String word = m.group();
     String before = question.substring(0, m.start());
     String after = question.substring(m.end());
@@ -162,6 +182,7 @@ final class Names {
         word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.');
     boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
     return capitalized
+        || tagged != null && tagged.nounAt(m.start())
         || acronym && word.chars().anyMatch(Character::isLetter)
         || possessive
         || identifier

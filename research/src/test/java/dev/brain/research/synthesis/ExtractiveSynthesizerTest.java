@@ -792,6 +792,94 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aThingTheQuestionNamesThatTheCorpusNeverMentionsMakesTheAnswerPartial() {
+    String raw =
+        "# Running tests\n\nRun the test suite with `uv run pytest`; each test runs in the"
+            + " project's environment.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "How do I write a pytest fixture that gives each test a temporary directory?",
+                List.of(note(1, "docs/testing.md", raw))),
+            "fixture");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer())
+        .contains("[note:docs/testing.md]")
+        .endsWith("but nothing about “fixture”.");
+  }
+
+  @Test
+  void aWordTheQuestionUsesAsAVerbIsTheUsersWayOfSayingItNotAMissingThing() {
+    String raw =
+        "# Cache\n\n`uv cache clean` waits for other uv processes to release the cache lock;"
+            + " it gives up after 5 minutes.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "uv cache clean is stuck waiting for other uv processes, how long does it wait?",
+                List.of(note(1, "docs/cache.md", raw))),
+            "stuck");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("5 minutes").doesNotContain("nothing about");
+  }
+
+  @Test
+  void aQuestionAskingForADateThatNoQuotedSentenceGivesIsAnsweredInPart() {
+    String raw =
+        "# Releases\n\nThe tool follows semantic versioning. A new minor release goes out"
+            + " regularly, and each release is announced on the blog.\n";
+    var pack =
+        Packs.pack(
+            "When will version 1.0 of the tool be released?",
+            List.of(note(1, "docs/releases.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer())
+        .contains("semantic versioning")
+        .endsWith("Your notes give “Releases” but no date.");
+  }
+
+  @Test
+  void aQuestionAskingForAFigureThatTheLeadingSentenceGivesIsAFullAnswer() {
+    String raw =
+        "# Downloads\n\nA failed download is retried 3 times before the install stops with an"
+            + " error.\n";
+    var pack =
+        Packs.pack(
+            "How many times is a failed download retried?",
+            List.of(note(1, "docs/downloads.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("retried 3 times").doesNotContain("no figure");
+  }
+
+  @Test
+  void aWhenThatSetsAConditionAsksForNoDate() {
+    String raw =
+        "# Panics\n\nA library should panic only when continuing would be unsafe; otherwise it"
+            + " returns an error the caller can handle.\n";
+    var pack =
+        Packs.pack(
+            "When is it OK for a library to panic instead of returning an error?",
+            List.of(note(1, "docs/panics.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).doesNotContain("no date");
+  }
+
+  @Test
   void numbersAndFilesOfTheQuestionNeitherDeclineNorMakeItPartial() {
     String raw = "# Tables\n\nA table with many rows renders slowly; use a virtual list.\n";
     var pack =
