@@ -57,7 +57,10 @@ final class OnnxEmbedder implements Embedder {
   private final OrtEnvironment environment;
   private final OrtSession session;
   private final HuggingFaceTokenizer tokenizer;
-  private final HuggingFaceTokenizer counter;
+  // The counting tokenizer is made on the first count: a search never counts, and a second
+  // tokenizer costs about 13 MB of native memory (resident) in every process that loads the model.
+  private final byte[] tokenizerJson;
+  private HuggingFaceTokenizer counter;
   private final boolean takesTokenTypes;
   private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
   private boolean closed;
@@ -68,13 +71,13 @@ final class OnnxEmbedder implements Embedder {
       OrtEnvironment environment,
       OrtSession session,
       HuggingFaceTokenizer tokenizer,
-      HuggingFaceTokenizer counter) {
+      byte[] tokenizerJson) {
     this.model = model;
     this.options = options;
     this.environment = environment;
     this.session = session;
     this.tokenizer = tokenizer;
-    this.counter = counter;
+    this.tokenizerJson = tokenizerJson;
     this.takesTokenTypes = session.getInputNames().contains(TOKEN_TYPE_IDS);
   }
 
@@ -91,11 +94,9 @@ final class OnnxEmbedder implements Embedder {
     byte[] tokenizerJson = readResource(model, model.tokenizerResource());
     keepDjlOffline();
     HuggingFaceTokenizer tokenizer = null;
-    HuggingFaceTokenizer counter = null;
     OrtSession session = null;
     try {
       tokenizer = tokenizer(tokenizerJson, truncatingOptions(model));
-      counter = tokenizer(tokenizerJson, countingOptions());
       OrtEnvironment environment = OnnxNativeLibrary.environment();
       // No usage events; the launcher also sets ORT_DISABLE_TELEMETRY, which ONNX Runtime reads
       // before this point and which alone keeps its telemetry files from being created.
@@ -105,10 +106,9 @@ final class OnnxEmbedder implements Embedder {
               ? environment.createSession(onnxFile.get().toString(), sessionOptions(options))
               : environment.createSession(onnx, sessionOptions(options));
       requireOutput(model, session);
-      return new OnnxEmbedder(model, options, environment, session, tokenizer, counter);
+      return new OnnxEmbedder(model, options, environment, session, tokenizer, tokenizerJson);
     } catch (OrtException | IOException | RuntimeException e) {
       closeQuietly(tokenizer);
-      closeQuietly(counter);
       closeQuietly(session);
       throw new IllegalStateException(
           "Cannot load embedding model %s from %s: %s"
@@ -145,7 +145,24 @@ final class OnnxEmbedder implements Embedder {
   @Override
   public int countTokens(String text) {
     Objects.requireNonNull(text, "text");
-    return whileOpen(() -> counter.encode(text, false, false).getIds().length);
+    return whileOpen(() -> counter().encode(text, false, false).getIds().length);
+  }
+
+  /** The counting tokenizer, made on first use; callers hold the read lock, so it is open. */
+  private synchronized HuggingFaceTokenizer counter() {
+    if (counter == null) {
+      try {
+        counter = tokenizer(tokenizerJson, countingOptions());
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot load the tokenizer of " + model.id(), e);
+      }
+    }
+    return counter;
+  }
+
+  /** Whether the counting tokenizer has been made (tests check that embedding never makes it). */
+  synchronized boolean countsTokens() {
+    return counter != null;
   }
 
   @Override
@@ -157,7 +174,9 @@ final class OnnxEmbedder implements Embedder {
       }
       closed = true;
       closeQuietly(tokenizer);
-      closeQuietly(counter);
+      synchronized (this) {
+        closeQuietly(counter);
+      }
       session.close();
     } catch (OrtException e) {
       throw new IllegalStateException("Cannot close embedding model " + model.id(), e);

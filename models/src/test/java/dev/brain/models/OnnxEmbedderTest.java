@@ -220,6 +220,19 @@ class OnnxEmbedderTest {
   }
 
   @Test
+  void makesTheCountingTokenizerOnlyWhenTokensAreFirstCounted() {
+    try (var embedder =
+        OnnxEmbedder.load(EmbeddingModel.BGE_SMALL_EN_V15, EmbedderOptions.defaults())) {
+      assertThat(embedder.embedQuery("a search embeds its query")).hasSize(384);
+      assertThat(embedder.embedPassages(List.of("and passages"))).hasSize(1);
+      assertThat(embedder.countsTokens()).isFalse();
+
+      assertThat(embedder.countTokens("hello world")).isEqualTo(2);
+      assertThat(embedder.countsTokens()).isTrue();
+    }
+  }
+
+  @Test
   void refusesWorkAfterCloseAndClosesTwiceQuietly() {
     Embedder embedder = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15);
     assertThat(embedder.embedQuery("still open")).hasSize(384);
