@@ -13,8 +13,18 @@ import java.util.Optional;
  * @param background whether a command started it in the background (it exits when idle)
  * @param since when it started, if known
  * @param stop how to stop it, for people
+ * @param residentBytes its resident memory now ({@link ResidentMemory}); null where the system does
+ *     not say (not Linux)
+ * @param peakResidentBytes the most it has been resident; null where the system does not say
  */
-record ServerStatus(long pid, String url, boolean background, Instant since, String stop) {
+record ServerStatus(
+    long pid,
+    String url,
+    boolean background,
+    Instant since,
+    String stop,
+    Long residentBytes,
+    Long peakResidentBytes) {
 
   /** The server holding {@code dataDir}'s lock, if one does. */
   static Optional<ServerStatus> of(Path dataDir) {
@@ -28,18 +38,38 @@ record ServerStatus(long pid, String url, boolean background, Instant since, Str
             .map(ServerStatus::of)
             .orElseGet(
                 () ->
-                    new ServerStatus(
+                    withMemory(
                         pid, null, false, null, pid > 0 ? "kill " + pid : "wait until it is up")));
   }
 
   /** The server {@code ad} advertises. */
   static ServerStatus of(ServerAdvertisement ad) {
-    return new ServerStatus(
+    return withMemory(
         ad.pid(),
         ad.url(),
         ad.background(),
         ad.since().orElse(null),
         ad.background() ? "kill " + ad.pid() : "Ctrl-C in its terminal, or kill " + ad.pid());
+  }
+
+  private static ServerStatus withMemory(
+      long pid, String url, boolean background, Instant since, String stop) {
+    var memory = ResidentMemory.of(pid);
+    return new ServerStatus(
+        pid,
+        url,
+        background,
+        since,
+        stop,
+        memory.map(ResidentMemory::bytes).orElse(null),
+        memory.map(ResidentMemory::peakBytes).orElse(null));
+  }
+
+  /** "resident memory 182 MiB (peak 210 MiB)", or that it is unknown here. */
+  String memory() {
+    return residentBytes == null
+        ? "resident memory unknown"
+        : new ResidentMemory(residentBytes, peakResidentBytes).describe();
   }
 
   /**
@@ -75,7 +105,8 @@ record ServerStatus(long pid, String url, boolean background, Instant since, Str
   static String line(Path dataDir) {
     var status = of(dataDir);
     if (status.isPresent()) {
-      return "server: " + status.get().describe() + "; " + status.get().howToStop();
+      var server = status.get();
+      return "server: " + server.describe() + "; " + server.memory() + "; " + server.howToStop();
     }
     return BackgroundServer.starting(dataDir)
         ? "server: one is starting in the background"

@@ -110,9 +110,14 @@ class OneServerTest {
       assertThat(status.out())
           .contains(
               "server: " + url + " (pid " + pid + ", brain serve, since ",
-              "stop it with Ctrl-C in its terminal or `kill " + pid + "`");
+              "stop it with Ctrl-C in its terminal or `kill " + pid + "`")
+          // The server's resident memory, read from /proc on Linux (where these tests run).
+          .containsPattern("\\); resident memory \\d+ MiB \\(peak \\d+ MiB\\); stop it with");
     }
     JsonNode json = PrettyJson.MAPPER.readTree(brain("status", "--json", "--local").out());
+    assertThat(json.at("/server/resident_bytes").asLong()).isGreaterThan(10L << 20);
+    assertThat(json.at("/server/peak_resident_bytes").asLong())
+        .isGreaterThanOrEqualTo(json.at("/server/resident_bytes").asLong());
     assertThat(json.at("/server/url").asText()).isEqualTo(url);
     assertThat(json.at("/server/pid").asLong()).isEqualTo(pid);
     assertThat(json.at("/server/background").asBoolean(true)).isFalse();
