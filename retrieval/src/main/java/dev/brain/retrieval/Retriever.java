@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Searches a {@link Backend} (the embedded index or SolrCloud): the retrieval module's entry point.
@@ -33,6 +34,9 @@ public final class Retriever {
   private final Backend backend;
   private final VectorLane vector;
 
+  /** The records read so far by a retriever of one research run; null for a shared retriever. */
+  private final Map<String, Optional<RecordDetail>> records;
+
   /**
    * A retriever over the embedded {@code index}; the embedding model is loaded on the first vector
    * search.
@@ -43,8 +47,23 @@ public final class Retriever {
 
   /** A retriever over a backend (the embedded index, or SolrCloud from module {@code solr}). */
   public Retriever(Backend backend) {
-    this.backend = Objects.requireNonNull(backend, "backend");
-    this.vector = new VectorLane(backend::embedder);
+    this(Objects.requireNonNull(backend, "backend"), new VectorLane(backend::embedder), null);
+  }
+
+  private Retriever(
+      Backend backend, VectorLane vector, Map<String, Optional<RecordDetail>> records) {
+    this.backend = backend;
+    this.vector = vector;
+    this.records = records;
+  }
+
+  /**
+   * This retriever for one research run: a record read once by {@link #get} (to window it, inspect
+   * its row, expand its links, quote it) is kept for the run's later stages, which read the run's
+   * working set instead of asking the index again. Searches are not kept.
+   */
+  public Retriever forOneRun() {
+    return new Retriever(backend, vector, new ConcurrentHashMap<>());
   }
 
   /** A retriever with other BM25 tuning, for measurements. */
@@ -167,7 +186,15 @@ public final class Retriever {
    * @throws IOException if the index cannot be read
    */
   public Optional<RecordDetail> get(String key) throws IOException {
-    return backend.get(key);
+    if (records == null) {
+      return backend.get(key);
+    }
+    Optional<RecordDetail> kept = records.get(key);
+    if (kept == null) {
+      kept = backend.get(key);
+      records.put(key, kept);
+    }
+    return kept;
   }
 
   /**

@@ -64,6 +64,19 @@ class RetrieverTest {
   // ---- lanes alone ----
 
   @Test
+  void aRetrieverForOneRunReadsEachRecordOnceAndTheSharedOneReadsItEachTime() throws IOException {
+    String key = search("espresso", lanes(Lane.BM25)).rows().getFirst().sourceKey();
+    Retriever run = retriever.forOneRun();
+
+    var first = run.get(key);
+    assertThat(first).isPresent();
+    assertThat(run.get(key)).isSameAs(first);
+    assertThat(run.get("note:no/such/record.md")).isEmpty();
+    assertThat(retriever.get(key)).isNotSameAs(retriever.get(key));
+    assertThat(retriever.forOneRun().get(key)).isNotSameAs(first);
+  }
+
+  @Test
   void similaritiesRankATextByHowCloseItIsInMeaningToTheQuery() {
     double[] cosines =
         retriever.similarities(

@@ -49,8 +49,10 @@ final class ResearchRun {
     // Fails fast (no trace) on a question without searchable words.
     this.state = new RunState(QueryAnalyzer.analyze(retrievalQuestion, options.semantic()));
     this.stages = new Stages(request.budgets(), events);
-    this.evidence = new EvidenceStages(retriever, request, options, stages, state);
-    this.answer = new AnswerStages(retriever, request, options, events, stages, state);
+    // The records the run reads are its working set: read once, then kept for later stages.
+    Retriever working = retriever.forOneRun();
+    this.evidence = new EvidenceStages(working, request, options, stages, state);
+    this.answer = new AnswerStages(working, request, options, events, stages, state);
   }
 
   RunResult execute() throws IOException {
