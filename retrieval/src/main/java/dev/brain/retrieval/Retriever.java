@@ -198,6 +198,17 @@ public final class Retriever {
   }
 
   /**
+   * How many pieces the embedding model's tokenizer cuts {@code word} into (special tokens not
+   * counted): 1 for a word its vocabulary holds whole, more for a rare word or a name ("tokio",
+   * "lerna"). Loads the tokenizer on first use.
+   *
+   * @throws IllegalStateException if the embedding model cannot be loaded
+   */
+  public int wordPieces(String word) {
+    return backend.embedder().countTokens(word);
+  }
+
+  /**
    * How close in meaning each text is to {@code query} by the index's embedding model (the query
    * embedded as a query, the texts as passages): one cosine in [-1, 1] per text, in input order.
    * Research ranks the sentences it quotes with it. Loads the model on first use (about a second).

@@ -7,9 +7,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * What synthesis reads beyond the pack: a record's stored text by key, and how close in meaning
- * texts are to the question. Either may be missing: then passages come from the rows' excerpts, and
- * are ranked without meaning.
+ * What synthesis reads beyond the pack: a record's stored text by key, how close in meaning texts
+ * are to the question, and how many pieces the model's tokenizer cuts a word into. Any may be
+ * missing: then passages come from the rows' excerpts, are ranked without meaning, and no word is
+ * taken for a rare one.
  */
 interface EvidenceReader {
 
@@ -21,6 +22,14 @@ interface EvidenceReader {
    * 0 where no embedding model is at hand).
    */
   double[] closeness(String question, List<String> texts);
+
+  /**
+   * How many pieces the embedding model's tokenizer cuts {@code word} into: 1 for a word its
+   * vocabulary holds whole, more for a rare word or a name; 0 where no model is at hand.
+   */
+  default int pieces(String word) {
+    return 0;
+  }
 
   /** Only the pack: excerpts, no meaning. */
   EvidenceReader EXCERPTS = of(key -> Optional.empty());
@@ -52,20 +61,41 @@ interface EvidenceReader {
    * read, or a model that cannot load, is treated as missing.
    */
   static EvidenceReader of(Retriever retriever) {
-    return of(
-        key -> {
-          try {
-            return retriever.get(key).map(d -> d.record().text());
-          } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-          }
-        },
-        (question, texts) -> {
-          try {
-            return retriever.similarities(question, texts);
-          } catch (RuntimeException e) {
-            return new double[texts.size()];
-          }
-        });
+    EvidenceReader stored =
+        of(
+            key -> {
+              try {
+                return retriever.get(key).map(d -> d.record().text());
+              } catch (IOException | RuntimeException e) {
+                return Optional.empty();
+              }
+            },
+            (question, texts) -> {
+              try {
+                return retriever.similarities(question, texts);
+              } catch (RuntimeException e) {
+                return new double[texts.size()];
+              }
+            });
+    return new EvidenceReader() {
+      @Override
+      public Optional<String> text(String key) {
+        return stored.text(key);
+      }
+
+      @Override
+      public double[] closeness(String question, List<String> texts) {
+        return stored.closeness(question, texts);
+      }
+
+      @Override
+      public int pieces(String word) {
+        try {
+          return retriever.wordPieces(word);
+        } catch (RuntimeException e) {
+          return 0;
+        }
+      }
+    };
   }
 }

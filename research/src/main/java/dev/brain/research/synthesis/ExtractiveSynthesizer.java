@@ -68,10 +68,11 @@ public final class ExtractiveSynthesizer {
     // A name common across the corpus is its subject ("Rust" in a book on Rust): context of the
     // question, which a passage need not repeat.
     // A name the corpus never mentions, however the question writes it ("with criterion"), and a
-    // thing it never mentions ("a pytest fixture"), are missing from any answer that was not
+    // rare thing it never mentions ("publish with lerna"), are missing from any answer that was not
     // declined for them.
     List<Concept> asked = new ArrayList<>(names);
-    for (Concept c : Names.asked(pack.question(), pack.queryPlan().requiredConcepts())) {
+    for (Concept c :
+        Names.asked(pack.question(), pack.queryPlan().requiredConcepts(), reader::pieces)) {
       if (pack.coverage().absentConcepts().contains(c.key()) && !asked.contains(c)) {
         asked.add(c);
       }

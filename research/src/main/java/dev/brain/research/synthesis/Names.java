@@ -105,17 +105,20 @@ final class Names {
 
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
   static List<Concept> of(String question, List<Concept> concepts) {
-    return of(question, concepts, true, false);
+    return of(question, concepts, true, null);
   }
 
   /**
    * The concepts among {@code concepts} that {@code question} names as things: {@link #of} and the
-   * words it uses as nouns ({@link PartsOfSpeech}: "a pytest fixture", "the price in euros"), with
+   * rare words it uses as nouns ({@link PartsOfSpeech}, and {@code pieces}, the embedding model's
+   * tokenizer, cuts them into more than one piece: "with lerna", "in nushell", "for tokio"), with
    * the same exceptions. One the corpus never mentions makes an answer partial, never declines it
-   * on its own: a noun is as often the user's word for what the corpus calls otherwise.
+   * on its own. A common noun ("exercises", "teammates", "site") is as often the user's word for
+   * what the corpus calls otherwise, and counts for nothing.
    */
-  static List<Concept> asked(String question, List<Concept> concepts) {
-    return of(question, concepts, true, true);
+  static List<Concept> asked(
+      String question, List<Concept> concepts, java.util.function.ToIntFunction<String> pieces) {
+    return of(question, concepts, true, pieces);
   }
 
   /**
@@ -124,11 +127,14 @@ final class Names {
    * only by its place ("descale with medium-hard water"): what an answer must mention to be full.
    */
   static List<Concept> written(String question, List<Concept> concepts) {
-    return of(question, concepts, false, false);
+    return of(question, concepts, false, null);
   }
 
   private static List<Concept> of(
-      String question, List<Concept> concepts, boolean instrument, boolean nouns) {
+      String question,
+      List<Concept> concepts,
+      boolean instrument,
+      java.util.function.ToIntFunction<String> pieces) {
     concepts = concepts.stream().filter(c -> !incidental(c)).toList();
     QuestionForm form = QuestionForm.of(question);
     // Words pasted after the question ("…machine? see /home/x api_key=…") are context, not asked.
@@ -136,11 +142,11 @@ final class Names {
     if (mark > 0 && !question.substring(mark + 1).isBlank()) {
       question = question.substring(0, mark + 1);
     }
-    PartsOfSpeech.Tagged tagged = nouns ? PartsOfSpeech.of(question) : null;
+    PartsOfSpeech.Tagged tagged = pieces != null ? PartsOfSpeech.of(question) : null;
     var out = new ArrayList<Concept>();
     for (Concept c : concepts) {
       Matcher m = find(question, c.preferred());
-      if (m != null && named(question, m, form, instrument, tagged)) {
+      if (m != null && named(question, m, form, instrument, tagged, pieces)) {
         out.add(c);
       }
     }
@@ -158,14 +164,16 @@ final class Names {
 
   /**
    * Whether the occurrence {@code m} is written as a name the question asks about, or, when {@code
-   * tagged} is given, used as a noun.
+   * tagged} is given, is a rare word (more than one of the tokenizer's {@code pieces}) used as a
+   * noun.
    */
   private static boolean named(
       String question,
       Matcher m,
       QuestionForm form,
       boolean instrument,
-      PartsOfSpeech.Tagged tagged) {
+      PartsOfSpeech.Tagged tagged,
+      java.util.function.ToIntFunction<String> pieces) {
     String word = m.group();
     String before = question.substring(0, m.start());
     String after = question.substring(m.end());
@@ -182,7 +190,7 @@ final class Names {
         word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.');
     boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
     return capitalized
-        || tagged != null && tagged.nounAt(m.start())
+        || tagged != null && tagged.nounAt(m.start()) && pieces.applyAsInt(word) > 1
         || acronym && word.chars().anyMatch(Character::isLetter)
         || possessive
         || identifier

@@ -2,6 +2,8 @@ package dev.brain.research.synthesis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.brain.models.Embedder;
+import dev.brain.models.EmbeddingModel;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.retrieval.EvidenceRow;
 import java.util.List;
@@ -9,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,6 +30,45 @@ class ExtractiveSynthesizerTest {
         pack.evidence().stream()
             .collect(Collectors.toMap(EvidenceRow::sourceKey, EvidenceRow::excerpt));
     EvidenceReader reader = EvidenceReader.of(key -> Optional.ofNullable(raw.get(key)));
+    return ExtractiveSynthesizer.answer(
+        SynthesisInput.prepare(pack, SynthesisOptions.defaults(), reader), reader);
+  }
+
+  private static Embedder model;
+
+  @BeforeAll
+  static void openModel() {
+    model = Embedder.open(EmbeddingModel.BGE_SMALL_EN_V15);
+  }
+
+  @AfterAll
+  static void closeModel() {
+    model.close();
+  }
+
+  /** {@link #answerFromWholeRows} with the bundled model's tokenizer telling rare words apart. */
+  private static SynthesisResult answerWithTheModelsTokenizer(ResearchPack pack) {
+    Map<String, String> raw =
+        pack.evidence().stream()
+            .collect(Collectors.toMap(EvidenceRow::sourceKey, EvidenceRow::excerpt));
+    EvidenceReader stored = EvidenceReader.of(key -> Optional.ofNullable(raw.get(key)));
+    EvidenceReader reader =
+        new EvidenceReader() {
+          @Override
+          public Optional<String> text(String key) {
+            return stored.text(key);
+          }
+
+          @Override
+          public double[] closeness(String question, List<String> texts) {
+            return stored.closeness(question, texts);
+          }
+
+          @Override
+          public int pieces(String word) {
+            return model.countTokens(word);
+          }
+        };
     return ExtractiveSynthesizer.answer(
         SynthesisInput.prepare(pack, SynthesisOptions.defaults(), reader), reader);
   }
@@ -792,23 +835,41 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
-  void aThingTheQuestionNamesThatTheCorpusNeverMentionsMakesTheAnswerPartial() {
+  void aRareThingTheQuestionNamesThatTheCorpusNeverMentionsMakesTheAnswerPartial() {
     String raw =
-        "# Running tests\n\nRun the test suite with `uv run pytest`; each test runs in the"
-            + " project's environment.\n";
+        "# Completion\n\nRun `pnpm completion bash` to print the completion script for your"
+            + " shell, then source it from your shell's startup file.\n";
     var pack =
         Packs.absent(
             Packs.pack(
-                "How do I write a pytest fixture that gives each test a temporary directory?",
-                List.of(note(1, "docs/testing.md", raw))),
-            "fixture");
+                "How do I get pnpm tab completion for nushell?",
+                List.of(note(1, "docs/completion.md", raw))),
+            "nushell");
 
-    SynthesisResult result = answerFromWholeRows(pack);
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
 
     assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
     assertThat(result.answer())
-        .contains("[note:docs/testing.md]")
-        .endsWith("but nothing about “fixture”.");
+        .contains("[note:docs/completion.md]")
+        .endsWith("but nothing about “nushell”.");
+  }
+
+  @Test
+  void aCommonNounTheCorpusLacksIsTheUsersWordForWhatItSaysOtherwise() {
+    String raw =
+        "# Plantar fasciitis\n\nThe physio gave me calf raises, 3 x 15 a day, and a towel"
+            + " stretch before getting up.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "What exercises did the physio give me for my heel?",
+                List.of(note(1, "health/plantar-fasciitis.md", raw))),
+            "exercises");
+
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("calf raises").doesNotContain("nothing about");
   }
 
   @Test
@@ -823,7 +884,7 @@ class ExtractiveSynthesizerTest {
                 List.of(note(1, "docs/cache.md", raw))),
             "stuck");
 
-    SynthesisResult result = answerFromWholeRows(pack);
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
 
     assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
     assertThat(result.answer()).contains("5 minutes").doesNotContain("nothing about");
