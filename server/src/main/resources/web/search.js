@@ -70,6 +70,10 @@
       lanesBox.append(el("span", { title: lane.detail || "" },
         `${lane.name}: ${lane.status}${lane.hits ? ` (${lane.hits})` : ""}${coverage ? ` · ${coverage[0]}` : ""}`));
     }
+    if (result.weak_rows_left_out) {
+      const n = result.weak_rows_left_out;
+      status.textContent += `. ${n} weaker row${n === 1 ? "" : "s"} left out: found by meaning alone, well below the best match.`;
+    }
     const weak = result.rows.filter(isWeak).length;
     if (weak && weak === result.rows.length) {
       status.textContent += `. All ${weak} rows are weak matches: they miss most of the query's terms.`;

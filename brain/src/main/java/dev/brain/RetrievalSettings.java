@@ -18,15 +18,29 @@ import java.util.Map;
  * @param weights weight of the {@code bm25}, {@code vector} and {@code exact-tag} lanes; default
  *     {@link SearchOptions#DEFAULT_WEIGHTS}
  * @param depth chunk hits per lane before fusion; default {@value SearchOptions#DEFAULT_DEPTH}
+ * @param vectorFloor the relevance floor of vector-only rows ({@link SearchOptions#vectorFloor()}):
+ *     such a row is left out when its cosine is below this share of the search's best; default
+ *     {@value #DEFAULT_VECTOR_FLOOR}, 0 keeps every row
  */
 public record RetrievalSettings(
-    int limit, FusionMode fusion, int rrfK, Map<Lane, Double> weights, int depth) {
+    int limit,
+    FusionMode fusion,
+    int rrfK,
+    Map<Lane, Double> weights,
+    int depth,
+    double vectorFloor) {
+
+  /** Default {@link #vectorFloor()}: the measured {@link SearchOptions#MEASURED_VECTOR_FLOOR}. */
+  public static final double DEFAULT_VECTOR_FLOOR = SearchOptions.MEASURED_VECTOR_FLOOR;
 
   public RetrievalSettings {
     weights = Map.copyOf(weights);
   }
 
-  /** Search options with these defaults. */
+  /**
+   * Search options with these defaults, and a row whose only match is a tag ranked below the rows
+   * holding the query's words ({@link SearchOptions#tagOnlyBelowWords()}).
+   */
   public SearchOptions searchOptions() {
     return SearchOptions.builder()
         .limit(limit)
@@ -34,6 +48,8 @@ public record RetrievalSettings(
         .rrfK(rrfK)
         .weights(weights)
         .depth(depth)
+        .vectorFloor(vectorFloor)
+        .tagOnlyBelowWords(true) // rows a person reads: a tag alone does not outrank the words
         .build();
   }
 
@@ -53,6 +69,7 @@ public record RetrievalSettings(
       weights.put(lane, r.decimal("retrieval.weights." + name, null, d.weight(lane), 0, 100));
     }
     int depth = r.integer("retrieval.depth", null, d.depth(), 1, 10_000);
-    return new RetrievalSettings(limit, fusion, rrfK, weights, depth);
+    double vectorFloor = r.decimal("retrieval.vector-floor", null, DEFAULT_VECTOR_FLOOR, 0, 1);
+    return new RetrievalSettings(limit, fusion, rrfK, weights, depth, vectorFloor);
   }
 }

@@ -8,6 +8,7 @@ import dev.brain.models.EmbeddingModel;
 import dev.brain.research.run.PlannerPolicy;
 import dev.brain.retrieval.FusionMode;
 import dev.brain.retrieval.Lane;
+import dev.brain.retrieval.SearchOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,19 @@ class BrainConfigTest {
     assertThat(config.traces().maxAge()).isEqualTo(Duration.ofDays(180));
     assertThat(config.settings()).allSatisfy(s -> assertThat(s.source()).isEqualTo("default"));
     assertThat(config.indexConfig().directory()).isEqualTo(data.resolve("index"));
+  }
+
+  @Test
+  void theVectorFloorOfASearchIsASettingWithTheMeasuredDefault() throws IOException {
+    assertThat(load(null, Map.of(), List.of()).retrieval().searchOptions().vectorFloor())
+        .isEqualTo(SearchOptions.MEASURED_VECTOR_FLOOR);
+
+    var config = load("retrieval:\n  vector-floor: 0\n", Map.of(), List.of());
+    assertThat(config.retrieval().searchOptions().vectorFloor()).isZero();
+    assertThat(setting(config, "retrieval.vector-floor").source()).endsWith("brain.yaml line 2");
+    assertThatThrownBy(() -> load("retrieval:\n  vector-floor: 1.5\n", Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("retrieval.vector-floor");
   }
 
   @Test

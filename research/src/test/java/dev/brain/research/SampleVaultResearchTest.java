@@ -165,6 +165,18 @@ class SampleVaultResearchTest {
   }
 
   @Test
+  void thePlanReportsOnlyTagsTheVaultHolds() throws IOException {
+    String question = "What grind do I use for espresso?";
+    List<String> forms = dev.brain.research.plan.QueryAnalyzer.analyze(question, true).tagQueries();
+    ResearchPack pack = researcher.research(question, OPTIONS).pack();
+
+    // The question's tag forms include some no record carries (the issue saw #use-for-espresso);
+    // only espresso, a tag of the vault, is reported as tried.
+    assertThat(forms).contains("espresso", "grind").hasSizeGreaterThan(2);
+    assertThat(pack.queryPlan().tagQueries()).containsExactly("espresso");
+  }
+
+  @Test
   void tagQuestionReturnsTheTaggedRecordsAndExactTagExamples() throws IOException {
     ResearchResult result = researcher.research("Which notes are tagged #search-engine?", OPTIONS);
     ResearchPack pack = result.pack();

@@ -7,6 +7,7 @@ import dev.brain.models.Embedder;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -106,6 +107,20 @@ public interface Backend extends CorpusStore {
      */
     Map<String, List<String>> tagged(List<String> tags, SearchFilters filters, int limit)
         throws IOException;
+
+    /**
+     * The tags among {@code tags} that some record carries, in their order: what a search tries of
+     * the tag forms of its words, so that it neither searches for nor reports a tag that does not
+     * exist. The default asks {@link #tagged}; the embedded index counts each tag's live documents.
+     */
+    default List<String> existingTags(List<String> tags) throws IOException {
+      if (tags.isEmpty()) {
+        return List.of();
+      }
+      Set<String> carried = new HashSet<>();
+      tagged(tags, SearchFilters.NONE, ExactTagLane.MAX_TAGGED).values().forEach(carried::addAll);
+      return tags.stream().filter(carried::contains).toList();
+    }
 
     /** The records with these keys and the chunks with these handles. */
     Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException;

@@ -256,6 +256,17 @@ final class EmbeddedBackend implements Backend {
     }
 
     @Override
+    public List<String> existingTags(List<String> tags) throws IOException {
+      var out = new ArrayList<String>(tags.size());
+      for (String tag : tags) {
+        if (searcher.count(new TermQuery(new Term(IndexFields.TAGS, tag))) > 0) {
+          out.add(tag);
+        }
+      }
+      return out;
+    }
+
+    @Override
     public Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException {
       return Stored.load(searcher, keys, chunks);
     }

@@ -84,6 +84,11 @@ public record QueryText(
     return new QueryText(query, searchText, terms, sequence, tagAliases(query));
   }
 
+  /** This query with only {@code aliases} as its tag aliases (those the index holds). */
+  QueryText withTagAliases(List<String> aliases) {
+    return new QueryText(text, searchText, terms, sequence, List.copyOf(aliases));
+  }
+
   private static String surface(String query, Analysis.Token t) {
     return query.substring(t.start(), t.end()).toLowerCase(Locale.ROOT);
   }

@@ -115,9 +115,10 @@ public final class Retriever {
       }
       long start = System.nanoTime();
       checkSourceTypes(view, options.filters());
-      return new Run(
-              view, reads, QueryText.parse(query.strip(), backend.analyzer()), options, start)
-          .execute();
+      QueryText parsed = QueryText.parse(query.strip(), backend.analyzer());
+      // Only tags some record carries are searched and reported: the rest could match nothing.
+      parsed = parsed.withTagAliases(view.existingTags(parsed.tagAliases()));
+      return new Run(view, reads, parsed, options, start).execute();
     }
 
     /** The chunks in the index, counted once per index generation. */
@@ -145,6 +146,16 @@ public final class Retriever {
                 : view.lexicalMatches(QueryText.parse(word.strip(), backend.analyzer())));
       }
       return out;
+    }
+
+    /**
+     * The tags among {@code tags} that some record in the index carries, in their order: what a
+     * plan reports as the tags it tried.
+     *
+     * @throws IOException if the index cannot be read
+     */
+    public List<String> existingTags(List<String> tags) throws IOException {
+      return view.existingTags(List.copyOf(tags));
     }
 
     /**
@@ -334,8 +345,10 @@ public final class Retriever {
       long t2 = System.nanoTime();
       boolean vectorUsed = reports.get(Lane.VECTOR).status() == LaneStatus.USED;
       var rows = new Rows(view, reads, query, options, vectorUsed);
+      VectorFloor.Applied floor = VectorFloor.apply(fused, options.vectorFloor(), options.limit());
+      List<FusedRecord> kept = floor.kept();
       List<EvidenceRow> ranked =
-          rows.ranked(fused.subList(0, Math.min(options.limit(), fused.size())));
+          rows.ranked(kept.subList(0, Math.min(options.limit(), kept.size())));
       timings.put("rows", millisSince(t2));
 
       List<EvidenceRow> all = new ArrayList<>(ranked);
@@ -348,6 +361,7 @@ public final class Retriever {
           all,
           List.copyOf(reports.values()),
           fused.size(),
+          floor.leftOut(),
           timings);
     }
 

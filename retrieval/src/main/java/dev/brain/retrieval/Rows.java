@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -68,17 +69,62 @@ final class Rows {
     // Only the kept chunks are read for the query's words (a lane's best chunk gives its role).
     Map<Integer, Set<String>> textTerms =
         query.terms().isEmpty() ? Map.of() : view.textTerms(keptDocs, query.terms().keySet());
-    var rows = new ArrayList<EvidenceRow>(top.size());
+    var rows = new ArrayList<Ranked>(top.size());
     for (FusedRecord fused : top) {
       CorpusRecord record = loaded.records().get(fused.key());
       if (record != null) {
         rows.add(row(rows.size() + 1, fused, record, loaded.chunks(), textTerms));
       }
     }
-    return rows;
+    return options.tagOnlyBelowWords()
+        ? tagsLiftNoneOverWords(rows)
+        : rows.stream().map(Ranked::row).toList();
   }
 
-  private EvidenceRow row(
+  /**
+   * A row and how it matches the query's words.
+   *
+   * @param words whether a query word is in its title, aliases, a heading or the text of a kept
+   *     chunk (a word found only among its tags does not count)
+   * @param liftedByTag found by the exact-tag lane with no query word of its own, through a tag the
+   *     query did not write as {@code #tag}: its tag is its only match
+   */
+  record Ranked(EvidenceRow row, boolean words, boolean liftedByTag) {}
+
+  /**
+   * The rows in order, except that a row whose only match is a tag moves below the last row that
+   * matches a query word: a tag says what a note is filed under, not that it says anything about
+   * the words asked for, so the exact-tag lane (and the BM25 lane's tag bonus) cannot lift it over
+   * rows that do. Ranks are renumbered from 1.
+   */
+  static List<EvidenceRow> tagsLiftNoneOverWords(List<Ranked> rows) {
+    int lastWords = -1;
+    for (int i = 0; i < rows.size(); i++) {
+      if (rows.get(i).words()) {
+        lastWords = i;
+      }
+    }
+    var ordered = new ArrayList<EvidenceRow>(rows.size());
+    var held = new ArrayList<EvidenceRow>();
+    for (int i = 0; i < rows.size(); i++) {
+      Ranked r = rows.get(i);
+      if (i < lastWords && r.liftedByTag()) {
+        held.add(r.row());
+        continue;
+      }
+      ordered.add(r.row());
+      if (i == lastWords) {
+        ordered.addAll(held);
+      }
+    }
+    var out = new ArrayList<EvidenceRow>(ordered.size());
+    for (EvidenceRow row : ordered) {
+      out.add(row.rank() == out.size() + 1 ? row : row.withRank(out.size() + 1));
+    }
+    return out;
+  }
+
+  private Ranked row(
       int rank,
       FusedRecord fused,
       CorpusRecord record,
@@ -90,16 +136,30 @@ final class Rows {
     var retrieval = new RowRetrieval(lanes, fused.score());
     boolean tagOnly = lanes.stream().allMatch(l -> l.lane() == Lane.EXACT_TAG);
     List<String> signals = laneSignals(lanes);
-    return build(
-        rank,
-        record,
-        chunks,
-        textTerms,
-        retrieval,
-        signals,
-        tagOnly ? "exact_tag" : null,
-        null,
-        null);
+    Evidence evidence = evidence(record, chunks, textTerms);
+    boolean liftedByTag =
+        !evidence.words() && fused.rank(Lane.EXACT_TAG) > 0 && !askedForTag(record.tags());
+    return new Ranked(
+        build(
+            rank,
+            record,
+            chunks,
+            evidence,
+            retrieval,
+            signals,
+            tagOnly ? "exact_tag" : null,
+            null,
+            null),
+        evidence.words(),
+        liftedByTag);
+  }
+
+  /**
+   * Whether the query names one of these tags as {@code #tag}: then the tag is what it asks for.
+   */
+  private boolean askedForTag(List<String> tags) {
+    String text = query.text().toLowerCase(Locale.ROOT);
+    return tags.stream().anyMatch(t -> query.tagAliases().contains(t) && text.contains("#" + t));
   }
 
   /**
@@ -121,7 +181,15 @@ final class Rows {
         new RowRetrieval(List.of(new LaneScore(Lane.RELATED, laneRank, seedScore, 0)), 0);
     var signals = new ArrayList<String>(List.of("related:" + relationship));
     return build(
-        rank, record, chunks, Map.of(), retrieval, signals, "related", relatedTo, relationship);
+        rank,
+        record,
+        chunks,
+        evidence(record, chunks, Map.of()),
+        retrieval,
+        signals,
+        "related",
+        relatedTo,
+        relationship);
   }
 
   /** The record's best chunks (at most the per-record limit), best first. */
@@ -143,22 +211,17 @@ final class Rows {
     return chunks;
   }
 
-  /**
-   * @param textTerms the query terms each chunk's text holds, by chunk handle, where the backend
-   *     knows them (chunks without an entry are analyzed)
-   */
   private EvidenceRow build(
       int rank,
       CorpusRecord record,
       List<StoredChunk> chunks,
-      Map<Integer, Set<String>> textTerms,
+      Evidence evidence,
       RowRetrieval retrieval,
       List<String> laneSignals,
       String roleOverride,
       String relatedTo,
       String relationship) {
     StoredChunk best = chunks.isEmpty() ? null : chunks.get(0);
-    Evidence evidence = evidence(record, chunks, textTerms);
     var signals = new ArrayList<String>(evidence.signals());
     signals.addAll(laneSignals);
     String role = roleOverride != null ? roleOverride : best != null ? best.role() : "raw";
@@ -185,14 +248,20 @@ final class Rows {
         relationship);
   }
 
-  /** What the row's text says about the query: terms present and text-based signals. */
-  private record Evidence(Set<String> present, List<String> signals) {}
+  /**
+   * What the row's text says about the query: terms present (its tags' words included), text-based
+   * signals, and whether a query word is in the record's own words (tags not counted).
+   */
+  private record Evidence(Set<String> present, List<String> signals, boolean words) {}
 
   /**
    * Kept chunks are analyzed best first, and only until every query term is present and the phrase
    * (if the query has one) is found: later chunks could add nothing then. A chunk whose query terms
    * the backend knows is analyzed only when it holds them all: lacking one, it cannot hold the
    * phrase, and the terms are all it adds.
+   *
+   * @param textTerms the query terms each chunk's text holds, by chunk handle, where the backend
+   *     knows them (chunks without an entry are analyzed)
    */
   private Evidence evidence(
       CorpusRecord record, List<StoredChunk> chunks, Map<Integer, Set<String>> textTerms) {
@@ -215,9 +284,6 @@ final class Rows {
       if (!Collections.disjoint(heading, queryTerms)) {
         signals.add("heading_match");
       }
-    }
-    for (String tag : record.tags()) {
-      present.addAll(reads.terms(tag.replace('-', ' ').replace('/', ' ')));
     }
     boolean wantsPhrase = query.sequence().size() > 1;
     boolean phrase = false;
@@ -243,6 +309,12 @@ final class Rows {
     if (phrase) {
       signals.add("phrase_match");
     }
+    // Tags count for matched terms, but only after the record's own words were read: a word a tag
+    // also holds must not end the reading before the text shows whether it holds the word too.
+    boolean words = !Collections.disjoint(present, queryTerms);
+    for (String tag : record.tags()) {
+      present.addAll(reads.terms(tag.replace('-', ' ').replace('/', ' ')));
+    }
     for (String tag : record.tags()) {
       if (query.tagAliases().contains(tag)) {
         signals.add("exact_tag:" + tag);
@@ -251,7 +323,7 @@ final class Rows {
     if (query.terms().size() > 1 && present.containsAll(queryTerms)) {
       signals.add("all_terms");
     }
-    return new Evidence(present, signals);
+    return new Evidence(present, signals, words);
   }
 
   /** Whether {@code phrase} (two terms or more) occurs as a contiguous run in {@code terms}. */

@@ -34,6 +34,14 @@ import java.util.Set;
  * @param vectorSearch exact or HNSW search in the vector lane; default {@link VectorSearch#AUTO}
  * @param relatedLimit most related rows added when the {@code related} lane is on; default {@value
  *     #DEFAULT_RELATED_LIMIT}
+ * @param vectorFloor the relevance floor of vector-only rows, 0 to 1: a record only the vector lane
+ *     found is left out when its cosine is below {@code vectorFloor} times the best cosine of the
+ *     search, and {@link SearchResult#weakRowsLeftOut()} counts it; default 0 (every row kept, what
+ *     research and the evals pool); the surfaces a person reads take {@code retrieval.vector-floor}
+ * @param tagOnlyBelowWords whether a row whose only match is a tag (found by the exact-tag lane,
+ *     none of the query's words in its own text, the tag not asked for as {@code #tag}) ranks below
+ *     every row that holds a query word; default false (fused order, what research ranks from); the
+ *     surfaces a person reads turn it on
  */
 public record SearchOptions(
     Set<Lane> lanes,
@@ -46,7 +54,9 @@ public record SearchOptions(
     @JsonProperty("max_excerpt_chars") int maxExcerptChars,
     @JsonProperty("max_chunks_per_record") int maxChunksPerRecord,
     @JsonProperty("vector_search") VectorSearch vectorSearch,
-    @JsonProperty("related_limit") int relatedLimit) {
+    @JsonProperty("related_limit") int relatedLimit,
+    @JsonProperty("vector_floor") double vectorFloor,
+    @JsonProperty("tag_only_below_words") boolean tagOnlyBelowWords) {
 
   /** Lanes run when none are named: both retrieval lanes and exact tags. */
   public static final Set<Lane> DEFAULT_LANES =
@@ -72,6 +82,15 @@ public record SearchOptions(
 
   /** Default {@link #maxChunksPerRecord()}. */
   public static final int DEFAULT_MAX_CHUNKS_PER_RECORD = 3;
+
+  /**
+   * The measured relevance floor of vector-only rows ({@link #vectorFloor()}): above the weak
+   * vector-only rows of most one-hit queries on the sample vault and two documentation sets, below
+   * the vector-only rows that answer a question by meaning alone (module README, "Relevance
+   * floor"). The default of {@code retrieval.vector-floor}, what the surfaces a person reads use;
+   * {@link #defaults()} keeps every row.
+   */
+  public static final double MEASURED_VECTOR_FLOOR = 0.87;
 
   /** Default {@link #relatedLimit()}. */
   public static final int DEFAULT_RELATED_LIMIT = 5;
@@ -112,6 +131,10 @@ public record SearchOptions(
     requireRange("max_chunks_per_record", maxChunksPerRecord, 1, 50);
     vectorSearch = vectorSearch == null ? VectorSearch.AUTO : vectorSearch;
     requireRange("related_limit", relatedLimit, 0, 100);
+    if (!(vectorFloor >= 0 && vectorFloor <= 1)) {
+      throw new InvalidSearchException(
+          "vector_floor", "must be a number from 0 to 1, got " + vectorFloor);
+    }
   }
 
   /** Every default. */
@@ -183,6 +206,8 @@ public record SearchOptions(
     private int maxChunksPerRecord = DEFAULT_MAX_CHUNKS_PER_RECORD;
     private VectorSearch vectorSearch = VectorSearch.AUTO;
     private int relatedLimit = DEFAULT_RELATED_LIMIT;
+    private double vectorFloor;
+    private boolean tagOnlyBelowWords;
 
     private Builder() {}
 
@@ -198,6 +223,8 @@ public record SearchOptions(
       maxChunksPerRecord = o.maxChunksPerRecord;
       vectorSearch = o.vectorSearch;
       relatedLimit = o.relatedLimit;
+      vectorFloor = o.vectorFloor;
+      tagOnlyBelowWords = o.tagOnlyBelowWords;
     }
 
     /** The lanes to run. */
@@ -293,6 +320,18 @@ public record SearchOptions(
       return this;
     }
 
+    /** The relevance floor of vector-only rows (0 keeps every row). */
+    public Builder vectorFloor(double value) {
+      vectorFloor = value;
+      return this;
+    }
+
+    /** Whether a row whose only match is a tag ranks below the rows holding the query's words. */
+    public Builder tagOnlyBelowWords(boolean value) {
+      tagOnlyBelowWords = value;
+      return this;
+    }
+
     /**
      * The options.
      *
@@ -310,7 +349,9 @@ public record SearchOptions(
           maxExcerptChars,
           maxChunksPerRecord,
           vectorSearch,
-          relatedLimit);
+          relatedLimit,
+          vectorFloor,
+          tagOnlyBelowWords);
     }
   }
 }

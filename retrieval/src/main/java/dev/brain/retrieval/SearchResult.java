@@ -11,10 +11,14 @@ import java.util.Map;
  *
  * @param query the query as given
  * @param queryTerms the query's terms after analysis (stop words dropped), as typed, lower-cased
- * @param tagAliases tag forms of the query's word n-grams that the exact-tag lane looked for
+ * @param tagAliases tag forms of the query's word n-grams that some record carries: the tags the
+ *     exact-tag lane looked for
  * @param rows ranked evidence rows (at most {@code limit}), then related rows
  * @param lanes one report per lane, in lane order, including switched-off lanes
  * @param candidates distinct records found by the fused lanes before the limit was applied
+ * @param weakRowsLeftOut vector-only rows below the relevance floor ({@link
+ *     SearchOptions#vectorFloor()}) that would have been among the first {@code limit} rows: left
+ *     out, and counted so a surface can say so
  * @param timingsMs wall times in milliseconds: one entry per lane that ran, {@code fusion}, {@code
  *     rows} (excerpts and consolidation) and {@code total}
  */
@@ -25,6 +29,7 @@ public record SearchResult(
     List<EvidenceRow> rows,
     List<LaneReport> lanes,
     int candidates,
+    @JsonProperty("weak_rows_left_out") int weakRowsLeftOut,
     @JsonProperty("timings_ms") Map<String, Double> timingsMs) {
 
   public SearchResult {

@@ -1,6 +1,7 @@
 package dev.brain.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -85,6 +86,64 @@ class SampleVaultSearchTest {
       assertThat(row.retrieval().lanes()).extracting(LaneScore::lane).containsExactly(Lane.VECTOR);
       assertThat(row.signals()).as(p.id()).contains("vector_only");
     }
+  }
+
+  /** The measured floor: what {@code brain search} uses by default. */
+  private static final SearchOptions FLOORED =
+      SearchOptions.builder().vectorFloor(SearchOptions.MEASURED_VECTOR_FLOOR).build();
+
+  @Test
+  void backflushShowsItsOneHitAndCountsTheNineWeakRowsLeftOut() throws IOException {
+    String guide = "src:bcd60653c442"; // the espresso machine care guide (PDF)
+    SearchResult all = retriever.search("backflush", SearchOptions.defaults());
+
+    // Without the floor: the guide (cosine 0.656 when written), then nine rows only the vector
+    // lane found, the nearest at 0.565 (0.861 of the best), the rest 0.78-0.80 of it.
+    assertThat(all.rows().get(0).sourceKey()).isEqualTo(guide);
+    double best = all.rows().get(0).retrieval().lane(Lane.VECTOR).rawScore();
+    assertThat(best).isCloseTo(0.656, within(0.02));
+    List<EvidenceRow> weak = all.rows().subList(1, 10);
+    assertThat(weak)
+        .allSatisfy(r -> assertThat(r.signals()).contains("vector_only"))
+        .allSatisfy(
+            r ->
+                assertThat(r.retrieval().lane(Lane.VECTOR).rawScore() / best)
+                    .isLessThan(SearchOptions.MEASURED_VECTOR_FLOOR));
+    assertThat(weak.get(0).retrieval().lane(Lane.VECTOR).rawScore() / best)
+        .isCloseTo(0.861, within(0.02));
+    assertThat(all.weakRowsLeftOut()).isZero();
+
+    SearchResult floored = retriever.search("backflush", FLOORED);
+
+    assertThat(floored.rows()).extracting(EvidenceRow::sourceKey).containsExactly(guide);
+    assertThat(floored.weakRowsLeftOut()).isEqualTo(9);
+  }
+
+  @Test
+  void theFloorKeepsTheNoteAMeaningProbeFindsByTheVectorLaneAlone() throws IOException {
+    for (Probe p : probes("meaning")) {
+      SearchResult result = retriever.search(p.question(), FLOORED);
+
+      String key = p.expectedKeys().get(0);
+      assertThat(topKeys(result, 3)).as(p.id()).contains(key);
+      assertThat(result.rows().stream().filter(r -> r.sourceKey().equals(key)).findFirst())
+          .get()
+          .satisfies(r -> assertThat(r.signals()).contains("vector_only"));
+    }
+  }
+
+  @Test
+  void theFloorNeverDropsARowALexicalLaneFound() throws IOException {
+    SearchResult all = retriever.search("marathon training", SearchOptions.defaults());
+    SearchResult floored = retriever.search("marathon training", FLOORED);
+
+    assertThat(floored.rows())
+        .extracting(EvidenceRow::sourceKey)
+        .containsAll(
+            all.rows().stream()
+                .filter(r -> !r.signals().contains("vector_only"))
+                .map(EvidenceRow::sourceKey)
+                .toList());
   }
 
   @Test

@@ -115,8 +115,10 @@ public final class PackBuilder {
             ? TopicBriefBuilder.build(
                 retriever, topic, seeds(evidence, exactTagRows), options.sourceTypes())
             : null;
+    // The plan reports the tags tried that exist: a tag form no record carries matched nothing.
+    List<String> tagsTried = session.existingTags(strategy.tagQueries());
     QueryPlan plan =
-        plan(strategy, options, planner, lanes, brief ? topic : strategy.topic(), brief);
+        plan(strategy, tagsTried, options, planner, lanes, brief ? topic : strategy.topic(), brief);
     var coverage =
         new CoverageBuilder(strategy, weights)
             .coverage(
@@ -303,6 +305,7 @@ public final class PackBuilder {
 
   private static QueryPlan plan(
       Strategy s,
+      List<String> tagsTried,
       ResearchOptions options,
       PlannerInfo planner,
       Set<Lane> lanes,
@@ -319,7 +322,7 @@ public final class PackBuilder {
         s.textQuery(),
         s.family(),
         s.queryTerms(),
-        s.tagQueries(),
+        tagsTried,
         s.variants().stream().map(Variant::wire).toList(),
         s.concepts(),
         planner.planner(),

@@ -147,6 +147,9 @@ final class SearchCommand implements Callable<Integer> {
     for (var row : result.rows()) {
       printRow(row, obsidian, out);
     }
+    if (result.weakRowsLeftOut() > 0) {
+      out.println(leftOut(result.weakRowsLeftOut()));
+    }
     var lanes = new ArrayList<String>();
     for (LaneReport lane : result.lanes()) {
       lanes.add(
@@ -217,6 +220,14 @@ final class SearchCommand implements Callable<Integer> {
       out.println("    " + TerminalText.line(row.excerpt().replaceAll("\\s+", " ")));
     }
     out.println();
+  }
+
+  /** The line that says how many weak rows the relevance floor left out. */
+  static String leftOut(int count) {
+    return count
+        + (count == 1 ? " weaker row" : " weaker rows")
+        + " left out: found by meaning alone, well below the best match"
+        + " (retrieval.vector-floor: 0 in brain.yaml shows them)";
   }
 
   private static String fmt(double v) {

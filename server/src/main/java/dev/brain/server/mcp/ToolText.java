@@ -68,6 +68,10 @@ final class ToolText {
         .append(result.candidates())
         .append(" candidates; lanes: ")
         .append(result.lanes().stream().map(ToolText::lane).collect(Collectors.joining(", ")))
+        .append(
+            result.weakRowsLeftOut() > 0
+                ? "; " + result.weakRowsLeftOut() + " weaker rows left out: found by meaning alone"
+                : "")
         .append(")\n");
     for (EvidenceRow row : result.rows()) {
       row(sb, row);

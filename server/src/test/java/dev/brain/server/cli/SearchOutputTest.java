@@ -45,6 +45,19 @@ class SearchOutputTest {
   }
 
   @Test
+  void aOneHitQueryShowsItsHitAndSaysHowManyWeakRowsWereLeftOut() throws Exception {
+    Run run = brain("--data", data, "search", "--local", "citric acid");
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).contains("descaling.md").doesNotContain("kettle.md");
+    assertThat(run.out()).contains("1 weaker row left out: found by meaning alone");
+
+    Run json = brain("--data", data, "search", "--local", "--json", "citric acid");
+    var result = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out());
+    assertThat(result.path("rows")).hasSize(1);
+    assertThat(result.path("weak_rows_left_out").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void aGoodMatchIsNotFlagged() {
     Run run = brain("--data", data, "search", "--local", "descale citric acid");
     assertThat(run.out()).doesNotContain("nothing matched").contains("descaling.md");

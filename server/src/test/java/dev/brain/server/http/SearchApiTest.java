@@ -57,6 +57,16 @@ class SearchApiTest {
   }
 
   @Test
+  void aOneHitSearchReturnsItsHitAndCountsTheWeakRowsLeftOut() {
+    var reply = get(base, "/api/search?q=backflush");
+    assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+    JsonNode body = reply.json();
+    assertThat(body.path("rows").size()).isEqualTo(1);
+    assertThat(body.path("rows").get(0).path("source_key").asText()).isEqualTo("src:bcd60653c442");
+    assertThat(body.path("weak_rows_left_out").asInt()).isEqualTo(9);
+  }
+
+  @Test
   void searchFiltersBySourceTypeKindAndLanes() {
     var reply = get(base, "/api/search?q=tempo+runs&source_type=transcript&kind=source&lanes=bm25");
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);

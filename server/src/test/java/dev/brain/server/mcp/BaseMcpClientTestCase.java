@@ -181,6 +181,18 @@ abstract class BaseMcpClientTestCase {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void aOneHitSearchReturnsItsHitAndSaysHowManyWeakRowsWereLeftOut() {
+    var result = call("brain_search", Map.of("query", "backflush"));
+    var structured = (Map<String, Object>) result.structuredContent();
+    var rows = (List<Map<String, Object>>) structured.get("rows");
+    assertThat(rows).extracting(r -> r.get("source_key")).containsExactly("src:bcd60653c442");
+    assertThat(structured.get("weak_rows_left_out")).isEqualTo(9);
+    assertThat(((McpSchema.TextContent) result.content().get(0)).text())
+        .contains("9 weaker rows left out: found by meaning alone");
+  }
+
+  @Test
   void searchRefusesBadArguments() {
     toolError("brain_search", Map.of("query", ""));
     toolError("brain_search", Map.of("query", "coffee", "lanes", List.of("telepathy")));
