@@ -2,18 +2,17 @@ package dev.brain.server.cli;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
+import dev.brain.index.IndexLockedException;
+import dev.brain.index.SyncReport;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.agent.AgentResult;
 import dev.brain.server.mcp.AgentToolbox;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,8 +35,9 @@ import picocli.CommandLine.Spec;
           + " came back from a tool).",
       "The controller is agent.model in brain.yaml (or --model, else chat.model); the workers use"
           + " agent.worker-model.",
-      "--demo runs a scripted controller and worker over the sample vault in a temporary data"
-          + " directory (no network, no model)."
+      "--demo runs a scripted controller and worker over the sample vault, indexed into"
+          + " <data>/demo as brain demo does and re-indexed only where it changed (no network, no"
+          + " model)."
     })
 final class AgentCommand implements Callable<Integer> {
 
@@ -86,6 +86,9 @@ final class AgentCommand implements Callable<Integer> {
       names = "--demo",
       description = "Scripted controller and worker over the sample vault (labelled as scripted).")
   boolean demo;
+
+  /** The demo's data directory, once {@code --demo} chose it. */
+  private Path demoData;
 
   @Override
   public Integer call() throws Exception {
@@ -159,7 +162,13 @@ final class AgentCommand implements Callable<Integer> {
             run.tracePath() == null
                 ? "trace not saved: " + run.traceError()
                 : demo
-                    ? "trace: " + run.runId() + " (in the demo's temporary data directory)"
+                    ? "trace: "
+                        + run.runId()
+                        + " (brain --data "
+                        + demoData
+                        + " trace show "
+                        + run.runId()
+                        + ")"
                     : "trace: " + run.runId() + " (brain trace show " + run.runId() + ")");
       }
       return result.answered() ? 0 : BrainCommand.EXIT_ERROR;
@@ -188,23 +197,24 @@ final class AgentCommand implements Callable<Integer> {
   private int runDemo(PrintWriter out) throws IOException {
     String task = words.isEmpty() ? "How do I dial in espresso?" : String.join(" ", words);
     Path vault = DemoCommand.findSampleVault();
-    Path data = Files.createTempDirectory("brain-agent-demo-");
+    // The data directory `brain demo` indexes into: the first demo indexes the vault, later ones
+    // (of either command) sync only what changed.
+    demoData = brain.dataDir().resolve(DemoCommand.DEMO_DIR);
     try (var scripted = new ScriptedAgentServer()) {
       // A banner, not output: stderr, so --json prints JSON alone.
       PrintWriter err = TerminalText.err(spec);
       err.println("brain agent --demo: SCRIPTED controller and worker (no language model), real");
-      err.println("tools over " + vault + " indexed into a temporary data directory.");
+      err.println("tools over " + vault + " indexed into " + demoData + ".");
       err.println("task: " + task);
       err.flush();
-      var base = BrainConfig.defaults(data);
+      var base = brain.config().withDataDir(demoData);
       var config =
           base.withChat(base.chat().withServers(scripted.chatConfig()))
               .withAgent(
                   base.agent()
                       .withModel(ScriptedAgentServer.CONTROLLER)
                       .withWorkerModel(ScriptedAgentServer.WORKER));
-      try (var opened = Brain.open(config)) {
-        opened.index(vault);
+      try (var opened = openDemo(config, vault, err)) {
         return run(
             opened,
             opened.chatModel(ScriptedAgentServer.CONTROLLER),
@@ -212,16 +222,34 @@ final class AgentCommand implements Callable<Integer> {
             task,
             out);
       }
-    } finally {
-      deleteTree(data);
     }
   }
 
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+  /**
+   * The demo's brain with the sample vault synced; read-only when a {@code brain demo} serving it
+   * holds the index (that server keeps it in sync).
+   */
+  private static Brain openDemo(BrainConfig config, Path vault, PrintWriter err)
+      throws IOException {
+    Brain opened;
+    try {
+      opened = Brain.open(config);
+    } catch (IndexLockedException e) {
+      return Brain.openReadOnly(config);
+    }
+    try {
+      SyncReport report = opened.index(vault);
+      err.println(
+          "index: "
+              + report.unchanged()
+              + " records unchanged, "
+              + (report.added() + report.updated())
+              + " indexed");
+      err.flush();
+      return opened;
+    } catch (IOException | RuntimeException e) {
+      opened.close();
+      throw e;
     }
   }
 }

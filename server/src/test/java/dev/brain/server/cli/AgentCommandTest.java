@@ -50,7 +50,19 @@ class AgentCommandTest {
         .contains("-> summarize ")
         .contains("stop: final_answer after 3 turns, 2 tool calls")
         .contains("trace: ")
-        .contains("(in the demo's temporary data directory)");
+        .contains("trace show");
+  }
+
+  @Test
+  void aSecondDemoReusesTheDemoIndexInsteadOfIndexingAgain() {
+    var first = brain("--data", tmp.toString(), "agent", "--demo");
+    var second = brain("--data", tmp.toString(), "agent", "--demo");
+
+    assertThat(first.code()).as(first.err() + first.out()).isZero();
+    assertThat(first.err()).contains("index: 0 records unchanged, 68 indexed");
+    assertThat(second.code()).as(second.err() + second.out()).isZero();
+    assertThat(second.err()).contains("index: 68 records unchanged, 0 indexed");
+    assertThat(tmp.resolve("demo").resolve("index")).isDirectory();
   }
 
   @Test
