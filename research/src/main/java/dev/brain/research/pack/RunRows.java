@@ -81,27 +81,7 @@ final class RunRows {
           Words.matches(term, stems) || row.userTags().contains(term.toLowerCase(Locale.ROOT));
       (hit ? matchedTerms : missingTerms).add(term);
     }
-    return new EvidenceRow(
-        row.rank(),
-        row.sourceKey(),
-        row.kind(),
-        row.sourceType(),
-        row.title(),
-        row.url(),
-        row.notePath(),
-        row.userTags(),
-        row.createdAt(),
-        row.publishedAt(),
-        row.summary(),
-        row.excerpt(),
-        row.evidenceRole(),
-        row.chunk(),
-        row.retrieval(),
-        signals,
-        matchedTerms,
-        missingTerms,
-        row.relatedTo(),
-        row.relationship());
+    return row.withEvidence(signals, matchedTerms, missingTerms);
   }
 
   /**
