@@ -180,6 +180,38 @@ final class AnswerShape {
   }
 
   /**
+   * A date as a text writes one: a month by its capitalized name ("20 March", "Oct 2024"; the verb
+   * "may" is no month), a year standing alone (not a part of a version, "1100.0.0", "v2025.1"), or
+   * an ISO date.
+   */
+  private static final Pattern DATE_WRITTEN =
+      Pattern.compile(
+          "\\b(?:January|February|March|April|May|June|July|August|September|October|November"
+              + "|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b"
+              + "|(?<![\\w.])(?:1[0-9]{3}|20[0-9]{2}|21[0-9]{2})(?![\\w]|\\.\\d)");
+
+  /**
+   * Whether {@code sentence} offers a value of one of {@code kinds} ({@link #valuesAsked}) that
+   * {@code question} does not name, read strictly: for a date, one {@link #DATE_WRITTEN}; for a
+   * figure, as {@link #offers(Kind, String, String)} reads one.
+   */
+  static boolean offersValue(Set<Kind> kinds, String question, String sentence) {
+    for (Kind kind : kinds) {
+      if (kind == Kind.DATE) {
+        var m = DATE_WRITTEN.matcher(sentence);
+        while (m.find()) {
+          if (!question.toLowerCase(Locale.ROOT).contains(m.group().toLowerCase(Locale.ROOT))) {
+            return true;
+          }
+        }
+      } else if (offers(kind, question, sentence)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Whether {@code sentence} offers one of the {@code kinds} of thing {@code question} asks for.
    */
   static boolean offers(Set<Kind> kinds, String question, String sentence) {

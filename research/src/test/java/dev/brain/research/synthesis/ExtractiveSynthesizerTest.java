@@ -909,6 +909,37 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aVersionNumberOrTheVerbMayIsNoDate() {
+    String raw =
+        "# First releases\n\nThe first release of a package publishes version 1100.0.0; older"
+            + " packages may also be published again.\n";
+    var pack =
+        Packs.pack(
+            "What year was the first release published?",
+            List.of(note(1, "docs/versioning.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer()).endsWith("but no date.");
+  }
+
+  @Test
+  void aYearTheLeadingSentenceGivesAnswersWhatYear() {
+    String raw =
+        "# History\n\nThe first release of the package manager was published in 2016, after a"
+            + " year of work.\n";
+    var pack =
+        Packs.pack(
+            "What year was the first release published?", List.of(note(1, "docs/history.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("2016").doesNotContain("no date");
+  }
+
+  @Test
   void aQuestionAskingForAFigureThatTheLeadingSentenceGivesIsAFullAnswer() {
     String raw =
         "# Downloads\n\nA failed download is retried 3 times before the install stops with an"
