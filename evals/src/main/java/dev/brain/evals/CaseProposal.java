@@ -123,46 +123,28 @@ public final class CaseProposal {
         includeAnswer && answered ? answerLines(text(synthesis.path("answer"))) : List.of();
     String stopReason = rejected ? VERIFICATION_FAILED : text(trace.path("stop_reason"));
     String planner = text(plan.path("planner"));
-    return new ResearchEvalCase(
-        ResearchEvalCase.SCHEMA_VERSION,
-        "run-" + (runId == null ? "unknown" : runId),
-        question,
-        false,
-        "draft from trace "
-            + runId
-            + ": review the keys and statuses (and any answer text), then set reviewed to true",
-        strings(continuity.path("prior_questions")),
-        strings(continuity.path("pinned_evidence_keys")),
-        plan.path("include_related").asBoolean(false) ? Boolean.TRUE : null,
-        List.copyOf(expected),
-        List.of(),
-        top.subList(0, Math.min(1, top.size())),
-        null,
-        null,
-        required,
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        text(plan.path("query_family")),
-        "model_assisted".equals(planner) ? planner : null,
-        answerStatus,
-        stopReason,
-        cited,
-        text(trace.path("judge").path("verdict")),
-        text(trace.path("judge").path("retry_action")),
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        "model_assisted".equals(planner) ? text(plan.path("planner_model")) : null,
-        null,
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        null);
+    boolean assisted = "model_assisted".equals(planner);
+    return new ResearchEvalCase.Draft(
+            "run-" + (runId == null ? "unknown" : runId),
+            question,
+            "draft from trace "
+                + runId
+                + ": review the keys and statuses (and any answer text), then set reviewed to true")
+        .context(
+            strings(continuity.path("prior_questions")),
+            strings(continuity.path("pinned_evidence_keys")),
+            plan.path("include_related").asBoolean(false) ? Boolean.TRUE : null)
+        .evidence(List.copyOf(expected), top.subList(0, Math.min(1, top.size())))
+        .requiredText(required)
+        .plan(
+            text(plan.path("query_family")),
+            assisted ? planner : null,
+            assisted ? text(plan.path("planner_model")) : null)
+        .outcome(answerStatus, stopReason, cited)
+        .judge(
+            text(trace.path("judge").path("verdict")),
+            text(trace.path("judge").path("retry_action")))
+        .build();
   }
 
   /** The outcome of a run whose draft answer failed verification (a rejected draft). */
@@ -276,44 +258,11 @@ public final class CaseProposal {
     if (rejected) {
       answerStatus = null;
     }
-    return new ResearchEvalCase(
-        ResearchEvalCase.SCHEMA_VERSION,
-        id,
-        question,
-        false,
-        notes,
-        prior,
-        List.of(),
-        null,
-        top,
-        List.of(),
-        top.isEmpty() ? List.of() : List.of(top.get(0)),
-        null,
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        List.of(),
-        null,
-        null,
-        answerStatus,
-        rejected ? VERIFICATION_FAILED : null,
-        cited,
-        null,
-        null,
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        null,
-        null,
-        null,
-        List.of(),
-        List.of(),
-        List.of(),
-        null);
+    return new ResearchEvalCase.Draft(id, question, notes)
+        .context(prior, List.of(), null)
+        .evidence(top, top.isEmpty() ? List.of() : List.of(top.get(0)))
+        .outcome(answerStatus, rejected ? VERIFICATION_FAILED : null, cited)
+        .build();
   }
 
   /** The answer's first non-empty lines, without list markers and bracketed citations. */

@@ -150,6 +150,115 @@ public record ResearchEvalCase(
     forbidMissingTerms = copy(forbidMissingTerms);
   }
 
+  /**
+   * An unreviewed draft case with the assertions a proposal sets ({@link CaseProposal}: from a
+   * run's trace or a saved Chat turn); every other assertion stays unset.
+   */
+  static final class Draft {
+    private final String id;
+    private final String question;
+    private final String notes;
+    private List<String> priorQuestions;
+    private List<String> pinnedKeys;
+    private Boolean includeRelated;
+    private List<String> expectedKeys;
+    private List<String> expectedTopKeys;
+    private List<String> requiredText;
+    private String queryFamily;
+    private String planner;
+    private String answerStatus;
+    private String stopReason;
+    private List<String> citationKeys;
+    private String judgeVerdict;
+    private String retryAction;
+    private String plannerModel;
+
+    Draft(String id, String question, String notes) {
+      this.id = id;
+      this.question = question;
+      this.notes = notes;
+    }
+
+    Draft context(List<String> priorQuestions, List<String> pinnedKeys, Boolean includeRelated) {
+      this.priorQuestions = priorQuestions;
+      this.pinnedKeys = pinnedKeys;
+      this.includeRelated = includeRelated;
+      return this;
+    }
+
+    Draft evidence(List<String> expectedKeys, List<String> expectedTopKeys) {
+      this.expectedKeys = expectedKeys;
+      this.expectedTopKeys = expectedTopKeys;
+      return this;
+    }
+
+    Draft plan(String queryFamily, String planner, String plannerModel) {
+      this.queryFamily = queryFamily;
+      this.planner = planner;
+      this.plannerModel = plannerModel;
+      return this;
+    }
+
+    Draft outcome(String answerStatus, String stopReason, List<String> citationKeys) {
+      this.answerStatus = answerStatus;
+      this.stopReason = stopReason;
+      this.citationKeys = citationKeys;
+      return this;
+    }
+
+    Draft judge(String judgeVerdict, String retryAction) {
+      this.judgeVerdict = judgeVerdict;
+      this.retryAction = retryAction;
+      return this;
+    }
+
+    Draft requiredText(List<String> requiredText) {
+      this.requiredText = requiredText;
+      return this;
+    }
+
+    ResearchEvalCase build() {
+      return new ResearchEvalCase(
+          SCHEMA_VERSION,
+          id,
+          question,
+          false,
+          notes,
+          priorQuestions,
+          pinnedKeys,
+          includeRelated,
+          expectedKeys,
+          null,
+          expectedTopKeys,
+          null,
+          null,
+          requiredText,
+          null,
+          null,
+          null,
+          null,
+          null,
+          queryFamily,
+          planner,
+          answerStatus,
+          stopReason,
+          citationKeys,
+          judgeVerdict,
+          retryAction,
+          null,
+          null,
+          null,
+          null,
+          plannerModel,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
+    }
+  }
+
   /** The number of top rows {@link #expectedTopKeys()} may look at. */
   public int effectiveTopN() {
     return topN == null ? DEFAULT_TOP_N : topN;
