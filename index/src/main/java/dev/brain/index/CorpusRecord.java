@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * One thing the user saved: a note, a bookmark, a feed entry, a web page, a PDF, a transcript. The
@@ -158,80 +157,34 @@ public record CorpusRecord(
 
   /** This record with {@code origin} as the file it came from. */
   public CorpusRecord withOrigin(String origin) {
-    return copy(c -> c.origin = origin);
+    return with(summary, origin);
   }
 
   /** This record with {@code summary} as its summary ({@code null}: none). */
   public CorpusRecord withSummary(String summary) {
-    return copy(c -> c.summary = summary);
+    return with(summary, origin);
   }
 
-  private CorpusRecord copy(Consumer<Copy> change) {
-    var copy = new Copy(this);
-    change.accept(copy);
-    return copy.build();
-  }
-
-  /** The fields of a {@code CorpusRecord} to change before building a checked copy. */
-  private static final class Copy {
-    String key;
-    String kind;
-    String sourceType;
-    String title;
-    String url;
-    String path;
-    String author;
-    List<String> tags;
-    Instant createdAt;
-    Instant publishedAt;
-    String text;
-    String summary;
-    List<String> links;
-    String origin;
-    List<String> aliases;
-    Instant updatedAt;
-    String dateSource;
-
-    Copy(CorpusRecord r) {
-      key = r.key;
-      kind = r.kind;
-      sourceType = r.sourceType;
-      title = r.title;
-      url = r.url;
-      path = r.path;
-      author = r.author;
-      tags = r.tags;
-      createdAt = r.createdAt;
-      publishedAt = r.publishedAt;
-      text = r.text;
-      summary = r.summary;
-      links = r.links;
-      origin = r.origin;
-      aliases = r.aliases;
-      updatedAt = r.updatedAt;
-      dateSource = r.dateSource;
-    }
-
-    CorpusRecord build() {
-      return new CorpusRecord(
-          key,
-          kind,
-          sourceType,
-          title,
-          url,
-          path,
-          author,
-          tags,
-          createdAt,
-          publishedAt,
-          text,
-          summary,
-          links,
-          origin,
-          aliases,
-          updatedAt,
-          dateSource);
-    }
+  /** This record with another summary and origin, the only fields a caller changes. */
+  private CorpusRecord with(String summary, String origin) {
+    return new CorpusRecord(
+        key,
+        kind,
+        sourceType,
+        title,
+        url,
+        path,
+        author,
+        tags,
+        createdAt,
+        publishedAt,
+        text,
+        summary,
+        links,
+        origin,
+        aliases,
+        updatedAt,
+        dateSource);
   }
 
   /**
