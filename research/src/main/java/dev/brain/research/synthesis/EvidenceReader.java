@@ -4,7 +4,9 @@ import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 
 /**
  * What synthesis reads beyond the pack: a record's stored text by key, how close in meaning texts
@@ -27,9 +29,7 @@ interface EvidenceReader {
    * How many pieces the embedding model's tokenizer cuts {@code word} into: 1 for a word its
    * vocabulary holds whole, more for a rare word or a name; 0 where no model is at hand.
    */
-  default int pieces(String word) {
-    return 0;
-  }
+  int pieces(String word);
 
   /** Only the pack: excerpts, no meaning. */
   EvidenceReader EXCERPTS = of(key -> Optional.empty());
@@ -42,7 +42,18 @@ interface EvidenceReader {
   /** The stored texts {@code rawText} gives, closeness from {@code meaning}. */
   static EvidenceReader of(
       Function<String, Optional<String>> rawText,
-      java.util.function.BiFunction<String, List<String>, double[]> meaning) {
+      BiFunction<String, List<String>, double[]> meaning) {
+    return of(rawText, meaning, word -> 0);
+  }
+
+  /**
+   * The stored texts {@code rawText} gives, closeness from {@code meaning}, a word's pieces from
+   * {@code pieces}.
+   */
+  static EvidenceReader of(
+      Function<String, Optional<String>> rawText,
+      BiFunction<String, List<String>, double[]> meaning,
+      ToIntFunction<String> pieces) {
     return new EvidenceReader() {
       @Override
       public Optional<String> text(String key) {
@@ -53,49 +64,40 @@ interface EvidenceReader {
       public double[] closeness(String question, List<String> texts) {
         return meaning.apply(question, texts);
       }
+
+      @Override
+      public int pieces(String word) {
+        return pieces.applyAsInt(word);
+      }
     };
   }
 
   /**
-   * The index's stored texts and embedding model through {@code retriever}; a text that cannot be
-   * read, or a model that cannot load, is treated as missing.
+   * The index's stored texts, embedding model and tokenizer through {@code retriever}; a text that
+   * cannot be read, or a model that cannot load, is treated as missing.
    */
   static EvidenceReader of(Retriever retriever) {
-    EvidenceReader stored =
-        of(
-            key -> {
-              try {
-                return retriever.get(key).map(d -> d.record().text());
-              } catch (IOException | RuntimeException e) {
-                return Optional.empty();
-              }
-            },
-            (question, texts) -> {
-              try {
-                return retriever.similarities(question, texts);
-              } catch (RuntimeException e) {
-                return new double[texts.size()];
-              }
-            });
-    return new EvidenceReader() {
-      @Override
-      public Optional<String> text(String key) {
-        return stored.text(key);
-      }
-
-      @Override
-      public double[] closeness(String question, List<String> texts) {
-        return stored.closeness(question, texts);
-      }
-
-      @Override
-      public int pieces(String word) {
-        try {
-          return retriever.wordPieces(word);
-        } catch (RuntimeException e) {
-          return 0;
-        }
-      }
-    };
+    return of(
+        key -> {
+          try {
+            return retriever.get(key).map(d -> d.record().text());
+          } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+          }
+        },
+        (question, texts) -> {
+          try {
+            return retriever.similarities(question, texts);
+          } catch (RuntimeException e) {
+            return new double[texts.size()];
+          }
+        },
+        word -> {
+          try {
+            return retriever.wordPieces(word);
+          } catch (RuntimeException e) {
+            return 0;
+          }
+        });
   }
 }

@@ -51,24 +51,11 @@ class ExtractiveSynthesizerTest {
     Map<String, String> raw =
         pack.evidence().stream()
             .collect(Collectors.toMap(EvidenceRow::sourceKey, EvidenceRow::excerpt));
-    EvidenceReader stored = EvidenceReader.of(key -> Optional.ofNullable(raw.get(key)));
     EvidenceReader reader =
-        new EvidenceReader() {
-          @Override
-          public Optional<String> text(String key) {
-            return stored.text(key);
-          }
-
-          @Override
-          public double[] closeness(String question, List<String> texts) {
-            return stored.closeness(question, texts);
-          }
-
-          @Override
-          public int pieces(String word) {
-            return model.countTokens(word);
-          }
-        };
+        EvidenceReader.of(
+            key -> Optional.ofNullable(raw.get(key)),
+            (question, texts) -> new double[texts.size()],
+            model::countTokens);
     return ExtractiveSynthesizer.answer(
         SynthesisInput.prepare(pack, SynthesisOptions.defaults(), reader), reader);
   }
