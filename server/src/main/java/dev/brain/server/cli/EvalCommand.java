@@ -31,12 +31,13 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "eval",
     mixinStandardHelpOptions = true,
-    description = "Measure retrieval, research and answer quality.",
+    description = "Measure retrieval, research, answer and note-research quality.",
     subcommands = {
       EvalBeirCommand.class,
       EvalCommand.Research.class,
       EvalCommand.Propose.class,
-      EvalAnswersCommand.class
+      EvalAnswersCommand.class,
+      EvalNoteResearchCommand.class
     })
 final class EvalCommand {
 
