@@ -123,7 +123,9 @@ public final class NoteResearcher {
     String input = cut > 0 ? body.substring(0, MAX_NOTE_CHARS) : body;
     int[] calls = {0};
     List<Topic> topics = topics(input, note, request.focus(), model, calls);
-    NoteLinks links = NoteLinks.of(collections);
+    // Wikilinks only to notes of the note's own collection: Obsidian opens a vault, and a link to
+    // a note of another collection would create an empty note there.
+    NoteLinks links = NoteLinks.of(List.of(note.collection()));
     var research =
         new TopicResearch(
             corpus::pack,
@@ -131,7 +133,8 @@ public final class NoteResearcher {
                 ? null
                 : new WebSearch(options.webSearchUrl(), options.pageTimeout()),
             options.concurrency(),
-            links);
+            links,
+            collections);
     List<Findings> findings = research.research(topics, note, request.depth());
     var skipped = new ArrayList<String>();
     if (cut > 0) {
@@ -169,6 +172,7 @@ public final class NoteResearcher {
             model == null ? "deterministic" : "model",
             model == null ? "extractive" : model.id(),
             topics,
+            topics.size(),
             findings.stream()
                 .map(
                     f ->
@@ -176,6 +180,7 @@ public final class NoteResearcher {
                             f.topic().topic(), f.query(), f.sources(), f.failures()))
                 .toList(),
             section,
+            NoteResult.preview(section),
             written,
             request.dryRun(),
             reindexed,
@@ -309,8 +314,10 @@ public final class NoteResearcher {
         r.topicSource(),
         r.synthesizer(),
         r.topics(),
+        r.topicsResearched(),
         r.research(),
         r.section(),
+        r.preview(),
         r.written(),
         r.dryRun(),
         r.reindex(),

@@ -13,8 +13,10 @@ import java.util.List;
  * @param topicSource {@code model} or {@code deterministic}
  * @param synthesizer {@code extractive} or the model id that wrote the section
  * @param topics the topics researched (at most {@value NoteResearcher#MAX_TOPICS})
+ * @param topicsResearched how many topics were researched: the size of {@code topics}
  * @param research per topic: the question asked, the sources found, what failed
  * @param section the {@code ## Research} section, heading included
+ * @param preview the section's first {@value #PREVIEW_CHARS} characters (all of it when shorter)
  * @param written whether the note file was changed
  * @param dryRun whether this was a dry run
  * @param reindex {@code done}, or why the note was not re-indexed
@@ -31,8 +33,10 @@ public record NoteResult(
     String topicSource,
     String synthesizer,
     List<Topic> topics,
+    int topicsResearched,
     List<TopicReport> research,
     String section,
+    String preview,
     boolean written,
     boolean dryRun,
     String reindex,
@@ -42,6 +46,23 @@ public record NoteResult(
 
   /** The schema version of this shape. */
   public static final String SCHEMA_VERSION = "note_research.v1";
+
+  /** Characters of the section in {@link #preview()}. */
+  public static final int PREVIEW_CHARS = 500;
+
+  /**
+   * The first {@value #PREVIEW_CHARS} characters of {@code section}, never half a surrogate pair.
+   */
+  static String preview(String section) {
+    if (section.length() <= PREVIEW_CHARS) {
+      return section;
+    }
+    int end = PREVIEW_CHARS;
+    if (Character.isHighSurrogate(section.charAt(end - 1))) {
+      end--;
+    }
+    return section.substring(0, end);
+  }
 
   /**
    * The research of one topic.

@@ -28,7 +28,7 @@ final class Sanitize {
     return s.replaceAll("\\[\\[([^\\]|]+)\\|([^\\]]+)]]", "$2")
         .replaceAll("\\[\\[([^\\]]+)]]", "$1")
         .replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1")
-        .replaceAll("https?://([^/\\s)]+)\\S*", "$1")
+        .replaceAll("https?://([^/\\s)]+)[^\\s)]*", "$1")
         .replace("[[", "")
         .replace("]]", "");
   }

@@ -42,20 +42,8 @@ final class SectionSynthesis {
     var related = new LinkedHashMap<String, String>();
     for (Findings f : findings) {
       if (f.sources().isEmpty()) {
-        String why =
-            f.elsewhere() > 0
-                ? "the notes on it are cited under the topics above, which they say more about"
-                : f.general() > 0
-                    ? "nothing in your notes speaks to this topic in particular ("
-                        + f.general()
-                        + (f.general() == 1 ? " note matches" : " notes match")
-                        + " it only in general)"
-                    : null;
-        if (why != null) {
-          out.append("### ").append(plain(f.topic().topic())).append("\n\n");
-          out.append("_").append(Character.toUpperCase(why.charAt(0))).append(why.substring(1));
-          out.append("._\n\n");
-        }
+        // No heading and no line saying there is nothing: a topic without a source to quote
+        // adds nothing to keep (the result's research list still reports it).
         continue;
       }
       out.append("### ").append(plain(f.topic().topic())).append("\n\n");
@@ -154,12 +142,19 @@ final class SectionSynthesis {
     return bar < 0 ? link : link.substring(0, bar);
   }
 
-  /** How a source is cited: a wikilink, a Markdown link, or its key. */
+  /**
+   * How a source is cited: a wikilink (a note of the researched note's collection), a Markdown
+   * link, a note of another collection as plain text naming it, or the record's key.
+   */
   static String cite(Source s) {
     if (s.link() != null) {
       return "[[" + s.link() + "]]";
     }
     String title = plain(s.title()).replace("[", "(").replace("]", ")");
+    String collection = TopicResearch.collectionOf(s.key());
+    if ("note".equals(s.kind()) && collection != null) {
+      return title + " (collection " + collection + ")";
+    }
     if (s.url() != null && !s.url().isBlank()) {
       return "[" + title + "](" + s.url() + ")";
     }

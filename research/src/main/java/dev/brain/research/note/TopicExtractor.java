@@ -54,13 +54,38 @@ final class TopicExtractor {
     matches(BOLD, text, topics, "claim", text);
     matches(WIKILINK, text, topics, "concept", text);
     matches(MD_LINK, text, topics, "concept", text);
+    String said = TAG.matcher(text).replaceAll(" ").toLowerCase(Locale.ROOT);
     for (String tag : tags(frontMatter, text)) {
-      add(topics, tag.replace('-', ' ').replace('/', ' '), "tagged #" + tag, "concept");
+      String label = tag.replace('-', ' ').replace('/', ' ').replace('_', ' ');
+      if (namesTopic(label, said)) {
+        add(topics, label, "tagged #" + tag, "concept");
+      }
     }
     if (topics.isEmpty() && !title.isBlank()) {
       add(topics, title, firstSentence(text), "concept");
     }
     return List.copyOf(topics.values());
+  }
+
+  /**
+   * Whether a tag names a topic of the note: each of its words of three letters or more occurs in
+   * the note's own text (tags left out), as a word or its start ({@code book} in "books"). A tag
+   * that files the note ({@code #daily}, {@code #moc}, {@code #book} on a project note) is no
+   * topic: researched, it would quote lines that only share the word ("Dentist: book the
+   * check-up").
+   */
+  static boolean namesTopic(String tag, String said) {
+    var words = new ArrayList<String>();
+    for (String w : tag.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+      if (w.length() >= 3) {
+        words.add(w);
+      }
+    }
+    return !words.isEmpty()
+        && words.stream()
+            .allMatch(
+                w ->
+                    Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(w)).matcher(said).find());
   }
 
   /** The note's title: front matter, else its first level-1 heading, else the file name. */

@@ -1,18 +1,26 @@
 package dev.brain.research.note;
 
+import dev.brain.index.CollectionRoot;
 import dev.brain.research.note.NoteResult.Source;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.retrieval.EvidenceRow;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Researches each topic on a bounded pool: the corpus through a research pack (the note itself left
@@ -25,7 +33,10 @@ final class TopicResearch {
   static final int CORPUS_SOURCES = 5;
 
   /** Longest passage kept per source. */
-  static final int EXCERPT_CHARS = 280;
+  static final int EXCERPT_CHARS = 300;
+
+  /** Largest note file read for its passages; a larger one is quoted from its search excerpt. */
+  static final long MAX_SOURCE_BYTES = 1 << 20;
 
   /** Pages fetched per topic in deep mode. */
   static final int PAGES_PER_TOPIC = 2;
@@ -62,12 +73,27 @@ final class TopicResearch {
   private final WebSearch web;
   private final int concurrency;
   private final NoteLinks links;
+  private final List<CollectionRoot> collections;
 
-  TopicResearch(Corpus corpus, WebSearch web, int concurrency, NoteLinks links) {
+  /** The blocks of each source note read in this run, by record key (empty: not readable). */
+  private final Map<String, List<String>> blocks = new ConcurrentHashMap<>();
+
+  /**
+   * @param links the notes of the researched note's own collection: the only ones cited as
+   *     wikilinks (a link to a note of another collection would open an empty new note)
+   * @param collections every collection, to read a source note's blocks from its file
+   */
+  TopicResearch(
+      Corpus corpus,
+      WebSearch web,
+      int concurrency,
+      NoteLinks links,
+      List<CollectionRoot> collections) {
     this.corpus = corpus;
     this.web = web;
     this.concurrency = concurrency;
     this.links = links;
+    this.collections = List.copyOf(collections);
   }
 
   /** The findings of every topic, in topic order. */
@@ -112,20 +138,30 @@ final class TopicResearch {
     int general = 0;
     try {
       ResearchPack pack = corpus.pack(query);
+      var found = new ArrayList<Source>();
       for (EvidenceRow row : pack.evidence()) {
         if (row.sourceKey().equals(note.key())) {
           continue;
         }
-        // A row with no sentence on the topic matched by meaning or by its title alone: it is
-        // about something else, and citing it here would cite it under every topic.
-        Source source = source(row, query);
+        // A row with no passage of its own on the topic matched by meaning, by its title or by a
+        // link alone: it is about something else, and citing it here would cite it under every
+        // topic.
+        Source source = source(row, query, note.collection().name());
         if (source == null) {
           general++;
           continue;
         }
-        sources.add(source);
-        if (sources.size() == CORPUS_SOURCES) {
-          break;
+        found.add(source);
+      }
+      // Best passage first, then by key: the pack's order of near ties may differ from run to
+      // run, and a second run over the same corpus must write the same section.
+      found.sort(
+          Comparator.comparingInt((Source s) -> Passages.score(s.excerpt(), query))
+              .reversed()
+              .thenComparing(Source::key));
+      for (Source s : found) {
+        if (sources.size() < CORPUS_SOURCES && !citedAlready(sources, s)) {
+          sources.add(s);
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -135,6 +171,24 @@ final class TopicResearch {
       webSources(topic, query, depth, sources, failures);
     }
     return new Findings(topic, query, List.copyOf(sources), List.copyOf(failures), general, 0);
+  }
+
+  /**
+   * Whether {@code sources} cite what {@code s} cites: the same record, note or URL (a saved page
+   * and its bookmark share their URL).
+   */
+  static boolean citedAlready(List<Source> sources, Source s) {
+    for (Source o : sources) {
+      if ((s.key() != null && s.key().equals(o.key()))
+          || (s.link() != null
+              && o.link() != null
+              && SectionSynthesis.target(s.link())
+                  .equalsIgnoreCase(SectionSynthesis.target(o.link())))
+          || (s.url() != null && !s.url().isBlank() && s.url().equals(o.url()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -178,6 +232,9 @@ final class TopicResearch {
     }
     for (int i = 0; i < hits.size(); i++) {
       WebSearch.Hit hit = hits.get(i);
+      if (citedAlready(sources, new Source("web", null, hit.title(), hit.url(), null, ""))) {
+        continue;
+      }
       String excerpt = hit.snippet();
       if (depth == Depth.DEEP && i < PAGES_PER_TOPIC) {
         try {
@@ -193,19 +250,74 @@ final class TopicResearch {
     }
   }
 
-  /** The source of a row: its passage on the topic; {@code null} when it has none. */
-  private Source source(EvidenceRow row, String query) {
-    String text = row.excerpt() == null ? "" : row.excerpt();
-    String excerpt = Passages.best(text, query, EXCERPT_CHARS);
+  /**
+   * The source of a row: its passage on the topic; {@code null} when it has none. A note of the
+   * researched note's collection is cited as a wikilink, a note of another collection as plain text
+   * naming that collection.
+   */
+  private Source source(EvidenceRow row, String query, String ownCollection) {
+    String title = row.title() == null || row.title().isBlank() ? row.sourceKey() : row.title();
+    // A note titled after the whole topic is about it (a person's note need not repeat the name):
+    // its opening block is a passage on the topic too.
+    Set<String> words = Passages.passageWords(query);
+    String lowerTitle = title.toLowerCase(Locale.ROOT);
+    boolean titled = !words.isEmpty() && words.stream().allMatch(lowerTitle::contains);
+    String excerpt = Passages.fromBlocks(blocksOf(row), query, titled, EXCERPT_CHARS);
     if (excerpt.isEmpty()) {
       return null;
     }
-    String title = row.title() == null || row.title().isBlank() ? row.sourceKey() : row.title();
     if (row.notePath() != null && !row.notePath().isBlank()) {
-      return new Source(
-          "note", row.sourceKey(), title, row.url(), links.link(row.notePath()), excerpt);
+      String link =
+          ownCollection.equals(collectionOf(row.sourceKey())) ? links.link(row.notePath()) : null;
+      return new Source("note", row.sourceKey(), title, row.url(), link, excerpt);
     }
     return new Source("corpus", row.sourceKey(), title, row.url(), null, excerpt);
+  }
+
+  /** The collection of a note key {@code note:<collection>/<path>}, or {@code null}. */
+  static String collectionOf(String key) {
+    if (key == null || !key.startsWith("note:")) {
+      return null;
+    }
+    int slash = key.indexOf('/', 5);
+    return slash < 0 ? null : key.substring(5, slash);
+  }
+
+  /**
+   * The blocks a row's passage may come from: a note's paragraphs, list items and table rows, read
+   * from its file; else (a page, a PDF, a note whose file is gone) the row's excerpt without the
+   * partial sentences at its cut ends.
+   */
+  private List<String> blocksOf(EvidenceRow row) {
+    if (row.notePath() != null && !row.notePath().isBlank()) {
+      List<String> read = blocks.computeIfAbsent(row.sourceKey(), k -> readBlocks(row));
+      if (!read.isEmpty()) {
+        return read;
+      }
+    }
+    return List.of(Passages.whole(row.excerpt() == null ? "" : row.excerpt()));
+  }
+
+  private List<String> readBlocks(EvidenceRow row) {
+    String collection = collectionOf(row.sourceKey());
+    for (CollectionRoot c : collections) {
+      if (!c.name().equals(collection)) {
+        continue;
+      }
+      try {
+        Path root = c.root().toAbsolutePath().normalize();
+        Path file = root.resolve(row.notePath()).normalize();
+        if (!file.startsWith(root)
+            || !Files.isRegularFile(file)
+            || Files.size(file) > MAX_SOURCE_BYTES) {
+          return List.of();
+        }
+        return NoteBlocks.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+      } catch (IOException | RuntimeException e) {
+        return List.of(); // quoted from the search excerpt instead
+      }
+    }
+    return List.of();
   }
 
   /** The wikilink target of a note path: its file name without the extension. */
@@ -244,6 +356,122 @@ final class TopicResearch {
         pieces.addAll(List.of(l.split("(?<=[.!?])\\s+|\\s+-\\s+(?=\\S)")));
       }
       return pieces;
+    }
+
+    /** Links, URLs and tags: words a block shows but does not say. */
+    private static final Pattern NOT_SAID =
+        Pattern.compile(
+            "!?\\[\\[[^\\]]*]]|!?\\[[^\\]]*]\\([^)]*\\)|https?://\\S+|(?<![\\w#&/])#[\\p{L}][\\p{L}\\p{N}_/-]*");
+
+    /** A sentence end: terminal punctuation, then space and what may start a sentence. */
+    private static final Pattern SENTENCE_END =
+        Pattern.compile("(?<=[.!?])[\"'”’)]?\\s+(?=[\\p{Lu}\\p{N}\"'“‘(\\[*_])");
+
+    /**
+     * The passage of {@code blocks} on {@code query}: the block whose own words (links and tags
+     * left out) hold most query words, the first of equals; the whole block when it fits in {@code
+     * max}, else its best sentence and the ones after it that fit; empty when no block of three
+     * words or more holds a query word (unless {@code titled}: then the first such block). Never
+     * text of two blocks.
+     */
+    static String fromBlocks(List<String> blocks, String query, boolean titled, int max) {
+      Set<String> words = passageWords(query);
+      String best = null;
+      int bestScore = titled ? -1 : 0;
+      for (String block : blocks) {
+        String said = NOT_SAID.matcher(block).replaceAll(" ").toLowerCase(Locale.ROOT);
+        if (wordCount(said) < 3) {
+          continue; // a line of tags or links says nothing to quote
+        }
+        int score = (int) words.stream().filter(w -> containsWord(said, w)).count();
+        if (score > bestScore) {
+          best = block;
+          bestScore = score;
+        }
+      }
+      if (best == null) {
+        return "";
+      }
+      String text = Sanitize.line(Sanitize.unlink(best), Integer.MAX_VALUE);
+      if (text.length() <= max) {
+        return text;
+      }
+      String[] sentences = SENTENCE_END.split(text);
+      int from = 0;
+      int fromScore = -1;
+      for (int i = 0; i < sentences.length; i++) {
+        String lower = sentences[i].toLowerCase(Locale.ROOT);
+        int score = (int) words.stream().filter(w -> containsWord(lower, w)).count();
+        if (score > fromScore) {
+          from = i;
+          fromScore = score;
+        }
+      }
+      var out = new StringBuilder(sentences[from].strip());
+      for (int i = from + 1; i < sentences.length; i++) {
+        if (out.length() + 1 + sentences[i].strip().length() > max) {
+          break;
+        }
+        out.append(' ').append(sentences[i].strip());
+      }
+      return Sanitize.line(out.toString(), max);
+    }
+
+    /**
+     * The words of a topic a passage must hold: its {@link TopicExtractor#focusWords}, numbers left
+     * out when it has other words (a "200" of "efConstruction = 200" is in every log).
+     */
+    static Set<String> passageWords(String query) {
+      Set<String> all = TopicExtractor.focusWords(query);
+      var words = new java.util.LinkedHashSet<String>();
+      for (String w : all) {
+        if (!w.chars().allMatch(Character::isDigit)) {
+          words.add(w);
+        }
+      }
+      return words.isEmpty() ? all : words;
+    }
+
+    private static int wordCount(String text) {
+      int n = 0;
+      for (String w : text.split("[^\\p{L}\\p{N}]+")) {
+        n += w.isEmpty() ? 0 : 1;
+      }
+      return n;
+    }
+
+    /** Whether {@code lower} holds {@code word} at the start of a word. */
+    private static boolean containsWord(String lower, String word) {
+      int at = lower.indexOf(word);
+      while (at >= 0) {
+        if (at == 0 || !Character.isLetterOrDigit(lower.charAt(at - 1))) {
+          return true;
+        }
+        at = lower.indexOf(word, at + 1);
+      }
+      return false;
+    }
+
+    /**
+     * A search excerpt without the partial sentences at its cut ends (marked {@code …}); as it is
+     * when nothing whole is left.
+     */
+    static String whole(String excerpt) {
+      String e = excerpt.strip();
+      String out = e;
+      if (out.startsWith("…")) {
+        Matcher m = SENTENCE_END.matcher(out);
+        out = m.find() ? out.substring(m.end()) : "";
+      }
+      if (out.endsWith("…")) {
+        int end = -1;
+        Matcher m = Pattern.compile("[.!?](?=[\"'”’)]?\\s)").matcher(out);
+        while (m.find()) {
+          end = m.end();
+        }
+        out = end < 0 ? "" : out.substring(0, end);
+      }
+      return out.isBlank() ? e : out.strip();
     }
 
     /** The most topic words any one sentence of {@code text} holds. */

@@ -102,21 +102,4 @@ class NoteLinksTest {
     assertThat(placed.get(0).elsewhere()).isEqualTo(1);
     assertThat(placed.get(1).sources()).containsExactly(views);
   }
-
-  @Test
-  void aTopicWithOnlyGeneralNotesSaysSoInsteadOfCitingThem() {
-    var findings =
-        List.of(
-            new Findings(
-                new Topic("Embed a canvas", "", "concept"),
-                "embed canvas",
-                List.of(),
-                List.of(),
-                3,
-                0));
-    assertThat(SectionSynthesis.extractive(findings, Set.of()))
-        .contains("### Embed a canvas")
-        .contains(
-            "Nothing in your notes speaks to this topic in particular (3 notes match it only in general)");
-  }
 }
