@@ -43,8 +43,16 @@ final class NoteResearchRubric {
   private static final Pattern WIKILINK =
       Pattern.compile("\\[\\[([^\\]|#\\n]*)(?:[#|][^\\]\\n]*)?]]");
   private static final Pattern MD_LINK = Pattern.compile("^\\[[^\\]]*]\\(([^)\\s]+)\\)");
+
+  /**
+   * A list item's marker inside a passage, where flattened text ran one item into the next: a
+   * bullet ({@code -} or {@code *}; a {@code +} is more often a sum) or a heading's hashes, a task
+   * box, or a number after a sentence's end ("weeks. 2. Move billing"; "chapter 9. Next" is
+   * prose).
+   */
   private static final Pattern INNER_MARKER =
-      Pattern.compile("\\s(?:[-*+]|\\d{1,3}[.)]|#{1,6})\\s+\\S|\\s\\[[ xX]]\\s");
+      Pattern.compile(
+          "\\s(?:[-*]|#{1,6})\\s+\\S|\\s\\[[ xX]]\\s|[.!?:;]\\s+\\d{1,3}[.)]\\s+\\p{L}");
 
   /**
    * Scores {@code section} (heading to end marker) of a note of {@code vault}.
