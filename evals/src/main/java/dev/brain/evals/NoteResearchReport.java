@@ -15,7 +15,7 @@ import java.util.function.ToIntFunction;
  * @param notes notes researched
  * @param failed notes whose research was refused or failed
  * @param bullets cited bullets in all sections
- * @param duplicates bullets citing a source already cited under the same topic
+ * @param duplicates bullets citing a source the section cited already (under any topic)
  * @param excerpts bullets with an excerpt
  * @param cut excerpts cut (see {@link NoteResearchRubric.Score#cut()})
  * @param links wikilinks written

@@ -8,10 +8,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Scores one {@code ## Research} section by what makes a person delete it: a source cited twice
- * under one topic, an excerpt cut inside a sentence or spanning two blocks of its note, a wikilink
- * to a note the vault does not hold, and filler lines that say nothing. Independent of how the
- * section was made: it reads the section's Markdown and the vault's files only.
+ * Scores one {@code ## Research} section by what makes a person delete it: a source cited twice in
+ * the section (under one topic or under two), an excerpt cut inside a sentence or spanning two
+ * blocks of its note, a wikilink to a note the vault does not hold, and filler lines that say
+ * nothing. Independent of how the section was made: it reads the section's Markdown and the vault's
+ * files only.
  */
 final class NoteResearchRubric {
   private NoteResearchRubric() {}
@@ -20,7 +21,7 @@ final class NoteResearchRubric {
    * The counts of one section.
    *
    * @param bullets cited bullets (one source each), the related-notes list left out
-   * @param duplicates bullets citing a source already cited under the same topic
+   * @param duplicates bullets citing a source already cited above, under this topic or another
    * @param excerpts bullets with an excerpt
    * @param cut excerpts ending in an ellipsis, holding a list or heading marker, spanning two
    *     blocks of their note, or ending inside one of its sentences
@@ -47,8 +48,7 @@ final class NoteResearchRubric {
   /**
    * A list item's marker inside a passage, where flattened text ran one item into the next: a
    * bullet ({@code -} or {@code *}; a {@code +} is more often a sum) or a heading's hashes, a task
-   * box, or a number after a sentence's end ("weeks. 2. Move billing"; "chapter 9. Next" is
-   * prose).
+   * box, or a number after a sentence's end ("weeks. 2. Move billing"; "chapter 9. Next" is prose).
    */
   private static final Pattern INNER_MARKER =
       Pattern.compile(
@@ -83,7 +83,6 @@ final class NoteResearchRubric {
       }
       if (line.startsWith("### ")) {
         topic = line.substring(4).strip();
-        seen.clear();
         intro = false;
         continue;
       }
@@ -102,7 +101,7 @@ final class NoteResearchRubric {
       String excerpt = cited[1];
       if (!seen.add(source)) {
         duplicates++;
-        findings.add("duplicate source " + source + " under '" + topic + "'");
+        findings.add("source cited again: " + source + " under '" + topic + "'");
       }
       if (excerpt.isEmpty()) {
         continue;

@@ -139,8 +139,12 @@ final class TopicResearch {
     try {
       ResearchPack pack = corpus.pack(query);
       var found = new ArrayList<Source>();
+      // The note's own row takes a slot when the pack holds it; the others are read as the first
+      // limit - 1 either way, so the note's own rank (its new section may move it) changes nothing.
+      int others = pack.queryPlan() == null ? Integer.MAX_VALUE : pack.queryPlan().limit() - 1;
+      int ranked = 0;
       for (EvidenceRow row : pack.evidence()) {
-        if (row.sourceKey().equals(note.key())) {
+        if (row.sourceKey().equals(note.key()) || (!row.isRelated() && ++ranked > others)) {
           continue;
         }
         // A row with no passage of its own on the topic matched by meaning, by its title or by a
@@ -192,24 +196,26 @@ final class TopicResearch {
   }
 
   /**
-   * Each note cited under the topics it speaks to most (by the topic words its best passage holds),
-   * and not under the others: a note that matches every topic a little is cited where it says most.
+   * Each source cited once in the section: under the topic its passage speaks to most (by the topic
+   * words it holds), the first of equals, and not under the others. A note that matches every topic
+   * a little is cited where it says most; one that matches several alike (topics that share the
+   * note's title) is not quoted again and again.
    */
   static List<Findings> underTheirBestTopic(List<Findings> findings) {
     var best = new java.util.HashMap<String, Integer>();
     for (Findings f : findings) {
       for (Source s : f.sources()) {
-        if (s.key() != null) {
-          best.merge(s.key(), Passages.score(s.excerpt(), f.query()), Math::max);
-        }
+        best.merge(identity(s), Passages.score(s.excerpt(), f.query()), Math::max);
       }
     }
+    var placed = new java.util.HashSet<String>();
     var out = new ArrayList<Findings>();
     for (Findings f : findings) {
       var kept = new ArrayList<Source>();
       int moved = 0;
       for (Source s : f.sources()) {
-        if (s.key() == null || Passages.score(s.excerpt(), f.query()) >= best.get(s.key())) {
+        String id = identity(s);
+        if (Passages.score(s.excerpt(), f.query()) >= best.get(id) && placed.add(id)) {
           kept.add(s);
         } else {
           moved++;
@@ -218,6 +224,14 @@ final class TopicResearch {
       out.add(f.withSources(kept, moved));
     }
     return out;
+  }
+
+  /** What a source is, across topics: its record key, else its URL, else its title. */
+  private static String identity(Source s) {
+    if (s.key() != null) {
+      return "key:" + s.key();
+    }
+    return s.url() != null && !s.url().isBlank() ? "url:" + s.url() : "title:" + s.title();
   }
 
   private void webSources(

@@ -110,25 +110,32 @@ class NoteResearchRulesTest {
   }
 
   @Test
-  void eachSourceIsCitedOnceUnderATopic() throws Exception {
+  void eachSourceIsCitedOnceInTheSection() throws Exception {
     for (String note :
         List.of(
             "projects/Kafka migration.md", "Home.md", "Designing Data-Intensive Applications.md")) {
       NoteResult r = dryRun(note);
+      var seen = new ArrayList<Source>();
       for (NoteResult.TopicReport t : r.research()) {
-        var seen = new ArrayList<Source>();
         for (Source s : t.sources()) {
           assertThat(TopicResearch.citedAlready(seen, s)).as(note + ": " + s).isFalse();
           seen.add(s);
         }
       }
+      var cites = new HashSet<String>();
       for (List<String> bullets : bulletsByTopic(r.section())) {
-        var cites = new HashSet<String>();
         for (String b : bullets) {
-          assertThat(cites.add(b.substring(0, b.indexOf(']') + 1))).as(b).isTrue();
+          assertThat(cites.add(b.substring(0, b.indexOf(": ")))).as(b).isTrue();
         }
       }
+      assertThat(cites).as(note).isNotEmpty();
     }
+    // The four heading topics of the Kafka note share its title: its sources are not quoted under
+    // each of them.
+    NoteResult kafka = dryRun("projects/Kafka migration.md");
+    assertThat(kafka.research().stream().filter(t -> t.topic().startsWith("Kafka migration:")))
+        .filteredOn(t -> !t.sources().isEmpty())
+        .hasSizeLessThan(4);
   }
 
   @Test

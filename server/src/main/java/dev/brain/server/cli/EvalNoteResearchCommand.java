@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
       "Score 'brain note research' on a vault: a copy of the vault (and of every --with folder,"
           + " as a collection beside it) is indexed into <data>/eval-cache/, then each note is"
           + " researched twice without a chat model, each run writing its section into the copy."
-          + " Counts, over the first sections: sources cited twice under one topic, excerpts cut"
+          + " Counts, over the first sections: sources cited twice in a section, excerpts cut"
           + " (an ellipsis, a list marker inside, two blocks of the note, or the middle of a"
           + " sentence), wikilinks to notes the vault does not hold, filler lines; and how many"
           + " second runs wrote the same section. Your vault is never written.",
