@@ -226,12 +226,15 @@ final class TopicResearch {
     return out;
   }
 
-  /** What a source is, across topics: its record key, else its URL, else its title. */
+  /**
+   * What a source is, across topics: its URL (a saved page and its bookmark are one source), else
+   * its record key, else its title.
+   */
   private static String identity(Source s) {
-    if (s.key() != null) {
-      return "key:" + s.key();
+    if (s.url() != null && !s.url().isBlank()) {
+      return "url:" + s.url();
     }
-    return s.url() != null && !s.url().isBlank() ? "url:" + s.url() : "title:" + s.title();
+    return s.key() != null ? "key:" + s.key() : "title:" + s.title();
   }
 
   private void webSources(
@@ -454,16 +457,30 @@ final class TopicResearch {
       return n;
     }
 
-    /** Whether {@code lower} holds {@code word} at the start of a word. */
-    private static boolean containsWord(String lower, String word) {
+    /**
+     * Whether {@code lower} holds {@code word} as a word or its plural ("pro" is not in
+     * "progress").
+     */
+    static boolean containsWord(String lower, String word) {
       int at = lower.indexOf(word);
       while (at >= 0) {
-        if (at == 0 || !Character.isLetterOrDigit(lower.charAt(at - 1))) {
+        int end = at + word.length();
+        if (lower.startsWith("es", end) && !wordGoesOn(lower, end + 2)) {
+          end += 2;
+        } else if (lower.startsWith("s", end) && !wordGoesOn(lower, end + 1)) {
+          end += 1;
+        }
+        if ((at == 0 || !Character.isLetterOrDigit(lower.charAt(at - 1)))
+            && !wordGoesOn(lower, end)) {
           return true;
         }
         at = lower.indexOf(word, at + 1);
       }
       return false;
+    }
+
+    private static boolean wordGoesOn(String text, int at) {
+      return at < text.length() && Character.isLetterOrDigit(text.charAt(at));
     }
 
     /**

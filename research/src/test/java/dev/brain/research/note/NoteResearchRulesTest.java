@@ -217,6 +217,17 @@ class NoteResearchRulesTest {
   }
 
   @Test
+  void aTopicWordMatchesAWordOrItsPluralNotThePrefixOfAnother() {
+    assertThat(Passages.containsWord("latte art progress so far", "pro")).isFalse();
+    assertThat(Passages.containsWord("the gaggia classic pro at home", "pro")).isTrue();
+    assertThat(Passages.containsWord("two pros and cons", "pro")).isTrue();
+    assertThat(Passages.containsWord("new partitions today", "partition")).isTrue();
+    assertThat(
+            Passages.fromBlocks(List.of("Latte art progress is slow."), "classic pro", false, 300))
+        .isEmpty();
+  }
+
+  @Test
   void aTagIsATopicOnlyWhenTheNoteSpeaksOfIt() throws IOException {
     String text = Files.readString(week.resolve("projects/Kafka migration.md"));
     List<String> topics =
