@@ -51,6 +51,20 @@ class NoteCommandTest {
   }
 
   @Test
+  void theJsonResultCarriesTopicsResearchedAndAPreviewOfTheSection() throws Exception {
+    Path note = vault.resolve("Grinder.md");
+    Run run = brain("note", "research", note.toString(), "--dry-run", "--json");
+    assertThat(run.code()).as(run.err()).isZero();
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(run.out());
+    assertThat(json.path("topics_researched").asInt()).isEqualTo(json.path("topics").size());
+    assertThat(json.path("topics_researched").asInt()).isPositive();
+    String section = json.path("section").asText();
+    assertThat(json.path("preview").asText())
+        .startsWith("## Research\n")
+        .isEqualTo(section.substring(0, Math.min(500, section.length())));
+  }
+
+  @Test
   void writesReindexesAndPrintsTheTrace() throws Exception {
     Path note = Files.writeString(vault.resolve("Retention.md"), "# Retention\n\nBurrs.\n");
     Run run = brain("note", "research", note.toString(), "--json");

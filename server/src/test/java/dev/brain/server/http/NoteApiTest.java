@@ -74,6 +74,12 @@ class NoteApiTest {
     assertThat(reply.status()).as(reply.body()).isEqualTo(200);
     assertThat(reply.json().path("schema_version").asText()).isEqualTo("note_research.v1");
     assertThat(reply.json().path("section").asText()).startsWith("## Research").contains("[[");
+    assertThat(reply.json().path("topics_researched").asInt())
+        .isPositive()
+        .isEqualTo(reply.json().path("topics").size());
+    String section = reply.json().path("section").asText();
+    assertThat(reply.json().path("preview").asText())
+        .isEqualTo(section.substring(0, Math.min(500, section.length())));
     assertThat(reply.json().path("written").asBoolean()).isFalse();
     assertThat(Files.readString(note)).isEqualTo(before);
   }

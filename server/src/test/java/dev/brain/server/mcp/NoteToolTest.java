@@ -78,6 +78,15 @@ class NoteToolTest {
               Map.of("path", "note:vault/Grinder.md", "dry_run", true));
       assertThat(ok.isError()).isFalse();
       assertThat(ok.structuredContent().toString()).contains("## Research");
+      @SuppressWarnings("unchecked")
+      var structured = (Map<String, Object>) ok.structuredContent();
+      assertThat(structured.get("topics_researched"))
+          .isEqualTo(((List<?>) structured.get("topics")).size());
+      assertThat((String) structured.get("preview"))
+          .startsWith("## Research")
+          .isEqualTo(
+              ((String) structured.get("section"))
+                  .substring(0, Math.min(500, ((String) structured.get("section")).length())));
       Path outside = Files.writeString(dir.resolve("outside.md"), "# x\n");
       var refused =
           BrainMcp.call(
