@@ -103,6 +103,9 @@ class JsonOutputTest {
     map.put(
         "brain eval research",
         List.of("eval", "research", "--json", "--planner", "off", "--cases", cases.toString()));
+    map.put(
+        "brain eval note-research",
+        List.of("eval", "note-research", "--json", "--max-notes", "1", vault.toString()));
     map.put("brain note research", List.of("note", "research", "--json", "--dry-run", note));
     map.put("brain agent", List.of("agent", "--demo", "--json"));
     return map;
