@@ -35,6 +35,15 @@ class QueryAnalyzerTest {
   }
 
   @Test
+  void aContractionTypedWithoutItsApostropheIsNoSearchTermEither() {
+    Strategy typed = analyze("esbuild postinstall script isnt running, pnpm doesnt say why");
+    Strategy proper = analyze("esbuild postinstall script isn't running, pnpm doesn't say why");
+
+    assertThat(typed.queryTerms()).doesNotContain("isnt", "doesnt");
+    assertThat(typed.queryTerms()).isEqualTo(proper.queryTerms());
+  }
+
+  @Test
   void broadQuestionIsAnEntityTopicOverviewWithATopic() {
     Strategy s = analyze("What do I know about the history of computing?");
 
