@@ -37,6 +37,14 @@ final class ApiException extends RuntimeException {
     return new ApiException(Status.UNPROCESSABLE_CONTENT_422, "invalid_option", message, field);
   }
 
+  /** An {@code invalid_option} error naming the values {@code field} allows. */
+  static ApiException invalidOption(String message, String field, List<String> allowed) {
+    return new ApiException(
+        Status.UNPROCESSABLE_CONTENT_422,
+        new ApiError("invalid_option", message, field, allowed, null),
+        0);
+  }
+
   static ApiException tooLarge(long limit, String endpoint) {
     return new ApiException(
         Status.REQUEST_ENTITY_TOO_LARGE_413,

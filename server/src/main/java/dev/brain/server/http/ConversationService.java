@@ -112,15 +112,8 @@ final class ConversationService implements HttpService {
         res.send(export.markdown(conversation));
       }
       default ->
-          throw new ApiException(
-              Status.UNPROCESSABLE_CONTENT_422,
-              new ApiError(
-                  "invalid_option",
-                  "unknown format '" + format + "'",
-                  "format",
-                  List.of("md", "json"),
-                  null),
-              0);
+          throw ApiException.invalidOption(
+              "unknown format '" + format + "'", "format", List.of("md", "json"));
     }
   }
 

@@ -85,15 +85,10 @@ final class ModelGate {
     try {
       return ChatModels.baseUrl(spec, config);
     } catch (IllegalArgumentException e) {
-      throw new ApiException(
-          Status.UNPROCESSABLE_CONTENT_422,
-          new ApiError(
-              "invalid_option",
-              "unknown model '" + spec + "'",
-              "model",
-              List.of("extractive", "ollama/<model>", "openai/<model>"),
-              null),
-          0);
+      throw ApiException.invalidOption(
+          "unknown model '" + spec + "'",
+          "model",
+          List.of("extractive", "ollama/<model>", "openai/<model>"));
     }
   }
 

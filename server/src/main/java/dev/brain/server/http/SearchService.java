@@ -158,15 +158,8 @@ final class SearchService implements HttpService {
   static void rejectUnknown(Parameters query, Set<String> allowed) {
     for (String name : query.names()) {
       if (!allowed.contains(name)) {
-        throw new ApiException(
-            io.helidon.http.Status.UNPROCESSABLE_CONTENT_422,
-            new ApiError(
-                "invalid_option",
-                "unknown query parameter '" + name + "'",
-                name,
-                allowed.stream().sorted().toList(),
-                null),
-            0);
+        throw ApiException.invalidOption(
+            "unknown query parameter '" + name + "'", name, allowed.stream().sorted().toList());
       }
     }
   }

@@ -127,15 +127,8 @@ final class TraceService implements HttpService {
         res.send(traces.readMarkdown(dir));
       }
       default ->
-          throw new ApiException(
-              Status.UNPROCESSABLE_CONTENT_422,
-              new ApiError(
-                  "invalid_option",
-                  "unknown format '" + format + "'",
-                  "format",
-                  List.of("json", "md"),
-                  null),
-              0);
+          throw ApiException.invalidOption(
+              "unknown format '" + format + "'", "format", List.of("json", "md"));
     }
   }
 

@@ -176,6 +176,13 @@ class SavedConversationApiTest {
     assertThat(t.get(2).path("failures").get(0).asText()).contains("<data>/research-runs");
     assertThat(json.body())
         .doesNotContain(REJECTED_DRAFT, SECRET, data.toAbsolutePath().toString());
+
+    var pdf = Http.get(base, "/api/conversations/" + id + "/export?format=pdf");
+    assertThat(pdf.status()).isEqualTo(422);
+    assertThat(pdf.error().path("code").asText()).isEqualTo("invalid_option");
+    assertThat(pdf.error().path("field").asText()).isEqualTo("format");
+    assertThat(pdf.error().path("message").asText()).isEqualTo("unknown format 'pdf'");
+    assertThat(pdf.error().path("allowed_values").toString()).contains("md", "json");
   }
 
   @Test
