@@ -276,34 +276,20 @@ public final class BrainIndex implements CorpusStore {
    */
   @Override
   public List<CollectionStatus> collections() throws IOException {
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      return CollectionStatuses.read(searcher, commits.collectionSyncs());
-    } finally {
-      searchers.release(searcher);
-    }
+    return read(searcher -> CollectionStatuses.read(searcher, commits.collectionSyncs()));
   }
 
   /** Counts by kind, source type and tag, chunk count, size on disk and metadata. */
   @Override
   public IndexStats stats() throws IOException {
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      return StatsCollector.collect(searcher, config.directory(), commits.metadata());
-    } finally {
-      searchers.release(searcher);
-    }
+    return read(
+        searcher -> StatsCollector.collect(searcher, config.directory(), commits.metadata()));
   }
 
   /** The record with this key with its chunks and backlinks, or empty if there is none. */
   @Override
   public Optional<RecordDetail> get(String key) throws IOException {
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      return IndexReads.get(searcher, key);
-    } finally {
-      searchers.release(searcher);
-    }
+    return read(searcher -> IndexReads.get(searcher, key));
   }
 
   /**
@@ -314,9 +300,18 @@ public final class BrainIndex implements CorpusStore {
    */
   @Override
   public List<String> keysFor(String text) throws IOException {
+    return read(searcher -> IndexReads.keysFor(searcher, text));
+  }
+
+  /** A read of the current searcher, which is released after it. */
+  private interface SearcherRead<T> {
+    T apply(IndexSearcher searcher) throws IOException;
+  }
+
+  private <T> T read(SearcherRead<T> read) throws IOException {
     IndexSearcher searcher = searchers.acquire();
     try {
-      return IndexReads.keysFor(searcher, text);
+      return read.apply(searcher);
     } finally {
       searchers.release(searcher);
     }
