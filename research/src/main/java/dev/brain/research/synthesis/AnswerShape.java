@@ -186,8 +186,14 @@ final class AnswerShape {
    */
   private static final Pattern DATE_WRITTEN =
       Pattern.compile(
-          "\\b(?:January|February|March|April|May|June|July|August|September|October|November"
-              + "|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\b"
+          "\\b(?:"
+              + String.join(
+                  "|",
+                  Words.MONTHS.stream()
+                      .sorted()
+                      .map(m -> Character.toUpperCase(m.charAt(0)) + m.substring(1))
+                      .toList())
+              + ")\\b"
               + "|(?<![\\w.])(?:1[0-9]{3}|20[0-9]{2}|21[0-9]{2})(?![\\w]|\\.\\d)");
 
   /**
