@@ -19,6 +19,7 @@ module dev.brain.index {
   requires com.fasterxml.jackson.annotation;
   requires com.fasterxml.jackson.core;
   requires com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.dataformat.toml;
   requires com.fasterxml.jackson.dataformat.yaml;
   requires com.rometools.rome;
   requires org.apache.pdfbox;

@@ -31,9 +31,10 @@ import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
 
 /**
- * Reads a Markdown note (Obsidian flavour) into one {@code note:} record: front matter title, tags
- * and aliases; inline {@code #tags}; wikilinks, relative note links and web links as keys. The
- * record text is the Markdown body without front matter.
+ * Reads a Markdown note (Obsidian flavour) into one {@code note:} record: front matter (YAML, or
+ * TOML between {@code +++} lines) title, tags and aliases; inline {@code #tags}; wikilinks,
+ * relative note links and web links as keys. The record text is the Markdown body without front
+ * matter.
  */
 final class MarkdownImporter {
 
@@ -52,12 +53,17 @@ final class MarkdownImporter {
 
   static ImportResult read(SourceFile file, NoteNames names) throws ImportException {
     String source = file.readText();
-    Node document = PARSER.parse(source);
+    // TOML front matter (Hugo, Zola) is read on its own and blanked for the Markdown parser, which
+    // would show it as a paragraph; YAML front matter is the commonmark extension's.
+    TomlFrontMatter toml = TomlFrontMatter.of(source);
+    String parsed = toml == null ? source : blanked(source, toml.end());
+    Node document = PARSER.parse(parsed);
     var frontMatter = new YamlFrontMatterVisitor();
     document.accept(frontMatter);
-    Map<String, List<String>> meta = frontMatter.getData();
+    Map<String, List<String>> meta = toml == null ? frontMatter.getData() : toml.meta();
 
-    var scan = new Scan(new StringBuilder(source));
+    var scan = new Scan(new StringBuilder(parsed));
+    scan.bodyStart = toml == null ? 0 : toml.end();
     document.accept(scan);
     NoteSyntax.blankComments(scan.masked);
     String body = source.substring(scan.bodyStart);
@@ -116,6 +122,17 @@ final class MarkdownImporter {
             updated != null ? updated : file.modified(),
             dateSource);
     return ImportResult.of(List.of(record));
+  }
+
+  /** {@code source} with its first {@code end} characters blanked, line breaks kept. */
+  private static String blanked(String source, int end) {
+    var out = new StringBuilder(source);
+    for (int i = 0; i < end; i++) {
+      if (out.charAt(i) != '\n') {
+        out.setCharAt(i, ' ');
+      }
+    }
+    return out.toString();
   }
 
   /**

@@ -93,6 +93,39 @@ class MarkdownImporterTest {
   }
 
   @Test
+  void tomlFrontMatterAsHugoAndZolaWriteItGivesTitleTagsDateAndSummaryAndIsNoText(
+      @TempDir Path vault) throws Exception {
+    Path note =
+        Files.writeString(
+            vault.resolve("cli-usage.md"),
+            "\uFEFF+++\r\ntitle = \"CLI usage\"\r\nweight = 15\r\ndate = 2024-03-10\r\n"
+                + "description = \"The four commands\"\r\n\r\n[taxonomies]\r\n"
+                + "tags = [\"cli\", \"serve\"]\r\n+++\r\n\r\nZola only has 4 commands.\r\n");
+
+    CorpusRecord record = importers.read(note, vault, "v").records().get(0);
+
+    assertThat(record.title()).isEqualTo("CLI usage");
+    assertThat(record.tags()).containsExactly("cli", "serve");
+    assertThat(record.createdAt()).isEqualTo(Instant.parse("2024-03-10T00:00:00Z"));
+    assertThat(record.summary()).isEqualTo("The four commands");
+    assertThat(record.text()).isEqualTo("Zola only has 4 commands.");
+  }
+
+  @Test
+  void tomlFrontMatterThatDoesNotParseIsStillNoTextAndAPlusLineLaterIsText(@TempDir Path vault)
+      throws Exception {
+    Path broken = Files.writeString(vault.resolve("broken.md"), "+++\ntitle = \"open\n+++\nBody\n");
+    Path later = Files.writeString(vault.resolve("later.md"), "Intro\n\n+++\nx = 1\n+++\n");
+
+    CorpusRecord b = importers.read(broken, vault, "v").records().get(0);
+    CorpusRecord l = importers.read(later, vault, "v").records().get(0);
+
+    assertThat(b.title()).isEqualTo("broken");
+    assertThat(b.text()).isEqualTo("Body");
+    assertThat(l.text()).contains("x = 1");
+  }
+
+  @Test
   void frontMatterDatesWinOverFileTimesAndSayWhereTheyCameFrom(@TempDir Path vault)
       throws Exception {
     Instant mtime = Instant.parse("2023-10-01T12:00:00Z");
