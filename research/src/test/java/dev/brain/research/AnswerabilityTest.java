@@ -64,6 +64,16 @@ class AnswerabilityTest {
         Outbound flight to Lisbon on 17 Oct, departing at 06:40 from gate B12.
         The hotel is near the river, booked for four nights.
         """);
+    Files.writeString(
+        vault.resolve("Web server.md"),
+        """
+        # Web server
+
+        ## Redirects
+
+        To send visitors from the www host to the bare domain, redirect with
+        `redir https://example.com{uri} permanent` in the site block of the www address.
+        """);
     index = BrainIndex.open(IndexConfig.defaults(dir.resolve("index")));
     index.sync(List.of(vault));
     researcher = new Researcher(new Retriever(index));
@@ -100,6 +110,14 @@ class AnswerabilityTest {
       assertThat(result.status()).as(question).isNotEqualTo(Outcome.NO_EVIDENCE);
       assertThat(result.synthesis().answer()).as(question).contains("partitioned by month");
     }
+  }
+
+  @Test
+  void hostNamesAreTheUsersOwnAddressesAndNeverDeclineAQuestion() throws IOException {
+    ResearchResult result = researcher.research("redirect www.mysite.com to mysite.com", OPTIONS);
+
+    assertThat(result.status()).isNotEqualTo(Outcome.NO_EVIDENCE);
+    assertThat(result.synthesis().answer()).contains("redir https://example.com{uri} permanent");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.brain.research.pack;
 
 import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.Incidental;
 import dev.brain.research.plan.Strategy;
 import dev.brain.research.plan.Strategy.Variant;
 import dev.brain.research.plan.Words;
@@ -257,6 +258,9 @@ final class EvidenceRanking {
     double requiredWeight = 0;
     double matchedWeight = 0;
     for (Concept concept : strategy.concepts()) {
+      if (unmatchable(concept)) {
+        continue;
+      }
       boolean hit = ConceptMatch.matches(concept, c.stems, c.best.userTags());
       if (hit) {
         c.matched.add(concept);
@@ -275,6 +279,16 @@ final class EvidenceRanking {
     if (c.missing.isEmpty() && !strategy.required().isEmpty()) {
       c.score += ALL_REQUIRED_BONUS;
     }
+  }
+
+  /**
+   * Whether {@code concept} is the user's own token ({@link Incidental}: a host name, a file, a
+   * number) that occurs nowhere in the corpus: no row can match it, so it tells no row apart, and
+   * weighing it as the rarest concept would leave every row a partial match ("redirect
+   * www.mysite.com to mysite.com" finding nothing about redirects).
+   */
+  private boolean unmatchable(Concept concept) {
+    return concept.required() && weights.absent(concept) && Incidental.is(concept);
   }
 
   private boolean hinted(EvidenceRow row) {

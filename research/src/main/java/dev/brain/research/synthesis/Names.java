@@ -3,7 +3,7 @@ package dev.brain.research.synthesis;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
-import dev.brain.research.plan.Words;
+import dev.brain.research.plan.Incidental;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,15 +38,6 @@ final class Names {
 
   /** Top evidence rows a declining question's other concepts are looked for in. */
   private static final int TOP_ROWS = 5;
-
-  /** Common file extensions: a name ending in one is a file of the user's, not a concept. */
-  private static final Pattern FILE =
-      Pattern.compile(
-          ".+\\.(?:[cm]?[jt]sx?|json5?|md|mdx|html?|css|scss|sass|less|vue|svelte|ya?ml|toml"
-              + "|xml|txt|csv|log|ini|conf|cfg|env|lock|py|rb|rs|go|java|kt|c|h|cc|cpp|hpp|cs"
-              + "|php|sh|bat|ps1|sql|png|jpe?g|gif|svg|webp|pdf|docx?|xlsx?|zip|gz|tar|wasm"
-              + "|glsl|map)$",
-          Pattern.CASE_INSENSITIVE);
 
   /**
    * The required concepts of {@code pack} absent from the corpus that the question names, leaving
@@ -86,21 +77,9 @@ final class Names {
         .noneMatch(r -> ConceptMatch.matched(r, rest).size() == rest.size());
   }
 
-  /**
-   * Whether a concept is incidental to the question: a number ({@code 10,000}, {@code 431}), a
-   * month ("Dec", which a passage writes its own way), or a file, path or address ({@code
-   * vite.config.js}, {@code src/App.vue}, {@code file:///…}). Such a token raises a passage that
-   * contains it but never declines a question, and an answer need not mention it.
-   */
+  /** Whether a concept is incidental to the question ({@link Incidental}). */
   static boolean incidental(Concept concept) {
-    String term = concept.preferred();
-    if (term.chars().noneMatch(Character::isLetter) || Words.MONTHS.contains(term)) {
-      return true;
-    }
-    return term.indexOf('/') >= 0
-        || term.indexOf('\\') >= 0
-        || term.contains("://")
-        || FILE.matcher(term).matches();
+    return Incidental.is(concept);
   }
 
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
