@@ -5,13 +5,9 @@ import dev.brain.index.importer.Importers;
 import dev.brain.models.Embedder;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,23 +46,15 @@ final class SyncRun {
   private final Supplier<Embedder> embedder;
   private final Supplier<Chunker> chunker;
   private final EmbeddingCache cache;
-  private final Importers importers;
   private final RecordPreparer.FileReader reader;
   private final Map<String, CollectionSync> lastSyncs;
   private final SyncListener listener;
   private final Committer committer;
 
   private final SyncIssueLog issues;
-  private final Map<String, AttachmentCounts> attachments = new HashMap<>();
-  private final Map<String, String> readings = new HashMap<>(); // by collection, this walk's
-  private int added;
-  private int updated;
-  private int unchanged;
-  private int deleted;
-  private long chunksWritten;
-  private long chunksEmbedded;
-  private long chunksReused;
-  private long embedNanos;
+  private final SyncWalk walk;
+  private final SyncCounts counts = new SyncCounts();
+  private final StaleRecords stale;
   private long lastCommitNanos;
 
   SyncRun(
@@ -87,19 +75,20 @@ final class SyncRun {
     this.embedder = embedder;
     this.chunker = chunker;
     this.cache = cache;
-    this.importers = importers;
     this.reader = reader;
     this.lastSyncs = lastSyncs;
     this.listener = listener;
     this.committer = committer;
     this.issues = new SyncIssueLog(listener);
+    this.walk = new SyncWalk(importers, issues);
+    this.stale = new StaleRecords(writer, issues, listener, counts);
   }
 
   SyncReport run(List<CollectionRoot> collections) throws IOException {
     long start = System.nanoTime();
     lastCommitNanos = start;
     CollectionRoot.checkSyncable(collections);
-    return execute(start, walk(collections), collections, null);
+    return execute(start, walk.walk(collections), collections, null);
   }
 
   /**
@@ -117,7 +106,7 @@ final class SyncRun {
     lastCommitNanos = start;
     CollectionRoot.checkSyncable(List.of(collection));
     List<Path> scope = changed.stream().map(p -> p.toAbsolutePath().normalize()).toList();
-    List<RecordPreparer.FileTask> all = walk(List.of(collection));
+    List<RecordPreparer.FileTask> all = walk.walk(List.of(collection));
     issues.keepSkippedWithin(scope); // the walk reported them all
     var partial = new PartialSync(scope, all.size(), previous);
     var tasks = all.stream().filter(t -> partial.covers(t.file())).toList();
@@ -150,7 +139,6 @@ final class SyncRun {
     lastCommitNanos = start;
     long cacheHitsBefore = cache.hits();
     listener.filesPlanned(files.size());
-
     Map<String, IndexReads.RecordState> states;
     Map<String, FileStates.FileState> fileStates;
     searchers.maybeRefreshBlocking();
@@ -161,6 +149,36 @@ final class SyncRun {
     } finally {
       searchers.release(searcher);
     }
+    Set<String> produced = readAndWrite(files, collections, states, fileStates);
+    stale.deleteStale(states, produced, collections, partial);
+    stale.forgetGoneFiles(fileStates, files, collections, partial);
+    // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
+    // An unchanged sync wrote nothing: its one commit is the final one.
+    if (writer.hasUncommittedChanges()) {
+      commit(false);
+    }
+    listener.lexicalCommitted(counts.written());
+    SummaryPass.Outcome summaries = embedAndSummarize();
+    commit(true, outcomes(collections, files, partial));
+    return counts.report(
+        files.size(),
+        walk.allAttachments(),
+        issues.issues(),
+        cache.hits() - cacheHitsBefore,
+        start,
+        summaries);
+  }
+
+  /**
+   * Reads and prepares {@code files} on a helper thread while this one writes what it hands over;
+   * returns the keys produced this run.
+   */
+  private Set<String> readAndWrite(
+      List<RecordPreparer.FileTask> files,
+      List<CollectionRoot> collections,
+      Map<String, IndexReads.RecordState> states,
+      Map<String, FileStates.FileState> fileStates)
+      throws IOException {
     BlockingQueue<SyncItem> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
     var preparer =
         new RecordPreparer(
@@ -168,7 +186,7 @@ final class SyncRun {
             reader,
             states,
             fileStates,
-            trusted(collections),
+            walk.trusted(collections, lastSyncs),
             ChunkCap.of(config),
             config.summaries(),
             config.summaryModel() == null ? null : config.summaryModel().versionPrefix(),
@@ -178,111 +196,34 @@ final class SyncRun {
             config.model().dimension(),
             queue);
     Thread reader = Thread.ofPlatform().name("brain-sync-reader").daemon().start(preparer);
-    Set<String> produced;
     try {
-      produced = consume(queue, reader);
+      return consume(queue, reader);
     } catch (IOException | RuntimeException | Error e) {
       reader.interrupt();
       throw e;
     } finally {
       joinQuietly(reader);
     }
-    deleteStale(states, produced, collections, partial);
-    forgetGoneFiles(fileStates, files, collections, partial);
-    // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
-    // An unchanged sync wrote nothing: its one commit is the final one.
-    if (writer.hasUncommittedChanges()) {
-      commit(false);
-    }
-    listener.lexicalCommitted(added + updated);
-    var embedding =
+  }
+
+  /**
+   * Embeds the chunks written without a vector; with a summary model, then summarizes the long
+   * records (each was searchable and embedded before the model saw it) and embeds the summaries.
+   */
+  private SummaryPass.Outcome embedAndSummarize() throws IOException {
+    counts.addEmbedding(
         new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+            .run());
+    if (config.summaryModel() == null) {
+      return new SummaryPass.Outcome(0, 0);
+    }
+    var summaries =
+        new SummaryPass(config, writer, searchers, chunker, cache, listener, this::commitIfDue)
             .run();
-    addEmbedding(embedding);
-    var summaries = new SummaryPass.Outcome(0, 0);
-    if (config.summaryModel() != null) {
-      // Then summaries: each record was searchable (and embedded) before the model saw it.
-      summaries =
-          new SummaryPass(config, writer, searchers, chunker, cache, listener, this::commitIfDue)
-              .run();
-      addEmbedding(
-          new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
-              .run());
-    }
-    commit(true, outcomes(collections, files, partial));
-    SyncIssues found = issues.issues();
-    return new SyncReport(
-        files.size(),
-        added,
-        updated,
-        unchanged,
-        deleted,
-        attachments.values().stream().reduce(AttachmentCounts.NONE, AttachmentCounts::plus),
-        found.skipped(),
-        found.failed(),
-        found.truncated(),
-        found.warnings(),
-        chunksWritten,
-        chunksEmbedded,
-        chunksReused,
-        cache.hits() - cacheHitsBefore,
-        Duration.ofNanos(System.nanoTime() - start),
-        Duration.ofNanos(embedNanos),
-        summaries.made(),
-        summaries.failed());
-  }
-
-  private void addEmbedding(EmbedPass.Outcome embedding) {
-    chunksEmbedded += embedding.embedded();
-    chunksReused += embedding.reused();
-    embedNanos += embedding.embedNanos();
-  }
-
-  /**
-   * Every file of every collection to read, each once (the first collection that lists it wins).
-   * Attachments (images, audio, ...) are counted per collection instead: reading one only to report
-   * it unsupported would list every picture of a vault as an issue.
-   */
-  private List<RecordPreparer.FileTask> walk(List<CollectionRoot> collections) throws IOException {
-    var files = new LinkedHashMap<Path, CollectionRoot>();
-    for (CollectionRoot c : collections) {
-      Path root = c.root().toAbsolutePath().normalize();
-      var names = new ArrayList<String>();
-      for (Path file : importers.walk(c.root(), c.allExcludes(), issues::skippedByWalk)) {
-        Path f = file.toAbsolutePath().normalize();
-        files.putIfAbsent(f, c);
-        names.add(root.relativize(f).toString());
-      }
-      readings.put(c.name(), FileStates.reading(names));
-    }
-    var tasks = new ArrayList<RecordPreparer.FileTask>(files.size());
-    var tallies = new LinkedHashMap<String, AttachmentCounts.Tally>();
-    for (CollectionRoot c : collections) {
-      tallies.put(c.name(), new AttachmentCounts.Tally());
-    }
-    files.forEach(
-        (file, c) -> {
-          if (!tallies.get(c.name()).add(file)) {
-            tasks.add(new RecordPreparer.FileTask(file, c));
-          }
-        });
-    tallies.forEach((name, tally) -> attachments.put(name, tally.counts()));
-    return tasks;
-  }
-
-  /**
-   * The collections whose file stamps this run may trust: their files were last all read by this
-   * build, with the names this walk found (a note's links resolve against the other files' names).
-   */
-  private Set<String> trusted(List<CollectionRoot> collections) {
-    var out = new HashSet<String>();
-    for (CollectionRoot c : collections) {
-      CollectionSync last = lastSyncs.get(c.name());
-      if (last != null && last.reading() != null && last.reading().equals(readings.get(c.name()))) {
-        out.add(c.name());
-      }
-    }
-    return out;
+    counts.addEmbedding(
+        new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+            .run());
+    return summaries;
   }
 
   /** Drains the queue until the reader is done; returns the keys produced this run. */
@@ -298,17 +239,17 @@ final class SyncRun {
           commitIfDue();
         }
         case SyncItem.Unchanged u -> {
-          unchanged++;
+          counts.unchanged++;
           listener.recordDone(u.key(), SyncListener.Change.UNCHANGED);
         }
         case SyncItem.FileStarted f -> listener.fileStarted(f.file(), f.records());
         case SyncItem.FileRead f -> {
           issues.fileRead(f);
-          rememberFile(f);
+          stale.rememberFile(f);
         }
         case SyncItem.FileIssue f -> {
           issues.fileIssue(f);
-          forgetFile(f.file());
+          stale.forgetFile(f.file());
         }
         case SyncItem.Failure f -> throw readerFailure(f.error());
         case SyncItem.End end -> {
@@ -362,19 +303,15 @@ final class SyncRun {
         String reading = partial.previous() == null ? null : partial.previous().reading();
         out.add(
             CollectionSync.of(
-                c, now, partial.files(), attachmentsOf(c), issues.issues(partial), reading));
+                c, now, partial.files(), walk.attachmentsOf(c), issues.issues(partial), reading));
         continue;
       }
       int count = (int) files.stream().filter(f -> f.collection().equals(c)).count();
       out.add(
           CollectionSync.of(
-              c, now, count, attachmentsOf(c), issues.issues(), readings.get(c.name())));
+              c, now, count, walk.attachmentsOf(c), issues.issues(), walk.reading(c)));
     }
     return out;
-  }
-
-  private AttachmentCounts attachmentsOf(CollectionRoot c) {
-    return attachments.getOrDefault(c.name(), AttachmentCounts.NONE);
   }
 
   private void commit(boolean complete) throws IOException {
@@ -384,7 +321,7 @@ final class SyncRun {
   private void commit(boolean complete, List<CollectionSync> synced) throws IOException {
     committer.commit(complete, synced);
     lastCommitNanos = System.nanoTime();
-    listener.committed(added + updated);
+    listener.committed(counts.written());
   }
 
   /**
@@ -404,91 +341,15 @@ final class SyncRun {
             p.chunks(),
             p.embedHashes(),
             Arrays.asList(p.vectors())));
-    chunksWritten += p.chunks().size();
-    chunksReused += p.chunks().size() - p.missing();
+    counts.chunksWritten += p.chunks().size();
+    counts.chunksReused += p.chunks().size() - p.missing();
     if (p.isNew()) {
-      added++;
+      counts.added++;
     } else {
-      updated++;
+      counts.updated++;
     }
     listener.recordDone(
         record.key(), p.isNew() ? SyncListener.Change.ADDED : SyncListener.Change.UPDATED);
-  }
-
-  /**
-   * Deletes records of a synced collection, from a file under its root, that were not produced this
-   * run: the file is gone, or the entry left its JSONL/feed file. Files that failed to read keep
-   * theirs; other collections are never touched.
-   */
-  private void deleteStale(
-      Map<String, IndexReads.RecordState> states,
-      Set<String> produced,
-      List<CollectionRoot> collections,
-      PartialSync partial)
-      throws IOException {
-    for (var entry : states.entrySet()) {
-      String key = entry.getKey();
-      String origin = entry.getValue().origin();
-      if (produced.contains(key) || origin == null || issues.unread(origin)) {
-        continue;
-      }
-      if (partial != null && !partial.covers(Path.of(origin))) {
-        continue; // outside what changed: not looked at this time
-      }
-      if (isIn(origin, entry.getValue().collection(), collections)) {
-        writer.deleteDocuments(Documents.parentTerm(key));
-        deleted++;
-        listener.recordDone(key, SyncListener.Change.DELETED);
-      }
-    }
-  }
-
-  /**
-   * Stores the state of a file read whole (written after its records, so no commit holds a state
-   * ahead of them), or drops the state of one whose outcome may not be replayed.
-   */
-  private void rememberFile(SyncItem.FileRead f) throws IOException {
-    if (f.unread()) {
-      return;
-    }
-    String path = f.file().toString();
-    if (f.remember() == null) {
-      writer.deleteDocuments(FileStates.term(path));
-    } else {
-      writer.updateDocument(FileStates.term(path), FileStates.document(path, f.remember()));
-    }
-  }
-
-  /** A file that could not be read (or a record of it) is read again next time. */
-  private void forgetFile(Path file) throws IOException {
-    if (!file.equals(GIVEN)) {
-      writer.deleteDocuments(FileStates.term(file.toString()));
-    }
-  }
-
-  /** Drops the states of files of a synced collection that the walk no longer found. */
-  private void forgetGoneFiles(
-      Map<String, FileStates.FileState> fileStates,
-      List<RecordPreparer.FileTask> files,
-      List<CollectionRoot> collections,
-      PartialSync partial)
-      throws IOException {
-    var walked = new HashSet<String>();
-    files.forEach(t -> walked.add(t.file().toString()));
-    for (var entry : fileStates.entrySet()) {
-      String path = entry.getKey();
-      if (walked.contains(path) || (partial != null && !partial.covers(Path.of(path)))) {
-        continue;
-      }
-      if (isIn(path, entry.getValue().collection(), collections)) {
-        writer.deleteDocuments(FileStates.term(path));
-      }
-    }
-  }
-
-  private static boolean isIn(String origin, String collection, List<CollectionRoot> synced) {
-    Path path = Path.of(origin);
-    return synced.stream().anyMatch(c -> c.name().equals(collection) && c.contains(path));
   }
 
   private static void joinQuietly(Thread thread) {
