@@ -2,8 +2,6 @@ package dev.brain.index;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,29 +12,15 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field.Store;
-import org.apache.lucene.document.KeywordField;
-import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
-import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.IOUtils;
 
@@ -69,9 +53,6 @@ final class EmbeddingCache implements Closeable {
 
   private static final System.Logger LOG = System.getLogger(EmbeddingCache.class.getName());
   private static final String VERSION_KEY = "brain.embedding_cache.version";
-  private static final String KEY = "key";
-  private static final String VECTOR = "vector";
-  private static final String ORPHANED_SINCE = "orphaned_since";
   private static final int SEED_BATCH = 1024;
 
   /**
@@ -202,7 +183,7 @@ final class EmbeddingCache implements Closeable {
       }
       IndexSearcher searcher = searchers.acquire();
       try {
-        float[] vector = find(searcher, new BytesRef(key));
+        float[] vector = CacheEntries.find(searcher, new BytesRef(key), dimension);
         if (vector != null) {
           hits.incrementAndGet();
         }
@@ -216,40 +197,6 @@ final class EmbeddingCache implements Closeable {
     }
   }
 
-  private float[] find(IndexSearcher searcher, BytesRef key) throws IOException {
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      Terms terms = leaf.reader().terms(KEY);
-      if (terms == null) {
-        continue;
-      }
-      TermsEnum termsEnum = terms.iterator();
-      if (!termsEnum.seekExact(key)) {
-        continue;
-      }
-      Bits live = leaf.reader().getLiveDocs();
-      PostingsEnum docs = termsEnum.postings(null, PostingsEnum.NONE);
-      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        if (live == null || live.get(doc)) {
-          return decode(leaf.reader().storedFields().document(doc).getBinaryValue(VECTOR));
-        }
-      }
-    }
-    return null;
-  }
-
-  /** The floats of a stored vector; a vector of another length is a corrupt cache. */
-  private float[] decode(BytesRef bytes) throws IOException {
-    if (bytes == null || bytes.length != dimension * Float.BYTES) {
-      throw new IOException("a cached vector is not of dimension " + dimension);
-    }
-    var floats = new float[dimension];
-    ByteBuffer.wrap(bytes.bytes, bytes.offset, bytes.length)
-        .order(ByteOrder.LITTLE_ENDIAN)
-        .asFloatBuffer()
-        .get(floats);
-    return floats;
-  }
-
   /** Keeps the vectors the model just made, by embedding-input hash (visible to {@link #find}). */
   void put(Map<String, float[]> byEmbedHash) {
     if (off || byEmbedHash.isEmpty()) {
@@ -258,7 +205,8 @@ final class EmbeddingCache implements Closeable {
     try {
       for (var entry : byEmbedHash.entrySet()) {
         String key = prefix + entry.getKey();
-        writer.updateDocument(new Term(KEY, key), document(key, entry.getValue()));
+        writer.updateDocument(
+            new Term(CacheEntries.KEY, key), CacheEntries.document(key, entry.getValue()));
         unsearched.put(key, entry.getValue());
       }
       if (unsearched.size() >= REFRESH_AFTER) {
@@ -273,16 +221,6 @@ final class EmbeddingCache implements Closeable {
   private void refresh() throws IOException {
     searchers.maybeRefreshBlocking();
     unsearched.clear();
-  }
-
-  private static Document document(String key, float[] vector) {
-    var bytes = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    bytes.asFloatBuffer().put(vector);
-    var doc = new Document();
-    doc.add(new KeywordField(KEY, key, Store.NO));
-    doc.add(new StoredField(VECTOR, bytes.array()));
-    doc.add(new NumericDocValuesField(ORPHANED_SINCE, 0));
-    return doc;
   }
 
   /** Whether the cache holds no entry: new, started anew, or off. */
@@ -351,48 +289,17 @@ final class EmbeddingCache implements Closeable {
     }
     try {
       Set<String> used = VectorLookup.liveEmbedHashes(index);
-      long kept = 0;
-      long orphaned = 0;
-      long deleted = 0;
-      long nowMillis = now.toEpochMilli();
-      long expired = nowMillis - GRACE.toMillis();
       refresh();
+      Pruned pruned;
       IndexSearcher searcher = searchers.acquire();
       try {
-        for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-          LeafReader reader = leaf.reader();
-          SortedSetDocValues keys = DocValues.getSortedSet(reader, KEY);
-          NumericDocValues since = DocValues.getNumeric(reader, ORPHANED_SINCE);
-          Bits live = reader.getLiveDocs();
-          for (int doc = 0; doc < reader.maxDoc(); doc++) {
-            if ((live != null && !live.get(doc)) || !keys.advanceExact(doc)) {
-              continue;
-            }
-            String key = keys.lookupOrd(keys.nextOrd()).utf8ToString();
-            long orphanedAt = since.advanceExact(doc) ? since.longValue() : 0;
-            Term term = new Term(KEY, key);
-            if (key.startsWith(prefix) && used.contains(key.substring(prefix.length()))) {
-              kept++;
-              if (orphanedAt != 0) {
-                writer.updateNumericDocValue(term, ORPHANED_SINCE, 0);
-              }
-            } else if (orphanedAt == 0) {
-              orphaned++;
-              writer.updateNumericDocValue(term, ORPHANED_SINCE, nowMillis);
-            } else if (orphanedAt < expired) {
-              deleted++;
-              writer.deleteDocuments(term);
-            } else {
-              orphaned++;
-            }
-          }
-        }
+        pruned = CacheEntries.prune(searcher, writer, prefix, used, now.toEpochMilli());
       } finally {
         searchers.release(searcher);
       }
       writer.commit();
       searchers.maybeRefresh();
-      return new Pruned(kept, orphaned, deleted);
+      return pruned;
     } catch (IOException | RuntimeException e) {
       failed("prune", e);
       return new Pruned(0, 0, 0);
