@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -37,26 +36,6 @@ final class SecretRules {
 
   /** Characters of the windows a runaway rule runs on again (see {@link #findInWindows}). */
   static final int WINDOW = 1024;
-
-  private static final Pattern POSIX_CLASS = Pattern.compile("\\[:(\\^?)([a-z]+):\\]");
-  private static final Pattern REPETITION = Pattern.compile("\\{\\d+(?:,\\d*)?\\}");
-
-  /** RE2's ASCII classes by name, as Java names them in {@code \p{...}}. */
-  private static final Map<String, String> POSIX_NAMES =
-      Map.ofEntries(
-          Map.entry("alnum", "Alnum"),
-          Map.entry("alpha", "Alpha"),
-          Map.entry("ascii", "ASCII"),
-          Map.entry("blank", "Blank"),
-          Map.entry("cntrl", "Cntrl"),
-          Map.entry("digit", "Digit"),
-          Map.entry("graph", "Graph"),
-          Map.entry("lower", "Lower"),
-          Map.entry("print", "Print"),
-          Map.entry("punct", "Punct"),
-          Map.entry("space", "Space"),
-          Map.entry("upper", "Upper"),
-          Map.entry("xdigit", "XDigit"));
 
   /** The rules shipped with brain, read at first use. */
   static final SecretRules SHIPPED = load();
@@ -320,7 +299,7 @@ final class SecretRules {
         rules.add(
             new Rule(
                 r.path("id").asText(),
-                Pattern.compile(toJava(r.path("regex").asText())),
+                Pattern.compile(Re2Syntax.toJava(r.path("regex").asText())),
                 r.path("secretGroup").asInt(0),
                 r.path("entropy").asDouble(0),
                 strings(r.path("keywords"), true),
@@ -357,7 +336,7 @@ final class SecretRules {
       var regexes = new ArrayList<Pattern>();
       for (String re : strings(a.path("regexes"), false)) {
         try {
-          regexes.add(Pattern.compile(toJava(re)));
+          regexes.add(Pattern.compile(Re2Syntax.toJava(re)));
         } catch (PatternSyntaxException e) {
           // An allowlist entry Java cannot read allows nothing: redacting more is the safe side.
         }
@@ -377,69 +356,5 @@ final class SecretRules {
       out.add(lower ? n.asText().toLowerCase(Locale.ROOT) : n.asText());
     }
     return List.copyOf(out);
-  }
-
-  /**
-   * A Go (RE2) regex in Java's syntax: {@code (?P<name>} becomes {@code (?<name>} (Java's names
-   * have no underscores); inside a character class, {@code [:alnum:]} becomes {@code \p{Alnum}},
-   * and a {@code [} or {@code &} is escaped (Java reads them as a nested class or an
-   * intersection); a {@code {} that starts no repetition is escaped (Go takes it literally).
-   */
-  static String toJava(String re) {
-    var out = new StringBuilder(re.length() + 16);
-    boolean inClass = false;
-    int i = 0;
-    while (i < re.length()) {
-      char c = re.charAt(i);
-      if (c == '\\' && i + 1 < re.length()) {
-        out.append(c).append(re.charAt(i + 1));
-        i += 2;
-        continue;
-      }
-      if (inClass) {
-        Matcher posix = POSIX_CLASS.matcher(re).region(i, re.length());
-        if (posix.lookingAt()) {
-          // An unknown name stays unknown to Java too: the rule is then skipped, not misread.
-          String cls = POSIX_NAMES.getOrDefault(posix.group(2), posix.group(2));
-          out.append(posix.group(1).isEmpty() ? "\\p{" : "\\P{").append(cls).append('}');
-          i = posix.end();
-          continue;
-        }
-        if (c == ']') {
-          inClass = false;
-          out.append(c);
-        } else if (c == '[' || c == '&') {
-          out.append('\\').append(c);
-        } else {
-          out.append(c);
-        }
-        i++;
-        continue;
-      }
-      if (re.startsWith("(?P<", i)) {
-        int close = re.indexOf('>', i);
-        out.append("(?<").append(re.substring(i + 4, close).replace("_", "")).append('>');
-        i = close + 1;
-      } else if (c == '[') {
-        inClass = true;
-        out.append(c);
-        i++;
-        if (i < re.length() && re.charAt(i) == '^') {
-          out.append('^');
-          i++;
-        }
-        if (i < re.length() && re.charAt(i) == ']') {
-          out.append("\\]");
-          i++;
-        }
-      } else if (c == '{' && !REPETITION.matcher(re).region(i, re.length()).lookingAt()) {
-        out.append("\\{");
-        i++;
-      } else {
-        out.append(c);
-        i++;
-      }
-    }
-    return out.toString();
   }
 }

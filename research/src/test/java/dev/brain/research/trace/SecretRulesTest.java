@@ -27,13 +27,13 @@ class SecretRulesTest {
 
   @Test
   void goRegexSyntaxBecomesJavaSyntax() {
-    assertThat(SecretRules.toJava("(?P<key_ops>ab)")).isEqualTo("(?<keyops>ab)");
-    assertThat(SecretRules.toJava("pat[[:alnum:]]{3}")).isEqualTo("pat[\\p{Alnum}]{3}");
-    assertThat(SecretRules.toJava("[\\w[&]+")).isEqualTo("[\\w\\[\\&]+");
+    assertThat(Re2Syntax.toJava("(?P<key_ops>ab)")).isEqualTo("(?<keyops>ab)");
+    assertThat(Re2Syntax.toJava("pat[[:alnum:]]{3}")).isEqualTo("pat[\\p{Alnum}]{3}");
+    assertThat(Re2Syntax.toJava("[\\w[&]+")).isEqualTo("[\\w\\[\\&]+");
     // Go takes a brace that starts no repetition literally; Java refuses it unescaped.
-    String literalBrace = SecretRules.toJava("^\\$(?:\\d+|{\\d+})$");
+    String literalBrace = Re2Syntax.toJava("^\\$(?:\\d+|{\\d+})$");
     assertThat(Pattern.compile(literalBrace).matcher("${12}").matches()).isTrue();
-    assertThat(SecretRules.toJava("a{2,4}b{3}")).isEqualTo("a{2,4}b{3}");
+    assertThat(Re2Syntax.toJava("a{2,4}b{3}")).isEqualTo("a{2,4}b{3}");
   }
 
   private static SecretRules rules(String toml) throws Exception {
