@@ -9,7 +9,6 @@ import dev.brain.index.IndexConfig;
 import dev.brain.research.Researcher;
 import dev.brain.research.note.NoteResult.Source;
 import dev.brain.research.note.TopicResearch.Findings;
-import dev.brain.research.note.TopicResearch.Passages;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.nio.file.Files;
