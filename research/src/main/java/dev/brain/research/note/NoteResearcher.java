@@ -126,16 +126,50 @@ public final class NoteResearcher {
     // Wikilinks only to notes of the note's own collection: Obsidian opens a vault, and a link to
     // a note of another collection would create an empty note there.
     NoteLinks links = NoteLinks.of(List.of(note.collection()));
-    var research =
-        new TopicResearch(
-            corpus::pack,
-            options.webSearchUrl() == null
-                ? null
-                : new WebSearch(options.webSearchUrl(), options.pageTimeout()),
-            options.concurrency(),
-            links,
-            collections);
-    List<Findings> findings = research.research(topics, note, request.depth());
+    List<Findings> findings =
+        topicResearch(links, collections).research(topics, note, request.depth());
+    List<String> skipped = skipped(cut, topics, findings);
+    String sectionBody =
+        model == null
+            ? SectionSynthesis.extractive(findings, linkedFromNote(input))
+            : SectionSynthesis.model(model, input, findings, options.modelTimeout(), calls);
+    sectionBody = ResearchSection.demoteHeadings(sectionBody);
+    SectionCheck.check(sectionBody, knownLinks(findings), urls(findings), links);
+    String section = section(sectionBody, topics.size(), findings, model);
+    boolean written = false;
+    String reindexed = "not written";
+    if (!request.dryRun()) {
+      note.write(
+          ResearchSection.replace(note.text(), section, request.replace(), note.path().toString()));
+      written = true;
+      reindexed = reindexSafely(note);
+    }
+    NoteResult result =
+        result(request, note, model, topics, findings, section, written, reindexed, cut, skipped);
+    if (written && traces != null) {
+      String traceId = NoteTrace.write(traces, result, started, calls[0]);
+      result = withTrace(result, traceId);
+    }
+    return result;
+  }
+
+  private TopicResearch topicResearch(NoteLinks links, List<CollectionRoot> collections) {
+    return new TopicResearch(
+        corpus::pack,
+        options.webSearchUrl() == null
+            ? null
+            : new WebSearch(options.webSearchUrl(), options.pageTimeout()),
+        options.concurrency(),
+        links,
+        collections);
+  }
+
+  /**
+   * What was not researched: the cut end of the note, then each topic's failures.
+   *
+   * @throws NoteResearchException when every topic failed
+   */
+  private static List<String> skipped(long cut, List<Topic> topics, List<Findings> findings) {
     var skipped = new ArrayList<String>();
     if (cut > 0) {
       skipped.add("the note's last " + cut + " characters were not read for topics (200,000 cap)");
@@ -146,52 +180,44 @@ public final class NoteResearcher {
           Reason.RESEARCH_FAILED,
           "every topic failed (" + String.join("; ", skipped) + "); nothing was written");
     }
-    String sectionBody =
-        model == null
-            ? SectionSynthesis.extractive(findings, linkedFromNote(input))
-            : SectionSynthesis.model(model, input, findings, options.modelTimeout(), calls);
-    sectionBody = ResearchSection.demoteHeadings(sectionBody);
-    SectionCheck.check(sectionBody, knownLinks(findings), urls(findings), links);
-    String section = section(sectionBody, topics.size(), findings, model);
-    boolean written = false;
-    String reindexed = "not written";
-    String traceId = null;
-    if (!request.dryRun()) {
-      note.write(
-          ResearchSection.replace(note.text(), section, request.replace(), note.path().toString()));
-      written = true;
-      reindexed = reindexSafely(note);
-    }
-    var result =
-        new NoteResult(
-            NoteResult.SCHEMA_VERSION,
-            note.path().toString(),
-            note.key(),
-            request.depth().wireName(),
-            request.focus(),
-            model == null ? "deterministic" : "model",
-            model == null ? "extractive" : model.id(),
-            topics,
-            topics.size(),
-            findings.stream()
-                .map(
-                    f ->
-                        new NoteResult.TopicReport(
-                            f.topic().topic(), f.query(), f.sources(), f.failures()))
-                .toList(),
-            section,
-            NoteResult.preview(section),
-            written,
-            request.dryRun(),
-            reindexed,
-            null,
-            cut,
-            List.copyOf(skipped));
-    if (written && traces != null) {
-      traceId = NoteTrace.write(traces, result, started, calls[0]);
-      result = withTrace(result, traceId);
-    }
-    return result;
+    return List.copyOf(skipped);
+  }
+
+  private static NoteResult result(
+      NoteRequest request,
+      NoteFile note,
+      ChatModel model,
+      List<Topic> topics,
+      List<Findings> findings,
+      String section,
+      boolean written,
+      String reindexed,
+      long cut,
+      List<String> skipped) {
+    return new NoteResult(
+        NoteResult.SCHEMA_VERSION,
+        note.path().toString(),
+        note.key(),
+        request.depth().wireName(),
+        request.focus(),
+        model == null ? "deterministic" : "model",
+        model == null ? "extractive" : model.id(),
+        topics,
+        topics.size(),
+        findings.stream()
+            .map(
+                f ->
+                    new NoteResult.TopicReport(
+                        f.topic().topic(), f.query(), f.sources(), f.failures()))
+            .toList(),
+        section,
+        NoteResult.preview(section),
+        written,
+        request.dryRun(),
+        reindexed,
+        null,
+        cut,
+        skipped);
   }
 
   /**
