@@ -47,10 +47,11 @@ final class Summary {
     md.append("# brain benchmarks: latest results\n\n");
     machine(firstSettings(perf, search, formats, embedding, indexing, queryEmbedding, research));
     runs();
-    OptionalDouble rawLanes = rawLanes(perf);
-    perfTable(perf, rawLanes);
-    searchTable(search);
-    breakdownTable(results.file("search-breakdown.json"), rawLanes);
+    OptionalDouble rawLanes = SearchSection.rawLanes(perf);
+    var searchSection = new SearchSection(md, this::target, results);
+    searchSection.perf(perf, rawLanes);
+    searchSection.search(search);
+    searchSection.breakdown(results.file("search-breakdown.json"), rawLanes);
     formatsTable(formats, quality, results.file("formats-cold.json"));
     embeddingTable(embedding, queryEmbedding);
     indexingTable(indexing);
@@ -125,205 +126,6 @@ final class Summary {
               m.path("command").asText().strip().replace("|", "\\|")));
     }
     md.append("\n");
-  }
-
-  /**
-   * Issue 32's two targets measured in one JMH run at 100k: hybrid search against raw Lucene at the
-   * lanes' depth ({@code rawLanes}, present when both raw runs are), and the research pack.
-   */
-  private void perfTable(List<Run> perf, OptionalDouble rawLanes) {
-    Optional<Run> hybrid = find(perf, "corpus", "100k", "lane", "hybrid");
-    Optional<Run> bm25 = find(perf, "corpus", "100k", "lane", "lucene-bm25@100");
-    Optional<Run> knn = find(perf, "corpus", "100k", "lane", "lucene-knn@100");
-    Optional<Run> pack =
-        perf.stream()
-            .filter(r -> r.name().startsWith("ResearchBench.") && r.param("corpus").equals("100k"))
-            .findFirst();
-    if (hybrid.isEmpty() || rawLanes.isEmpty() || pack.isEmpty()) {
-      return;
-    }
-    md.append("## Hybrid vs raw lanes, and the research pack: one run at 100k (`perf`)\n\n");
-    md.append("| what | p50 ms | p90 ms | p99 ms | samples |\n|---|---|---|---|---|\n");
-    for (var row :
-        List.of(
-            new Object[] {"hybrid (Retriever.search, defaults)", hybrid.get()},
-            new Object[] {"raw Lucene BM25, top 100", bm25.get()},
-            new Object[] {"raw Lucene kNN, k = 100", knn.get()},
-            new Object[] {"research pack (planner off)", pack.get()})) {
-      Run r = (Run) row[1];
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %s | %s | %,d |%n",
-              row[0],
-              ms(r.percentile("50.0")),
-              ms(r.percentile("90.0")),
-              ms(r.percentile("99.0")),
-              r.samples()));
-    }
-    double p50 = hybrid.get().percentile("50.0");
-    double raw = rawLanes.getAsDouble();
-    double ratio = p50 / raw;
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "%nHybrid / (raw BM25 top 100 + raw kNN k = 100) = %.2fx (%s ms vs %s ms).%n%n",
-            ratio,
-            ms(p50),
-            ms(raw)));
-    target(
-        "hybrid p50 / (raw BM25@100 p50 + raw kNN@100 p50), 100k, one run (`perf`)",
-        "<= 1.5x",
-        String.format(Locale.ROOT, "%.2fx (%s ms vs %s ms)", ratio, ms(p50), ms(raw)),
-        ratio <= 1.5);
-    double packP50 = pack.get().percentile("50.0");
-    target(
-        "research pack p50 at 100k (planner off), same run (`perf`)",
-        "<= 15 ms",
-        ms(packP50) + " ms",
-        packP50 <= 15_000);
-  }
-
-  private void searchTable(List<Run> search) throws IOException {
-    if (search.isEmpty()) {
-      return;
-    }
-    md.append(
-        "## Search latency (SciFact test queries, float vectors, query vectors precomputed)\n\n");
-    md.append("| corpus | what | p50 ms | p90 ms | p99 ms | mean ms | samples |\n");
-    md.append("|---|---|---|---|---|---|---|\n");
-    for (String corpus : List.of("10k", "100k")) {
-      for (String[] lane : LANES) {
-        find(search, "corpus", corpus, "lane", lane[0])
-            .ifPresent(
-                r ->
-                    md.append(
-                        String.format(
-                            Locale.ROOT,
-                            "| %s | %s | %s | %s | %s | %s | %,d |%n",
-                            corpus,
-                            lane[1],
-                            ms(r.percentile("50.0")),
-                            ms(r.percentile("90.0")),
-                            ms(r.percentile("99.0")),
-                            ms(r.score()),
-                            r.samples())));
-      }
-    }
-    md.append("\n");
-    searchTargets(search);
-  }
-
-  private void searchTargets(List<Run> search) throws IOException {
-    Optional<Run> hybrid = find(search, "corpus", "100k", "lane", "hybrid");
-    Optional<Run> bm25 = find(search, "corpus", "100k", "lane", "lucene-bm25");
-    Optional<Run> knn = find(search, "corpus", "100k", "lane", "lucene-knn");
-    if (hybrid.isEmpty()) {
-      return;
-    }
-    double p50 = hybrid.get().percentile("50.0");
-    target(
-        "hybrid search p50 at 100k chunks, " + runOf("search"),
-        "< 10 ms",
-        ms(p50) + " ms",
-        p50 < 10_000);
-    if (bm25.isPresent() && knn.isPresent()) {
-      double raw = bm25.get().percentile("50.0") + knn.get().percentile("50.0");
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "Against raw Lucene top 10 (BM25 + kNN k = 10: %s ms at 100k) hybrid is %.1fx.%n%n",
-              ms(raw),
-              p50 / raw));
-    }
-    Optional<Run> bm25d = find(search, "corpus", "100k", "lane", "lucene-bm25@100");
-    Optional<Run> knnd = find(search, "corpus", "100k", "lane", "lucene-knn@100");
-    if (bm25d.isPresent() && knnd.isPresent()) {
-      double raw = bm25d.get().percentile("50.0") + knnd.get().percentile("50.0");
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "At the lanes' own depth (100 hits each) raw Lucene takes %s ms at 100k, so hybrid is"
-                  + " %.1fx that.%n%n",
-              ms(raw),
-              p50 / raw));
-    }
-  }
-
-  /** The perf run's raw BM25 top 100 + raw kNN k = 100 p50, in µs, when it ran. */
-  private static OptionalDouble rawLanes(List<Run> perf) {
-    Optional<Run> bm25 = find(perf, "corpus", "100k", "lane", "lucene-bm25@100");
-    Optional<Run> knn = find(perf, "corpus", "100k", "lane", "lucene-knn@100");
-    return bm25.isPresent() && knn.isPresent()
-        ? OptionalDouble.of(bm25.get().percentile("50.0") + knn.get().percentile("50.0"))
-        : OptionalDouble.empty();
-  }
-
-  /**
-   * The stage medians; with the perf run's raw lanes, about the least hybrid / raw lanes could read
-   * with rows built for free: the hybrid search's lanes and fusion alone (a sum of medians, from
-   * another run than perf's).
-   */
-  private void breakdownTable(Optional<JsonNode> breakdown, OptionalDouble rawLanesMicros) {
-    if (breakdown.isEmpty()) {
-      return;
-    }
-    md.append(
-        "### Where the time goes (median ms per stage from the results' `timings_ms`, after"
-            + " warm-up)\n\n| corpus | search | bm25 | vector | exact_tag | fusion | rows | total |\n"
-            + "|---|---|---|---|---|---|---|---|\n");
-    JsonNode hybrid100k = null;
-    for (JsonNode row : breakdown.get().path("results")) {
-      JsonNode m = row.path("median_ms");
-      if (row.path("corpus").asText().equals("100k")
-          && row.path("lane").asText().equals("hybrid")) {
-        hybrid100k = m;
-      }
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %s | %s | %s | %s | %s | %s |%n",
-              row.path("corpus").asText(),
-              row.path("lane").asText(),
-              stage(m, "bm25"),
-              stage(m, "vector"),
-              stage(m, "exact_tag"),
-              stage(m, "fusion"),
-              stage(m, "rows"),
-              stage(m, "total")));
-    }
-    md.append(
-        "\n`rows` reads the fused records and their chunks, merges spans and cuts excerpts. Stage"
-            + " medians need not add up to the total, which also holds query parsing.\n\n");
-    JsonNode m = hybrid100k;
-    if (m != null
-        && rawLanesMicros.isPresent()
-        && m.has("bm25")
-        && m.has("vector")
-        && m.has("exact_tag")
-        && m.has("fusion")) {
-      double lanes =
-          m.path("bm25").asDouble()
-              + m.path("vector").asDouble()
-              + m.path("exact_tag").asDouble()
-              + m.path("fusion").asDouble();
-      double raw = rawLanesMicros.getAsDouble() / 1000;
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "At 100k the hybrid search's lanes and fusion alone take %.2f ms (bm25 + vector +"
-                  + " exact_tag + fusion medians), %.2fx the raw lanes of the `perf` run (%.3f ms):"
-                  + " about the least hybrid / raw lanes could read if rows cost nothing; rows add"
-                  + " %.2f ms. (Two runs: see their loads under Runs.)%n%n",
-              lanes,
-              lanes / raw,
-              raw,
-              m.path("rows").asDouble()));
-    }
-  }
-
-  private static String stage(JsonNode medians, String key) {
-    return medians.has(key) ? String.format(Locale.ROOT, "%.2f", medians.get(key).asDouble()) : "-";
   }
 
   private void formatsTable(
@@ -418,7 +220,7 @@ final class Summary {
       if (r.param("corpus").equals("100k")) {
         double p50 = r.percentile("50.0");
         target(
-            "research pack p50 at 100k (planner off), " + runOf("research"),
+            "research pack p50 at 100k (planner off), " + runOf(results, "research"),
             "<= 15 ms",
             ms(p50) + " ms",
             p50 <= 15_000);
@@ -432,7 +234,7 @@ final class Summary {
    * measured by more than one group (search and perf at other times and loads), so a figure quoted
    * elsewhere must say which.
    */
-  private String runOf(String group) throws IOException {
+  static String runOf(Results results, String group) throws IOException {
     String finished =
         results.file(group + ".meta.json").map(m -> m.path("finished_at").asText("")).orElse("");
     return "`" + group + "` run" + (finished.isEmpty() ? "" : " of " + finished);
