@@ -1,13 +1,9 @@
 package dev.brain.server.mcp;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.brain.Brain;
 import dev.brain.ResearchRequest;
-import dev.brain.index.CorpusRecord;
 import dev.brain.index.RecordDetail;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.agent.AgentTool;
@@ -19,8 +15,6 @@ import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.TopicMap;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.Lane;
-import dev.brain.retrieval.SearchOptions;
 import dev.brain.retrieval.SearchRequest;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
@@ -138,71 +132,7 @@ public final class BrainTools {
       throw new ToolInputException(
           "path", "brain_research_note is off; set mcp.allow-writes: true in brain.yaml");
     }
-    var args =
-        new ToolArgs(
-            "brain_research_note",
-            arguments,
-            Set.of("path", "depth", "focus", "dry_run", "replace"));
-    String path = args.requiredString("path");
-    Boolean dryRun = args.bool("dry_run");
-    try {
-      var collections = brain.collections();
-      var request =
-          new dev.brain.research.note.NoteRequest(
-              dev.brain.research.note.NoteResearcher.locate(path, collections),
-              dev.brain.research.note.Depth.of(args.string("depth")),
-              args.string("focus"),
-              Boolean.TRUE.equals(dryRun),
-              Boolean.TRUE.equals(args.bool("replace")));
-      dev.brain.research.note.NoteResult result;
-      try {
-        result = brain.researchNote(request);
-      } catch (dev.brain.research.note.NoteResearchException e) {
-        if (!e.modelUnreachable()) {
-          throw e;
-        }
-        return evidenceWithoutModel(request, e.getMessage());
-      }
-      Map<String, Object> out = toMap(result);
-      String text =
-          (result.written()
-                  ? "wrote the section into " + result.path()
-                  : "dry run, nothing written")
-              + " ("
-              + result.topics().size()
-              + " topics)\n\n"
-              + result.section();
-      return new ToolOutput(out, text);
-    } catch (dev.brain.research.note.NoteResearchException e) {
-      throw new ToolInputException(e.field() == null ? "path" : e.field(), e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    }
-  }
-
-  /**
-   * The note's research when the configured model cannot be reached, as the Chat and {@code brain
-   * research} fall back to the evidence: deterministic topics and the extractive section of what
-   * was found, as a dry run (the section asked for is the model's, so nothing is written), with
-   * {@code model_unavailable} saying why.
-   */
-  private ToolOutput evidenceWithoutModel(dev.brain.research.note.NoteRequest asked, String why)
-      throws IOException, InterruptedException {
-    var dryRun =
-        new dev.brain.research.note.NoteRequest(
-            asked.path(), asked.depth(), asked.focus(), true, asked.replace());
-    var result = brain.researchNoteWithoutModel(dryRun);
-    Map<String, Object> out = new LinkedHashMap<>(toMap(result));
-    out.put("model_unavailable", why);
-    String text =
-        "model unreachable: showing the evidence; nothing was written ("
-            + why
-            + ")\n\n"
-            + result.topics().size()
-            + " topics, extractive\n\n"
-            + result.section();
-    return new ToolOutput(out, text);
+    return NoteTool.research(brain, arguments);
   }
 
   /**
@@ -217,37 +147,11 @@ public final class BrainTools {
   public ToolOutput researchPack(Map<String, Object> arguments) throws IOException {
     // The arguments are a pack request's JSON: read, checked and completed as the HTTP API's.
     new ToolArgs("brain_research_pack", arguments, Set.copyOf(ResearchRequest.PACK_FIELDS));
-    ResearchRequest request;
-    try {
-      request = REQUESTS.convertValue(arguments, ResearchRequest.class);
-    } catch (IllegalArgumentException e) {
-      throw wrongArgument(e);
-    }
+    ResearchRequest request = ToolRequests.read(arguments, ResearchRequest.class);
     request.validateForPack();
     refresh();
     ResearchPack pack = brain.pack(request).pack();
     return new ToolOutput(toMap(pack), ToolText.pack(pack));
-  }
-
-  /** Reads tool arguments as request records: brain's JSON names; an unknown name is an error. */
-  private static final ObjectMapper REQUESTS =
-      Json.newMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
-  /**
-   * The tool error of arguments that do not read as a request: the path of the value at fault
-   * ({@code conversation[0].answer}) and what is wrong with it, in words.
-   */
-  private static ToolInputException wrongArgument(IllegalArgumentException e) {
-    if (!(e.getCause() instanceof JsonMappingException m) || m.getPath().isEmpty()) {
-      return new ToolInputException("arguments", "the arguments do not match the tool's schema");
-    }
-    String at = dev.brain.server.JsonPath.of(m);
-    if (m instanceof UnrecognizedPropertyException u) {
-      String parent = at.substring(0, Math.max(0, at.length() - u.getPropertyName().length() - 1));
-      return new ToolInputException(
-          at, "unknown argument '" + u.getPropertyName() + "' in '" + parent + "'");
-    }
-    return new ToolInputException(at, "'" + at + "' has the wrong type; see the tool's schema");
   }
 
   /** {@code brain_search}: one fast retrieval (no planning) with lane provenance. */
@@ -349,63 +253,8 @@ public final class BrainTools {
     int limit = limitArg == null ? 10 : limitArg;
     boolean similar = !Boolean.FALSE.equals(args.bool("include_similar"));
     refresh();
-    RecordDetail detail = found(key);
-    CorpusRecord r = detail.record();
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("key", r.key());
-    out.put("title", r.title());
-    var linked = new ArrayList<>(detail.linkedKeys());
-    detail.unresolvedLinks().forEach(l -> linked.add(l.key()));
-    out.put("links", neighbours(linked, "links_to", limit));
-    out.put("backlinks", neighbours(detail.backlinks(), "linked_from", limit));
-    if (similar) {
-      similar(r, limit, out);
-    } else {
-      out.put("similar", List.of());
-      out.put("similar_status", "disabled");
-    }
+    Map<String, Object> out = RelatedRecords.of(brain, found(key), limit, similar);
     return new ToolOutput(out, ToolText.related(out));
-  }
-
-  private List<Map<String, Object>> neighbours(List<String> keys, String relationship, int limit)
-      throws IOException {
-    var out = new ArrayList<Map<String, Object>>();
-    for (String k : keys.stream().limit(limit).toList()) {
-      Map<String, Object> n = new LinkedHashMap<>();
-      n.put("key", k);
-      n.put("relationship", relationship);
-      Optional<RecordDetail> d = brain.get(k);
-      n.put("in_index", d.isPresent());
-      n.put("title", d.map(x -> x.record().title()).orElse(null));
-      n.put("source_type", d.map(x -> x.record().sourceType()).orElse(null));
-      out.add(n);
-    }
-    return out;
-  }
-
-  private void similar(CorpusRecord r, int limit, Map<String, Object> out) throws IOException {
-    String text = r.text().length() > 600 ? r.text().substring(0, 600) : r.text();
-    String query = ((r.title() == null ? "" : r.title() + "\n") + text).strip();
-    if (query.isBlank()) {
-      out.put("similar", List.of());
-      out.put("similar_status", "empty_record");
-      return;
-    }
-    var options = SearchOptions.builder().lanes(Lane.VECTOR).limit(limit + 1).build();
-    SearchResult result = brain.search(query, options);
-    var rows = new ArrayList<Map<String, Object>>();
-    for (EvidenceRow row : result.rows()) {
-      if (!row.sourceKey().equals(r.key()) && rows.size() < limit) {
-        Map<String, Object> n = new LinkedHashMap<>();
-        n.put("key", row.sourceKey());
-        n.put("title", row.title());
-        n.put("source_type", row.sourceType());
-        n.put("score", row.retrieval() == null ? null : row.retrieval().fusedScore());
-        rows.add(n);
-      }
-    }
-    out.put("similar", rows);
-    out.put("similar_status", result.status(Lane.VECTOR).wireName());
   }
 
   /** {@code brain_topic_brief}: how the evidence on a broad topic hangs together. */
