@@ -14,10 +14,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A saved conversation to share, as Markdown or as JSON ({@value #SCHEMA_VERSION}): each turn's
@@ -34,23 +32,6 @@ public final class ConversationExport {
 
   /** The export status of a turn whose draft failed verification. */
   public static final String REJECTED = "rejected";
-
-  /** Chat turn statuses, by the name the export gives them. */
-  private static final Map<String, String> STATUS =
-      Map.ofEntries(
-          Map.entry("ok", "answered"),
-          Map.entry("partial", "partial"),
-          Map.entry("no_evidence", "no_evidence"),
-          Map.entry("evidence", "evidence_only"),
-          Map.entry("failed", REJECTED),
-          Map.entry("verification_failed", REJECTED),
-          Map.entry("error", "error"),
-          Map.entry("stopped", "stopped"),
-          Map.entry("interrupted", "interrupted"),
-          Map.entry("running", "unfinished"));
-
-  /** Export statuses whose turn's answer is shared. */
-  private static final Set<String> ANSWERED = Set.of("answered", "partial", "no_evidence");
 
   /** What a reader sees beside each status in Markdown. */
   private static final Map<String, String> LABEL =
@@ -153,7 +134,7 @@ public final class ConversationExport {
 
   /** The conversation as JSON, redacted. */
   public JsonNode json(Conversation conversation) {
-    ObjectNode tree = JSON.valueToTree(shared(conversation));
+    ObjectNode tree = JSON.valueToTree(SavedTurns.shared(conversation));
     redactor.redactTree(tree);
     relativize(tree);
     return tree;
@@ -161,7 +142,7 @@ public final class ConversationExport {
 
   /** The conversation as a Markdown document, redacted. */
   public String markdown(Conversation conversation) {
-    Shared shared = shared(conversation);
+    Shared shared = SavedTurns.shared(conversation);
     var md = new StringBuilder();
     md.append("# ").append(oneLine(shared.title())).append("\n\n");
     md.append(shared.turns().size())
@@ -237,148 +218,6 @@ public final class ConversationExport {
   /** The record page of a key, as the web UI links it. */
   static String recordUrl(String key) {
     return "/record/" + URLEncoder.encode(key, StandardCharsets.UTF_8).replace("+", "%20");
-  }
-
-  /** A conversation in its shared shape (not yet redacted). */
-  static Shared shared(Conversation conversation) {
-    var turns = new ArrayList<Turn>();
-    int n = 0;
-    for (ObjectNode turn : conversation.turns()) {
-      turns.add(turn(++n, turn));
-    }
-    return new Shared(
-        SCHEMA_VERSION,
-        conversation.id(),
-        conversation.title(),
-        conversation.createdAt(),
-        conversation.updatedAt(),
-        turns);
-  }
-
-  private static Turn turn(int number, ObjectNode t) {
-    String status = status(t);
-    boolean answered = ANSWERED.contains(status);
-    boolean rejected = REJECTED.equals(status);
-    String answer = answered ? body(text(t, "answer")) : null;
-    Map<String, String> titles = titles(t);
-    var citations = new ArrayList<Citation>();
-    if (answered) {
-      for (String key : strings(t.path("citations"), t.path("cited_keys"))) {
-        citations.add(new Citation(key, titles.get(key), recordUrl(key)));
-      }
-    }
-    var evidence = new ArrayList<String>();
-    if (t.has("evidenceKeys") || t.has("evidence_keys")) {
-      evidence.addAll(strings(t.path("evidenceKeys"), t.path("evidence_keys")));
-    } else {
-      t.path("pack").path("evidence").forEach(r -> add(evidence, r.path("source_key")));
-    }
-    var failures = new ArrayList<String>();
-    if (rejected) {
-      t.path("failures")
-          .forEach(
-              f ->
-                  failures.add(
-                      f.isTextual()
-                          ? f.asText()
-                          : f.hasNonNull("message")
-                              ? f.get("message").asText()
-                              : f.path("reason").asText(f.toString())));
-      String message = text(t, "message");
-      if (failures.isEmpty() && message != null) {
-        failures.add(message);
-      }
-    }
-    String error = answered || rejected ? null : text(t.path("error"), "message");
-    return new Turn(
-        number,
-        t.hasNonNull("mode") ? text(t, "mode") : "research",
-        text(t, "question"),
-        status,
-        answer,
-        answerStatus(t),
-        citations,
-        evidence,
-        failures,
-        error,
-        strings(t.path("warnings"), t.path("answer_warnings")),
-        text(t, "model"),
-        first(text(t, "stopReason"), text(t, "stop_reason")),
-        first(text(t, "trace"), text(t, "trace_id")));
-  }
-
-  /**
-   * The export status: the Chat's turn status by its export name; a draft rejected by verification
-   * is {@value #REJECTED} whatever else the turn says.
-   */
-  private static String status(ObjectNode t) {
-    String raw = t.path("status").asText("");
-    String stop = first(text(t, "stopReason"), text(t, "stop_reason"));
-    if ("verification_failed".equals(answerStatus(t)) || "verification_failed".equals(stop)) {
-      return REJECTED;
-    }
-    String status = STATUS.get(raw);
-    return status != null ? status : raw.isEmpty() ? "unfinished" : "unknown";
-  }
-
-  private static String answerStatus(ObjectNode t) {
-    return first(text(t, "answerStatus"), text(t, "answer_status"));
-  }
-
-  /** The titles of the turn's evidence rows, by key. */
-  private static Map<String, String> titles(ObjectNode t) {
-    var titles = new LinkedHashMap<String, String>();
-    for (String lane : List.of("evidence", "exact_tag_evidence")) {
-      for (JsonNode row : t.path("pack").path(lane)) {
-        String title = row.path("title").asText("").strip();
-        if (!title.isEmpty()) {
-          titles.putIfAbsent(row.path("source_key").asText(), title);
-        }
-      }
-    }
-    return titles;
-  }
-
-  /**
-   * An answer without its trailing numbered source list ({@code Sources:} then {@code [1] [key]
-   * label} lines): the export lists the sources itself, as links.
-   */
-  static String body(String answer) {
-    if (answer == null) {
-      return null;
-    }
-    int at = answer.lastIndexOf("\nSources:\n");
-    if (at < 0) {
-      return answer;
-    }
-    for (String line : answer.substring(at + 10).split("\n")) {
-      if (!line.isBlank() && !line.strip().matches("\\[\\d+] \\[[^\\]]+].*")) {
-        return answer;
-      }
-    }
-    return answer.substring(0, at);
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    return v == null || v.isNull() || !v.isValueNode() ? null : v.asText();
-  }
-
-  private static String first(String a, String b) {
-    return a != null ? a : b;
-  }
-
-  private static List<String> strings(JsonNode a, JsonNode b) {
-    var out = new ArrayList<String>();
-    (a.isArray() ? a : b).forEach(n -> add(out, n.isTextual() ? n : n.path("source_key")));
-    return out;
-  }
-
-  private static void add(List<String> out, JsonNode value) {
-    String s = value.asText("").strip();
-    if (!s.isEmpty() && !out.contains(s)) {
-      out.add(s);
-    }
   }
 
   /** A path inside the data root as {@code <data>/...}. */
