@@ -40,7 +40,6 @@ import dev.brain.retrieval.Retriever;
 import dev.brain.retrieval.SearchOptions;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -127,18 +126,7 @@ public final class Brain implements AutoCloseable {
    */
   public static Brain openReadOnly(BrainConfig config) throws IOException {
     Objects.requireNonNull(config, "config");
-    if (!Backends.isEmbedded(config)) {
-      return new Brain(config, Backends.open(config), true); // a shared backend has no write lock
-    }
-    var indexConfig = config.indexConfig();
-    if (!Files.isDirectory(indexConfig.directory())) {
-      throw new NoSuchFileException(
-          indexConfig.directory().toString(),
-          null,
-          "no index here; create one with 'brain index PATH' (or pass --data DIR of an existing"
-              + " one)");
-    }
-    return new Brain(config, Backend.embedded(BrainIndex.openReadOnly(indexConfig, null)), true);
+    return new Brain(config, Backends.openReadOnly(config), true);
   }
 
   /** The configuration this brain runs with. */
@@ -487,18 +475,7 @@ public final class Brain implements AutoCloseable {
    * to find one when none matches.
    */
   public String noRecordMessage(String key) throws IOException {
-    String message = "no record with key '" + key.strip() + "'";
-    List<String> suggested = key.isBlank() ? List.of() : keysFor(key.strip());
-    if (suggested.isEmpty()) {
-      return message + "; keys look like note:<collection>/<path>, and a search finds one";
-    }
-    int shown = Math.min(suggested.size(), 5);
-    String more = suggested.size() > shown ? " (and " + (suggested.size() - shown) + " more)" : "";
-    return message
-        + "; did you mean "
-        + String.join(" or ", suggested.subList(0, shown))
-        + more
-        + "?";
+    return NoRecordMessage.of(key, key.isBlank() ? List.of() : keysFor(key.strip()));
   }
 
   /**
@@ -553,12 +530,7 @@ public final class Brain implements AutoCloseable {
    */
   public static Optional<IndexStatus> statusBeforeFirstCommit(BrainConfig config)
       throws IOException {
-    if (!Backends.isEmbedded(config) || BrainIndex.hasCommit(config.indexConfig())) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        IndexStatus.beforeFirstCommit(
-            config.indexConfig(), CollectionsFile.of(config.dataDir()).read()));
+    return Backends.statusBeforeFirstCommit(config);
   }
 
   /**
