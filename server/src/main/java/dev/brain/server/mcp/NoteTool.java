@@ -18,11 +18,7 @@ import java.util.Set;
 final class NoteTool {
   private NoteTool() {}
 
-  /**
-   * {@code brain_research_note}: researches a note and writes its {@code ## Research} section — the
-   * one writing tool, offered only with {@code mcp.allow-writes: true}. Refusals (not a text note,
-   * outside the collections, edited meanwhile) are tool errors with the reason.
-   */
+  /** Reads the arguments, researches the note; see {@link BrainTools#researchNote}. */
   static BrainTools.ToolOutput research(Brain brain, Map<String, Object> arguments)
       throws IOException {
     var args =
