@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brain.index.BrainIndex;
 import dev.brain.index.IndexConfig;
 import dev.brain.research.pack.ResearchOptions;
+import dev.brain.research.run.ResearchRunner;
+import dev.brain.research.run.RunRequest;
+import dev.brain.research.run.RunResult;
 import dev.brain.research.synthesis.ResearchResult;
 import dev.brain.research.synthesis.ResearchResult.Outcome;
 import dev.brain.retrieval.Retriever;
@@ -127,6 +130,21 @@ class AnswerabilityTest {
 
     assertThat(result.status()).isEqualTo(Outcome.PARTIAL);
     assertThat(result.synthesis().answer()).contains("but nothing about “server.proxy”");
+  }
+
+  @Test
+  void aThingNoRowMatchesAfterTheSearchMakesTheRunsAnswerPartialAndNamesIt() throws IOException {
+    RunResult run =
+        new ResearchRunner(new Retriever(index), null)
+            .run(
+                RunRequest.of("What time does my return flight from Lisbon depart?")
+                    .withTrace(false),
+                null);
+
+    assertThat(run.status()).isEqualTo(Outcome.PARTIAL);
+    assertThat(run.synthesis().answer())
+        .contains("06:40")
+        .endsWith("Your notes give “Lisbon trip” but nothing about “return”.");
   }
 
   @Test

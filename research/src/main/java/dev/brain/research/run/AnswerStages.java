@@ -101,7 +101,11 @@ final class AnswerStages {
         model == null ? "Writing an extractive answer" : "Asking " + model.id() + " for an answer",
         data("model", synthesisModelId(request)));
     if (model == null) {
-      state.synthesis = ExtractiveSynthesizer.answer(state.prepared, retriever);
+      // What no top row matched after every retry: with weak evidence, or the one plain word an
+      // otherwise direct match lacks ("return" of "my return flight" beside the outbound one).
+      List<String> unmatched =
+          state.finalJudge == null ? List.of() : state.finalJudge.missingConcepts();
+      state.synthesis = ExtractiveSynthesizer.answer(state.prepared, retriever, unmatched);
     } else {
       SynthesisOptions bounded =
           request.synthesis().withTimeout(min(request.synthesis().timeout(), budgets.synthesis()));

@@ -24,7 +24,7 @@ public final class ExtractiveSynthesizer {
 
   /** The extractive answer of a prepared synthesis, quoting from the rows' excerpts alone. */
   public static SynthesisResult answer(PreparedSynthesis prepared) {
-    return answer(prepared, EvidenceReader.EXCERPTS);
+    return answer(prepared, EvidenceReader.EXCERPTS, List.of());
   }
 
   /**
@@ -33,7 +33,19 @@ public final class ExtractiveSynthesizer {
    * coverage and answer type alone if it cannot load).
    */
   public static SynthesisResult answer(PreparedSynthesis prepared, Retriever retriever) {
-    return answer(prepared, EvidenceReader.of(retriever));
+    return answer(prepared, EvidenceReader.of(retriever), List.of());
+  }
+
+  /**
+   * {@link #answer(PreparedSynthesis, Retriever)} for a run whose judge found required concepts
+   * that no top row matches after every retry ({@code unmatched}, their keys): with weak evidence,
+   * or the one plain word an otherwise direct match lacks. One the quoted passages do not mention
+   * either (and that is neither the corpus's subject nor an incidental token of the user's) is
+   * missing from the answer, which is then {@code partial} and says so.
+   */
+  public static SynthesisResult answer(
+      PreparedSynthesis prepared, Retriever retriever, List<String> unmatched) {
+    return answer(prepared, EvidenceReader.of(retriever), unmatched);
   }
 
   /**
@@ -41,6 +53,11 @@ public final class ExtractiveSynthesizer {
    * them, those {@code reader} gives) quoted from the included rows.
    */
   static SynthesisResult answer(PreparedSynthesis prepared, EvidenceReader reader) {
+    return answer(prepared, reader, List.of());
+  }
+
+  private static SynthesisResult answer(
+      PreparedSynthesis prepared, EvidenceReader reader, List<String> unmatched) {
     ResearchPack pack = prepared.pack();
     if (prepared.answerStatus() == AnswerStatus.NO_EVIDENCE) {
       return result(prepared, noEvidence(pack), List.of());
@@ -74,6 +91,12 @@ public final class ExtractiveSynthesizer {
     for (Concept c :
         Names.asked(pack.question(), pack.queryPlan().requiredConcepts(), reader::pieces)) {
       if (pack.coverage().absentConcepts().contains(c.key()) && !asked.contains(c)) {
+        asked.add(c);
+      }
+    }
+    // What the search looked for and no top row matched.
+    for (Concept c : pack.queryPlan().requiredConcepts()) {
+      if (unmatched.contains(c.key()) && !Names.incidental(c) && !asked.contains(c)) {
         asked.add(c);
       }
     }
