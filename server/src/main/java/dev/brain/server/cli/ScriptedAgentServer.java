@@ -31,6 +31,9 @@ final class ScriptedAgentServer implements AutoCloseable {
   static final String CONTROLLER = "openai/scripted-controller";
   static final String WORKER = "openai/scripted-worker";
 
+  /** What a search excerpt puts where it cut the text (retrieval's {@code Excerpts}). */
+  private static final String ELLIPSIS = "\u2026";
+
   private final HttpServer server;
   private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -108,14 +111,29 @@ final class ScriptedAgentServer implements AutoCloseable {
     int at = prompt.indexOf("TEXT:\n");
     String text = at < 0 ? prompt : prompt.substring(at + 6);
     text = text.replaceAll("\\[[a-z-]+:[^\\]]*]\\s*", "").replaceAll("\\s+", " ").strip();
-    String[] sentences = text.split("(?<=[.!?])\\s+");
+    List<String> sentences = wholeSentences(text);
     ObjectNode out = JSON.createObjectNode();
-    out.put("summary", sentences[0]);
+    out.put("summary", sentences.getFirst());
     ArrayNode points = out.putArray("key_points");
-    for (int i = 1; i < Math.min(sentences.length, 4); i++) {
-      points.add(sentences[i]);
+    for (int i = 1; i < Math.min(sentences.size(), 4); i++) {
+      points.add(sentences.get(i));
     }
     return text(out.toString());
+  }
+
+  /**
+   * The text's sentences without the pieces a search excerpt cut: the one its leading ellipsis
+   * starts inside and the one its trailing ellipsis ends ("…thin. It holds 18 g. The grinder…"
+   * gives "It holds 18 g."); the text as it is when every sentence is cut.
+   */
+  static List<String> wholeSentences(String text) {
+    var whole = new ArrayList<String>();
+    for (String sentence : text.split("(?<=[.!?])\\s+")) {
+      if (!sentence.startsWith(ELLIPSIS) && !sentence.endsWith(ELLIPSIS)) {
+        whole.add(sentence);
+      }
+    }
+    return whole.isEmpty() ? List.of(text) : whole;
   }
 
   private static List<String> toolCall(String id, String name, String arguments) {

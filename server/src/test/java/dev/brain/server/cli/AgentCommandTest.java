@@ -33,6 +33,10 @@ class AgentCommandTest {
     JsonNode result = new ObjectMapper().readTree(run.out());
     assertThat(result.path("stop_reason").asText()).isEqualTo("final_answer");
     assertThat(result.path("answer").asText()).startsWith("(scripted demo)");
+    // The answer opens with a whole sentence, not the piece of one the search excerpt cut.
+    assertThat(result.path("answer").asText())
+        .startsWith("(scripted demo) From your notes: ")
+        .doesNotContain("From your notes: …");
     String cited = result.path("cited_keys").get(0).asText();
     assertThat(cited).startsWith("note:");
     assertThat(result.path("evidence_keys").toString()).contains(cited);
