@@ -60,11 +60,30 @@
     return box;
   }
 
+  // The page's heading: the record's title, except for a note the index titles after its file
+  // name (no front-matter title, no H1) that opens with a heading of another level: a reader sees
+  // that heading first, so the page is headed by it. The index keeps the file name as the title
+  // (search, get, citations): on the Rust book, whose sections open with ##, titling notes by that
+  // heading cost answers (evals/README.md).
+  function pageTitle(r, text) {
+    const title = r.title && r.title.trim() ? r.title : r.key;
+    if (r.source_type !== "note" || !r.path) return title;
+    const fileName = r.path.replace(/^.*\//, "").replace(/\.[^.]*$/, "");
+    const first = text.firstElementChild;
+    const opening = first && /^H[1-6]$/.test(first.tagName) ? first.textContent.trim() : "";
+    return title === fileName && opening ? opening : title;
+  }
+
   function render(detail) {
     const r = detail.record;
-    document.title = "brain · " + (r.title || r.key);
+    const links = detail.links || (r.links || []).map((k) => ({ key: k, target: k }));
+    const reached = [...new Set(links.filter((l) => l.target).map((l) => l.target))];
+    const resolve = Markdown.noteResolver(reached.map((k) => ({ key: k, title: (detail.titles || {})[k] })));
+    const text = markdown(r.text || "", detail.text_html, { note: resolve });
+    const title = pageTitle(r, text);
+    document.title = "brain · " + title;
     const head = el("header", { class: "record-head" },
-      el("h1", {}, r.title && r.title.trim() ? r.title : r.key),
+      el("h1", {}, title),
       el("span", { class: "key" }, r.key));
     const badges = el("div", { class: "badges" },
       el("span", { class: "badge kind-" + (r.kind || "item") }, r.kind || "?"),
@@ -85,10 +104,7 @@
       parts.push(el("p", { class: "notice" },
         `A long record: the first ${t.max_chars} of ${t.text_chars} characters and ${t.chunks_sent} of ${t.chunks_total} chunks are shown.`));
     }
-    const links = detail.links || (r.links || []).map((k) => ({ key: k, target: k }));
-    const reached = [...new Set(links.filter((l) => l.target).map((l) => l.target))];
-    const resolve = Markdown.noteResolver(reached.map((k) => ({ key: k, title: (detail.titles || {})[k] })));
-    parts.push(section("Text", markdown(r.text || "", detail.text_html, { note: resolve })));
+    parts.push(section("Text", text));
     const chunks = el("ol", { class: "chunks" });
     for (const c of detail.chunks || []) {
       const heading = (c.heading_path || []).join(" › ");

@@ -50,6 +50,15 @@ class RecordPageBrowserTest {
         vault.resolve("Tasks.md"),
         "## Kitchen tasks\n\n- [ ] descale the machine\n- [x] order filters\n\nThe recipe is at"
             + " https://example.org/v60 and the grinder notes in [[Lost note]].\n");
+    Files.writeString(vault.resolve("Log.md"), "Some intro.\n\n## Tuesday\n\nNotes.\n");
+    for (int level = 2; level <= 6; level++) {
+      Files.writeString(
+          vault.resolve("Level" + level + ".md"),
+          "#".repeat(level) + " Heading of level " + level + "\n\nText.\n");
+    }
+    Files.writeString(
+        vault.resolve("Titled.md"),
+        "---\ntitle: Kafka cut-over\n---\n## Migration plan\n\nSteps.\n");
     Path sub = Files.createDirectories(vault.resolve("Linking"));
     Files.writeString(
         sub.resolve("Internal links.md"),
@@ -126,7 +135,11 @@ class RecordPageBrowserTest {
     var wait = Browser.waiting(driver, 30);
     var body = wait.until(d -> d.findElement(By.cssSelector(".md")));
 
-    assertThat(driver.findElement(By.cssSelector(".record-head h1")).getText()).isEqualTo("Tasks");
+    // No front-matter title and no H1: the index titles the note "Tasks" after its file, and the
+    // page is headed by the ## heading it opens with, which a reader sees first.
+    assertThat(driver.findElement(By.cssSelector(".record-head h1")).getText())
+        .isEqualTo("Kitchen tasks");
+    assertThat(driver.getTitle()).isEqualTo("brain · Kitchen tasks");
     var boxes = body.findElements(By.cssSelector("li > input[type=checkbox]"));
     assertThat(boxes).hasSize(2);
     assertThat(boxes.get(0).isSelected()).isFalse();
@@ -142,6 +155,31 @@ class RecordPageBrowserTest {
         .contains("[[Lost note]] unresolved: no note of this name in any collection")
         .contains("https://example.org/v60 unresolved: no saved page, bookmark or feed entry");
     Browser.screenshot(driver, "record-tasks-urls-unresolved");
+  }
+
+  @Test
+  void theHeadingANoteOpensWithHeadsThePageAtEveryLevel() {
+    for (int level = 2; level <= 6; level++) {
+      assertThat(pageHeading("note:vault/Level" + level + ".md"))
+          .isEqualTo("Heading of level " + level);
+    }
+  }
+
+  @Test
+  void aFrontMatterTitleHeadsThePageOverTheOpeningHeading() {
+    assertThat(pageHeading("note:vault/Titled.md")).isEqualTo("Kafka cut-over");
+  }
+
+  @Test
+  void aNoteWhoseHeadingComesAfterTextIsHeadedByItsFileName() {
+    assertThat(pageHeading("note:vault/Log.md")).isEqualTo("Log");
+  }
+
+  /** The page heading of a record, once its text is shown. */
+  private static String pageHeading(String key) {
+    browser().get(page(key));
+    Browser.waiting(driver, 30).until(d -> d.findElement(By.cssSelector(".md")));
+    return driver.findElement(By.cssSelector(".record-head h1")).getText();
   }
 
   @Test
