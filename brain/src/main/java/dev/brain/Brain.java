@@ -231,6 +231,28 @@ public final class Brain implements AutoCloseable {
     return retriever.search(query, options);
   }
 
+  /**
+   * The options of a search request as every surface builds them: {@link SearchRequest#validate
+   * validated}, its fields applied over the configured defaults ({@link #searchOptions()}).
+   *
+   * @throws InvalidSearchException naming the field of a request that cannot run as given
+   */
+  public SearchOptions searchOptions(SearchRequest request) {
+    return request.validate().options(searchOptions());
+  }
+
+  /**
+   * Searches as a surface asks: the request completed from {@code brain.yaml} ({@link
+   * #searchOptions(SearchRequest)}).
+   *
+   * @throws InvalidSearchException naming the field of a request that cannot run as given, or
+   *     {@code source_types} when it names a type the index does not hold
+   * @throws IOException if the index cannot be read
+   */
+  public SearchResult search(SearchRequest request) throws IOException {
+    return search(request.query(), searchOptions(request));
+  }
+
   /** The source types a search may filter on, sorted. */
   public List<String> sourceTypes() throws IOException {
     return retriever.sourceTypes();

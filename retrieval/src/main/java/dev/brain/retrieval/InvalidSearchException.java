@@ -11,6 +11,7 @@ public final class InvalidSearchException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   private final String field;
+  private final String problem;
   private final List<String> allowedValues;
   private final boolean empty;
 
@@ -28,6 +29,7 @@ public final class InvalidSearchException extends IllegalArgumentException {
       String field, String problem, List<String> allowedValues, boolean empty) {
     super(message(field, problem, allowedValues));
     this.field = field;
+    this.problem = problem;
     this.allowedValues = List.copyOf(allowedValues);
     this.empty = empty;
   }
@@ -43,6 +45,14 @@ public final class InvalidSearchException extends IllegalArgumentException {
   /** An error for a field that is not an enumeration. */
   public InvalidSearchException(String field, String problem) {
     this(field, problem, List.of());
+  }
+
+  /**
+   * The same error naming the field as a surface spells it: {@code q} for the query of {@code GET
+   * /api/search}, {@code --source-type} for {@code source_types} on the command line.
+   */
+  public InvalidSearchException named(String surfaceField) {
+    return new InvalidSearchException(surfaceField, problem, allowedValues, empty);
   }
 
   /** The request field at fault, in wire form ({@code query}, {@code lanes}, ...). */

@@ -4,12 +4,12 @@
  *
  * <p>{@link dev.brain.retrieval.Retriever} is the entry point, over a {@link
  * dev.brain.retrieval.Backend} (the embedded index, or SolrCloud from module {@code solr}); a
- * search is asked with {@link dev.brain.retrieval.SearchOptions} (built from a surface's raw {@link
- * dev.brain.retrieval.SearchRequest}) and answered with a {@link dev.brain.retrieval.SearchResult}
- * of {@link dev.brain.retrieval.EvidenceRow}s, or refused with an {@link
- * dev.brain.retrieval.InvalidSearchException}. The other public records and enums are the shapes of
- * those answers, {@link dev.brain.retrieval.WireName} (the wire names of brain's enums), or the
- * backend seam that {@code solr} implements ({@link dev.brain.retrieval.Hit}, {@link
+ * search is asked with {@link dev.brain.retrieval.SearchOptions} (a surface's request is read and
+ * completed from the configuration by {@code dev.brain.SearchRequest}) and answered with a {@link
+ * dev.brain.retrieval.SearchResult} of {@link dev.brain.retrieval.EvidenceRow}s, or refused with an
+ * {@link dev.brain.retrieval.InvalidSearchException}. The other public records and enums are the
+ * shapes of those answers, {@link dev.brain.retrieval.WireName} (the wire names of brain's enums),
+ * or the backend seam that {@code solr} implements ({@link dev.brain.retrieval.Hit}, {@link
  * dev.brain.retrieval.LaneHits}, {@link dev.brain.retrieval.StoredChunk}, {@link
  * dev.brain.retrieval.QueryText}, {@link dev.brain.retrieval.VectorSearch}). The lanes, fusion, row
  * building, excerpts and the Lucene queries of the embedded backend are package-private.

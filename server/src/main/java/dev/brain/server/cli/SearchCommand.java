@@ -1,14 +1,15 @@
 package dev.brain.server.cli;
 
+import dev.brain.SearchRequest;
 import dev.brain.retrieval.EvidenceRow;
+import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.LaneReport;
-import dev.brain.retrieval.SearchOptions;
-import dev.brain.retrieval.SearchRequest;
 import dev.brain.retrieval.SearchResult;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -87,45 +88,62 @@ final class SearchCommand implements Callable<Integer> {
 
   @picocli.CommandLine.Mixin ServerChoice serverChoice = new ServerChoice();
 
+  /** The flag of each request field, for a usage error that names what was typed. */
+  private static final Map<String, String> FLAGS =
+      Map.ofEntries(
+          Map.entry("query", "QUERY"),
+          Map.entry("lanes", "--lanes"),
+          Map.entry("semantic", "--no-semantic"),
+          Map.entry("limit", "--limit"),
+          Map.entry("fusion", "--fusion"),
+          Map.entry("kinds", "--kind"),
+          Map.entry("source_types", "--source-type"),
+          Map.entry("tags", "--tag"),
+          Map.entry("since", "--since"),
+          Map.entry("until", "--until"),
+          Map.entry("date_range", "--since/--until"));
+
   @Override
   public Integer call() throws Exception {
     var request =
         new SearchRequest(
-            lanes,
-            noSemantic ? "false" : null,
-            limit == null ? null : limit.toString(),
+            String.join(" ", words),
+            lanes == null ? null : List.of(lanes),
+            noSemantic ? false : null,
+            limit,
             fusion,
             kinds,
             sourceTypes,
             tags,
             since,
             until);
-    // Checked now, against the library's defaults, so a bad value is a usage error either way;
-    // the search itself applies it to the configured ones (here or in the server).
-    var checked = request.options(SearchOptions.defaults());
-    var answered = serverChoice.answer(brain, spec);
-    if (answered.isPresent()) {
-      return answered.get();
+    try {
+      // Checked now, so a bad flag is a usage error before a server or the index is asked.
+      request.validate();
+      var answered = serverChoice.answer(brain, spec);
+      if (answered.isPresent()) {
+        return answered.get();
+      }
+      if (request.mayUseVector()) {
+        brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
+      }
+      var result = search(request);
+      var out = TerminalText.writer(spec.commandLine().getOut());
+      if (json) {
+        out.println(PrettyJson.pretty(result));
+      } else {
+        print(result, ObsidianLinks.of(brain), out);
+      }
+      return 0;
+    } catch (InvalidSearchException e) {
+      throw e.named(FLAGS.getOrDefault(e.field(), e.field()));
     }
-    if (checked.uses(dev.brain.retrieval.Lane.VECTOR)) {
-      brain.preloadEmbedderEarly(); // overlaps reading the configuration and opening the index
-    }
-    var result = searchLocally(request);
-    var out = TerminalText.writer(spec.commandLine().getOut());
-    if (json) {
-      out.println(PrettyJson.pretty(result));
-    } else {
-      print(result, ObsidianLinks.of(brain), out);
-    }
-    return 0;
   }
 
-  private SearchResult searchLocally(SearchRequest request) throws java.io.IOException {
-    boolean vectors =
-        request.options(SearchOptions.defaults()).uses(dev.brain.retrieval.Lane.VECTOR);
-    try (var lease = brain.useExisting(vectors)) {
-      var opened = lease.brain();
-      return opened.search(String.join(" ", words), request.options(opened.searchOptions()));
+  /** The search completed from the configuration, here or in the server that runs this command. */
+  private SearchResult search(SearchRequest request) throws java.io.IOException {
+    try (var lease = brain.useExisting(request.mayUseVector())) {
+      return lease.brain().search(request);
     }
   }
 

@@ -1,9 +1,9 @@
 package dev.brain.server.http;
 
 import dev.brain.Brain;
+import dev.brain.SearchRequest;
 import dev.brain.index.IndexStats;
-import dev.brain.retrieval.SearchOptions;
-import dev.brain.retrieval.SearchRequest;
+import dev.brain.retrieval.InvalidSearchException;
 import io.helidon.common.parameters.Parameters;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -23,20 +23,6 @@ import java.util.Set;
  * (one record with its chunks and links) and {@code GET /api/facets} (what Search can filter on).
  */
 final class SearchService implements HttpService {
-
-  /** Query parameters of {@code /api/search}; any other is a 422. */
-  static final Set<String> SEARCH_PARAMS =
-      Set.of(
-          "q",
-          "lanes",
-          "source_type",
-          "tag",
-          "kind",
-          "limit",
-          "fusion",
-          "since",
-          "until",
-          "semantic");
 
   /** Default and largest {@code max_chars} of {@code /api/get}: a record's text and chunks. */
   static final int DEFAULT_MAX_CHARS = 200_000;
@@ -90,17 +76,17 @@ final class SearchService implements HttpService {
     return LocalDate.ofInstant(at, ZoneOffset.UTC).toString();
   }
 
+  /** {@code GET /api/search}: the parameters read as one {@link SearchRequest}. */
   private void search(ServerRequest req, ServerResponse res) throws IOException {
     Parameters query = req.query();
-    rejectUnknown(query, SEARCH_PARAMS);
-    String q = query.first("q").orElse("");
-    if (q.isBlank()) {
-      throw ApiException.badRequest(
-          "empty_question", "the query is empty; pass words to search for as ?q=...", "q");
+    rejectUnknown(query, SearchRequest.PARAMS.keySet());
+    try {
+      SearchRequest request = SearchRequest.fromParams(name -> query.all(name, List::of));
+      BrainServer.refreshQuietly(brain);
+      HttpJson.ok(res, brain.search(request));
+    } catch (InvalidSearchException e) {
+      throw e.field().equals("query") ? e.named("q") : e; // the query's parameter is q
     }
-    SearchOptions options = options(query);
-    BrainServer.refreshQuietly(brain);
-    HttpJson.ok(res, brain.search(q, options));
   }
 
   private void get(ServerRequest req, ServerResponse res) throws IOException {
@@ -135,24 +121,6 @@ final class SearchService implements HttpService {
       page.addTo(o, detail.get());
     }
     HttpJson.ok(res, out);
-  }
-
-  /**
-   * The search options of the query parameters on top of the configured defaults ({@code
-   * retrieval.*}); every value is checked (422 when invalid).
-   */
-  private SearchOptions options(Parameters query) {
-    return new SearchRequest(
-            query.first("lanes").orElse(null),
-            query.first("semantic").orElse(null),
-            query.first("limit").orElse(null),
-            query.first("fusion").orElse(null),
-            query.all("kind", List::of),
-            query.all("source_type", List::of),
-            query.all("tag", List::of),
-            query.first("since").orElse(null),
-            query.first("until").orElse(null))
-        .options(brain.searchOptions());
   }
 
   static void rejectUnknown(Parameters query, Set<String> allowed) {

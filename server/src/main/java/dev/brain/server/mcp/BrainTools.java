@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.brain.Brain;
 import dev.brain.ResearchRequest;
+import dev.brain.SearchRequest;
 import dev.brain.index.RecordDetail;
 import dev.brain.models.chat.ChatModel;
 import dev.brain.research.agent.AgentTool;
@@ -15,7 +16,7 @@ import dev.brain.research.pack.ResearchOptions;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.pack.TopicMap;
 import dev.brain.retrieval.EvidenceRow;
-import dev.brain.retrieval.SearchRequest;
+import dev.brain.retrieval.InvalidSearchException;
 import dev.brain.retrieval.SearchResult;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -156,40 +157,17 @@ public final class BrainTools {
 
   /** {@code brain_search}: one fast retrieval (no planning) with lane provenance. */
   public ToolOutput search(Map<String, Object> arguments) throws IOException {
-    var args =
-        new ToolArgs(
-            "brain_search",
-            arguments,
-            Set.of(
-                "query",
-                "limit",
-                "lanes",
-                "source_types",
-                "kinds",
-                "tags",
-                "since",
-                "until",
-                "fusion",
-                "semantic"));
-    String query = args.requiredString("query", ResearchOptions.MAX_QUESTION_CHARS);
-    List<String> lanes = args.strings("lanes", 4);
-    Boolean semantic = args.bool("semantic");
-    Integer limit = args.integer("limit", 1, 100);
-    var options =
-        new SearchRequest(
-                lanes == null ? null : String.join(",", lanes),
-                semantic == null ? null : semantic.toString(),
-                limit == null ? null : limit.toString(),
-                args.string("fusion", 32),
-                args.strings("kinds", 2),
-                args.strings("source_types", 32),
-                args.strings("tags", 32),
-                args.string("since", 64),
-                args.string("until", 64))
-            .options(brain.searchOptions());
-    refresh();
-    SearchResult result = brain.search(query, options);
-    return new ToolOutput(toMap(result), ToolText.search(result));
+    // The arguments are a search request's JSON: read, checked and completed as the HTTP API's.
+    new ToolArgs("brain_search", arguments, Set.copyOf(SearchRequest.FIELDS));
+    SearchRequest request = ToolRequests.read(arguments, SearchRequest.class);
+    try {
+      request.validateForTool();
+      refresh();
+      SearchResult result = brain.search(request);
+      return new ToolOutput(toMap(result), ToolText.search(result));
+    } catch (InvalidSearchException e) {
+      throw new ToolInputException(e.field(), e.getMessage());
+    }
   }
 
   /** {@code brain_get}: one record with its text as an evidence window or in full. */
