@@ -8,14 +8,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.brain.research.json.Json;
 import dev.brain.retrieval.InvalidSearchException;
+import dev.brain.server.StrictTypes;
 import dev.brain.server.StrictUtf8;
 import io.helidon.http.Status;
 import java.io.IOException;
@@ -47,27 +45,12 @@ final class StrictJson {
   static ObjectMapper strict(ObjectMapper mapper) {
     mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
     mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     mapper
         .getFactory()
         .setStreamReadConstraints(
             StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build());
-    for (var shape :
-        List.of(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean)) {
-      mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
-    }
-    mapper
-        .coercionConfigFor(LogicalType.Boolean)
-        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
-    // "5" is not 5 and "true" is not true.
-    for (var type : List.of(LogicalType.Integer, LogicalType.Float, LogicalType.Boolean)) {
-      mapper.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
-      mapper
-          .coercionConfigFor(type)
-          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
-    }
-    return mapper;
+    return StrictTypes.refuseConversions(mapper);
   }
 
   /**

@@ -5,15 +5,20 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.brain.research.json.Json;
+import dev.brain.server.StrictTypes;
 import java.util.Map;
 
 /** Tool arguments read as a request record, with a tool error naming the argument at fault. */
 final class ToolRequests {
   private ToolRequests() {}
 
-  /** Reads tool arguments as request records: brain's JSON names; an unknown name is an error. */
+  /**
+   * Reads tool arguments as request records: brain's JSON names; an unknown name is an error, and a
+   * value is never converted to another type (as the HTTP API reads a body).
+   */
   private static final ObjectMapper REQUESTS =
-      Json.newMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+      StrictTypes.refuseConversions(
+          Json.newMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES));
 
   /**
    * The tool error of arguments that do not read as a request: the path of the value at fault

@@ -129,6 +129,13 @@ class SearchSurfacesTest {
         .isInstanceOfSatisfying(
             ToolInputException.class, e -> assertThat(e.argument()).isEqualTo("limit"))
         .hasMessageContaining("must be between 1 and 100, got 101");
+    for (Object notAWholeNumber : List.of("5", 5.5)) {
+      assertThatThrownBy(() -> tools.search(Map.of("query", QUERY, "limit", notAWholeNumber)))
+          .as("limit %s is never converted", notAWholeNumber)
+          .isInstanceOfSatisfying(
+              ToolInputException.class, e -> assertThat(e.argument()).isEqualTo("limit"))
+          .hasMessageContaining("'limit' has the wrong type");
+    }
     assertThatThrownBy(() -> tools.search(Map.of("query", QUERY, "limt", 3)))
         .isInstanceOfSatisfying(
             ToolInputException.class, e -> assertThat(e.argument()).isEqualTo("limt"));
