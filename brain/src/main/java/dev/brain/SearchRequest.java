@@ -177,7 +177,9 @@ public record SearchRequest(
     checkList("kinds", kinds, MAX_VALUE_CHARS);
     checkList("source_types", sourceTypes, MAX_NAME_CHARS);
     checkList("tags", tags, MAX_NAME_CHARS);
-    lanes(EnumSet.copyOf(SearchOptions.DEFAULT_LANES));
+    if (lanes != null) {
+      lanes(EnumSet.noneOf(Lane.class)); // known names, one left; else the configured ones run
+    }
     checkShort("fusion", fusion);
     if (fusion != null) {
       FusionMode.parse(fusion);
