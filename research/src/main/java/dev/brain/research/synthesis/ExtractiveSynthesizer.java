@@ -94,9 +94,15 @@ public final class ExtractiveSynthesizer {
         asked.add(c);
       }
     }
-    // What the search looked for and no top row matched.
-    for (Concept c : pack.queryPlan().requiredConcepts()) {
-      if (unmatched.contains(c.key()) && !Names.incidental(c) && !asked.contains(c)) {
+    // A thing the search looked for and no top row matched: a noun or a name of the question,
+    // never how it says the rest ("which one wins", "builds take forever").
+    for (Concept c :
+        Names.things(
+            pack.question(),
+            pack.queryPlan().requiredConcepts().stream()
+                .filter(c -> unmatched.contains(c.key()))
+                .toList())) {
+      if (!asked.contains(c)) {
         asked.add(c);
       }
     }

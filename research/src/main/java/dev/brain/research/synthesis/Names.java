@@ -101,6 +101,16 @@ final class Names {
   }
 
   /**
+   * The concepts among {@code concepts} that {@code question} names as things: {@link #of} and
+   * every word it uses as a noun, rare or not ("a cloudflare <em>visitor</em>", "minimum
+   * <em>ram</em>"), with the same exceptions; not a verb, adjective or adverb ("which one wins",
+   * "tiny responses").
+   */
+  static List<Concept> things(String question, List<Concept> concepts) {
+    return of(question, concepts, true, word -> 2);
+  }
+
+  /**
    * The concepts among {@code concepts} that {@code question} writes as names by their form
    * (capitalized, an acronym, a possessive, an identifier, code), leaving out a tool a "with" names
    * only by its place ("descale with medium-hard water"): what an answer must mention to be full.
