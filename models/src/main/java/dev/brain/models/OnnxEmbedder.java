@@ -41,6 +41,9 @@ final class OnnxEmbedder implements Embedder {
   private static final String ATTENTION_MASK = "attention_mask";
   private static final String TOKEN_TYPE_IDS = "token_type_ids";
 
+  /** ONNX Runtime's session setting that lets idle pool threads spin ("1", its default). */
+  static final String INTRA_OP_SPINNING = "session.intra_op.allow_spinning";
+
   /** Most passages tokenized and bucketed together. */
   static final int WINDOW = 1_024;
 
@@ -333,14 +336,18 @@ final class OnnxEmbedder implements Embedder {
     return Map.of("addSpecialTokens", "false", "truncation", "false", "padding", "false");
   }
 
-  private static OrtSession.SessionOptions sessionOptions(EmbedderOptions options)
-      throws OrtException {
+  static OrtSession.SessionOptions sessionOptions(EmbedderOptions options) throws OrtException {
     OrtSession.SessionOptions session = new OrtSession.SessionOptions();
     session.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
     session.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
     session.setIntraOpNumThreads(options.intraOpThreads());
     // One model call runs at a time per caller; parallel graph branches would only add threads.
     session.setInterOpNumThreads(1);
+    // ONNX Runtime's pool threads otherwise spin for work between and after model calls: a
+    // server's query embedding (a few milliseconds of work) then burned ~35 ms of CPU in the
+    // spinning worker per search (bench/search-cpu). Asleep, a worker is woken per operator,
+    // which costs nothing measurable on the large batches of indexing.
+    session.addConfigEntry(INTRA_OP_SPINNING, "0");
     return session;
   }
 

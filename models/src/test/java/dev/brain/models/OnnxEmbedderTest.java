@@ -308,6 +308,14 @@ class OnnxEmbedderTest {
         .hasMessageContaining("classpath");
   }
 
+  @Test
+  void sessionsLetNoIdlePoolThreadSpin() throws Exception {
+    // A spinning pool thread kept a core busy for tens of milliseconds after each query embedding.
+    try (var options = OnnxEmbedder.sessionOptions(EmbedderOptions.defaults())) {
+      assertThat(options.getConfigEntries()).containsEntry(OnnxEmbedder.INTRA_OP_SPINNING, "0");
+    }
+  }
+
   static int nearest(float[] query, List<float[]> candidates) {
     int best = -1;
     double bestScore = Double.NEGATIVE_INFINITY;
