@@ -26,25 +26,25 @@ final class ServerCommands implements CliRunner {
   @Override
   public Output run(Brain brain, List<String> args) {
     String[] argv = args.toArray(String[]::new);
-    refuseUnlessServable(brain, argv);
     var out = new StringWriter();
     var err = new StringWriter();
     var root = new BrainCommand();
     root.served = brain;
-    int code =
-        BrainCommand.commandLine(root, new PrintWriter(out, true), new PrintWriter(err, true), argv)
-            .execute(argv);
+    // One command model per request, checked and then run: building it reflects over every option
+    // of the command, a good part of a served search's CPU when it was built twice.
+    var cli =
+        BrainCommand.commandLine(
+            root, new PrintWriter(out, true), new PrintWriter(err, true), argv);
+    refuseUnlessServable(cli, argv);
+    int code = cli.execute(argv);
     return new Output(code, out.toString(), err.toString());
   }
 
   /** Parses {@code argv} once to see which command it is, without running anything. */
-  private static void refuseUnlessServable(Brain brain, String[] argv) {
-    var root = new BrainCommand();
-    root.served = brain;
-    var sink = new PrintWriter(java.io.Writer.nullWriter());
+  private static void refuseUnlessServable(CommandLine cli, String[] argv) {
     CommandLine.ParseResult parsed;
     try {
-      parsed = BrainCommand.commandLine(root, sink, sink, argv).parseArgs(argv);
+      parsed = cli.parseArgs(argv);
     } catch (ParameterException e) {
       throw new IllegalArgumentException("not a valid brain command: " + e.getMessage(), e);
     }
