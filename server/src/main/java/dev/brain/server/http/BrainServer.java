@@ -42,7 +42,7 @@ public final class BrainServer implements AutoCloseable {
   /** Most open connections (the Chat uses two or three; an SSE stream holds one). */
   static final int MAX_CONNECTIONS = 128;
 
-  private final Thread warmUp;
+  private final WarmUp warmUp;
   private final BrainConfig config;
   private final Brain brain;
   private final ModelGate models;
@@ -77,7 +77,7 @@ public final class BrainServer implements AutoCloseable {
     this.clientToken = clientToken;
     this.cliSecret = cliSecret;
     this.urlHost = urlHost;
-    this.warmUp = warmUp(url().resolve("/api/search?q=warm+up+the+index"));
+    this.warmUp = WarmUp.start(url(), clientToken.token());
   }
 
   /**
@@ -115,6 +115,9 @@ public final class BrainServer implements AutoCloseable {
     String cliSecret = CliProof.random();
     String dataDir = CliProof.realPath(config.dataDir());
     Brain brain = Brain.openReadOnly(config);
+    // ONNX Runtime, the tokenizer and the model load while the web server starts; the warm-up
+    // search takes them over (about a second less before the first search can be answered).
+    dev.brain.models.Embedder.preload(config.indexConfig().model());
     var models = new ModelGate(brain);
     BrainMcp.HttpEndpoint mcp = null;
     var deadlines =
@@ -182,53 +185,27 @@ public final class BrainServer implements AutoCloseable {
         mcp.close();
       }
       brain.close();
+      // The process may exit next: not while ONNX Runtime loads on the preload's thread.
+      dev.brain.models.Embedder.awaitPreload();
       throw e;
     }
   }
 
-  /** Longest wait at close for the warm-up search to end (it never holds a close longer). */
-  private static final Duration WARM_UP_GRACE = Duration.ofSeconds(30);
-
   /**
-   * One search through the server's own API in the background as soon as it listens, as a person
-   * would make it: the first search a person makes then finds the index's files read, the HNSW
-   * graph loaded, the query embedder warm and the API's code paths loaded, instead of paying for
-   * them (about a second on a small machine).
+   * The warm-up's outcome: the statuses of the lanes its search ran ({@code bm25} to {@code used},
+   * ...), or empty when it has not ended within {@code wait} or failed. For tests.
    */
-  private static Thread warmUp(URI search) {
-    return Thread.ofVirtual()
-        .name("brain-warm-up")
-        .start(
-            () -> {
-              try (var client =
-                  java.net.http.HttpClient.newBuilder()
-                      .connectTimeout(Duration.ofSeconds(5))
-                      .build()) {
-                client.send(
-                    java.net.http.HttpRequest.newBuilder(search)
-                        .timeout(WARM_UP_GRACE)
-                        .GET()
-                        .build(),
-                    java.net.http.HttpResponse.BodyHandlers.discarding());
-              } catch (IOException | RuntimeException e) {
-                LOG.log(Level.DEBUG, "the warm-up search failed; the first search will warm up", e);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
+  java.util.Optional<Map<String, String>> warmUpLanes(Duration wait) {
+    return warmUp.lanes(wait);
   }
 
   /**
-   * Waits for the warm-up search before the brain closes: the embedder must not be closed, nor the
-   * process exit, while ONNX Runtime runs on another thread.
+   * Waits for the warm-up searches before the brain closes: the embedder must not be closed, nor
+   * the process exit, while ONNX Runtime runs on another thread.
    */
   private void awaitWarmUp() {
-    try {
-      if (!warmUp.join(WARM_UP_GRACE)) {
-        LOG.log(Level.WARNING, "the warm-up search did not end within " + WARM_UP_GRACE);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (!warmUp.await()) {
+      LOG.log(Level.WARNING, "the warm-up search did not end within " + WarmUp.GRACE);
     }
   }
 
