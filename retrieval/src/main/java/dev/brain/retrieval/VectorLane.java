@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 final class VectorLane {
 
   private final Supplier<Embedder> embedder;
+  private final QueryVectors queries = new QueryVectors();
 
   /**
    * @param embedder the backend's embedder, loaded on first use; may throw if the model cannot load
@@ -32,7 +33,7 @@ final class VectorLane {
     }
     float[] target;
     try {
-      target = embedder.get().embedQuery(query.text());
+      target = queries.embed(embedder.get(), query.text());
     } catch (RuntimeException e) {
       return LaneHits.unavailable(
           Lane.VECTOR,
