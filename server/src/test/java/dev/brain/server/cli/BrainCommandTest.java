@@ -84,6 +84,20 @@ class BrainCommandTest {
   }
 
   @Test
+  void versionPrintsTheVersionWithoutBuildingAnyCommand() {
+    var run = brain("--data", "/nonexistent", "--version");
+    assertThat(run.code()).isZero();
+    assertThat(run.out()).startsWith("brain ");
+    var sink = new PrintWriter(java.io.Writer.nullWriter());
+    assertThat(BrainCommand.commandLine(new BrainCommand(), sink, sink, "-V").getSubcommands())
+        .isEmpty();
+    assertThat(
+            BrainCommand.commandLine(new BrainCommand(), sink, sink, "search", "--version")
+                .getSubcommands())
+        .containsOnlyKeys("search");
+  }
+
+  @Test
   void helpListsTheCommandsAndExitCodes() {
     var run = brain("--help");
     assertThat(run.code()).isZero();
