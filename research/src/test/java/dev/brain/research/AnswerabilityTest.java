@@ -137,14 +137,14 @@ class AnswerabilityTest {
     RunResult run =
         new ResearchRunner(new Retriever(index), null)
             .run(
-                RunRequest.of("What time does my return flight from Lisbon depart?")
+                RunRequest.of("Which seat and gate do I have on my return flight from Lisbon?")
                     .withTrace(false),
                 null);
 
     assertThat(run.status()).isEqualTo(Outcome.PARTIAL);
     assertThat(run.synthesis().answer())
-        .contains("06:40")
-        .endsWith("Your notes give “Lisbon trip” but nothing about “return”.");
+        .contains("gate B12")
+        .endsWith("Your notes give “Lisbon trip” but nothing about “seat” or “return”.");
   }
 
   @Test

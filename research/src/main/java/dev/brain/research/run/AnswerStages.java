@@ -101,10 +101,14 @@ final class AnswerStages {
         model == null ? "Writing an extractive answer" : "Asking " + model.id() + " for an answer",
         data("model", synthesisModelId(request)));
     if (model == null) {
-      // What no top row matched after every retry: with weak evidence, or the one plain word an
-      // otherwise direct match lacks ("return" of "my return flight" beside the outbound one).
+      // What no top row matched after every retry, when the evidence stayed weak. Not the one
+      // plain word an otherwise direct match lacks, which the judge counts as enough ("What causes
+      // blossom end rot?" answered by a note that never says "causes").
       List<String> unmatched =
-          state.finalJudge == null ? List.of() : state.finalJudge.missingConcepts();
+          state.finalJudge == null
+                  || state.finalJudge.verdict() == JudgeVerdict.Verdict.ENOUGH_EVIDENCE
+              ? List.of()
+              : state.finalJudge.missingConcepts();
       state.synthesis = ExtractiveSynthesizer.answer(state.prepared, retriever, unmatched);
     } else {
       SynthesisOptions bounded =

@@ -37,11 +37,11 @@ public final class ExtractiveSynthesizer {
   }
 
   /**
-   * {@link #answer(PreparedSynthesis, Retriever)} for a run whose judge found required concepts
-   * that no top row matches after every retry ({@code unmatched}, their keys): with weak evidence,
-   * or the one plain word an otherwise direct match lacks. One the quoted passages do not mention
-   * either (and that is neither the corpus's subject nor an incidental token of the user's) is
-   * missing from the answer, which is then {@code partial} and says so.
+   * {@link #answer(PreparedSynthesis, Retriever)} for a run whose evidence stayed weak: {@code
+   * unmatched} are the keys of the required concepts no top row matches after every retry. A thing
+   * among them (a noun or a name of the question) that the quoted passages do not mention either
+   * (and that is neither the corpus's subject nor an incidental token of the user's) is missing
+   * from the answer, which is then {@code partial} and says so.
    */
   public static SynthesisResult answer(
       PreparedSynthesis prepared, Retriever retriever, List<String> unmatched) {
