@@ -17,8 +17,6 @@ import org.commonmark.node.Paragraph;
 import org.commonmark.node.SourceSpan;
 import org.commonmark.parser.IncludeSourceSpans;
 import org.commonmark.parser.Parser;
-import org.jsoup.Jsoup;
-import org.jsoup.nodes.Element;
 
 /**
  * A document's top-level blocks as a reader sees them, in order, each with the headings it sits
@@ -38,14 +36,11 @@ import org.jsoup.nodes.Element;
 public final class MarkdownBlocks {
 
   /** Thread-safe: commonmark parsers hold no state between parses. */
-  private static final Parser PARSER =
+  static final Parser PARSER =
       MarkdownNesting.parser()
           .extensions(List.of(TablesExtension.create()))
           .includeSourceSpans(IncludeSourceSpans.BLOCKS)
           .build();
-
-  /** Longest line of plain text read as a heading. */
-  private static final int MAX_PLAIN_HEADING = 80;
 
   private MarkdownBlocks() {}
 
@@ -173,85 +168,20 @@ public final class MarkdownBlocks {
 
   /** {@link #ofPlainText(String)} once it is known whether {@code text} marks its headings. */
   static List<Block> ofPlainText(String text, boolean marked) {
-    var out = new ArrayList<Block>();
-    if (text == null || text.isBlank()) {
-      return out;
-    }
-    var open = new ArrayList<HeadingAt>();
-    var blank = BLANK_LINE.matcher(text);
-    int from = 0;
-    while (from < text.length()) {
-      int end = blank.find(from) ? blank.start() : text.length();
-      int next = end < text.length() ? blank.end() : text.length();
-      String p = text.substring(from, end).strip();
-      if (!p.isEmpty()) {
-        int start = from + text.substring(from, end).indexOf(p.charAt(0));
-        int level = marked ? markedLevel(p) : unmarkedHeading(p) ? 1 : 0;
-        String shown =
-            level > 0 && marked ? p.substring(level + 1) : p.startsWith("\\#") ? p.substring(1) : p;
-        String line = MarkdownText.strip(shown);
-        var unit = new Unit(line, line, List.of(), List.of(), 0, false);
-        if (level > 0) {
-          int at = level;
-          open.removeIf(h -> h.level() >= at);
-          out.add(
-              new Block(
-                  Kind.HEADING, level, pathOf(open), "", false, 0, List.of(unit), start, end));
-          open.add(new HeadingAt(level, line));
-        } else {
-          out.add(
-              new Block(Kind.PARAGRAPH, 0, pathOf(open), "", false, 0, List.of(unit), start, end));
-        }
-      }
-      from = Math.max(next, from + 1);
-    }
-    return out;
+    return PlainTextBlocks.of(text, marked);
   }
-
-  /** A blank line: what separates paragraphs of plain text. */
-  private static final java.util.regex.Pattern BLANK_LINE =
-      java.util.regex.Pattern.compile("\\n\\s*\\n");
-
-  /** A heading line of plain text that marks its headings: {@code #} to {@code ######}, a space. */
-  private static final java.util.regex.Pattern MARKED_HEADING =
-      java.util.regex.Pattern.compile(
-          "(?m)(?:\\A|\\n\\s*\\n)#{1,6} \\S[^\\n]*(?:\\n\\s*\\n|\\s*\\z)");
 
   /**
    * Whether plain text marks its headings: a one-line paragraph opens with one to six {@code #} and
    * a space.
    */
   public static boolean marksHeadings(String text) {
-    return MARKED_HEADING.matcher(text).find();
+    return PlainTextBlocks.marksHeadings(text);
   }
 
-  /** The level of a marked heading paragraph ({@code ## 4. Descaling} is 2), or 0. */
-  private static int markedLevel(String p) {
-    int hashes = 0;
-    while (hashes < p.length() && p.charAt(hashes) == '#') {
-      hashes++;
-    }
-    return hashes >= 1
-            && hashes <= 6
-            && hashes + 1 < p.length()
-            && p.charAt(hashes) == ' '
-            && !Character.isWhitespace(p.charAt(hashes + 1))
-            && !p.contains("\n")
-        ? hashes
-        : 0;
-  }
+  record HeadingAt(int level, String text) {}
 
-  /** A short one-line paragraph without closing punctuation or a colon. */
-  private static boolean unmarkedHeading(String p) {
-    return !p.contains("\n")
-        && !p.contains(":")
-        && p.length() <= MAX_PLAIN_HEADING
-        && ".!?:;,".indexOf(p.charAt(p.length() - 1)) < 0;
-  }
-
-  private record HeadingAt(int level, String text) {}
-
-  private static List<String> pathOf(List<HeadingAt> open) {
+  static List<String> pathOf(List<HeadingAt> open) {
     return open.stream().map(HeadingAt::text).toList();
   }
 
@@ -300,75 +230,9 @@ public final class MarkdownBlocks {
             : new Block(Kind.TABLE, 0, path, "", false, 0, rows, start, end);
       }
       case BlockQuote q -> quote(q, path, start, end);
-      case HtmlBlock h -> caption(h.getLiteral(), path, start, end);
+      case HtmlBlock h -> HtmlCaptions.block(h.getLiteral(), path, start, end);
       default -> null;
     };
-  }
-
-  /**
-   * The captions of an HTML block as one paragraph, or null when it has none: a figure's or a
-   * listing's caption is what a reader sees of it, and often the one place that names what the code
-   * (or image) shows. A caption is read as the author's inline Markdown (authors write {@code
-   * `Box`} in captions too), as written when it does not parse as one paragraph or its text holds a
-   * {@code <} the HTML escaped; an element with a {@code caption} and a {@code number} attribute is
-   * named by its tag and number, as a rendered book labels it. A block without the word "caption"
-   * is not parsed at all (comments, {@code <div>}, {@code <img>}).
-   */
-  private static Block caption(String html, List<String> path, int start, int end) {
-    if (!html.toLowerCase(java.util.Locale.ROOT).contains("caption")) {
-      return null;
-    }
-    var units = new java.util.LinkedHashSet<Unit>();
-    for (Element e :
-        Jsoup.parseBodyFragment(html).body().select("[caption], figcaption, caption")) {
-      if (e.hasAttr("caption")) {
-        String number = e.attr("number").strip();
-        String tag = e.tagName();
-        String label =
-            number.isEmpty()
-                ? ""
-                : Character.toUpperCase(tag.charAt(0)) + tag.substring(1) + " " + number + ": ";
-        add(units, inlineCaption(label, e.attr("caption")));
-      } else {
-        // Its text as the parser decoded it: "Vec&lt;T&gt;" is text, never a tag to drop.
-        String text = e.text();
-        add(units, text.contains("<") ? plainCaption(text) : inlineCaption("", text));
-      }
-    }
-    if (units.isEmpty()) {
-      return null;
-    }
-    Unit one =
-        new Unit(
-            String.join(" ", units.stream().map(Unit::text).toList()),
-            String.join(" ", units.stream().map(Unit::markdown).toList()),
-            units.stream().flatMap(u -> u.links().stream()).toList(),
-            units.stream().flatMap(u -> u.targets().stream()).toList(),
-            0,
-            false);
-    return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
-  }
-
-  /**
-   * A caption attribute after {@code label}, read as inline Markdown ({@code `Box<dyn Fn>`} kept as
-   * code); as written when it does not parse as one paragraph (it opens like a list or a heading).
-   */
-  private static Unit inlineCaption(String label, String caption) {
-    Node parsed = PARSER.parse(caption.strip());
-    if (parsed.getFirstChild() instanceof Paragraph p && p.getNext() == null) {
-      Inline inline = Inline.of(p);
-      return unit(
-          new Inline(
-              label + inline.text(), label + inline.markdown(), inline.links(), inline.targets()),
-          0);
-    }
-    return plainCaption(label + caption);
-  }
-
-  /** A caption shown as written. */
-  private static Unit plainCaption(String caption) {
-    String text = MarkdownText.strip(caption);
-    return text.isEmpty() ? null : new Unit(text, text, List.of(), List.of(), 0, false);
   }
 
   /** A block quote; a callout ({@code > [!info]+ Title}) loses its marker, its title kept apart. */
@@ -461,13 +325,13 @@ public final class MarkdownBlocks {
     }
   }
 
-  private static void add(java.util.Collection<Unit> out, Unit unit) {
+  static void add(java.util.Collection<Unit> out, Unit unit) {
     if (unit != null) {
       out.add(unit);
     }
   }
 
-  private static Unit unit(Inline inline, int depth) {
+  static Unit unit(Inline inline, int depth) {
     String text = MarkdownText.strip(inline.text());
     return text.isEmpty()
         ? null
