@@ -1,12 +1,5 @@
 package dev.brain.index;
 
-import static dev.brain.index.IndexFields.KEY;
-import static dev.brain.index.IndexFields.SUMMARY;
-import static dev.brain.index.IndexFields.SUMMARY_SOURCE;
-import static dev.brain.index.IndexFields.SUMMARY_VERSION;
-
-import dev.brain.chunking.Chunk;
-import dev.brain.chunking.ChunkRole;
 import dev.brain.chunking.Chunker;
 import dev.brain.index.importer.ImportException;
 import dev.brain.index.importer.ImportResult;
@@ -19,16 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Supplier;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 
 /**
  * The reading side of a sync, run on its own thread: a file whose stamp (size, times, file key) is
@@ -69,12 +56,7 @@ final class RecordPreparer implements Runnable {
   private final Map<String, FileStates.FileState> fileStates;
   private final Set<String> trusted; // collections whose file stamps may be trusted this run
   private final ChunkCap cap;
-  private final SummaryMode summaries;
-  private final String modelSummaries; // the summary model's version prefix, or null
-  private final Supplier<Chunker> chunker;
-  private final SearcherManager searchers;
-  private final EmbeddingCache cache;
-  private final int dimension;
+  private final RecordChunking chunking;
   private final BlockingQueue<SyncItem> queue;
   private final Map<String, Path> produced = new HashMap<>();
 
@@ -98,12 +80,9 @@ final class RecordPreparer implements Runnable {
     this.fileStates = fileStates;
     this.trusted = trusted;
     this.cap = cap;
-    this.summaries = summaries;
-    this.modelSummaries = modelSummaries;
-    this.chunker = chunker;
-    this.searchers = searchers;
-    this.cache = cache;
-    this.dimension = dimension;
+    this.chunking =
+        new RecordChunking(
+            states, cap, summaries, modelSummaries, chunker, searchers, cache, dimension);
     this.queue = queue;
   }
 
@@ -131,7 +110,6 @@ final class RecordPreparer implements Runnable {
       queue.put(new SyncItem.FileIssue(task.file(), tooLarge, true));
       return;
     }
-    CollectionRoot collection = task.collection();
     String stamp = null;
     if (task.given() == null) {
       stamp = FileStates.stamp(task.file(), Instant.now()); // before reading: a change shows later
@@ -139,96 +117,129 @@ final class RecordPreparer implements Runnable {
         return;
       }
     }
-    ImportResult result;
-    try {
-      result =
-          task.given() != null
-              ? new ImportResult(task.given(), List.of())
-              : reader.read(task.file(), collection.root(), collection.name());
-    } catch (ImportException e) {
-      queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
-      return;
-    } catch (RuntimeException | StackOverflowError e) {
-      queue.put(
-          new SyncItem.FileIssue(
-              task.file(), "could not be read: " + ImportException.plainReason(e), false));
+    ImportResult result = importFile(task);
+    if (result == null) {
       return;
     }
     List<CorpusRecord> records = result.records();
     queue.put(new SyncItem.FileStarted(task.file(), records.size()));
-    int duplicates = 0;
-    String duplicateExample = null;
-    var warnings = new ArrayList<>(result.warnings());
-    var truncated = new ArrayList<String>();
-    int owned = 0;
-    int collisions = 0;
-    var keys = new ArrayList<String>();
-    boolean recordFailed = false;
+    var tally = new FileTally(result.warnings());
     for (CorpusRecord record : records) {
-      record = task.given() != null ? record : withOrigin(record, task.file());
-      String owner = otherOwner(record.key(), task.collectionName());
-      if (owner != null) {
-        owned++;
-        if (owned <= 3) {
-          warnings.add(
-              "record "
-                  + record.key()
-                  + " is already indexed from collection '"
-                  + owner
-                  + "'; kept that one (a key belongs to one collection)");
-        }
-        continue;
-      }
-      Path first = produced.putIfAbsent(record.key(), task.file());
-      if (first != null && undecodable(first, task.file())) {
-        warnings.add(collision(record.key(), first, task.file()));
-        collisions++;
-        continue;
-      }
-      if (first != null) {
-        duplicates++;
-        if (duplicateExample == null) {
-          duplicateExample = record.key() + " (first in " + first + ")";
-        }
-        continue;
-      }
-      SyncItem item = prepare(task.file(), record, task.collectionName(), truncated);
-      if (item instanceof SyncItem.FileIssue) {
-        recordFailed = true;
-      } else {
-        keys.add(record.key());
-      }
-      queue.put(item);
+      readRecord(task, record, tally);
     }
-    if (owned > 3) {
-      warnings.add((owned - 3) + " more record(s) already indexed from other collections");
+    queue.put(tally.fileRead(task, stamp, records.size()));
+  }
+
+  /** The file's records, or null when reading it failed (the issue is reported). */
+  private ImportResult importFile(FileTask task) throws InterruptedException {
+    CollectionRoot collection = task.collection();
+    try {
+      return task.given() != null
+          ? new ImportResult(task.given(), List.of())
+          : reader.read(task.file(), collection.root(), collection.name());
+    } catch (ImportException e) {
+      queue.put(new SyncItem.FileIssue(task.file(), e.getMessage(), e.skipped()));
+      return null;
+    } catch (RuntimeException | StackOverflowError e) {
+      queue.put(
+          new SyncItem.FileIssue(
+              task.file(), "could not be read: " + ImportException.plainReason(e), false));
+      return null;
     }
-    if (duplicates > 0) {
-      warnings.add(
-          duplicates
-              + " record(s) with a key already imported this run, e.g. "
-              + duplicateExample
-              + "; kept the first");
+  }
+
+  /**
+   * Hands on one record of the file, unless another collection owns its key, another file of this
+   * run took it, or an undecodable name collides with it (each counted in the tally).
+   */
+  private void readRecord(FileTask task, CorpusRecord record, FileTally tally)
+      throws InterruptedException, IOException {
+    record = task.given() != null ? record : withOrigin(record, task.file());
+    String owner = otherOwner(record.key(), task.collectionName());
+    if (owner != null) {
+      tally.owned(record.key(), owner);
+      return;
     }
-    // A file whose outcome depends on other files (a key they hold) is read again every time.
-    boolean alone = owned == 0 && duplicates == 0 && collisions == 0 && !recordFailed;
-    var remember =
-        alone && stamp != null
-            ? new FileStates.FileState(
-                task.collectionName(),
-                stamp,
-                List.copyOf(keys),
-                List.copyOf(warnings),
-                List.copyOf(truncated))
-            : null;
-    queue.put(
-        new SyncItem.FileRead(
-            task.file(),
-            records.size() - duplicates - owned - collisions,
-            warnings,
-            truncated,
-            remember,
-            task.given() != null));
+    Path first = produced.putIfAbsent(record.key(), task.file());
+    if (first != null && undecodable(first, task.file())) {
+      tally.warnings.add(collision(record.key(), first, task.file()));
+      tally.collisions++;
+      return;
+    }
+    if (first != null) {
+      tally.duplicates++;
+      if (tally.duplicateExample == null) {
+        tally.duplicateExample = record.key() + " (first in " + first + ")";
+      }
+      return;
+    }
+    SyncItem item = chunking.prepare(task.file(), record, task.collectionName(), tally.truncated);
+    if (item instanceof SyncItem.FileIssue) {
+      tally.recordFailed = true;
+    } else {
+      tally.keys.add(record.key());
+    }
+    queue.put(item);
+  }
+
+  /** What reading one file's records came to: its warnings, and the records kept or left out. */
+  private static final class FileTally {
+    final List<String> warnings;
+    final List<String> truncated = new ArrayList<>();
+    final List<String> keys = new ArrayList<>();
+    int owned;
+    int duplicates;
+    String duplicateExample;
+    int collisions;
+    boolean recordFailed;
+
+    FileTally(List<String> importWarnings) {
+      warnings = new ArrayList<>(importWarnings);
+    }
+
+    void owned(String key, String owner) {
+      owned++;
+      if (owned <= 3) {
+        warnings.add(
+            "record "
+                + key
+                + " is already indexed from collection '"
+                + owner
+                + "'; kept that one (a key belongs to one collection)");
+      }
+    }
+
+    /** The file's outcome, remembered under {@code stamp} when it depends on no other file. */
+    SyncItem.FileRead fileRead(FileTask task, String stamp, int records) {
+      if (owned > 3) {
+        warnings.add((owned - 3) + " more record(s) already indexed from other collections");
+      }
+      if (duplicates > 0) {
+        warnings.add(
+            duplicates
+                + " record(s) with a key already imported this run, e.g. "
+                + duplicateExample
+                + "; kept the first");
+      }
+      // A file whose outcome depends on other files (a key they hold) is read again every time.
+      boolean alone = owned == 0 && duplicates == 0 && collisions == 0 && !recordFailed;
+      var remember =
+          alone && stamp != null
+              ? new FileStates.FileState(
+                  task.collectionName(),
+                  stamp,
+                  List.copyOf(keys),
+                  List.copyOf(warnings),
+                  List.copyOf(truncated))
+              : null;
+      return new SyncItem.FileRead(
+          task.file(),
+          records - duplicates - owned - collisions,
+          warnings,
+          truncated,
+          remember,
+          task.given() != null);
+    }
   }
 
   /**
@@ -324,117 +335,6 @@ final class RecordPreparer implements Runnable {
     }
     boolean ownerFileExists = state.origin() != null && Files.exists(Path.of(state.origin()));
     return ownerFileExists ? state.collection() : null;
-  }
-
-  /**
-   * The record ready to write, or {@link SyncItem.Unchanged}; a record the chunk cap cuts (now, or
-   * when it was written) adds the reason to {@code truncated}.
-   */
-  private SyncItem prepare(
-      Path file, CorpusRecord record, String collection, List<String> truncated)
-      throws IOException {
-    IndexReads.RecordState state = states.get(record.key());
-    if (state != null
-        && record.contentHash().equals(state.contentHash())
-        && collection.equals(state.collection())) {
-      if (cap.signature().equals(state.chunking())) {
-        return new SyncItem.Unchanged(record.key());
-      }
-      OptionalInt cut = cap.cutAt(state.chunking());
-      if (cut.isPresent()) {
-        truncated.add(cap.reason(record.key(), cut.getAsInt(), record.text().length()));
-        return new SyncItem.Unchanged(record.key());
-      }
-    }
-    Chunker c = chunker.get(); // loads the model on first need; a failure here stops the sync
-    boolean sameText = state != null && record.contentHash().equals(state.contentHash());
-    Document kept = sameText ? currentModelSummary(record) : null;
-    RecordChunks.Split split;
-    try {
-      CorpusRecord source = kept == null ? record : record.withSummary(kept.get(SUMMARY));
-      split = RecordChunks.split(c, source, cap.maxChunks(), summaries);
-    } catch (RuntimeException | StackOverflowError e) {
-      // Odd input must cost its file, not the sync.
-      return new SyncItem.FileIssue(
-          file,
-          "record " + record.key() + " could not be chunked: " + ImportException.plainReason(e),
-          false);
-    }
-    List<Chunk> chunks = split.chunks();
-    CorpusRecord stored = record.withSummary(split.summary());
-    SummaryState summary =
-        kept != null
-            ? SummaryState.model(kept.get(SUMMARY_VERSION))
-            : SummaryState.of(split.source() == null ? null : split.source().wireName());
-    String signature = cap.signature();
-    OptionalInt cut =
-        cap.cut(chunks.stream().filter(k -> k.role() != ChunkRole.SUMMARY).toList(), record.text());
-    if (cut.isPresent()) {
-      signature = cap.truncated(cut.getAsInt());
-      truncated.add(cap.reason(record.key(), cut.getAsInt(), record.text().length()));
-    }
-    List<String> hashes = chunks.stream().map(chunk -> EmbeddingInput.hash(record, chunk)).toList();
-    return new SyncItem.Prepared(
-        stored,
-        record.contentHash(),
-        summary,
-        collection,
-        signature,
-        state == null,
-        chunks,
-        hashes,
-        storedVectors(hashes));
-  }
-
-  /**
-   * The stored record document of a record whose text did not change (it is only chunked again)
-   * when its summary is the current summary model's: that summary is kept, not asked for again.
-   * {@code null} otherwise, or when the record brings a summary of its own.
-   */
-  private Document currentModelSummary(CorpusRecord record) throws IOException {
-    if (modelSummaries == null || record.summary() != null) {
-      return null;
-    }
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      TopDocs hits = searcher.search(new TermQuery(new Term(KEY, record.key())), 1);
-      if (hits.scoreDocs.length == 0) {
-        return null;
-      }
-      Document doc =
-          searcher
-              .storedFields()
-              .document(hits.scoreDocs[0].doc, Set.of(SUMMARY, SUMMARY_SOURCE, SUMMARY_VERSION));
-      String version = doc.get(SUMMARY_VERSION);
-      boolean current =
-          SummarySource.MODEL.wireName().equals(doc.get(SUMMARY_SOURCE))
-              && version != null
-              && version.startsWith(modelSummaries)
-              && doc.get(SUMMARY) != null;
-      return current ? doc : null;
-    } finally {
-      searchers.release(searcher);
-    }
-  }
-
-  /**
-   * Vectors of embedding inputs the index already holds, else the embedding cache; {@code null} for
-   * the rest.
-   */
-  private float[][] storedVectors(List<String> embedHashes) throws IOException {
-    var vectors = new float[embedHashes.size()][];
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      for (int i = 0; i < embedHashes.size(); i++) {
-        vectors[i] = VectorLookup.find(searcher, embedHashes.get(i), dimension);
-        if (vectors[i] == null) {
-          vectors[i] = cache.find(embedHashes.get(i));
-        }
-      }
-    } finally {
-      searchers.release(searcher);
-    }
-    return vectors;
   }
 
   /** Records without an origin get their file, so deleting the file deletes them. */
