@@ -5,13 +5,10 @@ import dev.brain.chunking.ChunkRole;
 import dev.brain.index.RecordDetail;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.QueryPlan;
-import dev.brain.research.plan.QueryVariant;
 import dev.brain.retrieval.EvidenceRow;
 import dev.brain.retrieval.Retriever;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +39,7 @@ public final class EvidenceMerge {
   /** A merged pack and its report. */
   public record Merged(ResearchPack pack, MergeReport report) {}
 
+  /** A focused retry's rows merged into {@code base}: see {@link RetryMerge}. */
   public static Merged retry(
       ResearchPack base,
       ResearchPack retry,
@@ -49,105 +47,7 @@ public final class EvidenceMerge {
       List<String> missingConcepts,
       int acceptLimit,
       ResearchOptions options) {
-    QueryPlan plan = base.queryPlan();
-    List<Concept> required = plan.requiredConcepts();
-    Set<String> inPack = keys(base.evidence());
-    var accepted = new ArrayList<EvidenceRow>();
-    var rejected = new ArrayList<MergeReport.Rejected>();
-    for (EvidenceRow candidate : retry.evidence()) {
-      String key = candidate.sourceKey();
-      if (inPack.contains(key)) {
-        rejected.add(new MergeReport.Rejected(key, "already in the pack"));
-        continue;
-      }
-      EvidenceRow row = RunRows.resignal(candidate, plan, RunRows.FOCUSED_RETRY);
-      List<String> matched =
-          ConceptMatch.matched(row, required).stream().map(Concept::key).toList();
-      String why = retryRejection(matched, missingConcepts, required, accepted.size(), acceptLimit);
-      if (why != null) {
-        rejected.add(new MergeReport.Rejected(key, why));
-      } else {
-        accepted.add(row);
-        inPack.add(key);
-      }
-    }
-    List<EvidenceRow> evidence = retryEvidence(base, accepted, required);
-    var variants = new ArrayList<>(plan.queryVariants());
-    if (variants.size() < QueryPlan.MAX_VARIANTS) {
-      variants.add(
-          new QueryVariant(
-              query, "focused retry by the judge: missing " + String.join(", ", missingConcepts)));
-    }
-    QueryPlan merged = withPlan(plan, variants, plan.includeRelated(), plan.relatedLimit(), null);
-    String note = retryNote(base, query, accepted.size());
-    List<EvidenceRow> exactTag =
-        base.exactTagEvidence().isEmpty() ? retry.exactTagEvidence() : base.exactTagEvidence();
-    ResearchPack pack = rebuild(base, merged, evidence, exactTag, note, options);
-    var report =
-        new MergeReport(
-            MergeReport.FOCUSED_RETRY,
-            query,
-            null,
-            keyList(base.evidence()),
-            keyList(accepted),
-            rejected);
-    return new Merged(pack, report);
-  }
-
-  /** Why a focused retry's row is not taken, or {@code null} when it is. */
-  private static String retryRejection(
-      List<String> matched,
-      List<String> missingConcepts,
-      List<Concept> required,
-      int accepted,
-      int acceptLimit) {
-    if (matched.stream().noneMatch(missingConcepts::contains)) {
-      return "matches none of the missing concepts (" + String.join(", ", missingConcepts) + ")";
-    }
-    if (matched.size() * 2 < required.size()) {
-      return "matches fewer than half of the required concepts";
-    }
-    if (accepted >= acceptLimit) {
-      return "over the retry's limit of " + acceptLimit + " new rows";
-    }
-    return null;
-  }
-
-  /**
-   * The pack's ranked rows and the accepted ones, rows with every required concept first (stable:
-   * otherwise pack order, then retry order), then the pack's related rows.
-   */
-  private static List<EvidenceRow> retryEvidence(
-      ResearchPack base, List<EvidenceRow> accepted, List<Concept> required) {
-    var ranked = new ArrayList<EvidenceRow>();
-    base.evidence().stream().filter(r -> !r.isRelated()).forEach(ranked::add);
-    ranked.addAll(accepted);
-    ranked.sort(Comparator.comparing((EvidenceRow r) -> !matchesAll(r, required)));
-    var evidence = new ArrayList<>(ranked);
-    base.evidence().stream().filter(EvidenceRow::isRelated).forEach(evidence::add);
-    return evidence;
-  }
-
-  /** The recall note of a pack after a focused retry that added {@code added} records. */
-  private static String retryNote(ResearchPack base, String query, int added) {
-    return base.hasEvidence()
-        ? base.coverage().recallNote()
-            + " A focused retry (\""
-            + query
-            + "\") added "
-            + added
-            + " records."
-        : added == 0
-            ? base.coverage().recallNote()
-                + " A focused retry (\""
-                + query
-                + "\") found nothing that counts."
-            : "Evidence is a capped working set, not the full corpus: the main search found"
-                + " nothing that counts; a focused retry (\""
-                + query
-                + "\") found "
-                + added
-                + " records.";
+    return RetryMerge.merge(base, retry, query, missingConcepts, acceptLimit, options);
   }
 
   public static Merged expand(
@@ -155,7 +55,7 @@ public final class EvidenceMerge {
       throws IOException {
     QueryPlan plan = base.queryPlan();
     List<Concept> required = plan.requiredConcepts();
-    Set<String> inPack = keys(base.evidence());
+    Set<String> inPack = MergedPacks.keys(base.evidence());
     var accepted = new ArrayList<EvidenceRow>();
     var rejected = new ArrayList<MergeReport.Rejected>();
     Optional<RecordDetail> seed = retriever.get(lookup);
@@ -234,16 +134,18 @@ public final class EvidenceMerge {
     if (!lanes.contains("related")) {
       lanes.add("related");
     }
-    QueryPlan merged = withPlan(plan, plan.queryVariants(), includeRelated, limit, lanes);
+    QueryPlan merged =
+        MergedPacks.withPlan(plan, plan.queryVariants(), includeRelated, limit, lanes);
     String recall = base.coverage().recallNote() + note;
-    ResearchPack pack = rebuild(base, merged, evidence, base.exactTagEvidence(), recall, options);
+    ResearchPack pack =
+        MergedPacks.rebuild(base, merged, evidence, base.exactTagEvidence(), recall, options);
     var report =
         new MergeReport(
             MergeReport.RELATED_EXPANSION,
             null,
             lookup,
-            keyList(base.evidence()),
-            keyList(accepted),
+            MergedPacks.keyList(base.evidence()),
+            MergedPacks.keyList(accepted),
             rejected);
     return new Merged(pack, report);
   }
@@ -315,7 +217,7 @@ public final class EvidenceMerge {
       String added)
       throws IOException {
     QueryPlan plan = base.queryPlan();
-    Set<String> inPack = keys(base.evidence());
+    Set<String> inPack = MergedPacks.keys(base.evidence());
     var accepted = new ArrayList<EvidenceRow>();
     var rejected = new ArrayList<MergeReport.Rejected>();
     for (String key : keys) {
@@ -339,7 +241,7 @@ public final class EvidenceMerge {
               List.of(action),
               null,
               pinned ? RunRows.PINNED : null);
-      if (verify && !matchesAll(row, plan.requiredConcepts())) {
+      if (verify && !MergedPacks.matchesAll(row, plan.requiredConcepts())) {
         rejected.add(
             new MergeReport.Rejected(
                 key, "does not mention every required concept of this" + " question"));
@@ -360,9 +262,16 @@ public final class EvidenceMerge {
         accepted.isEmpty()
             ? base.coverage().recallNote()
             : base.coverage().recallNote() + " " + accepted.size() + added;
-    ResearchPack pack = rebuild(base, plan, evidence, base.exactTagEvidence(), note, options);
+    ResearchPack pack =
+        MergedPacks.rebuild(base, plan, evidence, base.exactTagEvidence(), note, options);
     var report =
-        new MergeReport(action, null, null, keyList(base.evidence()), keyList(accepted), rejected);
+        new MergeReport(
+            action,
+            null,
+            null,
+            MergedPacks.keyList(base.evidence()),
+            MergedPacks.keyList(accepted),
+            rejected);
     return new Merged(pack, report);
   }
 
@@ -374,97 +283,5 @@ public final class EvidenceMerge {
         .findFirst()
         .map(ChunkRole::wireName)
         .orElse(ChunkRole.RAW.wireName());
-  }
-
-  private static boolean matchesAll(EvidenceRow row, List<Concept> required) {
-    return ConceptMatch.matched(row, required).size() == required.size();
-  }
-
-  private static ResearchPack rebuild(
-      ResearchPack base,
-      QueryPlan plan,
-      List<EvidenceRow> rows,
-      List<EvidenceRow> exactTag,
-      String note,
-      ResearchOptions options) {
-    var evidence = new ArrayList<EvidenceRow>();
-    for (EvidenceRow row : rows) {
-      evidence.add(RunRows.renumber(row, evidence.size() + 1));
-    }
-    List<Concept> required = plan.requiredConcepts();
-    Set<String> covered = new HashSet<>();
-    evidence.forEach(r -> ConceptMatch.matched(r, required).forEach(c -> covered.add(c.key())));
-    Coverage c = base.coverage();
-    var coverage =
-        new Coverage(
-            evidence.size(),
-            CoverageBuilder.counts(evidence, EvidenceRow::kind),
-            CoverageBuilder.counts(evidence, EvidenceRow::sourceType),
-            CoverageBuilder.topTags(evidence),
-            c.exactTagMatches(),
-            c.textMatches(),
-            c.topicNodeCount(),
-            c.topicEdgeCount(),
-            evidence.isEmpty()
-                ? c.missingConcepts()
-                : required.stream().map(Concept::key).filter(k -> !covered.contains(k)).toList(),
-            c.absentConcepts(),
-            c.commonConcepts(),
-            note);
-    return new ResearchPack(
-        base.schemaVersion(),
-        base.question(),
-        base.mode(),
-        plan,
-        coverage,
-        evidence,
-        exactTag,
-        base.topicBrief(),
-        CoverageBuilder.nextSteps(plan, evidence, options, nearest(base)));
-  }
-
-  /** The base pack's nearest-in-meaning follow-up, carried over when the merge found nothing. */
-  private static NextStep nearest(ResearchPack base) {
-    return base.nextSteps().stream()
-        .filter(s -> NextStep.NEAREST_BY_MEANING.equals(s.action()))
-        .findFirst()
-        .orElse(null);
-  }
-
-  private static QueryPlan withPlan(
-      QueryPlan p,
-      List<QueryVariant> variants,
-      boolean includeRelated,
-      int relatedLimit,
-      List<String> lanes) {
-    return new QueryPlan(
-        p.textQuery(),
-        p.queryFamily(),
-        p.queryTerms(),
-        p.tagQueries(),
-        variants,
-        p.concepts(),
-        p.planner(),
-        p.plannerModel(),
-        p.plannerError(),
-        p.sourceTypes(),
-        lanes == null ? p.retrievalLanes() : lanes,
-        p.limit(),
-        p.maxCharsPerDoc(),
-        includeRelated,
-        relatedLimit,
-        p.topic(),
-        p.includeTopicBrief(),
-        p.followUp());
-  }
-
-  private static Set<String> keys(List<EvidenceRow> rows) {
-    var out = new HashSet<String>();
-    rows.forEach(r -> out.add(r.sourceKey()));
-    return out;
-  }
-
-  private static List<String> keyList(List<EvidenceRow> rows) {
-    return rows.stream().map(EvidenceRow::sourceKey).toList();
   }
 }
