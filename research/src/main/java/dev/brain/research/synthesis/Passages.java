@@ -25,18 +25,6 @@ final class Passages {
   /** Longest paragraph shown whole; a longer one shows the sentence and its neighbours. */
   static final int PARAGRAPH_CHARS = 700;
 
-  /** Most lines of an introduced code block; a longer one is left out, never cut. */
-  static final int CODE_LINES = 40;
-
-  /** Most characters of an introduced code block. */
-  static final int CODE_CHARS = 2400;
-
-  /** Most items of a list (or rows of a table) shown; a longer one shows those around the pick. */
-  static final int LIST_UNITS = 15;
-
-  /** Most characters of a list shown. */
-  static final int LIST_CHARS = 1500;
-
   /** Most prose characters of a passage built around several sentences of one section. */
   static final int PASSAGE_CHARS = 1200;
 
@@ -67,16 +55,16 @@ final class Passages {
   static Passage around(List<Candidate> picks, Asked asked, boolean first, int room) {
     Candidate lead = picks.getFirst();
     RowText t = lead.text();
-    var pieces = new java.util.TreeMap<Integer, Piece>();
-    Piece section = wholeSection(t, lead.block(), Math.max(room, SECTION_CHARS));
+    var pieces = new java.util.TreeMap<Integer, PassagePiece>();
+    PassagePiece section = wholeSection(t, lead.block(), Math.max(room, SECTION_CHARS));
     if (section != null) {
       pieces.put(section.first(), section);
     }
     int used = section == null ? 0 : PASSAGE_CHARS;
-    Piece leading = section;
+    PassagePiece leading = section;
     for (Candidate c : picks) {
-      Piece piece = piece(c, asked);
-      Piece same = pieces.get(piece.first());
+      PassagePiece piece = piece(c, asked);
+      PassagePiece same = pieces.get(piece.first());
       if (same != null || pieces.values().stream().anyMatch(p -> p.overlaps(piece))) {
         continue;
       }
@@ -95,10 +83,10 @@ final class Passages {
     var parts = new ArrayList<String>();
     if (first) {
       // A section shown whole opens with the blocks the best sentence's own piece shows.
-      Piece own = leading == section ? piece(lead, asked) : leading;
+      PassagePiece own = leading == section ? piece(lead, asked) : leading;
       parts.addAll(leading.partsFrom(own.first(), own.last()));
     }
-    for (Piece p : pieces.values()) {
+    for (PassagePiece p : pieces.values()) {
       if (!first || p != leading) {
         parts.addAll(p.parts());
       }
@@ -139,7 +127,7 @@ final class Passages {
   private static void fill(
       RowText t,
       int b,
-      java.util.TreeMap<Integer, Piece> pieces,
+      java.util.TreeMap<Integer, PassagePiece> pieces,
       int used,
       Asked asked,
       double minShare,
@@ -148,8 +136,8 @@ final class Passages {
     if (required.isEmpty()) {
       return;
     }
-    var found = new ArrayList<Piece>();
-    var counts = new java.util.HashMap<Piece, Integer>();
+    var found = new ArrayList<PassagePiece>();
+    var counts = new java.util.HashMap<PassagePiece, Integer>();
     for (int i = t.sectionStart(b); i < t.sectionEnd(b); i++) {
       if (t.blocks.get(i).kind() != Kind.PARAGRAPH || !t.retrieved(i)) {
         continue;
@@ -164,7 +152,7 @@ final class Passages {
       var stems = new HashSet<>(Words.stems(Sentences.plain(text)));
       int last = i;
       if (endsBlock(t, i, shown.getLast()) && i + 1 < t.blocks.size()) {
-        String introduced = introduced(t.blocks.get(i + 1));
+        String introduced = BlockLines.introduced(t.blocks.get(i + 1));
         if (introduced != null) {
           parts.add(introduced);
           stems.addAll(Words.stems(t.blocks.get(i + 1).text()));
@@ -173,19 +161,19 @@ final class Passages {
       }
       long n = required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
       if (n > 0 && n >= minShare * required.size()) {
-        Piece piece = new Piece(i, last, parts);
+        PassagePiece piece = new PassagePiece(i, last, parts);
         found.add(piece);
         counts.put(piece, (int) n);
       }
     }
     found.sort(
-        java.util.Comparator.comparingInt((Piece p) -> counts.get(p))
+        java.util.Comparator.comparingInt((PassagePiece p) -> counts.get(p))
             .reversed()
-            .thenComparingInt(Piece::first));
+            .thenComparingInt(PassagePiece::first));
     // Within PASSAGE_CHARS first, then the room beyond: a wider passage shows all a narrower does.
     int[] limits = room > PASSAGE_CHARS ? new int[] {PASSAGE_CHARS, room} : new int[] {room};
     for (int limit : limits) {
-      for (Piece piece : found) {
+      for (PassagePiece piece : found) {
         if (pieces.values().stream().anyMatch(p -> p.overlaps(piece))
             || used + piece.chars() > limit) {
           continue;
@@ -204,7 +192,7 @@ final class Passages {
    * sentences), list, table and callout, and each code block a lead-in introduces; null when its
    * text is longer than {@code max} characters.
    */
-  private static Piece wholeSection(RowText t, int b, int max) {
+  private static PassagePiece wholeSection(RowText t, int b, int max) {
     int start = t.sectionStart(b);
     int end = t.sectionEnd(b);
     var parts = new ArrayList<String>();
@@ -218,8 +206,9 @@ final class Passages {
           switch (block.kind()) {
             case HEADING -> null;
             case PARAGRAPH -> String.join(" ", shownSentences(t, i, 0));
-            case CODE -> i > start && leadIn(t, i - 1) != null ? introduced(block) : null;
-            case LIST, TABLE, QUOTE -> units(block, 0);
+            case CODE ->
+                i > start && leadIn(t, i - 1) != null ? BlockLines.introduced(block) : null;
+            case LIST, TABLE, QUOTE -> BlockLines.units(block, 0);
           };
       if (part == null || part.isBlank()) {
         continue;
@@ -235,47 +224,11 @@ final class Passages {
       first = first < 0 ? i : first;
       last = i;
     }
-    return parts.isEmpty() ? null : new Piece(first, last, parts, blocks);
-  }
-
-  /** What a pick shows: blocks {@code first} to {@code last} as {@code parts}. */
-  private record Piece(int first, int last, List<String> parts, List<Integer> blocks) {
-    Piece(int first, int last, List<String> parts) {
-      this(first, last, parts, List.of());
-    }
-
-    /**
-     * Its parts, those of blocks {@code from} to {@code to} first (when it knows its parts'
-     * blocks), the others after them in text order.
-     */
-    List<String> partsFrom(int from, int to) {
-      if (blocks.isEmpty()) {
-        return parts;
-      }
-      var out = new ArrayList<String>();
-      var rest = new ArrayList<String>();
-      for (int i = 0; i < parts.size(); i++) {
-        (blocks.get(i) >= from && blocks.get(i) <= to ? out : rest).add(parts.get(i));
-      }
-      out.addAll(rest);
-      return out;
-    }
-
-    /** Characters of its prose: a fenced code block is read at a glance, not counted. */
-    int chars() {
-      return parts.stream()
-          .filter(p -> !p.startsWith("```") && !p.startsWith("~~~"))
-          .mapToInt(String::length)
-          .sum();
-    }
-
-    boolean overlaps(Piece other) {
-      return first <= other.last && other.first <= last;
-    }
+    return parts.isEmpty() ? null : new PassagePiece(first, last, parts, blocks);
   }
 
   /** The piece around one sentence. */
-  private static Piece piece(Candidate c, Asked asked) {
+  private static PassagePiece piece(Candidate c, Asked asked) {
     RowText t = c.text();
     Block block = t.blocks.get(c.block());
     var parts = new ArrayList<String>();
@@ -292,7 +245,7 @@ final class Passages {
         parts.add(leadIn(t, c.block() - 1));
         first = c.block() - 1;
       }
-      String units = units(block, c.unit());
+      String units = BlockLines.units(block, c.unit());
       if (!units.isEmpty()) {
         parts.add(units);
       }
@@ -312,7 +265,7 @@ final class Passages {
         }
       }
     }
-    return new Piece(first, last, parts);
+    return new PassagePiece(first, last, parts);
   }
 
   /**
@@ -321,7 +274,7 @@ final class Passages {
    */
   private static int addIntroduced(RowText t, int b, List<String> parts) {
     if (b + 1 < t.blocks.size()) {
-      String introduced = introduced(t.blocks.get(b + 1));
+      String introduced = BlockLines.introduced(t.blocks.get(b + 1));
       if (introduced != null) {
         parts.add(introduced);
         return b + 1;
@@ -404,96 +357,6 @@ final class Passages {
       return null;
     }
     return all.getLast();
-  }
-
-  /** A block introduced by a lead-in, whole, or null when it is too long to show whole. */
-  private static String introduced(Block block) {
-    return switch (block.kind()) {
-      case CODE -> {
-        String code = block.units().getFirst().markdown();
-        long lines = code.lines().count();
-        yield lines <= CODE_LINES + 2 && code.length() <= CODE_CHARS ? code : null;
-      }
-      case LIST, TABLE, QUOTE ->
-          block.units().size() <= LIST_UNITS && chars(block) <= LIST_CHARS
-              ? emptyAsNull(units(block, 0))
-              : null;
-      case PARAGRAPH -> {
-        String text = block.units().getFirst().markdown();
-        yield text.length() <= PARAGRAPH_CHARS ? text : null;
-      }
-      case HEADING -> null;
-    };
-  }
-
-  private static String emptyAsNull(String s) {
-    return s.isEmpty() ? null : s;
-  }
-
-  private static int chars(Block block) {
-    return block.units().stream().mapToInt(u -> u.markdown().length()).sum();
-  }
-
-  /**
-   * The units of a list, table or callout as Markdown lines: all of them when they fit, else a
-   * window around unit {@code at}, marked with "…" where units were left out.
-   */
-  private static String units(Block block, int at) {
-    List<Unit> units = block.units();
-    int from = 0;
-    int to = units.size();
-    if (units.size() > LIST_UNITS || chars(block) > LIST_CHARS) {
-      from = Math.max(0, at - LIST_UNITS / 3);
-      to = from;
-      int used = 0;
-      while (to < units.size()
-          && to - from < LIST_UNITS
-          && used + units.get(to).markdown().length() <= LIST_CHARS) {
-        used += units.get(to).markdown().length();
-        to++;
-      }
-      to = Math.max(to, at + 1);
-    }
-    var lines = new ArrayList<String>();
-    if (block.kind() == Kind.QUOTE && !block.title().isEmpty()) {
-      lines.add(block.title() + ":");
-    }
-    if (from > 0) {
-      lines.add("…");
-    }
-    int number = block.firstNumber() + from;
-    int shown = 0;
-    for (int i = from; i < to; i++) {
-      Unit u = units.get(i);
-      int n = u.depth() == 0 ? number++ : 0;
-      // An item that only points to another note ("Gear: Running shoes") says nothing here.
-      if (u.code() || !Sentences.pointsElsewhere(u.text(), u.links())) {
-        lines.add(line(block, u, n));
-        shown++;
-      }
-    }
-    if (shown == 0) {
-      return "";
-    }
-    if (to < units.size()) {
-      lines.add("…");
-    }
-    // A callout's paragraphs stay paragraphs; list items and table rows are lines.
-    return String.join(block.kind() == Kind.QUOTE ? "\n\n" : "\n", lines);
-  }
-
-  /** One unit as a Markdown line: a list item with its marker, a table row as an item. */
-  private static String line(Block block, Unit u, int number) {
-    if (u.code()) {
-      return u.markdown();
-    }
-    String indent = "  ".repeat(u.depth());
-    return switch (block.kind()) {
-      case LIST ->
-          indent + (block.ordered() && u.depth() == 0 ? number + ". " : "- ") + u.markdown();
-      case TABLE -> "- " + u.markdown();
-      default -> u.markdown();
-    };
   }
 
   /** The concepts a passage covers: its shown words, its headings and title, the row's tags. */
