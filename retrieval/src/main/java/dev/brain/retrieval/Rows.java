@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -197,7 +196,7 @@ final class Rows {
         record.summary(),
         excerpt(record, best),
         role,
-        best == null ? null : chunkRef(chunks, record),
+        best == null ? null : ChunkSpans.chunkRef(chunks, record),
         retrieval,
         signals,
         query.matched(evidence.present()),
@@ -351,75 +350,6 @@ final class Rows {
       }
     }
     return Excerpts.excerpt(text, 0, matches, options.maxExcerptChars());
-  }
-
-  /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */
-  static ChunkRef chunkRef(List<StoredChunk> chunks, CorpusRecord record) {
-    StoredChunk best = chunks.get(0);
-    List<ChunkRef.Span> spans = spans(chunks, record);
-    ChunkRef.Span bestSpan =
-        spans.stream()
-            .filter(s -> s.firstOrdinal() <= best.ordinal() && best.ordinal() <= s.lastOrdinal())
-            .findFirst()
-            .orElse(
-                new ChunkRef.Span(
-                    best.ordinal(), best.ordinal(), best.startChar(), best.endChar()));
-    return new ChunkRef(
-        chunks.stream().map(StoredChunk::chunkId).toList(),
-        chunks.stream().map(StoredChunk::ordinal).toList(),
-        best.role(),
-        best.headingPath(),
-        bestSpan.startChar(),
-        bestSpan.endChar(),
-        spans);
-  }
-
-  /**
-   * Runs of chunks with consecutive ordinals and the same role whose texts overlap or touch (only
-   * whitespace between them), as spans in ordinal order.
-   */
-  static List<ChunkRef.Span> spans(List<StoredChunk> chunks, CorpusRecord record) {
-    var sorted = new ArrayList<>(chunks);
-    sorted.sort(Comparator.comparingInt(StoredChunk::ordinal));
-    var spans = new ArrayList<ChunkRef.Span>();
-    StoredChunk first = null;
-    StoredChunk last = null;
-    int end = 0;
-    for (StoredChunk c : sorted) {
-      if (last != null && continues(last, c, end, record)) {
-        last = c;
-        end = Math.max(end, c.endChar());
-        continue;
-      }
-      if (first != null) {
-        spans.add(new ChunkRef.Span(first.ordinal(), last.ordinal(), first.startChar(), end));
-      }
-      first = c;
-      last = c;
-      end = c.endChar();
-    }
-    if (first != null) {
-      spans.add(new ChunkRef.Span(first.ordinal(), last.ordinal(), first.startChar(), end));
-    }
-    return spans;
-  }
-
-  /** The text a chunk of {@code role} indexes: the summary for summary chunks, else the text. */
-  private static String textFor(CorpusRecord record, String role) {
-    return "summary".equals(role) && record.summary() != null ? record.summary() : record.text();
-  }
-
-  private static boolean continues(StoredChunk prev, StoredChunk next, int end, CorpusRecord r) {
-    if (next.ordinal() != prev.ordinal() + 1 || !next.role().equals(prev.role())) {
-      return false;
-    }
-    if (next.startChar() <= end) {
-      return true;
-    }
-    String text = r == null ? null : textFor(r, next.role());
-    return text != null
-        && next.startChar() <= text.length()
-        && text.substring(end, next.startChar()).isBlank();
   }
 
   private static String iso(Instant at) {

@@ -38,14 +38,15 @@ class ConsolidationTest {
   void overlappingConsecutiveChunksMergeIntoOneSpan() {
     var chunks = List.of(chunk(3, "raw", 250, 400), chunk(2, "raw", 150, 260));
 
-    assertThat(Rows.spans(chunks, record())).containsExactly(new ChunkRef.Span(2, 3, 150, 400));
+    assertThat(ChunkSpans.spans(chunks, record()))
+        .containsExactly(new ChunkRef.Span(2, 3, 150, 400));
   }
 
   @Test
   void chunksSeparatedOnlyByWhitespaceMerge() {
     var chunks = List.of(chunk(0, "raw", 0, 100), chunk(1, "raw", 102, 202));
 
-    assertThat(Rows.spans(chunks, record())).containsExactly(new ChunkRef.Span(0, 1, 0, 202));
+    assertThat(ChunkSpans.spans(chunks, record())).containsExactly(new ChunkRef.Span(0, 1, 0, 202));
   }
 
   @Test
@@ -53,7 +54,7 @@ class ConsolidationTest {
     var chunks =
         List.of(chunk(0, "raw", 0, 100), chunk(2, "raw", 204, 300), chunk(4, "raw", 400, 500));
 
-    assertThat(Rows.spans(chunks, record()))
+    assertThat(ChunkSpans.spans(chunks, record()))
         .containsExactly(
             new ChunkRef.Span(0, 0, 0, 100),
             new ChunkRef.Span(2, 2, 204, 300),
@@ -64,7 +65,7 @@ class ConsolidationTest {
   void summaryChunksNeverMergeWithRawChunks() {
     var chunks = List.of(chunk(1, "raw", 0, 100), chunk(2, "summary", 0, 12));
 
-    assertThat(Rows.spans(chunks, record())).hasSize(2);
+    assertThat(ChunkSpans.spans(chunks, record())).hasSize(2);
   }
 
   @Test
@@ -72,7 +73,7 @@ class ConsolidationTest {
     var best = chunk(5, "raw", 300, 400);
     var chunks = List.of(best, chunk(0, "raw", 0, 100), chunk(4, "raw", 204, 310));
 
-    ChunkRef ref = Rows.chunkRef(chunks, record());
+    ChunkRef ref = ChunkSpans.chunkRef(chunks, record());
 
     assertThat(ref.chunkIds()).containsExactly("note:x.md#5", "note:x.md#0", "note:x.md#4");
     assertThat(ref.ordinals()).containsExactly(5, 0, 4);
