@@ -181,55 +181,13 @@ public final class BrainCommand {
    * search command's own {@link #preloadEmbedderEarly} call is then a no-op.
    */
   public static void preloadBeforeParsing(String... args) {
-    searchDataDir(args)
+    EarlyArgs.searchDataDir(args)
         .ifPresent(
             dir -> {
               var root = new BrainCommand();
               root.data = dir;
               root.preloadEmbedderEarly();
             });
-  }
-
-  /**
-   * The data directory of a {@code brain search} in {@code args} that will surely embed its query
-   * in this process; empty when in doubt (help, {@code --lanes}, {@code --no-semantic}, a server
-   * advertised without {@code --local}, an argument that is not a path), which leaves the decision
-   * to the command once parsed.
-   */
-  static java.util.Optional<Path> searchDataDir(String... args) {
-    if (!"search".equals(invoked(args))) {
-      return java.util.Optional.empty();
-    }
-    var root = new BrainCommand();
-    boolean local = false;
-    try {
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("--")) {
-          break;
-        } else if (a.equals("--data") && i + 1 < args.length) {
-          root.data = Path.of(args[++i]);
-        } else if (a.startsWith("--data=")) {
-          root.data = Path.of(a.substring("--data=".length()));
-        } else if (a.equals("--local")) {
-          local = true;
-        } else if (a.equals("-h")
-            || a.equals("--help")
-            || a.equals("-V")
-            || a.equals("--version")
-            || a.equals("--no-semantic")
-            || a.startsWith("--lanes")) {
-          return java.util.Optional.empty();
-        }
-      }
-      Path dir = root.dataDir();
-      if (!local && Files.exists(dir.resolve(ServerAdvertisement.FILE))) {
-        return java.util.Optional.empty();
-      }
-      return java.util.Optional.of(dir);
-    } catch (RuntimeException e) {
-      return java.util.Optional.empty(); // picocli will say what is wrong with the arguments
-    }
   }
 
   /**
@@ -291,7 +249,7 @@ public final class BrainCommand {
    * The subcommands, in the order help lists them. Building a picocli command model reflects over
    * every option of every command, so a run builds only the one it invokes ({@link #commandLine}).
    */
-  private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+  static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
   private static Map<String, Supplier<Object>> subcommands() {
     var map = new LinkedHashMap<String, Supplier<Object>>();
@@ -319,43 +277,6 @@ public final class BrainCommand {
   }
 
   /**
-   * The subcommand {@code args} invoke: the first argument past the global options; null when it is
-   * not one of brain's commands other than {@code help} (help, a typo, an option), which needs them
-   * all.
-   */
-  static String invoked(String... args) {
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("--data")) {
-        i++;
-      } else if (!a.startsWith("--data=") && !a.equals("--debug")) {
-        return !a.equals("help") && SUBCOMMANDS.containsKey(a) ? a : null;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Whether {@code args} ask brain itself for its version ({@code --version} or {@code -V} before
-   * any command): that needs no subcommand, and building all twenty took most of the half second
-   * {@code brain --version} used to take.
-   */
-  static boolean asksVersion(String... args) {
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("--version") || a.equals("-V")) {
-        return true;
-      }
-      if (a.equals("--data")) {
-        i++;
-      } else if (!a.startsWith("--data=") && !a.equals("--debug")) {
-        return false;
-      }
-    }
-    return false;
-  }
-
-  /**
    * The command line of {@code root} for {@code args} writing to the given streams, with brain's
    * error handling: only the invoked subcommand is built, or all of them when that is not clear.
    */
@@ -363,8 +284,8 @@ public final class BrainCommand {
       BrainCommand root, PrintWriter out, PrintWriter err, String... args) {
     root.args = java.util.List.of(args);
     var cli = new CommandLine(root);
-    String invoked = invoked(args);
-    boolean versionOnly = asksVersion(args);
+    String invoked = EarlyArgs.invoked(args);
+    boolean versionOnly = EarlyArgs.asksVersion(args);
     SUBCOMMANDS.forEach(
         (name, command) -> {
           if (!versionOnly && (invoked == null || invoked.equals(name))) {

@@ -197,22 +197,22 @@ class BrainCommandTest {
   @Test
   void aSearchThatWillEmbedItsQueryIsRecognizedBeforeParsing() throws IOException {
     var data = tmp.resolve("data");
-    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "espresso"))
+    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "espresso"))
         .contains(data);
-    assertThat(BrainCommand.searchDataDir("search", "--data=" + data, "--limit", "3", "espresso"))
+    assertThat(EarlyArgs.searchDataDir("search", "--data=" + data, "--limit", "3", "espresso"))
         .contains(data);
-    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "--", "--help"))
+    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "--", "--help"))
         .contains(data);
     // Not a search, help, or no vector lane: the command decides once parsed.
-    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "get", "x")).isEmpty();
-    assertThat(BrainCommand.searchDataDir("search", "--help")).isEmpty();
-    assertThat(BrainCommand.searchDataDir("search", "--no-semantic", "x")).isEmpty();
-    assertThat(BrainCommand.searchDataDir("search", "--lanes=bm25", "x")).isEmpty();
+    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "get", "x")).isEmpty();
+    assertThat(EarlyArgs.searchDataDir("search", "--help")).isEmpty();
+    assertThat(EarlyArgs.searchDataDir("search", "--no-semantic", "x")).isEmpty();
+    assertThat(EarlyArgs.searchDataDir("search", "--lanes=bm25", "x")).isEmpty();
     // An advertised server answers instead, unless --local.
     Files.createDirectories(data);
     Files.writeString(data.resolve(ServerAdvertisement.FILE), "{}");
-    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "x")).isEmpty();
-    assertThat(BrainCommand.searchDataDir("--data", data.toString(), "search", "--local", "x"))
+    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "x")).isEmpty();
+    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "--local", "x"))
         .contains(data);
   }
 }

@@ -1,0 +1,95 @@
+package dev.brain.server.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What brain's arguments say before picocli parses them: the subcommand invoked, whether only the
+ * version is asked for, and the data directory of a search that will embed its query here. Building
+ * the picocli model is the slow part of a short command, so these decide how much of it to build
+ * and what can start loading meanwhile.
+ */
+final class EarlyArgs {
+
+  private EarlyArgs() {}
+
+  /**
+   * The data directory of a {@code brain search} in {@code args} that will surely embed its query
+   * in this process; empty when in doubt (help, {@code --lanes}, {@code --no-semantic}, a server
+   * advertised without {@code --local}, an argument that is not a path), which leaves the decision
+   * to the command once parsed.
+   */
+  static Optional<Path> searchDataDir(String... args) {
+    if (!"search".equals(invoked(args))) {
+      return Optional.empty();
+    }
+    var root = new BrainCommand();
+    boolean local = false;
+    try {
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if (a.equals("--")) {
+          break;
+        } else if (a.equals("--data") && i + 1 < args.length) {
+          root.data = Path.of(args[++i]);
+        } else if (a.startsWith("--data=")) {
+          root.data = Path.of(a.substring("--data=".length()));
+        } else if (a.equals("--local")) {
+          local = true;
+        } else if (a.equals("-h")
+            || a.equals("--help")
+            || a.equals("-V")
+            || a.equals("--version")
+            || a.equals("--no-semantic")
+            || a.startsWith("--lanes")) {
+          return Optional.empty();
+        }
+      }
+      Path dir = root.dataDir();
+      if (!local && Files.exists(dir.resolve(ServerAdvertisement.FILE))) {
+        return Optional.empty();
+      }
+      return Optional.of(dir);
+    } catch (RuntimeException e) {
+      return Optional.empty(); // picocli will say what is wrong with the arguments
+    }
+  }
+
+  /**
+   * The subcommand {@code args} invoke: the first argument past the global options; null when it is
+   * not one of brain's commands other than {@code help} (help, a typo, an option), which needs them
+   * all.
+   */
+  static String invoked(String... args) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--data")) {
+        i++;
+      } else if (!a.startsWith("--data=") && !a.equals("--debug")) {
+        return !a.equals("help") && BrainCommand.SUBCOMMANDS.containsKey(a) ? a : null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code args} ask brain itself for its version ({@code --version} or {@code -V} before
+   * any command): that needs no subcommand, and building all twenty took most of the half second
+   * {@code brain --version} used to take.
+   */
+  static boolean asksVersion(String... args) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--version") || a.equals("-V")) {
+        return true;
+      }
+      if (a.equals("--data")) {
+        i++;
+      } else if (!a.startsWith("--data=") && !a.equals("--debug")) {
+        return false;
+      }
+    }
+    return false;
+  }
+}
