@@ -44,6 +44,34 @@ final class SyncDocuments {
       List<FileIssue> truncated,
       List<FileIssue> warnings)
       throws IOException {
+    store
+        .writes()
+        .add(
+            List.of(
+                document(
+                    name,
+                    files,
+                    attachments,
+                    skipped,
+                    failed,
+                    truncated,
+                    warnings,
+                    Instant.now())));
+  }
+
+  /**
+   * The sync document of collection {@code name}: each issue list capped at {@link
+   * CollectionStatus#MAX_ISSUES}, how many were left off, and the attachments, as JSON.
+   */
+  static SolrInputDocument document(
+      String name,
+      int files,
+      AttachmentCounts attachments,
+      List<FileIssue> skipped,
+      List<FileIssue> failed,
+      List<FileIssue> truncated,
+      List<FileIssue> warnings,
+      Instant at) {
     var issues = new LinkedHashMap<String, Object>();
     int[] more = {0};
     issues.put("skipped", cap(skipped, more));
@@ -57,7 +85,7 @@ final class SyncDocuments {
     d.setField(PARENT_KEY, id);
     d.setField(COLLECTION, name);
     d.setField(SolrDocs.FILES, files);
-    d.setField(SolrDocs.LAST_SYNC_AT, Instant.now().toEpochMilli());
+    d.setField(SolrDocs.LAST_SYNC_AT, at.toEpochMilli());
     try {
       issues.put("more", List.of(new CollectionStatus.Issue("", Integer.toString(more[0]))));
       issues.put("attachments", attachments.byExtension());
@@ -65,7 +93,7 @@ final class SyncDocuments {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    store.writes().add(List.of(d));
+    return d;
   }
 
   private static List<CollectionStatus.Issue> cap(List<FileIssue> issues, int[] more) {
@@ -94,27 +122,38 @@ final class SyncDocuments {
     names.addAll(syncs.keySet());
     var out = new ArrayList<CollectionStatus>();
     for (String name : names) {
-      SolrDocument sync = syncs.get(name);
-      JsonNode issues = issues(sync);
-      List<CollectionStatus.Issue> more = issueList(issues, "more");
       out.add(
-          new CollectionStatus(
+          status(
               name,
               records.getOrDefault(name, 0L),
               chunks.getOrDefault(name, 0L),
               embedded.getOrDefault(name, 0L),
-              sync == null ? 0 : SolrDocs.integer(sync, SolrDocs.FILES),
-              attachments(issues),
-              sync == null
-                  ? null
-                  : Instant.ofEpochMilli(SolrDocs.longValue(sync, SolrDocs.LAST_SYNC_AT)),
-              issueList(issues, "skipped"),
-              issueList(issues, "failed"),
-              issueList(issues, "truncated"),
-              issueList(issues, "warnings"),
-              more.isEmpty() ? 0 : Integer.parseInt(more.get(0).reason())));
+              syncs.get(name)));
     }
     return out;
+  }
+
+  /**
+   * A collection's status from its document counts and its sync document ({@code null} before its
+   * first complete sync: no files, no time, no issues).
+   */
+  static CollectionStatus status(
+      String name, long records, long chunks, long embedded, SolrDocument sync) {
+    JsonNode issues = issues(sync);
+    List<CollectionStatus.Issue> more = issueList(issues, "more");
+    return new CollectionStatus(
+        name,
+        records,
+        chunks,
+        embedded,
+        sync == null ? 0 : SolrDocs.integer(sync, SolrDocs.FILES),
+        attachments(issues),
+        sync == null ? null : Instant.ofEpochMilli(SolrDocs.longValue(sync, SolrDocs.LAST_SYNC_AT)),
+        issueList(issues, "skipped"),
+        issueList(issues, "failed"),
+        issueList(issues, "truncated"),
+        issueList(issues, "warnings"),
+        more.isEmpty() ? 0 : Integer.parseInt(more.get(0).reason()));
   }
 
   private static JsonNode issues(SolrDocument sync) {
