@@ -67,25 +67,27 @@ final class IndexWrites {
     }
     try {
       EmbeddingCache vectors = cache();
-      SyncRun.Committer committer =
-          (complete, synced) -> {
-            commits.commit(complete, synced);
-            vectors.commit(); // after the index: a crash between the two loses cache entries only
-          };
+      var store =
+          new LuceneSyncStore(
+              writer,
+              searchers,
+              (complete, synced) -> {
+                commits.commit(complete, synced);
+                // after the index: a crash between the two loses cache entries only
+                vectors.commit();
+              });
       Importers importers = Importers.defaults();
       var run =
           new SyncRun(
               config,
-              writer,
-              searchers,
+              store,
               embedder::get,
               embedder::chunker,
               vectors,
               importers,
               readers.apply(importers::read),
               commits.collectionSyncs(),
-              listener == null ? SyncListener.NONE : listener,
-              committer);
+              listener == null ? SyncListener.NONE : listener);
       SyncReport report;
       try {
         report = work.on(run);

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.lucene.index.IndexWriter;
 
 /**
  * What a sync removes: the records whose file or entry is gone, and the stored states of files that
@@ -14,13 +13,13 @@ import org.apache.lucene.index.IndexWriter;
  */
 final class StaleRecords {
 
-  private final IndexWriter writer;
+  private final SyncStore store;
   private final SyncIssueLog issues;
   private final SyncListener listener;
   private final SyncCounts counts;
 
-  StaleRecords(IndexWriter writer, SyncIssueLog issues, SyncListener listener, SyncCounts counts) {
-    this.writer = writer;
+  StaleRecords(SyncStore store, SyncIssueLog issues, SyncListener listener, SyncCounts counts) {
+    this.store = store;
     this.issues = issues;
     this.listener = listener;
     this.counts = counts;
@@ -47,7 +46,7 @@ final class StaleRecords {
         continue; // outside what changed: not looked at this time
       }
       if (isIn(origin, entry.getValue().collection(), collections)) {
-        writer.deleteDocuments(Documents.parentTerm(key));
+        store.delete(key);
         counts.deleted++;
         listener.recordDone(key, SyncListener.Change.DELETED);
       }
@@ -64,16 +63,16 @@ final class StaleRecords {
     }
     String path = f.file().toString();
     if (f.remember() == null) {
-      writer.deleteDocuments(FileStates.term(path));
+      store.forgetFile(path);
     } else {
-      writer.updateDocument(FileStates.term(path), FileStates.document(path, f.remember()));
+      store.rememberFile(path, f.remember());
     }
   }
 
   /** A file that could not be read (or a record of it) is read again next time. */
   void forgetFile(Path file) throws IOException {
     if (!file.equals(SyncRun.GIVEN)) {
-      writer.deleteDocuments(FileStates.term(file.toString()));
+      store.forgetFile(file.toString());
     }
   }
 
@@ -92,7 +91,7 @@ final class StaleRecords {
         continue;
       }
       if (isIn(path, entry.getValue().collection(), collections)) {
-        writer.deleteDocuments(FileStates.term(path));
+        store.forgetFile(path);
       }
     }
   }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,9 +14,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.SearcherManager;
 
 /**
  * One incremental sync: walk the roots, read (files whose stamp changed only) and prepare records
@@ -29,27 +25,18 @@ import org.apache.lucene.search.SearcherManager;
  */
 final class SyncRun {
 
-  /** Commits the writer and refreshes the searchers. */
-  interface Committer {
-    /**
-     * @param complete true for the final commit of a sync, which records the sync time
-     * @param synced the outcome per collection, on the final commit (empty otherwise)
-     */
-    void commit(boolean complete, List<CollectionSync> synced) throws IOException;
-  }
-
   private static final int QUEUE_CAPACITY = 256;
 
   private final IndexConfig config;
-  private final IndexWriter writer;
-  private final SearcherManager searchers;
+  // Records, file states and commits go through the store (SyncStore); the embedding and summary
+  // passes and the record preparer still read and write Lucene through it directly.
+  private final LuceneSyncStore store;
   private final Supplier<Embedder> embedder;
   private final Supplier<Chunker> chunker;
   private final EmbeddingCache cache;
   private final RecordPreparer.FileReader reader;
   private final Map<String, CollectionSync> lastSyncs;
   private final SyncListener listener;
-  private final Committer committer;
 
   private final SyncIssueLog issues;
   private final SyncWalk walk;
@@ -59,29 +46,25 @@ final class SyncRun {
 
   SyncRun(
       IndexConfig config,
-      IndexWriter writer,
-      SearcherManager searchers,
+      LuceneSyncStore store,
       Supplier<Embedder> embedder,
       Supplier<Chunker> chunker,
       EmbeddingCache cache,
       Importers importers,
       RecordPreparer.FileReader reader,
       Map<String, CollectionSync> lastSyncs,
-      SyncListener listener,
-      Committer committer) {
+      SyncListener listener) {
     this.config = config;
-    this.writer = writer;
-    this.searchers = searchers;
+    this.store = store;
     this.embedder = embedder;
     this.chunker = chunker;
     this.cache = cache;
     this.reader = reader;
     this.lastSyncs = lastSyncs;
     this.listener = listener;
-    this.committer = committer;
     this.issues = new SyncIssueLog(listener);
     this.walk = new SyncWalk(importers, issues);
-    this.stale = new StaleRecords(writer, issues, listener, counts);
+    this.stale = new StaleRecords(store, issues, listener, counts);
   }
 
   SyncReport run(List<CollectionRoot> collections) throws IOException {
@@ -139,22 +122,14 @@ final class SyncRun {
     lastCommitNanos = start;
     long cacheHitsBefore = cache.hits();
     listener.filesPlanned(files.size());
-    Map<String, IndexReads.RecordState> states;
-    Map<String, FileStates.FileState> fileStates;
-    searchers.maybeRefreshBlocking();
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      states = IndexReads.recordStates(searcher);
-      fileStates = FileStates.read(searcher);
-    } finally {
-      searchers.release(searcher);
-    }
+    Map<String, IndexReads.RecordState> states = store.recordStates();
+    Map<String, FileStates.FileState> fileStates = store.fileStates();
     Set<String> produced = readAndWrite(files, collections, states, fileStates);
     stale.deleteStale(states, produced, collections, partial);
     stale.forgetGoneFiles(fileStates, files, collections, partial);
     // Lexical first: every record and its BM25-searchable chunks are committed before embedding.
     // An unchanged sync wrote nothing: its one commit is the final one.
-    if (writer.hasUncommittedChanges()) {
+    if (store.hasUncommittedChanges()) {
       commit(false);
     }
     listener.lexicalCommitted(counts.written());
@@ -191,7 +166,7 @@ final class SyncRun {
             config.summaries(),
             config.summaryModel() == null ? null : config.summaryModel().versionPrefix(),
             chunker,
-            searchers,
+            store.searchers(),
             cache,
             config.model().dimension(),
             queue);
@@ -212,16 +187,37 @@ final class SyncRun {
    */
   private SummaryPass.Outcome embedAndSummarize() throws IOException {
     counts.addEmbedding(
-        new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+        new EmbedPass(
+                config,
+                store.writer(),
+                store.searchers(),
+                embedder,
+                cache,
+                listener,
+                this::commitIfDue)
             .run());
     if (config.summaryModel() == null) {
       return new SummaryPass.Outcome(0, 0);
     }
     var summaries =
-        new SummaryPass(config, writer, searchers, chunker, cache, listener, this::commitIfDue)
+        new SummaryPass(
+                config,
+                store.writer(),
+                store.searchers(),
+                chunker,
+                cache,
+                listener,
+                this::commitIfDue)
             .run();
     counts.addEmbedding(
-        new EmbedPass(config, writer, searchers, embedder, cache, listener, this::commitIfDue)
+        new EmbedPass(
+                config,
+                store.writer(),
+                store.searchers(),
+                embedder,
+                cache,
+                listener,
+                this::commitIfDue)
             .run());
     return summaries;
   }
@@ -319,7 +315,7 @@ final class SyncRun {
   }
 
   private void commit(boolean complete, List<CollectionSync> synced) throws IOException {
-    committer.commit(complete, synced);
+    store.commit(complete, synced);
     lastCommitNanos = System.nanoTime();
     listener.committed(counts.written());
   }
@@ -330,17 +326,7 @@ final class SyncRun {
    */
   private void write(SyncItem.Prepared p) throws IOException {
     CorpusRecord record = p.record();
-    writer.updateDocuments(
-        Documents.parentTerm(record.key()),
-        Documents.block(
-            record,
-            p.contentHash(),
-            p.summary(),
-            p.collection(),
-            p.chunking(),
-            p.chunks(),
-            p.embedHashes(),
-            Arrays.asList(p.vectors())));
+    store.write(p);
     counts.chunksWritten += p.chunks().size();
     counts.chunksReused += p.chunks().size() - p.missing();
     if (p.isNew()) {
