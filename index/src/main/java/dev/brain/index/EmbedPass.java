@@ -8,18 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedSetDocValues;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.FieldExistsQuery;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.Bits;
 
 /**
  * The second half of a sync: embeds every chunk in the index that has no vector yet (written by the
@@ -43,15 +31,8 @@ final class EmbedPass {
    */
   record Outcome(long embedded, long reused, long embedNanos) {}
 
-  private static final Query MISSING =
-      new BooleanQuery.Builder()
-          .add(IndexReads.chunksQuery(), Occur.FILTER)
-          .add(new FieldExistsQuery(IndexFields.VECTOR), Occur.MUST_NOT)
-          .build();
-
   private final IndexConfig config;
-  private final org.apache.lucene.index.IndexWriter writer;
-  private final SearcherManager searchers;
+  private final SyncStore store;
   private final Supplier<Embedder> embedder;
   private final EmbeddingCache cache;
   private final SyncListener listener;
@@ -72,15 +53,13 @@ final class EmbedPass {
 
   EmbedPass(
       IndexConfig config,
-      org.apache.lucene.index.IndexWriter writer,
-      SearcherManager searchers,
+      SyncStore store,
       Supplier<Embedder> embedder,
       EmbeddingCache cache,
       SyncListener listener,
       Checkpoint checkpoint) {
     this.config = config;
-    this.writer = writer;
-    this.searchers = searchers;
+    this.store = store;
     this.embedder = embedder;
     this.cache = cache;
     this.listener = listener;
@@ -88,8 +67,8 @@ final class EmbedPass {
   }
 
   Outcome run() throws IOException {
-    searchers.maybeRefreshBlocking();
-    Map<String, Integer> missingByKey = missingChunksByRecord();
+    store.refresh();
+    Map<String, Integer> missingByKey = store.missingChunksByRecord();
     if (missingByKey.isEmpty()) {
       return new Outcome(0, 0, 0);
     }
@@ -144,7 +123,7 @@ final class EmbedPass {
         fill(p, embed(slice));
         slice.clear();
         if (System.nanoTime() - lastWrite >= config.commitInterval().toNanos()) {
-          p.write(writer);
+          store.rewrite(p);
           checkpoint.maybeCommit();
           lastWrite = System.nanoTime();
         }
@@ -152,7 +131,7 @@ final class EmbedPass {
     }
     fill(p, embed(slice));
     reused += Math.max(0, missing - stillMissing);
-    p.write(writer);
+    store.rewrite(p);
     checkpoint.maybeCommit();
   }
 
@@ -167,38 +146,6 @@ final class EmbedPass {
     if (embeddedHere > 0) {
       listener.chunksEmbedded(embeddedHere);
     }
-  }
-
-  /** Keys of records with chunks that lack a vector, in index order, with how many lack one. */
-  private Map<String, Integer> missingChunksByRecord() throws IOException {
-    var counts = new LinkedHashMap<String, Integer>();
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      Weight weight =
-          searcher.createWeight(
-              searcher.rewrite(MISSING), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
-      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-        var scorer = weight.scorer(leaf);
-        if (scorer == null) {
-          continue;
-        }
-        SortedSetDocValues parents = DocValues.getSortedSet(leaf.reader(), IndexFields.PARENT_KEY);
-        Bits live = leaf.reader().getLiveDocs();
-        DocIdSetIterator docs = scorer.iterator();
-        for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-          if (live != null && !live.get(doc)) {
-            continue;
-          }
-          String key = IndexReads.first(parents, doc);
-          if (key != null) {
-            counts.merge(key, 1, Integer::sum);
-          }
-        }
-      }
-    } finally {
-      searchers.release(searcher);
-    }
-    return counts;
   }
 
   /**
@@ -232,7 +179,7 @@ final class EmbedPass {
           p.vectors()[i] = byHash.get(p.embedHashes().get(i));
         }
       }
-      p.write(writer);
+      store.rewrite(p);
     }
     if (!inputs.isEmpty()) {
       listener.chunksEmbedded(inputs.size());
@@ -267,23 +214,17 @@ final class EmbedPass {
    */
   private List<StoredBlock> load(List<String> keys) throws IOException {
     if (unseen.size() >= REFRESH_AFTER) {
-      searchers.maybeRefreshBlocking();
+      store.refresh();
       unseen.clear();
     }
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      var out = new ArrayList<StoredBlock>(keys.size());
-      for (String key : keys) {
-        StoredBlock p =
-            StoredBlock.load(searcher, key, config.model().dimension(), this::unseenOrCached);
-        if (p != null) {
-          out.add(p);
-        }
+    var out = new ArrayList<StoredBlock>(keys.size());
+    for (String key : keys) {
+      StoredBlock p = store.load(key, this::unseenOrCached);
+      if (p != null) {
+        out.add(p);
       }
-      return out;
-    } finally {
-      searchers.release(searcher);
     }
+    return out;
   }
 
   /** A vector this pass embedded that the searcher may not see yet, else the cache's. */

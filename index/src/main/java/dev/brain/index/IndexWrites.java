@@ -71,6 +71,7 @@ final class IndexWrites {
           new LuceneSyncStore(
               writer,
               searchers,
+              config.model().dimension(),
               (complete, synced) -> {
                 commits.commit(complete, synced);
                 // after the index: a crash between the two loses cache entries only

@@ -37,7 +37,7 @@ final class RecordChunking {
   private final Supplier<Chunker> chunker;
   private final SearcherManager searchers;
   private final EmbeddingCache cache;
-  private final int dimension;
+  private final SyncStore store;
 
   RecordChunking(
       Map<String, IndexReads.RecordState> states,
@@ -47,7 +47,7 @@ final class RecordChunking {
       Supplier<Chunker> chunker,
       SearcherManager searchers,
       EmbeddingCache cache,
-      int dimension) {
+      SyncStore store) {
     this.states = states;
     this.cap = cap;
     this.summaries = summaries;
@@ -55,7 +55,7 @@ final class RecordChunking {
     this.chunker = chunker;
     this.searchers = searchers;
     this.cache = cache;
-    this.dimension = dimension;
+    this.store = store;
   }
 
   /**
@@ -149,21 +149,15 @@ final class RecordChunking {
   }
 
   /**
-   * Vectors of embedding inputs the index already holds, else the embedding cache; {@code null} for
+   * Vectors of embedding inputs the store already holds, else the embedding cache; {@code null} for
    * the rest.
    */
   private float[][] storedVectors(List<String> embedHashes) throws IOException {
-    var vectors = new float[embedHashes.size()][];
-    IndexSearcher searcher = searchers.acquire();
-    try {
-      for (int i = 0; i < embedHashes.size(); i++) {
-        vectors[i] = VectorLookup.find(searcher, embedHashes.get(i), dimension);
-        if (vectors[i] == null) {
-          vectors[i] = cache.find(embedHashes.get(i));
-        }
+    float[][] vectors = store.storedVectors(embedHashes);
+    for (int i = 0; i < embedHashes.size(); i++) {
+      if (vectors[i] == null) {
+        vectors[i] = cache.find(embedHashes.get(i));
       }
-    } finally {
-      searchers.release(searcher);
     }
     return vectors;
   }

@@ -72,7 +72,7 @@ final class RecordPreparer implements Runnable {
       Supplier<Chunker> chunker,
       SearcherManager searchers,
       EmbeddingCache cache,
-      int dimension,
+      SyncStore store,
       BlockingQueue<SyncItem> queue) {
     this.files = files;
     this.reader = reader;
@@ -82,7 +82,7 @@ final class RecordPreparer implements Runnable {
     this.cap = cap;
     this.chunking =
         new RecordChunking(
-            states, cap, summaries, modelSummaries, chunker, searchers, cache, dimension);
+            states, cap, summaries, modelSummaries, chunker, searchers, cache, store);
     this.queue = queue;
   }
 

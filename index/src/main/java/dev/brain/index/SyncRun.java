@@ -168,7 +168,7 @@ final class SyncRun {
             chunker,
             store.searchers(),
             cache,
-            config.model().dimension(),
+            store,
             queue);
     Thread reader = Thread.ofPlatform().name("brain-sync-reader").daemon().start(preparer);
     try {
@@ -187,15 +187,7 @@ final class SyncRun {
    */
   private SummaryPass.Outcome embedAndSummarize() throws IOException {
     counts.addEmbedding(
-        new EmbedPass(
-                config,
-                store.writer(),
-                store.searchers(),
-                embedder,
-                cache,
-                listener,
-                this::commitIfDue)
-            .run());
+        new EmbedPass(config, store, embedder, cache, listener, this::commitIfDue).run());
     if (config.summaryModel() == null) {
       return new SummaryPass.Outcome(0, 0);
     }
@@ -210,15 +202,7 @@ final class SyncRun {
                 this::commitIfDue)
             .run();
     counts.addEmbedding(
-        new EmbedPass(
-                config,
-                store.writer(),
-                store.searchers(),
-                embedder,
-                cache,
-                listener,
-                this::commitIfDue)
-            .run());
+        new EmbedPass(config, store, embedder, cache, listener, this::commitIfDue).run());
     return summaries;
   }
 

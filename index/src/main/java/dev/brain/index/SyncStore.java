@@ -3,6 +3,7 @@ package dev.brain.index;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Where a sync keeps what it does: the records and chunks it prepared, the records it deletes as
@@ -35,6 +36,33 @@ interface SyncStore {
 
   /** Forgets the state of the file at {@code path}: it is read again next time. */
   void forgetFile(String path) throws IOException;
+
+  /**
+   * The vectors the store holds for these embedding inputs, by position; {@code null} where it
+   * holds none.
+   */
+  float[][] storedVectors(List<String> embedHashes) throws IOException;
+
+  /**
+   * Keys of the records with chunks that lack a vector, in the order the embedding pass batches
+   * them, with how many lack one.
+   */
+  Map<String, Integer> missingChunksByRecord() throws IOException;
+
+  /**
+   * The record {@code key} as the store holds it, with its chunks and their vectors, or {@code
+   * null} if there is none.
+   *
+   * @param elsewhere the vector of an embedding-input hash the store's reads do not see, or {@code
+   *     null}
+   */
+  StoredBlock load(String key, Function<String, float[]> elsewhere) throws IOException;
+
+  /** Replaces a record read by {@link #load} with its chunks, with the vectors it has now. */
+  void rewrite(StoredBlock block) throws IOException;
+
+  /** Makes what was written visible to the store's reads (not necessarily durable). */
+  void refresh() throws IOException;
 
   /** Whether anything was written since the last commit. */
   boolean hasUncommittedChanges();
