@@ -28,9 +28,10 @@ final class SyncRun {
   private static final int QUEUE_CAPACITY = 256;
 
   private final IndexConfig config;
-  // Records, file states and commits go through the store (SyncStore); the embedding and summary
-  // passes and the record preparer still read and write Lucene through it directly.
-  private final LuceneSyncStore store;
+  private final SyncStore store;
+  // Model summaries are the embedded index's only: the summary pass and the preparer's reuse of a
+  // stored model summary read and write Lucene. Null for any other store, which makes none.
+  private final LuceneSyncStore lucene;
   private final Supplier<Embedder> embedder;
   private final Supplier<Chunker> chunker;
   private final EmbeddingCache cache;
@@ -46,7 +47,7 @@ final class SyncRun {
 
   SyncRun(
       IndexConfig config,
-      LuceneSyncStore store,
+      SyncStore store,
       Supplier<Embedder> embedder,
       Supplier<Chunker> chunker,
       EmbeddingCache cache,
@@ -56,6 +57,7 @@ final class SyncRun {
       SyncListener listener) {
     this.config = config;
     this.store = store;
+    this.lucene = store instanceof LuceneSyncStore l ? l : null;
     this.embedder = embedder;
     this.chunker = chunker;
     this.cache = cache;
@@ -164,9 +166,9 @@ final class SyncRun {
             walk.trusted(collections, lastSyncs),
             ChunkCap.of(config),
             config.summaries(),
-            config.summaryModel() == null ? null : config.summaryModel().versionPrefix(),
+            modelSummaries() ? config.summaryModel().versionPrefix() : null,
             chunker,
-            store.searchers(),
+            lucene == null ? null : lucene.searchers(),
             cache,
             store,
             queue);
@@ -188,14 +190,14 @@ final class SyncRun {
   private SummaryPass.Outcome embedAndSummarize() throws IOException {
     counts.addEmbedding(
         new EmbedPass(config, store, embedder, cache, listener, this::commitIfDue).run());
-    if (config.summaryModel() == null) {
+    if (!modelSummaries()) {
       return new SummaryPass.Outcome(0, 0);
     }
     var summaries =
         new SummaryPass(
                 config,
-                store.writer(),
-                store.searchers(),
+                lucene.writer(),
+                lucene.searchers(),
                 chunker,
                 cache,
                 listener,
@@ -204,6 +206,11 @@ final class SyncRun {
     counts.addEmbedding(
         new EmbedPass(config, store, embedder, cache, listener, this::commitIfDue).run());
     return summaries;
+  }
+
+  /** Whether this sync has a summary model summarize long records (embedded index only). */
+  private boolean modelSummaries() {
+    return config.summaryModel() != null && lucene != null;
   }
 
   /** Drains the queue until the reader is done; returns the keys produced this run. */
