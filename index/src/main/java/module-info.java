@@ -27,6 +27,8 @@ module dev.brain.index {
   requires org.jsoup;
 
   exports dev.brain.index;
+  exports dev.brain.index.store to
+      dev.brain.solr;
   exports dev.brain.index.importer to
       dev.brain.retrieval,
       dev.brain.research,

@@ -86,6 +86,13 @@ final class EmbeddingCache implements Closeable {
     this.dimension = dimension;
   }
 
+  /** A cache that holds nothing (every lookup a miss, writes ignored), for a store without one. */
+  static EmbeddingCache none() {
+    var cache = new EmbeddingCache(null, "", 0);
+    cache.off = true;
+    return cache;
+  }
+
   /**
    * The cache of {@code config}, created if there is none, replaced by an empty one if it cannot be
    * read, and turned off (every lookup a miss, writes ignored) if even that fails. Never throws.

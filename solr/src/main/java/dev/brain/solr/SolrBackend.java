@@ -9,6 +9,7 @@ import dev.brain.index.IndexMetadata;
 import dev.brain.index.IndexMismatchException;
 import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
+import dev.brain.index.StoreSync;
 import dev.brain.index.SyncListener;
 import dev.brain.index.SyncReport;
 import dev.brain.models.Embedder;
@@ -177,8 +178,9 @@ public final class SolrBackend implements Backend {
     return locked(() -> sync(listener).put(List.copyOf(records)));
   }
 
-  private SolrSync sync(SyncListener listener) {
-    return new SolrSync(store, config, this::chunker, this::embedder, listener);
+  private StoreSync sync(SyncListener listener) {
+    return new StoreSync(
+        config, new SolrRecordStore(store, config), this::embedder, this::chunker, listener);
   }
 
   private interface Work<T> {

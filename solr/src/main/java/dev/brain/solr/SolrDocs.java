@@ -103,9 +103,19 @@ final class SolrDocs {
   /** The documents of a record's chunks, without vectors (the embedding pass adds them). */
   static List<SolrInputDocument> chunks(
       CorpusRecord r, String collection, RecordChunks.Prepared prepared, List<float[]> vectors) {
-    var out = new ArrayList<SolrInputDocument>(prepared.chunks().size());
-    for (int i = 0; i < prepared.chunks().size(); i++) {
-      Chunk c = prepared.chunks().get(i);
+    return chunks(r, collection, prepared.chunks(), prepared.embedHashes(), vectors);
+  }
+
+  /** The documents of a record's chunks, with the vectors known ({@code null} where none). */
+  static List<SolrInputDocument> chunks(
+      CorpusRecord r,
+      String collection,
+      List<Chunk> chunks,
+      List<String> embedHashes,
+      List<float[]> vectors) {
+    var out = new ArrayList<SolrInputDocument>(chunks.size());
+    for (int i = 0; i < chunks.size(); i++) {
+      Chunk c = chunks.get(i);
       var d = new SolrInputDocument();
       d.setField(ID, c.chunkId());
       d.setField(DOC_TYPE, CHUNK);
@@ -122,7 +132,7 @@ final class SolrDocs {
       }
       d.setField(TEXT, c.text());
       d.setField(TEXT_HASH, c.textHash());
-      d.setField(EMBED_HASH, prepared.embedHashes().get(i));
+      d.setField(EMBED_HASH, embedHashes.get(i));
       d.setField(CHUNKER_VERSION, c.chunkerVersion());
       shared(d, r);
       float[] v = vectors == null ? null : vectors.get(i);

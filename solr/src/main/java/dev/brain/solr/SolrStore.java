@@ -206,9 +206,11 @@ final class SolrStore {
       List<FileIssue> skipped,
       List<FileIssue> failed,
       List<FileIssue> truncated,
-      List<FileIssue> warnings)
+      List<FileIssue> warnings,
+      int moreIssues)
       throws IOException {
-    SyncDocuments.write(this, name, files, attachments, skipped, failed, truncated, warnings);
+    SyncDocuments.write(
+        this, name, files, attachments, skipped, failed, truncated, warnings, moreIssues);
   }
 
   /** Per collection: counts from the documents, the last sync from its sync document. */

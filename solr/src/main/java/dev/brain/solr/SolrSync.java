@@ -150,7 +150,8 @@ final class SolrSync {
           skipped,
           failed,
           truncated,
-          warnings);
+          warnings,
+          0);
     }
     store.writeMeta(config);
     store.writes().commit();

@@ -42,7 +42,8 @@ final class SyncDocuments {
       List<FileIssue> skipped,
       List<FileIssue> failed,
       List<FileIssue> truncated,
-      List<FileIssue> warnings)
+      List<FileIssue> warnings,
+      int moreIssues)
       throws IOException {
     store
         .writes()
@@ -56,12 +57,14 @@ final class SyncDocuments {
                     failed,
                     truncated,
                     warnings,
+                    moreIssues,
                     Instant.now())));
   }
 
   /**
    * The sync document of collection {@code name}: each issue list capped at {@link
-   * CollectionStatus#MAX_ISSUES}, how many were left off, and the attachments, as JSON.
+   * CollectionStatus#MAX_ISSUES}, how many were left off (with {@code moreIssues} left off before),
+   * and the attachments, as JSON.
    */
   static SolrInputDocument document(
       String name,
@@ -71,9 +74,10 @@ final class SyncDocuments {
       List<FileIssue> failed,
       List<FileIssue> truncated,
       List<FileIssue> warnings,
+      int moreIssues,
       Instant at) {
     var issues = new LinkedHashMap<String, Object>();
-    int[] more = {0};
+    int[] more = {moreIssues};
     issues.put("skipped", cap(skipped, more));
     issues.put("failed", cap(failed, more));
     issues.put("truncated", cap(truncated, more));

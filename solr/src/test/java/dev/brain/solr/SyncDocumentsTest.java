@@ -31,6 +31,7 @@ class SyncDocumentsTest {
             List.of(issue("/n/bad.md", "could not be read")),
             List.of(issue("/n/long.md", "cut at 2000 chunks")),
             List.of(issue("/n/dup.md", "kept the first")),
+            0,
             AT);
 
     assertThat(doc.getFieldValue(SolrDocs.ID)).isEqualTo(SolrDocs.syncId("notes"));
@@ -73,12 +74,12 @@ class SyncDocumentsTest {
             0,
             SolrDocsTest.stored(
                 SyncDocuments.document(
-                    "notes", 0, AttachmentCounts.NONE, many, few, List.of(), List.of(), AT)));
+                    "notes", 0, AttachmentCounts.NONE, many, few, List.of(), List.of(), 4, AT)));
 
     assertThat(status.skipped()).hasSize(CollectionStatus.MAX_ISSUES);
     assertThat(status.skipped().getFirst().file()).isEqualTo("/n/0.md");
     assertThat(status.failed()).hasSize(CollectionStatus.MAX_ISSUES);
-    assertThat(status.moreIssues()).isEqualTo(7 + 2);
+    assertThat(status.moreIssues()).isEqualTo(7 + 2 + 4);
   }
 
   @Test
@@ -97,7 +98,7 @@ class SyncDocumentsTest {
   void anUnreadableIssueListLosesOnlyTheIssues() {
     SolrInputDocument doc =
         SyncDocuments.document(
-            "notes", 3, AttachmentCounts.NONE, List.of(), List.of(), List.of(), List.of(), AT);
+            "notes", 3, AttachmentCounts.NONE, List.of(), List.of(), List.of(), List.of(), 0, AT);
     doc.setField(SolrDocs.ISSUES, "{not json");
 
     CollectionStatus status = SyncDocuments.status("notes", 1, 1, 1, SolrDocsTest.stored(doc));
