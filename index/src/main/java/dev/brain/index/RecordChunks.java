@@ -9,65 +9,13 @@ import dev.brain.chunking.MarkdownText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
- * How a sync turns one record into its chunks and embedding inputs: the same for every backend, so
+ * How a sync turns one record into its chunks: one pipeline for every store ({@link SyncStore}), so
  * the embedded index and SolrCloud hold the same chunks with the same ids for the same files.
  */
-public final class RecordChunks {
+final class RecordChunks {
   private RecordChunks() {}
-
-  /**
-   * A record ready to store.
-   *
-   * @param chunks its chunks: the text's, then the summary's
-   * @param summary the summary to store with the record (the record's own, else the extractive one
-   *     made from its text), or {@code null}; summary chunks index it
-   * @param chunking the chunking signature to store with it (carries the cap when the cap cut it)
-   * @param truncated why the chunk cap cut it, or {@code null}
-   * @param embedInputs what the model embeds for each chunk ({@link EmbeddingInput#of})
-   * @param embedHashes the hash of each input, under which its vector is reused
-   */
-  public record Prepared(
-      List<Chunk> chunks,
-      String summary,
-      String chunking,
-      String truncated,
-      List<String> embedInputs,
-      List<String> embedHashes) {}
-
-  /** Chunks {@code record} as a sync of {@code config} does. */
-  public static Prepared prepare(CorpusRecord record, Chunker chunker, IndexConfig config) {
-    ChunkCap cap = ChunkCap.of(config);
-    Split split = split(chunker, record, cap.maxChunks(), config.summaries());
-    List<Chunk> chunks = split.chunks();
-    String signature = cap.signature();
-    String truncated = null;
-    OptionalInt cut =
-        cap.cut(chunks.stream().filter(k -> k.role() != ChunkRole.SUMMARY).toList(), record.text());
-    if (cut.isPresent()) {
-      signature = cap.truncated(cut.getAsInt());
-      truncated = cap.reason(record.key(), cut.getAsInt(), record.text().length());
-    }
-    var inputs = new ArrayList<String>(chunks.size());
-    var hashes = new ArrayList<String>(chunks.size());
-    for (Chunk c : chunks) {
-      String input = EmbeddingInput.of(record, c);
-      inputs.add(input);
-      hashes.add(CorpusRecord.sha256(input));
-    }
-    return new Prepared(chunks, split.summary(), signature, truncated, inputs, hashes);
-  }
-
-  /**
-   * Whether a record stored with the chunking signature {@code stored} is chunked as {@code config}
-   * would chunk it now (so an unchanged record needs no new chunks).
-   */
-  public static boolean isCurrent(String stored, IndexConfig config) {
-    ChunkCap cap = ChunkCap.of(config);
-    return cap.signature().equals(stored) || cap.cutAt(stored).isPresent();
-  }
 
   /**
    * A record's chunks and the summary they index.

@@ -5,7 +5,6 @@ import static dev.brain.index.IndexFields.*;
 import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.index.CorpusRecord;
-import dev.brain.index.RecordChunks;
 import dev.brain.index.RecordDocument;
 import dev.brain.retrieval.StoredChunk;
 import java.time.Instant;
@@ -69,10 +68,7 @@ final class SolrDocs {
     return "brain:sync:" + collection;
   }
 
-  /**
-   * A record's document, stored with {@code summary} (its own, or the one its sync made: {@link
-   * RecordChunks.Prepared#summary()}).
-   */
+  /** A record's document, stored with {@code summary} (its own, or the one its sync made). */
   static SolrInputDocument record(
       CorpusRecord r, String summary, String collection, String chunking) {
     var d = new SolrInputDocument();
@@ -98,12 +94,6 @@ final class SolrDocs {
     d.setField(CHUNKING, chunking);
     setIfPresent(d, ORIGIN, r.origin());
     return d;
-  }
-
-  /** The documents of a record's chunks, without vectors (the embedding pass adds them). */
-  static List<SolrInputDocument> chunks(
-      CorpusRecord r, String collection, RecordChunks.Prepared prepared, List<float[]> vectors) {
-    return chunks(r, collection, prepared.chunks(), prepared.embedHashes(), vectors);
   }
 
   /** The documents of a record's chunks, with the vectors known ({@code null} where none). */
@@ -180,17 +170,6 @@ final class SolrDocs {
     if (value != null) {
       d.setField(field, value);
     }
-  }
-
-  /** A stored document as an input document to write again (the embedding pass's rewrite). */
-  static SolrInputDocument input(SolrDocument doc) {
-    var d = new SolrInputDocument();
-    for (String name : doc.getFieldNames()) {
-      if (!name.equals("_version_") && !name.equals("score")) {
-        d.setField(name, doc.getFieldValue(name));
-      }
-    }
-    return d;
   }
 
   static StoredChunk storedChunk(int handle, SolrDocument d) {

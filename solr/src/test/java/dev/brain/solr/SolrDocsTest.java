@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.brain.chunking.Chunk;
 import dev.brain.chunking.ChunkRole;
 import dev.brain.index.CorpusRecord;
-import dev.brain.index.RecordChunks;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -63,14 +62,8 @@ class SolrDocsTest {
           "th1",
           "v1");
 
-  private static final RecordChunks.Prepared PREPARED =
-      new RecordChunks.Prepared(
-          List.of(FIRST, SECOND),
-          "A short summary",
-          "sig",
-          null,
-          List.of("in0", "in1"),
-          List.of("eh0", "eh1"));
+  private static final List<Chunk> CHUNKS = List.of(FIRST, SECOND);
+  private static final List<String> HASHES = List.of("eh0", "eh1");
 
   @Test
   void aRecordDocumentReadsBackAsTheRecordWithTheSummaryItWasStoredWith() {
@@ -102,7 +95,8 @@ class SolrDocsTest {
   @Test
   void chunkDocumentsCarryTheirRecordsFieldsAndReadBackAsTheChunks() {
     List<SolrInputDocument> docs =
-        SolrDocs.chunks(NOTE, "notes", PREPARED, Arrays.asList(new float[] {0.5f, -1f}, null));
+        SolrDocs.chunks(
+            NOTE, "notes", CHUNKS, HASHES, Arrays.asList(new float[] {0.5f, -1f}, null));
 
     assertThat(docs).hasSize(2);
     SolrInputDocument first = docs.get(0);
@@ -127,7 +121,8 @@ class SolrDocsTest {
   @Test
   void aChunkSaysWhetherItHasAVectorSinceADenseVectorFieldCannotBeAskedThat() {
     List<SolrInputDocument> docs =
-        SolrDocs.chunks(NOTE, "notes", PREPARED, Arrays.asList(new float[] {0.5f, -1f}, null));
+        SolrDocs.chunks(
+            NOTE, "notes", CHUNKS, HASHES, Arrays.asList(new float[] {0.5f, -1f}, null));
 
     assertThat(docs.get(0).getFieldValue(SolrDocs.HAS_VECTOR)).isEqualTo(true);
     assertThat(SolrStore.vector(stored(docs.get(0)))).containsExactly(0.5f, -1f);
@@ -142,27 +137,10 @@ class SolrDocsTest {
 
   @Test
   void withoutVectorsEveryChunkIsWrittenForTheEmbeddingPass() {
-    List<SolrInputDocument> docs = SolrDocs.chunks(NOTE, "notes", PREPARED, null);
+    List<SolrInputDocument> docs = SolrDocs.chunks(NOTE, "notes", CHUNKS, HASHES, null);
 
     assertThat(docs)
         .allSatisfy(d -> assertThat(d.getFieldValue(SolrDocs.HAS_VECTOR)).isEqualTo(false));
-  }
-
-  @Test
-  void aStoredDocumentWrittenAgainDropsWhatSolrAddedToIt() {
-    SolrDocument stored = stored(SolrDocs.chunks(NOTE, "notes", PREPARED, null).get(0));
-    stored.setField("_version_", 17L);
-    stored.setField("score", 1.5f);
-
-    SolrInputDocument again = SolrDocs.input(stored);
-
-    assertThat(again.getFieldNames()).doesNotContain("_version_", "score");
-    assertThat(again.getFieldNames())
-        .containsAll(
-            stored.getFieldNames().stream()
-                .filter(n -> !n.equals("_version_") && !n.equals("score"))
-                .toList());
-    assertThat(SolrDocs.chunk(stored(again))).isEqualTo(FIRST);
   }
 
   @Test
