@@ -97,7 +97,7 @@ final class RecordStoreAdapter implements SyncStore {
 
   @Override
   public void rewrite(StoredBlock p) throws IOException {
-    store.write(
+    store.rewrite(
         new RecordStore.Block(
             p.record(),
             p.contentHash(),

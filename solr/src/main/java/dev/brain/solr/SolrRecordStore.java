@@ -34,6 +34,7 @@ final class SolrRecordStore implements RecordStore {
   private final SolrStore store;
   private final IndexConfig config;
   private final List<Block> pending = new ArrayList<>();
+  private final List<Block> revectored = new ArrayList<>();
   private final List<String> deletes = new ArrayList<>();
   private final LinkedHashSet<String> written = new LinkedHashSet<>();
   private boolean uncommitted;
@@ -64,6 +65,16 @@ final class SolrRecordStore implements RecordStore {
     }
   }
 
+  /** Only the chunk documents go again, replaced by id: the record document is unchanged. */
+  @Override
+  public void rewrite(Block block) throws IOException {
+    revectored.add(block);
+    uncommitted = true;
+    if (revectored.size() >= RECORD_BATCH) {
+      flush();
+    }
+  }
+
   @Override
   public void delete(String key) throws IOException {
     deletes.add(key);
@@ -87,6 +98,15 @@ final class SolrRecordStore implements RecordStore {
       store.writes().deleteByQuery(SolrQueries.anyOf(PARENT_KEY, keys));
       store.writes().add(docs);
     }
+    if (!revectored.isEmpty()) {
+      var blocks = List.copyOf(revectored);
+      revectored.clear();
+      var docs = new ArrayList<SolrInputDocument>();
+      for (Block b : blocks) {
+        docs.addAll(chunkDocuments(b));
+      }
+      store.writes().add(docs);
+    }
     if (!deletes.isEmpty()) {
       var keys = List.copyOf(deletes);
       deletes.clear();
@@ -103,10 +123,13 @@ final class SolrRecordStore implements RecordStore {
     // sync compares what it reads with this.
     record.setField(CONTENT_HASH, b.contentHash());
     docs.add(record);
-    docs.addAll(
-        SolrDocs.chunks(
-            b.record(), b.collection(), b.chunks(), b.embedHashes(), Arrays.asList(b.vectors())));
+    docs.addAll(chunkDocuments(b));
     return docs;
+  }
+
+  private static List<SolrInputDocument> chunkDocuments(Block b) {
+    return SolrDocs.chunks(
+        b.record(), b.collection(), b.chunks(), b.embedHashes(), Arrays.asList(b.vectors()));
   }
 
   @Override
@@ -182,7 +205,7 @@ final class SolrRecordStore implements RecordStore {
 
   @Override
   public boolean hasUncommittedChanges() {
-    return uncommitted || !pending.isEmpty() || !deletes.isEmpty();
+    return uncommitted || !pending.isEmpty() || !revectored.isEmpty() || !deletes.isEmpty();
   }
 
   @Override

@@ -50,6 +50,12 @@ public interface RecordStore {
   /** Replaces the record and its chunks; readers never see the record without its chunks. */
   void write(Block block) throws IOException;
 
+  /**
+   * Writes again a block read by {@link #load} whose chunks have more vectors now (the embedding
+   * pass): the record and its chunks are otherwise unchanged.
+   */
+  void rewrite(Block block) throws IOException;
+
   /** Deletes the record of {@code key} with its chunks. */
   void delete(String key) throws IOException;
 
