@@ -52,7 +52,11 @@ class RunningServerTest {
         BrainServer.start(
             config.withServer(config.server().withPort(0)),
             (brain, args) -> {
-              SERVED_COMMANDS.incrementAndGet();
+              // Not the search the server makes of itself when it starts (its warm-up), which
+              // may come in while a test counts.
+              if (!args.contains("warm up the index")) {
+                SERVED_COMMANDS.incrementAndGet();
+              }
               return ServerCommands.INSTANCE.run(brain, args);
             });
   }
