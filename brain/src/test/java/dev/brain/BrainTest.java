@@ -22,21 +22,11 @@ class BrainTest {
   @TempDir Path data;
 
   private static CorpusRecord doc(String id, String title, String text) {
-    return new CorpusRecord(
-        "doc:" + id,
-        CorpusRecord.KIND_ITEM,
-        "doc",
-        title,
-        null,
-        null,
-        null,
-        List.of("coffee"),
-        Instant.parse("2026-01-02T03:04:05Z"),
-        null,
-        text,
-        null,
-        List.of(),
-        null);
+    return CorpusRecord.builder("doc:" + id, CorpusRecord.KIND_ITEM, "doc", text)
+        .title(title)
+        .tags(List.of("coffee"))
+        .createdAt(Instant.parse("2026-01-02T03:04:05Z"))
+        .build();
   }
 
   private static final List<CorpusRecord> RECORDS =

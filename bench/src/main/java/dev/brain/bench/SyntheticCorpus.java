@@ -31,22 +31,11 @@ final class SyntheticCorpus {
       String title = word(random) + " " + word(random);
       List<String> tags = List.of("t" + random.nextInt(200));
       out.add(
-          new CorpusRecord(
-              "doc:bench-" + next,
-              CorpusRecord.KIND_ITEM,
-              "doc",
-              title,
-              null,
-              null,
-              null,
-              tags,
-              CREATED.plusSeconds(3600L * next),
-              null,
-              text.toString(),
-              null,
-              List.of(),
-              null,
-              List.of()));
+          CorpusRecord.builder("doc:bench-" + next, CorpusRecord.KIND_ITEM, "doc", text.toString())
+              .title(title)
+              .tags(tags)
+              .createdAt(CREATED.plusSeconds(3600L * next))
+              .build());
     }
     return out;
   }

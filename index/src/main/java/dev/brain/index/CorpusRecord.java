@@ -82,109 +82,168 @@ public record CorpusRecord(
     aliases = aliases == null ? List.of() : List.copyOf(aliases);
   }
 
-  /** A record without an updated time or date source. */
-  public CorpusRecord(
-      String key,
-      String kind,
-      String sourceType,
-      String title,
-      String url,
-      String path,
-      String author,
-      List<String> tags,
-      Instant createdAt,
-      Instant publishedAt,
-      String text,
-      String summary,
-      List<String> links,
-      String origin,
-      List<String> aliases) {
-    this(
-        key,
-        kind,
-        sourceType,
-        title,
-        url,
-        path,
-        author,
-        tags,
-        createdAt,
-        publishedAt,
-        text,
-        summary,
-        links,
-        origin,
-        aliases,
-        null,
-        null);
+  /**
+   * A builder of a record with the four required fields; every optional field starts unset ({@code
+   * null}, or empty for the lists).
+   */
+  public static Builder builder(String key, String kind, String sourceType, String text) {
+    return new Builder(key, kind, sourceType, text);
   }
 
-  /** A record without aliases (every kind but notes). */
-  public CorpusRecord(
-      String key,
-      String kind,
-      String sourceType,
-      String title,
-      String url,
-      String path,
-      String author,
-      List<String> tags,
-      Instant createdAt,
-      Instant publishedAt,
-      String text,
-      String summary,
-      List<String> links,
-      String origin) {
-    this(
-        key,
-        kind,
-        sourceType,
-        title,
-        url,
-        path,
-        author,
-        tags,
-        createdAt,
-        publishedAt,
-        text,
-        summary,
-        links,
-        origin,
-        List.of(),
-        null,
-        null);
+  /** Collects a record's optional fields by name; {@link #build()} makes the record. */
+  public static final class Builder {
+    private final String key;
+    private final String kind;
+    private final String sourceType;
+    private final String text;
+    private String title;
+    private String url;
+    private String path;
+    private String author;
+    private List<String> tags;
+    private Instant createdAt;
+    private Instant publishedAt;
+    private String summary;
+    private List<String> links;
+    private String origin;
+    private List<String> aliases;
+    private Instant updatedAt;
+    private String dateSource;
+
+    private Builder(String key, String kind, String sourceType, String text) {
+      this.key = key;
+      this.kind = kind;
+      this.sourceType = sourceType;
+      this.text = text;
+    }
+
+    /** Sets {@link CorpusRecord#title()}. */
+    public Builder title(String title) {
+      this.title = title;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#url()}. */
+    public Builder url(String url) {
+      this.url = url;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#path()}. */
+    public Builder path(String path) {
+      this.path = path;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#author()}. */
+    public Builder author(String author) {
+      this.author = author;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#tags()}. */
+    public Builder tags(List<String> tags) {
+      this.tags = tags;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#createdAt()}. */
+    public Builder createdAt(Instant createdAt) {
+      this.createdAt = createdAt;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#publishedAt()}. */
+    public Builder publishedAt(Instant publishedAt) {
+      this.publishedAt = publishedAt;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#summary()}. */
+    public Builder summary(String summary) {
+      this.summary = summary;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#links()}. */
+    public Builder links(List<String> links) {
+      this.links = links;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#origin()}. */
+    public Builder origin(String origin) {
+      this.origin = origin;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#aliases()}. */
+    public Builder aliases(List<String> aliases) {
+      this.aliases = aliases;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#updatedAt()}. */
+    public Builder updatedAt(Instant updatedAt) {
+      this.updatedAt = updatedAt;
+      return this;
+    }
+
+    /** Sets {@link CorpusRecord#dateSource()}. */
+    public Builder dateSource(String dateSource) {
+      this.dateSource = dateSource;
+      return this;
+    }
+
+    /** The record; fails if a required field is {@code null}. */
+    public CorpusRecord build() {
+      return new CorpusRecord(
+          key,
+          kind,
+          sourceType,
+          title,
+          url,
+          path,
+          author,
+          tags,
+          createdAt,
+          publishedAt,
+          text,
+          summary,
+          links,
+          origin,
+          aliases,
+          updatedAt,
+          dateSource);
+    }
   }
 
   /** This record with {@code origin} as the file it came from. */
   public CorpusRecord withOrigin(String origin) {
-    return with(summary, origin);
+    return toBuilder().origin(origin).build();
   }
 
   /** This record with {@code summary} as its summary ({@code null}: none). */
   public CorpusRecord withSummary(String summary) {
-    return with(summary, origin);
+    return toBuilder().summary(summary).build();
   }
 
-  /** This record with another summary and origin, the only fields a caller changes. */
-  private CorpusRecord with(String summary, String origin) {
-    return new CorpusRecord(
-        key,
-        kind,
-        sourceType,
-        title,
-        url,
-        path,
-        author,
-        tags,
-        createdAt,
-        publishedAt,
-        text,
-        summary,
-        links,
-        origin,
-        aliases,
-        updatedAt,
-        dateSource);
+  /** A builder holding every field of this record. */
+  private Builder toBuilder() {
+    return builder(key, kind, sourceType, text)
+        .title(title)
+        .url(url)
+        .path(path)
+        .author(author)
+        .tags(tags)
+        .createdAt(createdAt)
+        .publishedAt(publishedAt)
+        .summary(summary)
+        .links(links)
+        .origin(origin)
+        .aliases(aliases)
+        .updatedAt(updatedAt)
+        .dateSource(dateSource);
   }
 
   /**

@@ -96,21 +96,11 @@ class VectorFormatsTest {
   }
 
   private static CorpusRecord record(String key) {
-    return new CorpusRecord(
-        key,
-        "item",
-        "doc",
-        "Title " + key,
-        null,
-        null,
-        null,
-        List.of("t"),
-        null,
-        null,
-        "x",
-        null,
-        List.of(),
-        "/tmp/x.jsonl");
+    return CorpusRecord.builder(key, "item", "doc", "x")
+        .title("Title " + key)
+        .tags(List.of("t"))
+        .origin("/tmp/x.jsonl")
+        .build();
   }
 
   private static Chunk chunk(String key, int ordinal, String text) {

@@ -12,21 +12,11 @@ class ConsolidationTest {
       "a".repeat(100) + "\n\n" + "b".repeat(100) + "  " + "c".repeat(300);
 
   private static CorpusRecord record() {
-    return new CorpusRecord(
-        "note:x.md",
-        "item",
-        "note",
-        "X",
-        null,
-        "x.md",
-        null,
-        List.of(),
-        null,
-        null,
-        TEXT,
-        "summary text",
-        List.of(),
-        null);
+    return CorpusRecord.builder("note:x.md", "item", "note", TEXT)
+        .title("X")
+        .path("x.md")
+        .summary("summary text")
+        .build();
   }
 
   private static StoredChunk chunk(int ordinal, String role, int start, int end) {

@@ -17,24 +17,21 @@ import org.junit.jupiter.api.Test;
 class SolrDocsTest {
 
   private static final CorpusRecord NOTE =
-      new CorpusRecord(
-          "note:espresso.md",
-          CorpusRecord.KIND_ITEM,
-          "note",
-          "Espresso",
-          "https://example.org/espresso",
-          "espresso.md",
-          "Ana",
-          List.of("coffee", "home"),
-          Instant.ofEpochMilli(1_000),
-          Instant.ofEpochMilli(2_000),
-          "Grind fine. Tamp evenly.",
-          null,
-          List.of("note:grinder.md"),
-          "/notes/espresso.md",
-          List.of("Shot"),
-          Instant.ofEpochMilli(3_000),
-          CorpusRecord.DATE_FRONT_MATTER_CREATED);
+      CorpusRecord.builder(
+              "note:espresso.md", CorpusRecord.KIND_ITEM, "note", "Grind fine. Tamp evenly.")
+          .title("Espresso")
+          .url("https://example.org/espresso")
+          .path("espresso.md")
+          .author("Ana")
+          .tags(List.of("coffee", "home"))
+          .createdAt(Instant.ofEpochMilli(1_000))
+          .publishedAt(Instant.ofEpochMilli(2_000))
+          .links(List.of("note:grinder.md"))
+          .origin("/notes/espresso.md")
+          .aliases(List.of("Shot"))
+          .updatedAt(Instant.ofEpochMilli(3_000))
+          .dateSource(CorpusRecord.DATE_FRONT_MATTER_CREATED)
+          .build();
 
   private static final Chunk FIRST =
       new Chunk(
@@ -80,10 +77,7 @@ class SolrDocsTest {
 
   @Test
   void absentRecordFieldsAreLeftOutAndReadBackAsAbsent() {
-    var bare =
-        new CorpusRecord(
-            "doc:1", "source", "web", null, null, null, null, List.of(), null, null, "text", null,
-            List.of(), null);
+    var bare = CorpusRecord.builder("doc:1", "source", "web", "text").build();
 
     SolrInputDocument doc = SolrDocs.record(bare, null, "web", "sig");
 

@@ -19,21 +19,10 @@ import org.junit.jupiter.api.Test;
 class SolrRecordStoreTest {
 
   private static final CorpusRecord READ =
-      new CorpusRecord(
-          "note:long.md",
-          "item",
-          "note",
-          "Long",
-          null,
-          null,
-          null,
-          List.of(),
-          null,
-          null,
-          "A long text.",
-          null,
-          List.of(),
-          "/v/long.md");
+      CorpusRecord.builder("note:long.md", "item", "note", "A long text.")
+          .title("Long")
+          .origin("/v/long.md")
+          .build();
 
   private static final Chunk RAW =
       new Chunk(

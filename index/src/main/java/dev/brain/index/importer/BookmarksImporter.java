@@ -68,21 +68,16 @@ final class BookmarksImporter {
       text.append("\n\nFolder: ").append(String.join(" / ", folders));
     }
     text.append("\n\n").append(url);
-    return new CorpusRecord(
-        Keys.bookmark(href),
-        CorpusRecord.KIND_ITEM,
-        "bookmark",
-        shown,
-        url,
-        null,
-        null,
-        Tags.normalizeAll(Arrays.asList(a.attr("tags").split(","))),
-        Dates.fromEpoch(a.attr("add_date")), // never the file's mtime: it would touch every record
-        null,
-        text.toString(),
-        null,
-        List.of(Keys.source(href)),
-        file.origin());
+    return CorpusRecord.builder(
+            Keys.bookmark(href), CorpusRecord.KIND_ITEM, "bookmark", text.toString())
+        .title(shown)
+        .url(url)
+        .tags(Tags.normalizeAll(Arrays.asList(a.attr("tags").split(","))))
+        // never the file's mtime: it would touch every record
+        .createdAt(Dates.fromEpoch(a.attr("add_date")))
+        .links(List.of(Keys.source(href)))
+        .origin(file.origin())
+        .build();
   }
 
   /** The {@code <DD>} after the bookmark's {@code <DT>}, if any. */

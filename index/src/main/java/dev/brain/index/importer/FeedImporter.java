@@ -93,22 +93,22 @@ final class FeedImporter {
         tags.add(category.getName());
       }
     }
-    return new CorpusRecord(
-        Keys.feedEntry(id),
-        CorpusRecord.KIND_ITEM,
-        "feed_entry",
-        title,
-        link != null ? Keys.canonicalUrl(link) : null,
-        null,
-        author(feed, entry),
-        Tags.normalizeAll(tags),
-        null, // when the entry was saved is unknown; the feed file's mtime would touch every entry
-        instant(
-            entry.getPublishedDate() != null ? entry.getPublishedDate() : entry.getUpdatedDate()),
-        body.isEmpty() ? title : body,
-        null,
-        link != null ? List.of(Keys.source(link)) : List.of(),
-        file.origin());
+    return CorpusRecord.builder(
+            Keys.feedEntry(id), CorpusRecord.KIND_ITEM, "feed_entry", body.isEmpty() ? title : body)
+        .title(title)
+        .url(link != null ? Keys.canonicalUrl(link) : null)
+        .author(author(feed, entry))
+        .tags(Tags.normalizeAll(tags))
+        // no createdAt: when the entry was saved is unknown; the feed file's mtime would touch
+        // every entry
+        .publishedAt(
+            instant(
+                entry.getPublishedDate() != null
+                    ? entry.getPublishedDate()
+                    : entry.getUpdatedDate()))
+        .links(link != null ? List.of(Keys.source(link)) : List.of())
+        .origin(file.origin())
+        .build();
   }
 
   /** Fails unless the first element is {@code <rss>}, {@code <feed>} or {@code <rdf:RDF>}. */

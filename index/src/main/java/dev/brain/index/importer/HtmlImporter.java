@@ -56,26 +56,22 @@ final class HtmlImporter {
       text = title;
     }
     var record =
-        new CorpusRecord(
-            url != null
-                ? Keys.source(url)
-                : Keys.sourceFile(file.collection(), file.relativePath()),
-            CorpusRecord.KIND_SOURCE,
-            "web",
-            title,
-            url != null ? Keys.canonicalUrl(url) : null,
-            null,
-            author,
-            List.of(),
-            file.modified(),
-            published,
-            text,
-            null,
-            List.of(),
-            file.origin(),
-            List.of(),
-            file.modified(),
-            CorpusRecord.DATE_FILE_TIME);
+        CorpusRecord.builder(
+                url != null
+                    ? Keys.source(url)
+                    : Keys.sourceFile(file.collection(), file.relativePath()),
+                CorpusRecord.KIND_SOURCE,
+                "web",
+                text)
+            .title(title)
+            .url(url != null ? Keys.canonicalUrl(url) : null)
+            .author(author)
+            .createdAt(file.modified())
+            .publishedAt(published)
+            .origin(file.origin())
+            .updatedAt(file.modified())
+            .dateSource(CorpusRecord.DATE_FILE_TIME)
+            .build();
     return new ImportResult(List.of(record), warnings);
   }
 

@@ -148,21 +148,20 @@ final class JsonlImporter {
     if (text == null && title == null) {
       throw new BadLine("skipped: no \"text\" or \"title\"");
     }
-    return new CorpusRecord(
-        id.startsWith("doc:") ? id : Keys.doc(id),
-        CorpusRecord.KIND_SOURCE,
-        "doc",
-        title,
-        Keys.isWebUrl(url) ? Keys.canonicalUrl(url) : null,
-        null,
-        string(node, "author"),
-        Tags.normalizeAll(tags(node.get("tags"))),
-        Dates.parse(string(node, "created_at")),
-        Dates.parse(string(node, "published_at")),
-        text != null ? text : title,
-        string(node, "summary"),
-        List.of(),
-        file.origin());
+    return CorpusRecord.builder(
+            id.startsWith("doc:") ? id : Keys.doc(id),
+            CorpusRecord.KIND_SOURCE,
+            "doc",
+            text != null ? text : title)
+        .title(title)
+        .url(Keys.isWebUrl(url) ? Keys.canonicalUrl(url) : null)
+        .author(string(node, "author"))
+        .tags(Tags.normalizeAll(tags(node.get("tags"))))
+        .createdAt(Dates.parse(string(node, "created_at")))
+        .publishedAt(Dates.parse(string(node, "published_at")))
+        .summary(string(node, "summary"))
+        .origin(file.origin())
+        .build();
   }
 
   /** A present field of another type than a string (or a whole number for ids) is a bad line. */

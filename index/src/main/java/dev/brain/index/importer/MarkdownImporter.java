@@ -103,24 +103,23 @@ final class MarkdownImporter {
       updated = updated != null ? updated : Dates.parse(FrontMatter.scalar(meta, key));
     }
     var record =
-        new CorpusRecord(
-            Keys.note(file.collection(), file.relativePath()),
-            CorpusRecord.KIND_ITEM,
-            "note",
-            title.strip(),
-            null,
-            file.relativePath(),
-            FrontMatter.scalar(meta, "author"),
-            Tags.normalizeAll(tags),
-            created,
-            null,
-            body.strip(),
-            summary(meta),
-            List.copyOf(links),
-            file.origin(),
-            FrontMatter.list(meta, "aliases", "alias"),
-            updated != null ? updated : file.modified(),
-            dateSource);
+        CorpusRecord.builder(
+                Keys.note(file.collection(), file.relativePath()),
+                CorpusRecord.KIND_ITEM,
+                "note",
+                body.strip())
+            .title(title.strip())
+            .path(file.relativePath())
+            .author(FrontMatter.scalar(meta, "author"))
+            .tags(Tags.normalizeAll(tags))
+            .createdAt(created)
+            .summary(summary(meta))
+            .links(List.copyOf(links))
+            .origin(file.origin())
+            .aliases(FrontMatter.list(meta, "aliases", "alias"))
+            .updatedAt(updated != null ? updated : file.modified())
+            .dateSource(dateSource)
+            .build();
     return ImportResult.of(List.of(record));
   }
 

@@ -37,24 +37,19 @@ final class PdfImporter {
         text = title;
       }
       var record =
-          new CorpusRecord(
-              Keys.sourceFile(file.collection(), file.relativePath()),
-              CorpusRecord.KIND_SOURCE,
-              "pdf",
-              title,
-              null,
-              null,
-              blankToNull(info.getAuthor()),
-              List.of(),
-              file.modified(),
-              instant(info.getCreationDate()),
-              text,
-              null,
-              List.of(),
-              file.origin(),
-              List.of(),
-              file.modified(),
-              CorpusRecord.DATE_FILE_TIME);
+          CorpusRecord.builder(
+                  Keys.sourceFile(file.collection(), file.relativePath()),
+                  CorpusRecord.KIND_SOURCE,
+                  "pdf",
+                  text)
+              .title(title)
+              .author(blankToNull(info.getAuthor()))
+              .createdAt(file.modified())
+              .publishedAt(instant(info.getCreationDate()))
+              .origin(file.origin())
+              .updatedAt(file.modified())
+              .dateSource(CorpusRecord.DATE_FILE_TIME)
+              .build();
       return new ImportResult(List.of(record), warnings);
     } catch (InvalidPasswordException e) {
       throw ImportException.malformed(

@@ -19,24 +19,20 @@ final class PlainTextImporter {
       links.add(Keys.source(url));
     }
     var record =
-        new CorpusRecord(
-            Keys.note(file.collection(), file.relativePath()),
-            CorpusRecord.KIND_ITEM,
-            "note",
-            file.baseName(),
-            null,
-            file.relativePath(),
-            null,
-            Tags.normalizeAll(NoteSyntax.inlineTags(text)),
-            file.modified(),
-            null,
-            text.strip(),
-            null,
-            List.copyOf(links),
-            file.origin(),
-            List.of(),
-            file.modified(),
-            CorpusRecord.DATE_FILE_TIME);
+        CorpusRecord.builder(
+                Keys.note(file.collection(), file.relativePath()),
+                CorpusRecord.KIND_ITEM,
+                "note",
+                text.strip())
+            .title(file.baseName())
+            .path(file.relativePath())
+            .tags(Tags.normalizeAll(NoteSyntax.inlineTags(text)))
+            .createdAt(file.modified())
+            .links(List.copyOf(links))
+            .origin(file.origin())
+            .updatedAt(file.modified())
+            .dateSource(CorpusRecord.DATE_FILE_TIME)
+            .build();
     return ImportResult.of(List.of(record));
   }
 }

@@ -78,24 +78,17 @@ final class TranscriptImporter {
     }
     String shown = title != null ? title : file.baseName();
     var record =
-        new CorpusRecord(
-            Keys.sourceFile(file.collection(), file.relativePath()),
-            CorpusRecord.KIND_SOURCE,
-            "transcript",
-            shown,
-            null,
-            null,
-            null,
-            List.of(),
-            file.modified(),
-            null,
-            join(cues),
-            null,
-            List.of(),
-            file.origin(),
-            List.of(),
-            file.modified(),
-            CorpusRecord.DATE_FILE_TIME);
+        CorpusRecord.builder(
+                Keys.sourceFile(file.collection(), file.relativePath()),
+                CorpusRecord.KIND_SOURCE,
+                "transcript",
+                join(cues))
+            .title(shown)
+            .createdAt(file.modified())
+            .origin(file.origin())
+            .updatedAt(file.modified())
+            .dateSource(CorpusRecord.DATE_FILE_TIME)
+            .build();
     return new ImportResult(List.of(record), warnings);
   }
 
