@@ -181,8 +181,8 @@ final class AnswerShape {
 
   /**
    * A date as a text writes one: a month by its capitalized name ("20 March", "Oct 2024"; the verb
-   * "may" is no month), a year standing alone (not a part of a version, "1100.0.0", "v2025.1"), or
-   * an ISO date.
+   * "may" is no month), a year standing alone (not a part of a version, "1100.0.0", "v2025.1", nor
+   * a port, "127.0.0.1:1111"), or an ISO date.
    */
   private static final Pattern DATE_WRITTEN =
       Pattern.compile(
@@ -194,7 +194,7 @@ final class AnswerShape {
                       .map(m -> Character.toUpperCase(m.charAt(0)) + m.substring(1))
                       .toList())
               + ")\\b"
-              + "|(?<![\\w.])(?:1[0-9]{3}|20[0-9]{2}|21[0-9]{2})(?![\\w]|\\.\\d)");
+              + "|(?<![\\w.:])(?:1[0-9]{3}|20[0-9]{2}|21[0-9]{2})(?![\\w]|\\.\\d)");
 
   /**
    * Whether {@code sentence} offers a value of one of {@code kinds} ({@link #valuesAsked}) that

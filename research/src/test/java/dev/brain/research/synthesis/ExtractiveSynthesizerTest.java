@@ -912,6 +912,22 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aPortNumberIsNoYear() {
+    String raw =
+        "# Local server\n\nThe first release of the site is served at http://127.0.0.1:1111"
+            + " while you write.\n";
+    var pack =
+        Packs.pack(
+            "When was the first release of the site published?",
+            List.of(note(1, "docs/serve.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer()).endsWith("but no date.");
+  }
+
+  @Test
   void aYearTheLeadingSentenceGivesAnswersWhatYear() {
     String raw =
         "# History\n\nThe first release of the package manager was published in 2016, after a"
