@@ -393,28 +393,7 @@ class SampleVaultEvalTest {
             p.exactTagEvidence(),
             p.topicBrief(),
             p.nextSteps());
-    return new RunResult(
-        run.schemaVersion(),
-        run.runId(),
-        run.question(),
-        run.retrievalQuestion(),
-        run.stopReason(),
-        run.status(),
-        run.synthesis(),
-        run.verification(),
-        run.failure(),
-        run.judge(),
-        run.finalJudge(),
-        run.merge(),
-        run.pinned(),
-        run.inspections(),
-        run.timings(),
-        run.metrics(),
-        run.events(),
-        run.tracePath(),
-        run.traceError(),
-        pack,
-        run.preparedSynthesis());
+    return run.withPack(pack);
   }
 
   /** With -Dbrain.eval.dump=true: what each case's run produced, to review a case's assertions. */

@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The trace of a note research run in the trace store: a {@code research_trace.v1} directory of
@@ -64,29 +63,7 @@ final class NoteTrace {
             0);
     // A note's research is not one run: the trace keeps its question, metrics and files; the
     // section it wrote is the outcome.
-    var run =
-        new RunResult(
-            RunResult.SCHEMA_VERSION,
-            runId,
-            question,
-            question,
-            null,
-            Outcome.OK,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            List.of(),
-            Map.of(),
-            metrics,
-            List.of(),
-            null,
-            null,
-            null,
-            null);
+    var run = RunResult.builder(runId, question, Outcome.OK).metrics(metrics).build();
     var trace =
         new ResearchTrace(
             ResearchTrace.SCHEMA_VERSION,

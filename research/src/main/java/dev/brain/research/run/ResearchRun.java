@@ -169,27 +169,24 @@ final class ResearchRun {
   }
 
   private RunResult result(Outcome status, RunMetrics metrics, TraceStep.Saved saved) {
-    return new RunResult(
-        RunResult.SCHEMA_VERSION,
-        runId,
-        request.question(),
-        retrievalQuestion,
-        state.stopReason,
-        status,
-        state.synthesis,
-        state.verification,
-        state.failure,
-        state.judge,
-        state.finalJudge,
-        state.merge,
-        state.pinned,
-        state.inspections,
-        stages.timings(),
-        metrics,
-        stages.events(),
-        saved == null ? null : saved.path(),
-        saved == null ? null : saved.error(),
-        state.pack,
-        state.prepared);
+    return RunResult.builder(runId, request.question(), status)
+        .retrievalQuestion(retrievalQuestion)
+        .stopReason(state.stopReason)
+        .synthesis(state.synthesis)
+        .verification(state.verification)
+        .failure(state.failure)
+        .judge(state.judge)
+        .finalJudge(state.finalJudge)
+        .merge(state.merge)
+        .pinned(state.pinned)
+        .inspections(state.inspections)
+        .timings(stages.timings())
+        .metrics(metrics)
+        .events(stages.events())
+        .tracePath(saved == null ? null : saved.path())
+        .traceError(saved == null ? null : saved.error())
+        .pack(state.pack)
+        .preparedSynthesis(state.prepared)
+        .build();
   }
 }

@@ -115,4 +115,202 @@ public record RunResult(
         && stopReason != StopReason.CANCELLED
         && stopReason != StopReason.MAX_STEPS_REACHED;
   }
+
+  /**
+   * A builder for a run's result with its id, question and status; every other field is {@code
+   * null} (lists and timings empty, the retrieval question the question) until set.
+   */
+  public static Builder builder(String runId, String question, Outcome status) {
+    return new Builder(runId, question, status);
+  }
+
+  /** This result with {@code pack} as its research pack. */
+  public RunResult withPack(ResearchPack pack) {
+    return new Builder(this).pack(pack).build();
+  }
+
+  /** Builds a {@link RunResult} by name instead of by the position of its 21 components. */
+  public static final class Builder {
+    private final String schemaVersion;
+    private final String runId;
+    private final String question;
+    private String retrievalQuestion;
+    private StopReason stopReason;
+    private final Outcome status;
+    private SynthesisResult synthesis;
+    private Verification verification;
+    private RunFailure failure;
+    private JudgeVerdict judge;
+    private JudgeVerdict finalJudge;
+    private MergeReport merge;
+    private MergeReport pinned;
+    private List<RowInspection> inspections = List.of();
+    private Map<String, Long> timings = Map.of();
+    private RunMetrics metrics;
+    private List<ProgressEvent> events = List.of();
+    private String tracePath;
+    private String traceError;
+    private ResearchPack pack;
+    private PreparedSynthesis preparedSynthesis;
+
+    private Builder(String runId, String question, Outcome status) {
+      this.schemaVersion = SCHEMA_VERSION;
+      this.runId = runId;
+      this.question = question;
+      this.retrievalQuestion = question;
+      this.status = status;
+    }
+
+    private Builder(RunResult r) {
+      this.schemaVersion = r.schemaVersion();
+      this.runId = r.runId();
+      this.question = r.question();
+      this.status = r.status();
+      this.retrievalQuestion = r.retrievalQuestion();
+      this.stopReason = r.stopReason();
+      this.synthesis = r.synthesis();
+      this.verification = r.verification();
+      this.failure = r.failure();
+      this.judge = r.judge();
+      this.finalJudge = r.finalJudge();
+      this.merge = r.merge();
+      this.pinned = r.pinned();
+      this.inspections = r.inspections();
+      this.timings = r.timings();
+      this.metrics = r.metrics();
+      this.events = r.events();
+      this.tracePath = r.tracePath();
+      this.traceError = r.traceError();
+      this.pack = r.pack();
+      this.preparedSynthesis = r.preparedSynthesis();
+    }
+
+    /** Sets the question as searched (default: the question). */
+    public Builder retrievalQuestion(String retrievalQuestion) {
+      this.retrievalQuestion = retrievalQuestion;
+      return this;
+    }
+
+    /** Sets why the run stopped. */
+    public Builder stopReason(StopReason stopReason) {
+      this.stopReason = stopReason;
+      return this;
+    }
+
+    /** Sets the answer. */
+    public Builder synthesis(SynthesisResult synthesis) {
+      this.synthesis = synthesis;
+      return this;
+    }
+
+    /** Sets its verification. */
+    public Builder verification(Verification verification) {
+      this.verification = verification;
+      return this;
+    }
+
+    /** Sets what failed, when something did. */
+    public Builder failure(RunFailure failure) {
+      this.failure = failure;
+      return this;
+    }
+
+    /** Sets the first verdict. */
+    public Builder judge(JudgeVerdict judge) {
+      this.judge = judge;
+      return this;
+    }
+
+    /** Sets the verdict after the retry or expansion. */
+    public Builder finalJudge(JudgeVerdict finalJudge) {
+      this.finalJudge = finalJudge;
+      return this;
+    }
+
+    /** Sets what the extra pass merged. */
+    public Builder merge(MergeReport merge) {
+      this.merge = merge;
+      return this;
+    }
+
+    /** Sets the pinned records added. */
+    public Builder pinned(MergeReport pinned) {
+      this.pinned = pinned;
+      return this;
+    }
+
+    /** Sets the rows inspected (default: none). */
+    public Builder inspections(List<RowInspection> inspections) {
+      this.inspections = inspections;
+      return this;
+    }
+
+    /** Sets milliseconds per stage (default: none). */
+    public Builder timings(Map<String, Long> timings) {
+      this.timings = timings;
+      return this;
+    }
+
+    /** Sets the run's metrics. */
+    public Builder metrics(RunMetrics metrics) {
+      this.metrics = metrics;
+      return this;
+    }
+
+    /** Sets the progress events (default: none). */
+    public Builder events(List<ProgressEvent> events) {
+      this.events = events;
+      return this;
+    }
+
+    /** Sets where the trace was saved. */
+    public Builder tracePath(String tracePath) {
+      this.tracePath = tracePath;
+      return this;
+    }
+
+    /** Sets why the trace could not be saved. */
+    public Builder traceError(String traceError) {
+      this.traceError = traceError;
+      return this;
+    }
+
+    /** Sets the research pack. */
+    public Builder pack(ResearchPack pack) {
+      this.pack = pack;
+      return this;
+    }
+
+    /** Sets the synthesis input. */
+    public Builder preparedSynthesis(PreparedSynthesis preparedSynthesis) {
+      this.preparedSynthesis = preparedSynthesis;
+      return this;
+    }
+
+    /** The result. */
+    public RunResult build() {
+      return new RunResult(
+          schemaVersion,
+          runId,
+          question,
+          retrievalQuestion,
+          stopReason,
+          status,
+          synthesis,
+          verification,
+          failure,
+          judge,
+          finalJudge,
+          merge,
+          pinned,
+          inspections,
+          timings,
+          metrics,
+          events,
+          tracePath,
+          traceError,
+          pack,
+          preparedSynthesis);
+    }
+  }
 }
