@@ -41,7 +41,7 @@ final class Names {
 
   /**
    * The required concepts of {@code pack} absent from the corpus that the question names, leaving
-   * out the {@link #incidental} ones.
+   * out the {@link Incidental} ones.
    */
   static List<String> absent(ResearchPack pack) {
     return of(pack.question(), pack.queryPlan().requiredConcepts()).stream()
@@ -65,7 +65,7 @@ final class Names {
     }
     List<Concept> rest =
         pack.queryPlan().requiredConcepts().stream()
-            .filter(c -> !absent.contains(c.preferred()) && !incidental(c))
+            .filter(c -> !absent.contains(c.preferred()) && !Incidental.is(c))
             .filter(c -> !pack.coverage().absentConcepts().contains(c.key()))
             .toList();
     if (rest.isEmpty()) {
@@ -75,11 +75,6 @@ final class Names {
         .filter(r -> !r.isRelated() && !ConceptMatch.isPartial(r))
         .limit(TOP_ROWS)
         .noneMatch(r -> ConceptMatch.matched(r, rest).size() == rest.size());
-  }
-
-  /** Whether a concept is incidental to the question ({@link Incidental}). */
-  static boolean incidental(Concept concept) {
-    return Incidental.is(concept);
   }
 
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
@@ -124,7 +119,7 @@ final class Names {
       List<Concept> concepts,
       boolean instrument,
       java.util.function.ToIntFunction<String> pieces) {
-    concepts = concepts.stream().filter(c -> !incidental(c)).toList();
+    concepts = concepts.stream().filter(c -> !Incidental.is(c)).toList();
     QuestionForm form = QuestionForm.of(question);
     // Words pasted after the question ("…machine? see /home/x api_key=…") are context, not asked.
     int mark = question.lastIndexOf('?');
