@@ -213,7 +213,8 @@ final class SolrRecordStore implements RecordStore {
     flush();
     if (complete) {
       for (CollectionOutcome c : synced) {
-        store.writeSync(
+        SyncDocuments.write(
+            store,
             c.name(),
             c.files(),
             c.attachments(),

@@ -2,13 +2,11 @@ package dev.brain.solr;
 
 import static dev.brain.index.IndexFields.*;
 
-import dev.brain.index.AttachmentCounts;
 import dev.brain.index.CollectionStatus;
 import dev.brain.index.IndexConfig;
 import dev.brain.index.IndexMetadata;
 import dev.brain.index.IndexStats;
 import dev.brain.index.RecordDetail;
-import dev.brain.index.SyncReport.FileIssue;
 import dev.brain.index.VectorFormat;
 import java.io.IOException;
 import java.time.Instant;
@@ -196,21 +194,6 @@ final class SolrStore {
         VectorFormat.FLOAT,
         meta.map(d -> SolrDocs.str(d, CHUNKING)).orElse(index.chunkingSignature()),
         last);
-  }
-
-  /** Records a collection's last complete sync: file count, attachments counted and issues. */
-  void writeSync(
-      String name,
-      int files,
-      AttachmentCounts attachments,
-      List<FileIssue> skipped,
-      List<FileIssue> failed,
-      List<FileIssue> truncated,
-      List<FileIssue> warnings,
-      int moreIssues)
-      throws IOException {
-    SyncDocuments.write(
-        this, name, files, attachments, skipped, failed, truncated, warnings, moreIssues);
   }
 
   /** Per collection: counts from the documents, the last sync from its sync document. */
