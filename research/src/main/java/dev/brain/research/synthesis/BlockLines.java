@@ -46,6 +46,36 @@ final class BlockLines {
     };
   }
 
+  /** Most lines of a code example shown under a paragraph without a lead-in. */
+  static final int EXAMPLE_LINES = 12;
+
+  /** Most characters of such an example. */
+  static final int EXAMPLE_CHARS = 600;
+
+  /** A line that only stands for other text: a template's placeholder or include directive. */
+  private static final java.util.regex.Pattern PLACEHOLDER =
+      java.util.regex.Pattern.compile("\\s*(\\{\\{.*}}|\\{%.*%})\\s*");
+
+  /**
+   * A code block short enough to show as the example of the paragraph above it (no lead-in needed),
+   * or null: a longer one, or one whose lines only stand for text kept elsewhere ({@code {{#include
+   * file.rs}}}), says nothing the reader can use there.
+   */
+  static String example(Block block) {
+    if (block.kind() != Kind.CODE) {
+      return null;
+    }
+    Unit unit = block.units().getFirst();
+    List<String> lines = unit.text().lines().filter(l -> !l.isBlank()).toList();
+    boolean placeholder = lines.stream().allMatch(l -> PLACEHOLDER.matcher(l).matches());
+    return lines.isEmpty()
+            || placeholder
+            || lines.size() > EXAMPLE_LINES
+            || unit.markdown().length() > EXAMPLE_CHARS
+        ? null
+        : unit.markdown();
+  }
+
   private static String emptyAsNull(String s) {
     return s.isEmpty() ? null : s;
   }

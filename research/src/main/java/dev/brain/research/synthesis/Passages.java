@@ -15,9 +15,9 @@ import java.util.Set;
 /**
  * Builds the passage around a chosen sentence, the way the reader sees it in its section: the whole
  * paragraph when it is short (else the sentence with its neighbours), the lead-in and the whole
- * list or table for an item or a row, and the block a lead-in ending with a colon introduces (a
- * code block, a list, a table, a callout, a paragraph), kept whole. Lines that only point elsewhere
- * are left out.
+ * list or table for an item or a row, the block a lead-in ending with a colon introduces (a code
+ * block, a list, a table, a callout, a paragraph), kept whole, and a short code example right under
+ * a paragraph. Lines that only point elsewhere are left out.
  */
 final class Passages {
   private Passages() {}
@@ -151,8 +151,11 @@ final class Passages {
       parts.add(text);
       var stems = new HashSet<>(Words.stems(Sentences.plain(text)));
       int last = i;
-      if (endsBlock(t, i, shown.getLast()) && i + 1 < t.blocks.size()) {
-        String introduced = BlockLines.introduced(t.blocks.get(i + 1));
+      if (i + 1 < t.blocks.size()) {
+        String introduced =
+            endsBlock(t, i, shown.getLast())
+                ? BlockLines.introduced(t.blocks.get(i + 1))
+                : exampleAfter(t, i, parts);
         if (introduced != null) {
           parts.add(introduced);
           stems.addAll(Words.stems(t.blocks.get(i + 1).text()));
@@ -207,7 +210,9 @@ final class Passages {
             case HEADING -> null;
             case PARAGRAPH -> String.join(" ", shownSentences(t, i, 0));
             case CODE ->
-                i > start && leadIn(t, i - 1) != null ? BlockLines.introduced(block) : null;
+                i > start && leadIn(t, i - 1) != null
+                    ? BlockLines.introduced(block)
+                    : BlockLines.example(block);
             case LIST, TABLE, QUOTE -> BlockLines.units(block, 0);
           };
       if (part == null || part.isBlank()) {
@@ -251,8 +256,12 @@ final class Passages {
       }
       leadsIn = false;
     }
+    String example = block.kind() == Kind.PARAGRAPH ? exampleAfter(t, c.block(), parts) : null;
     if (leadsIn) {
       last = addIntroduced(t, c.block(), parts);
+    } else if (example != null) {
+      parts.add(example);
+      last = c.block() + 1;
     } else if (block.kind() == Kind.PARAGRAPH && !c.offers()) {
       String answer = answeringNext(t, c.block(), asked);
       if (answer != null) {
@@ -342,6 +351,24 @@ final class Passages {
     boolean offers = shown.stream().anyMatch(s -> asked.offers(t, next, s, false));
     String text = String.join(" ", shown);
     return offers && !text.isEmpty() && text.length() <= PARAGRAPH_CHARS ? text : null;
+  }
+
+  /**
+   * The short code example right after paragraph {@code b} in its section, when {@code parts} end
+   * with the paragraph's last sentence, else null: docs state a setting or a command in a sentence
+   * and show it in the code under it ("Extend other themes by setting the {@code inherits}
+   * property" above {@code inherits = "boo_berry"}) without a colon leading in.
+   */
+  private static String exampleAfter(RowText t, int b, List<String> parts) {
+    int next = b + 1;
+    if (next >= t.sectionEnd(b) || parts.isEmpty()) {
+      return null;
+    }
+    List<String> all = t.sentences(b, 0);
+    if (all.isEmpty() || !parts.getLast().endsWith(all.getLast())) {
+      return null;
+    }
+    return BlockLines.example(t.blocks.get(next));
   }
 
   /** Whether {@code sentence}, the last shown of block {@code b}, leads into the next block. */

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -141,6 +142,87 @@ class ExtractiveSynthesizerTest {
         .contains(
             "Take a look at the following example:\n\n```console\n"
                 + "$ cargo test -- --test-threads=1\n```");
+  }
+
+  @Test
+  void aShortCodeExampleUnderTheSentenceThatStatesItIsShownWithoutALeadIn() {
+    String quiet = Packs.filler(420) + ".";
+    String raw =
+        """
+        # Themes
+
+        ## Inheritance
+
+        %s
+
+        A theme can extend another one: set the parent's name in your theme file.
+
+        Extend other themes by setting the `inherits` property to an existing theme.
+
+        ```toml
+        inherits = "night_owl"
+        "keyword" = { fg = "gold" }
+        ```
+
+        %s
+
+        %s
+        """
+            .formatted(quiet, quiet, quiet);
+    var pack =
+        Packs.pack(
+            "How do I make my own theme that extends an existing theme?",
+            List.of(note(1, "book/themes.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains(
+            "Extend other themes by setting the `inherits` property to an existing theme.\n\n"
+                + "```toml\ninherits = \"night_owl\"");
+  }
+
+  @Test
+  void aShortSectionShowsItsCodeExamplesAndNeverAnIncludeDirectiveOrALongListing() {
+    String longListing =
+        IntStream.rangeClosed(1, 20)
+            .mapToObj(i -> "let line_%d = %d;".formatted(i, i))
+            .collect(Collectors.joining("\n"));
+    String raw =
+        """
+        # Uninstalling
+
+        ## Removing the package store
+
+        ```sh
+        rm -rf "$(tool store path)"
+        ```
+
+        If you used the tool on several disks, run the command above on every disk.
+
+        ```rust
+        {{#include ../listings/store/src/main.rs}}
+        ```
+
+        The store keeps one copy of every package version.
+
+        ```rust
+        %s
+        ```
+        """
+            .formatted(longListing);
+    var pack =
+        Packs.pack(
+            "How do I remove the package store when uninstalling the tool?",
+            List.of(note(1, "docs/uninstall.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("```sh\nrm -rf \"$(tool store path)\"\n```")
+        .contains("run the command above on every disk")
+        .doesNotContain("{{#include")
+        .doesNotContain("line_20");
   }
 
   @ParameterizedTest
