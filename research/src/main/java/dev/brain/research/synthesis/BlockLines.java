@@ -93,16 +93,28 @@ final class BlockLines {
     int from = 0;
     int to = units.size();
     if (units.size() > LIST_UNITS || chars(block) > LIST_CHARS) {
-      from = Math.max(0, at - LIST_UNITS / 3);
-      to = from;
-      int used = 0;
-      while (to < units.size()
-          && to - from < LIST_UNITS
-          && used + units.get(to).markdown().length() <= LIST_CHARS) {
-        used += units.get(to).markdown().length();
-        to++;
+      // The pick and the units around it: one after, one before (at most a third of the window),
+      // in turn while they fit, so that long items leave the pick's neighbours on both sides.
+      from = at;
+      to = at + 1;
+      int used = units.get(at).markdown().length();
+      boolean grew = true;
+      while (grew && to - from < LIST_UNITS) {
+        grew = false;
+        if (to < units.size() && used + units.get(to).markdown().length() <= LIST_CHARS) {
+          used += units.get(to).markdown().length();
+          to++;
+          grew = true;
+        }
+        if (from > 0
+            && at - from < LIST_UNITS / 3
+            && to - from < LIST_UNITS
+            && used + units.get(from - 1).markdown().length() <= LIST_CHARS) {
+          from--;
+          used += units.get(from).markdown().length();
+          grew = true;
+        }
       }
-      to = Math.max(to, at + 1);
     }
     var lines = new ArrayList<String>();
     if (block.kind() == Kind.QUOTE && !block.title().isEmpty()) {
