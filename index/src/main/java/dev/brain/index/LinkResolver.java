@@ -49,7 +49,7 @@ final class LinkResolver {
 
   private static final Pattern URL = Pattern.compile("https?://[^\\s<>()\\[\\]\"'`]+");
 
-  private static final List<String> NOTE_EXTENSIONS = List.of(".md", ".markdown", ".txt");
+  private static final List<String> NOTE_EXTENSIONS = List.of(".md", ".markdown", ".mdx", ".txt");
 
   private final IndexSearcher searcher;
 

@@ -19,10 +19,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 
 /**
- * Reads files of every supported format into {@link dev.brain.index.CorpusRecord}s: Markdown
- * vaults, plain text, saved HTML pages, PDF, JSONL (including BEIR {@code corpus.jsonl}), Netscape
- * bookmark exports, RSS/Atom feeds and WebVTT/SRT transcripts. The format is chosen by extension
- * (and, for {@code .html} and {@code .xml}, by the file's start). Thread-safe.
+ * Reads files of every supported format into {@link dev.brain.index.CorpusRecord}s: Markdown vaults
+ * and MDX docs, plain text, saved HTML pages, PDF, JSONL (including BEIR {@code corpus.jsonl}),
+ * Netscape bookmark exports, RSS/Atom feeds and WebVTT/SRT transcripts. The format is chosen by
+ * extension (and, for {@code .html} and {@code .xml}, by the file's start). Thread-safe.
  *
  * <p>Wikilinks name files, not paths, so resolving them needs the vault's file names: {@link #walk}
  * remembers them per root, and {@link #read} lists the root itself once if it was not walked. A
@@ -35,6 +35,7 @@ public final class Importers {
       Set.of(
           "md",
           "markdown",
+          "mdx",
           "txt",
           "html",
           "htm",
@@ -194,6 +195,7 @@ public final class Importers {
   private ImportResult dispatch(SourceFile file) throws ImportException {
     return switch (file.extension()) {
       case "md", "markdown" -> MarkdownImporter.read(file, names(file.root(), file.collection()));
+      case "mdx" -> MarkdownImporter.readMdx(file, names(file.root(), file.collection()));
       case "txt" -> PlainTextImporter.read(file);
       case "html", "htm" -> readHtml(file);
       case "pdf" -> PdfImporter.read(file);

@@ -52,7 +52,32 @@ final class MarkdownImporter {
   private MarkdownImporter() {}
 
   static ImportResult read(SourceFile file, NoteNames names) throws ImportException {
+    return read(file, names, file.readText(), List.of());
+  }
+
+  /**
+   * Reads an MDX file: {@link Mdx} turns it into Markdown first; one it cannot follow is read as
+   * plain Markdown, with a warning, rather than dropped.
+   */
+  static ImportResult readMdx(SourceFile file, NoteNames names) throws ImportException {
     String source = file.readText();
+    try {
+      return read(file, names, Mdx.toMarkdown(source), List.of());
+    } catch (Mdx.Unreadable e) {
+      return read(
+          file,
+          names,
+          source,
+          List.of(
+              file.relativePath()
+                  + ": read as plain Markdown, so its import lines and component tags stay in its"
+                  + " text: "
+                  + e.getMessage()));
+    }
+  }
+
+  private static ImportResult read(
+      SourceFile file, NoteNames names, String source, List<String> warnings) {
     // TOML front matter (Hugo, Zola) is read on its own and blanked for the Markdown parser, which
     // would show it as a paragraph; YAML front matter is the commonmark extension's.
     TomlFrontMatter toml = TomlFrontMatter.of(source);
@@ -120,7 +145,7 @@ final class MarkdownImporter {
             .updatedAt(updated != null ? updated : file.modified())
             .dateSource(dateSource)
             .build();
-    return ImportResult.of(List.of(record));
+    return new ImportResult(List.of(record), warnings);
   }
 
   /** {@code source} with its first {@code end} characters blanked, line breaks kept. */
@@ -178,7 +203,9 @@ final class MarkdownImporter {
     }
     String relative = base.relativize(target).toString().replace('\\', '/');
     String ext = SourceFile.extensionOf(relative);
-    return Set.of("md", "markdown", "txt", "pdf", "vtt", "srt").contains(ext) ? relative : null;
+    return Set.of("md", "markdown", "mdx", "txt", "pdf", "vtt", "srt").contains(ext)
+        ? relative
+        : null;
   }
 
   private static void add(Set<String> keys, String key) {

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  */
 final class NoteNames {
 
-  private static final Set<String> NOTE_EXTENSIONS = Set.of("md", "markdown");
+  private static final Set<String> NOTE_EXTENSIONS = Set.of("md", "markdown", "mdx");
 
   private static final Pattern FILE_EXTENSION = Pattern.compile("[a-z][a-z0-9]{0,4}");
 
@@ -68,6 +68,9 @@ final class NoteNames {
     String found = find(t + ".md", fromPath);
     if (found == null) {
       found = find(t + ".markdown", fromPath);
+    }
+    if (found == null) {
+      found = find(t + ".mdx", fromPath);
     }
     if (found == null) {
       found = find(t, fromPath);
@@ -128,7 +131,7 @@ final class NoteNames {
   /** The key of a vault file by its path, or null when its key depends on its content. */
   String keyOf(String relativePath) {
     return switch (SourceFile.extensionOf(relativePath)) {
-      case "md", "markdown", "txt" -> Keys.note(collection, relativePath);
+      case "md", "markdown", "mdx", "txt" -> Keys.note(collection, relativePath);
       case "pdf", "vtt", "srt" -> Keys.sourceFile(collection, relativePath);
       default -> null;
     };
