@@ -257,7 +257,7 @@ final class NoteHtml {
     private static boolean isNoteName(String target) {
       String ext = extension(target.substring(target.lastIndexOf('/') + 1));
       return ext.isEmpty()
-          || Set.of("md", "markdown", "txt").contains(ext)
+          || Set.of("md", "markdown", "mdx", "txt").contains(ext)
           || !ext.matches("[a-z][a-z0-9]{0,4}");
     }
   }

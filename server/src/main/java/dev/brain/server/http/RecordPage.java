@@ -104,7 +104,7 @@ final class RecordPage {
   /** A note path without its extension. */
   private static String strip(String path) {
     String p = path.strip();
-    for (String ext : List.of(".md", ".markdown", ".txt")) {
+    for (String ext : List.of(".md", ".markdown", ".mdx", ".txt")) {
       if (p.toLowerCase(Locale.ROOT).endsWith(ext)) {
         return p.substring(0, p.length() - ext.length());
       }
