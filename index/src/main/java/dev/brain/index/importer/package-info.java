@@ -1,6 +1,6 @@
 /**
- * Reads files into records: Markdown vaults, plain text, saved HTML pages, PDF, JSONL, bookmark
- * exports, RSS/Atom feeds and WebVTT/SRT transcripts.
+ * Reads files into records: Markdown vaults, MDX docs, plain text, saved HTML pages, PDF, JSONL,
+ * bookmark exports, RSS/Atom feeds and WebVTT/SRT transcripts.
  *
  * <p>API: {@link dev.brain.index.importer.Importers} picks the importer by extension (and, for HTML
  * and XML, by the file's start) and returns an {@link dev.brain.index.importer.ImportResult} or
