@@ -327,10 +327,11 @@ final class Mdx {
             indent);
         open.add(new Open(tag.name, indent, true));
       } else if (tag.kind == Tag.Kind.CLOSE) {
-        boolean callout = close(tag.name);
+        boolean callout = closesCallout(tag.name);
         if (callout) {
-          flush(line, indent);
+          flush(line, indent); // the callout's last words are quoted with it
         }
+        close(tag.name);
         if (callout || tagsOnly) {
           blank();
         }
@@ -354,22 +355,32 @@ final class Mdx {
     flush(line, indent);
   }
 
-  /** Closes the innermost open component of this name (and any left open inside it). */
-  private boolean close(String name) {
+  /** Whether the innermost open component of this name is a callout. */
+  private boolean closesCallout(String name) {
     for (int i = open.size() - 1; i >= 0; i--) {
       if (open.get(i).name.equals(name)) {
-        boolean callout = open.get(i).callout;
-        open.subList(i, open.size()).clear();
-        return callout;
+        return open.get(i).callout;
       }
     }
-    return false; // a closing tag without its opening one: dropped like any other tag
+    return false;
+  }
+
+  /**
+   * Closes the innermost open component of this name (and any left open inside it); a closing tag
+   * without its opening one is dropped like any other tag.
+   */
+  private void close(String name) {
+    for (int i = open.size() - 1; i >= 0; i--) {
+      if (open.get(i).name.equals(name)) {
+        open.subList(i, open.size()).clear();
+        return;
+      }
+    }
   }
 
   private void flush(StringBuilder line, String indent) {
     if (!line.toString().isBlank()) {
-      String text = line.toString();
-      emit(text.isBlank() ? "" : indent + text.strip());
+      emit(indent + line.toString().strip());
     }
     line.setLength(0);
   }

@@ -151,6 +151,17 @@ class MdxImporterTest {
   }
 
   @Test
+  void aCalloutOnOneLineQuotesAllItsText() throws Exception {
+    String text =
+        read("d.mdx", "Before.\n<Aside type=\"danger\">Do not run this as root.</Aside>\nAfter.\n")
+            .records()
+            .get(0)
+            .text();
+
+    assertThat(text).isEqualTo("Before.\n\n> [!danger]\n> Do not run this as root.\n\nAfter.");
+  }
+
+  @Test
   void inlineComponentsKeepTheirTextAndHtmlStays() throws Exception {
     String text =
         read("b.mdx", "Press <Kbd>Ctrl</Kbd> then <Badge label=\"new\" /> go.\n\n<div>html</div>\n")
