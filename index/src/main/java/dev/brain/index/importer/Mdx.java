@@ -128,24 +128,26 @@ final class Mdx {
       if (blocks.isEmpty()) {
         return text;
       }
-      // Each block loses the indent its lines share, so code inside it keeps its own.
+      // Each block loses the indent its lines share, in columns (a tab to the next multiple of
+      // four), so code inside it keeps its own; what is left of a line's indent becomes spaces.
       var cuts = new ArrayList<int[]>();
       for (List<Integer> starts : blocks) {
         int common = Integer.MAX_VALUE;
         for (int start : starts) {
           int end = indentEnd(text, start);
           if (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
-            common = Math.min(common, end - start);
+            common = Math.min(common, columns(text, start, end));
           }
         }
         for (int start : starts) {
-          cuts.add(new int[] {start, Math.min(indentEnd(text, start), start + common)});
+          int end = indentEnd(text, start);
+          cuts.add(new int[] {start, end, Math.max(0, columns(text, start, end) - common)});
         }
       }
       cuts.sort(Comparator.comparingInt((int[] c) -> c[0]).reversed());
       var out = new StringBuilder(text);
       for (int[] cut : cuts) {
-        out.delete(cut[0], cut[1]);
+        out.replace(cut[0], cut[1], " ".repeat(cut[2]));
       }
       text = out.toString();
     }
@@ -158,6 +160,15 @@ final class Mdx {
       end++;
     }
     return end;
+  }
+
+  /** The width of the whitespace from {@code from} to {@code end}, tabs to multiples of four. */
+  private static int columns(String text, int from, int end) {
+    int width = 0;
+    for (int i = from; i < end; i++) {
+      width = text.charAt(i) == '\t' ? width + 4 - width % 4 : width + 1;
+    }
+    return width;
   }
 
   /** A component whose closing tag has not come yet. */

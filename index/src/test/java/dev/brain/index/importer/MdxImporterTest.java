@@ -173,6 +173,31 @@ class MdxImporterTest {
   }
 
   @Test
+  void codeIndentedWithTabsAndSpacesUnderItsTagsStaysOneFencedBlock() throws Exception {
+    String text =
+        read(
+                "e.mdx",
+                "<Tabs>\n<TabItem label=\"Manual\">\n\n"
+                    + "        1.  Edit `lib.rs`:\n\n"
+                    + "            ```rust\n"
+                    + "            #[cfg(desktop)]\n"
+                    + "    \t\t    pub fn run() {\n"
+                    + "                tauri::Builder::default();\n"
+                    + "            }\n"
+                    + "            ```\n\n"
+                    + "</TabItem>\n</Tabs>\n")
+            .records()
+            .get(0)
+            .text();
+
+    // The tabs count to multiples of four: the third line is indented 16 columns to the others' 12.
+    assertThat(text)
+        .isEqualTo(
+            "Manual\n\n1.  Edit `lib.rs`:\n\n    ```rust\n    #[cfg(desktop)]\n        pub fn run() {\n"
+                + "        tauri::Builder::default();\n    }\n    ```");
+  }
+
+  @Test
   void aFileThePassCannotFollowIsReadAsMarkdownWithOneWarning() throws Exception {
     ImportResult result =
         read("broken.mdx", "# Broken\n\nSome text.\n\n{/* a comment that never closes\n\nMore.\n");
