@@ -102,8 +102,11 @@ final class Names {
    * "tiny responses").
    */
   static List<Concept> things(String question, List<Concept> concepts) {
-    return of(question, concepts, true, word -> 2);
+    return of(question, concepts, true, EVERY_WORD);
   }
+
+  /** Stands for a tokenizer that cuts every word into pieces: {@link #things} counts every noun. */
+  private static final java.util.function.ToIntFunction<String> EVERY_WORD = word -> 2;
 
   /**
    * The concepts among {@code concepts} that {@code question} writes as names by their form
@@ -149,7 +152,8 @@ final class Names {
   /**
    * Whether the occurrence {@code m} is written as a name the question asks about, or, when {@code
    * tagged} is given, is a rare word (more than one of the tokenizer's {@code pieces}) used as a
-   * noun.
+   * noun; a rare word the tagger puts in a closed class ("add <em>disqus</em> comments" as an
+   * auxiliary) is one it does not know, read as a name.
    */
   private static boolean named(
       String question,
@@ -174,7 +178,9 @@ final class Names {
         word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.');
     boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
     return capitalized
-        || tagged != null && tagged.nounAt(m.start()) && pieces.applyAsInt(word) > 1
+        || tagged != null
+            && pieces.applyAsInt(word) > 1
+            && tagged.nounAt(m.start(), pieces != EVERY_WORD)
         || acronym && word.chars().anyMatch(Character::isLetter)
         || possessive
         || identifier

@@ -24,6 +24,14 @@ final class PartsOfSpeech {
 
   private static final Set<String> NOUNS = Set.of("NOUN", "PROPN");
 
+  /**
+   * Tags of closed classes (and "other"): every word of them is in the model's training text, so a
+   * word the model does not know that it tags so is a guess ("add <em>disqus</em> comments" tagged
+   * as an auxiliary), most often a name.
+   */
+  private static final Set<String> CLOSED =
+      Set.of("AUX", "DET", "PRON", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "X");
+
   private static final class Holder {
     static final POSModel MODEL = load();
 
@@ -40,12 +48,25 @@ final class PartsOfSpeech {
   record Tagged(Span[] spans, String[] tags) {
     /** Whether the word covering offset {@code at} is a noun or a proper noun. */
     boolean nounAt(int at) {
+      return NOUNS.contains(tagAt(at));
+    }
+
+    /**
+     * Whether the word covering offset {@code at} is tagged as a noun, or, being {@code rare} (a
+     * word the model may not know), as a word of a closed class: a rare word is none of those.
+     */
+    boolean nounAt(int at, boolean rare) {
+      String tag = tagAt(at);
+      return NOUNS.contains(tag) || rare && CLOSED.contains(tag);
+    }
+
+    private String tagAt(int at) {
       for (int i = 0; i < spans.length; i++) {
         if (spans[i].getStart() <= at && at < spans[i].getEnd()) {
-          return NOUNS.contains(tags[i]);
+          return tags[i];
         }
       }
-      return false;
+      return "";
     }
   }
 

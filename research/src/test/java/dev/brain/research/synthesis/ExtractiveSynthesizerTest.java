@@ -924,6 +924,23 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aRareNameTheTaggerMistakesForAClosedClassWordIsStillAThingTheAnswerLacks() {
+    String raw =
+        "# Blog\n\nEach blog post is a Markdown file in `content/blog`; the section's template"
+            + " lists the posts with their dates and summaries.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "add disqus comments to my blog posts", List.of(note(1, "docs/blog.md", raw))),
+            "disqus");
+
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer()).endsWith("but nothing about “disqus”.");
+  }
+
+  @Test
   void aCommonNounTheCorpusLacksIsTheUsersWordForWhatItSaysOtherwise() {
     String raw =
         "# Plantar fasciitis\n\nThe physio gave me calf raises, 3 x 15 a day, and a towel"
