@@ -15,7 +15,8 @@ import java.util.List;
  * @param files files the last complete sync of the collection looked at (including skipped and
  *     failed ones, not attachments); 0 before one finished
  * @param attachments attachments the last complete sync counted and did not read, per extension
- * @param lastSyncAt when the last complete sync of the collection finished, or {@code null}
+ * @param lastSyncAt when the last complete sync of the collection that changed something (the index
+ *     or the collection's outcome) finished, or {@code null}
  * @param skipped files the last sync skipped (unknown types, too large), with reasons; at most
  *     {@link #MAX_ISSUES}
  * @param failed files the last sync could not read, with reasons; at most {@link #MAX_ISSUES}

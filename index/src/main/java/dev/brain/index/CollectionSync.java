@@ -28,6 +28,12 @@ record CollectionSync(
     int moreIssues,
     String reading) {
 
+  /** This outcome at another time. */
+  CollectionSync at(Instant time) {
+    return new CollectionSync(
+        name, time, files, attachments, skipped, failed, truncated, warnings, moreIssues, reading);
+  }
+
   static final String PREFIX = "brain.collection.";
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -159,11 +159,15 @@ final class EmbeddingCache implements Closeable {
         }
       }
     }
-    if (writer.getDocStats().maxDoc > 0 && !VERSION.equals(version)) {
-      writer.deleteAll(); // written by another version: its entries may not mean what ours do
+    if (!VERSION.equals(version)) {
+      if (writer.getDocStats().maxDoc > 0) {
+        writer.deleteAll(); // written by another version: its entries may not mean what ours do
+      }
+      writer.setLiveCommitData(Map.of(VERSION_KEY, VERSION).entrySet());
+      writer.commit();
     }
-    writer.setLiveCommitData(Map.of(VERSION_KEY, VERSION).entrySet());
-    writer.commit();
+    // A cache of this version is opened without a commit: each commit is an fsync, and a sync
+    // that changes nothing should write nothing.
     searchers = new SearcherManager(writer, null);
   }
 

@@ -23,6 +23,8 @@ final class IndexCommits {
   private final SearcherManager searchers;
   private volatile IndexMetadata metadata;
   private volatile Map<String, CollectionSync> collectionSyncs = Map.of();
+  // Whether a commit that was not a sync's final one wrote changes since the last final one.
+  private boolean writtenSinceComplete;
 
   IndexCommits(
       IndexConfig config, IndexWriter writer, SearcherManager searchers, IndexMetadata metadata) {
@@ -75,10 +77,37 @@ final class IndexCommits {
    * @param synced the outcome per collection of a finished sync (empty otherwise)
    */
   void commit(boolean complete, List<CollectionSync> synced) throws IOException {
+    if (complete && changesOnlyTimes(synced)) {
+      // Nothing to record but the time: a commit would be an fsync (and a new searcher) for a
+      // sync that found everything as it was, so the last one stands, with its time.
+      return;
+    }
     IndexMetadata next = complete ? metadata.synced(config, Instant.now()) : metadata;
     var syncs = new TreeMap<>(collectionSyncs);
     synced.forEach(s -> syncs.put(s.name(), s));
     commitWith(next, syncs);
+    writtenSinceComplete = !complete;
+  }
+
+  /**
+   * Whether a final commit with {@code synced} would change nothing but sync times: the writer
+   * holds no change, no commit since the last complete one wrote any, the metadata is as the
+   * configuration would write it, and each collection's outcome is the recorded one.
+   */
+  private boolean changesOnlyTimes(List<CollectionSync> synced) {
+    if (writtenSinceComplete || writer.hasUncommittedChanges() || metadata.lastSyncAt() == null) {
+      return false;
+    }
+    if (!metadata.equals(metadata.synced(config, metadata.lastSyncAt()))) {
+      return false;
+    }
+    for (CollectionSync s : synced) {
+      CollectionSync before = collectionSyncs.get(s.name());
+      if (before == null || !s.equals(before.at(s.at()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Commits with the collection {@code name} no longer recorded (its documents are deleted). */
@@ -86,6 +115,7 @@ final class IndexCommits {
     var syncs = new TreeMap<>(collectionSyncs);
     syncs.remove(name);
     commitWith(metadata, syncs);
+    writtenSinceComplete = false;
   }
 
   private void commitWith(IndexMetadata next, Map<String, CollectionSync> syncs)

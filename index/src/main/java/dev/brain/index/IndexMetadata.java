@@ -15,7 +15,8 @@ import java.util.Map;
  * @param vectorFormat how vectors are stored
  * @param chunking chunker version and budget of the last sync ({@code
  *     chunker-v2/256/32/title-v1/analysis-v2})
- * @param lastSyncAt when the last complete sync finished, or {@code null} if none has
+ * @param lastSyncAt when the last complete sync that changed something finished (one that found
+ *     everything as it was commits nothing), or {@code null} if none has
  */
 public record IndexMetadata(
     int schemaVersion,

@@ -104,6 +104,46 @@ class NoChangeSyncTest {
   }
 
   @Test
+  void anUnchangedSyncCommitsNothingToTheIndexOrTheEmbeddingCacheAndKeepsTheLastSyncTime()
+      throws IOException {
+    settle();
+    sync();
+    index.close();
+    index = open();
+    IndexConfig config = IndexConfig.defaults(data);
+    long indexCommit = lastCommit(config.directory());
+    long cacheCommit = lastCommit(config.embeddingCacheDirectory());
+    Instant synced = index.metadata().lastSyncAt();
+    Instant collectionSynced = index.collections().getFirst().lastSyncAt();
+
+    SyncReport again = sync();
+
+    assertThat(again.unchanged()).isEqualTo(5);
+    assertThat(lastCommit(config.directory())).as("the index's commit").isEqualTo(indexCommit);
+    assertThat(lastCommit(config.embeddingCacheDirectory()))
+        .as("the embedding cache's commit")
+        .isEqualTo(cacheCommit);
+    assertThat(index.metadata().lastSyncAt()).isEqualTo(synced);
+    assertThat(index.collections().getFirst().lastSyncAt()).isEqualTo(collectionSynced);
+
+    Files.delete(vault.resolve("kettle.txt"));
+    SyncReport changed = sync();
+
+    assertThat(changed.deleted()).isEqualTo(1);
+    assertThat(lastCommit(config.directory())).isGreaterThan(indexCommit);
+    assertThat(index.collections().getFirst().lastSyncAt()).isAfter(collectionSynced);
+    assertThat(index.collections().getFirst().files()).isEqualTo(3);
+  }
+
+  /** The generation of the last commit in a Lucene index folder. */
+  private static long lastCommit(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return org.apache.lucene.index.SegmentInfos.getLastCommitGeneration(
+          files.map(f -> f.getFileName().toString()).toArray(String[]::new));
+    }
+  }
+
+  @Test
   void aTouchedFileIsReadAgainWithoutRewritingItsRecordThenTrustedWithItsNewStamp()
       throws IOException {
     settle();
