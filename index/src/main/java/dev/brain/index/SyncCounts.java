@@ -27,6 +27,7 @@ final class SyncCounts {
 
   SyncReport report(
       int files,
+      int filesRead,
       AttachmentCounts attachments,
       SyncIssues found,
       long cacheHits,
@@ -34,6 +35,7 @@ final class SyncCounts {
       SummaryPass.Outcome summaries) {
     return new SyncReport(
         files,
+        filesRead,
         added,
         updated,
         unchanged,

@@ -7,8 +7,10 @@ import java.util.List;
 /**
  * The outcome of one {@link BrainIndex#sync sync}.
  *
- * @param files files read (including skipped and failed ones); attachments are not read, only
- *     counted
+ * @param files files the sync looked at (including skipped and failed ones); attachments are not
+ *     read, only counted
+ * @param filesRead the files whose content this sync read; the others were unchanged by their
+ *     stamps ({@link FileStates}) or skipped unread (records handed over directly count none)
  * @param added new records indexed
  * @param updated changed records replaced
  * @param unchanged records skipped because their content hash (and chunking) was unchanged
@@ -37,6 +39,7 @@ import java.util.List;
  */
 public record SyncReport(
     int files,
+    int filesRead,
     int added,
     int updated,
     int unchanged,

@@ -42,6 +42,8 @@ final class SyncRun {
   private final SyncIssueLog issues;
   private final SyncWalk walk;
   private final SyncCounts counts = new SyncCounts();
+  private final java.util.concurrent.atomic.AtomicInteger filesRead =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final StaleRecords stale;
   private long lastCommitNanos;
 
@@ -61,7 +63,12 @@ final class SyncRun {
     this.embedder = embedder;
     this.chunker = chunker;
     this.cache = cache;
-    this.reader = reader;
+    // Counted for the report: an unchanged folder is synced from its stamps, reading no file.
+    this.reader =
+        (file, root, collection) -> {
+          filesRead.incrementAndGet();
+          return reader.read(file, root, collection);
+        };
     this.lastSyncs = lastSyncs;
     this.listener = listener;
     this.issues = new SyncIssueLog(listener);
@@ -139,6 +146,7 @@ final class SyncRun {
     commit(true, outcomes(collections, files, partial));
     return counts.report(
         files.size(),
+        filesRead.get(),
         walk.allAttachments(),
         issues.issues(),
         cache.hits() - cacheHitsBefore,

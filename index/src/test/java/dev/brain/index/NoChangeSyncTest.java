@@ -91,6 +91,8 @@ class NoChangeSyncTest {
     SyncReport again = sync();
 
     assertThat(reads).as("files opened by the second sync").isEmpty();
+    assertThat(first.filesRead()).isEqualTo(4);
+    assertThat(again.filesRead()).as("the report's count of files read").isZero();
     assertThat(again.files()).isEqualTo(4);
     assertThat(again.unchanged()).isEqualTo(5);
     assertThat(again.added() + again.updated() + again.deleted()).isZero();
@@ -133,6 +135,21 @@ class NoChangeSyncTest {
     assertThat(lastCommit(config.directory())).isGreaterThan(indexCommit);
     assertThat(index.collections().getFirst().lastSyncAt()).isAfter(collectionSynced);
     assertThat(index.collections().getFirst().files()).isEqualTo(3);
+  }
+
+  @Test
+  void anUnchangedSyncOfAnIndexThatLoadsItsModelOnNeedNeverLoadsIt() throws IOException {
+    settle();
+    sync();
+    index.close();
+    index = BrainIndex.open(IndexConfig.defaults(data)); // no model handed over: loaded on need
+    index.readFilesThrough(this::counted);
+
+    SyncReport again = sync();
+
+    assertThat(again.unchanged()).isEqualTo(5);
+    assertThat(reads).isEmpty();
+    assertThat(index.embedderLoaded()).as("the embedding model was loaded").isFalse();
   }
 
   /** The generation of the last commit in a Lucene index folder. */
