@@ -55,7 +55,7 @@ final class CollectionSteps {
     SyncReport report;
     IndexMetadata metadata;
     try (var opened = brain.open()) {
-      try (var bar = SyncProgress.forCommand(progress && !json, err)) {
+      try (var bar = progress(brain, progress && !json, err)) {
         report = opened.sync(collections, bar);
       }
       metadata = opened.metadata();
@@ -66,6 +66,17 @@ final class CollectionSteps {
       SyncSummary.print(report, metadata, out);
     }
     return report.failed().isEmpty() ? 0 : BrainCommand.EXIT_ERROR;
+  }
+
+  /**
+   * The progress of a sync: inside a server (a sync {@code bin/brain} sent there) lines on the
+   * captured {@code err}, never a bar on the server's own terminal.
+   */
+  private static SyncProgress progress(BrainCommand brain, boolean enabled, PrintWriter err) {
+    if (enabled && brain.served != null) {
+      return SyncProgress.lines(err, SyncProgress.LINE_INTERVAL);
+    }
+    return SyncProgress.forCommand(enabled, err);
   }
 
   /**

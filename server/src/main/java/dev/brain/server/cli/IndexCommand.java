@@ -59,6 +59,23 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the sync report as JSON.")
   boolean json;
 
+  @Option(
+      names = "--local",
+      description =
+          "Sync in this process even when 'brain serve' runs on the data directory (by default"
+              + " the running server syncs, without a JVM start here; its progress lines come"
+              + " when the sync ends).")
+  boolean local;
+
+  /**
+   * Whether a running server may run this sync for the client ({@code bin/brain} sends it there
+   * unless {@code --local}): not a rebuild, which deletes the index the server reads, and no
+   * relative PATH, which the server would resolve against its own working directory.
+   */
+  boolean servable() {
+    return !rebuild && !local && paths.stream().allMatch(Path::isAbsolute);
+  }
+
   /** The collections this run added to brain.yaml. */
   private final List<CollectionRoot> added = new ArrayList<>();
 

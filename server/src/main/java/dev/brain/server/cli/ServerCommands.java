@@ -9,12 +9,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The read-only commands a running {@code brain serve} runs for {@code bin/brain} ({@code POST
- * /api/cli}): {@code search}, {@code get}, {@code status}, and {@code research} when no chat model
- * takes part. Each runs as the same picocli command as in a process of its own, with the server's
- * open brain and data directory and its output captured, so the bytes are the ones the CLI prints.
- * Anything else (another command, a usage error, help or version, a chat model) is refused and the
- * client runs it itself.
+ * The commands a running {@code brain serve} runs for {@code bin/brain} ({@code POST /api/cli}):
+ * {@code search}, {@code get}, {@code status}, {@code research} when no chat model takes part, and
+ * {@code index} (not {@code --rebuild}, absolute paths only). A sync opens the index for writing in
+ * the server for as long as it runs, as a {@code brain index} process of its own would (so one
+ * running elsewhere makes it fail on the index's lock, never both write), and the server's readers
+ * move to its commit when it ends. Each runs as the same picocli command as in a process of its
+ * own, with the server's open brain and data directory and its output captured, so the bytes are
+ * the ones the CLI prints. Anything else (another command, a usage error, help or version, a chat
+ * model) is refused and the client runs it itself.
  */
 final class ServerCommands implements CliRunner {
 
@@ -35,13 +38,34 @@ final class ServerCommands implements CliRunner {
     var cli =
         BrainCommand.commandLine(
             root, new PrintWriter(out, true), new PrintWriter(err, true), argv);
-    refuseUnlessServable(cli, argv);
-    int code = cli.execute(argv);
+    boolean writes = refuseUnlessServable(cli, argv);
+    int code;
+    try {
+      code = cli.execute(argv);
+    } finally {
+      if (writes) {
+        refresh(brain); // the server's readers see the sync's commit from the next request on
+      }
+    }
     return new Output(code, out.toString(), err.toString());
   }
 
-  /** Parses {@code argv} once to see which command it is, without running anything. */
-  private static void refuseUnlessServable(CommandLine cli, String[] argv) {
+  private static void refresh(Brain brain) {
+    try {
+      brain.refresh();
+    } catch (java.io.IOException | RuntimeException e) {
+      // The next request refreshes again; this one's answer stands.
+      System.getLogger(ServerCommands.class.getName())
+          .log(System.Logger.Level.WARNING, "cannot refresh the index view after a sync", e);
+    }
+  }
+
+  /**
+   * Parses {@code argv} once to see which command it is, without running anything.
+   *
+   * @return whether the command writes the index (a sync)
+   */
+  private static boolean refuseUnlessServable(CommandLine cli, String[] argv) {
     CommandLine.ParseResult parsed;
     try {
       parsed = cli.parseArgs(argv);
@@ -60,6 +84,13 @@ final class ServerCommands implements CliRunner {
       throw new IllegalArgumentException("help is printed by the client");
     }
     Object user = command.commandSpec().userObject();
+    if (user instanceof IndexCommand index) {
+      if (!index.servable()) {
+        throw new IllegalArgumentException(
+            "the server syncs neither --rebuild, --local nor a relative PATH");
+      }
+      return true;
+    }
     boolean servable =
         user instanceof SearchCommand
             || user instanceof GetCommand
@@ -71,5 +102,6 @@ final class ServerCommands implements CliRunner {
               + command.commandSpec().name()
               + "'");
     }
+    return false;
   }
 }

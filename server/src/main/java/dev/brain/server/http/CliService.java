@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code POST /api/cli}: runs a read-only {@code brain} command ({@code search}, {@code get},
- * {@code status}, {@code research} without a chat model) in the server through a {@link CliRunner}
- * and answers exactly what the command printed: the body is standard output followed by standard
- * error ({@code application/octet-stream}), {@code Brain-Stdout-Length} says where one ends and
- * {@code Brain-Exit-Code} carries the exit code. It needs the token the server advertises in {@code
- * <data>/server.json} even when {@code server.token} is not set (401), and refuses anything else
- * with 422 so the client runs it itself.
+ * {@code POST /api/cli}: runs a {@code brain} command ({@code search}, {@code get}, {@code status},
+ * {@code research} without a chat model, and {@code index}, a sync) in the server through a {@link
+ * CliRunner} and answers exactly what the command printed: the body is standard output followed by
+ * standard error ({@code application/octet-stream}), {@code Brain-Stdout-Length} says where one
+ * ends and {@code Brain-Exit-Code} carries the exit code. It needs the token the server advertises
+ * in {@code <data>/server.json} even when {@code server.token} is not set (401), and refuses
+ * anything else with 422 so the client runs it itself.
  *
  * <p>{@code POST /api/cli/hello} ({@code {"nonce": "<64 hex digits>"}}, no token) answers {@code
  * {"proof": "<hex>"}}, the {@link CliProof} with which a client checks that this is the server of

@@ -303,7 +303,9 @@ class ServedCommandsTest {
     assertThat(post(token, "text/plain", search, "")).startsWith("HTTP/1.1 415");
     for (String args :
         List.of(
-            "[\"index\",\"/tmp\"]",
+            "[\"index\",\"--rebuild\"]",
+            "[\"index\",\"relative/folder\"]",
+            "[\"index\",\"--local\"]",
             "[\"search\",\"--help\"]",
             "[\"search\"]",
             "[\"research\",\"--model\",\"openai:gpt-4o\",\"kettle\"]")) {
