@@ -164,6 +164,20 @@ public final class Brain implements AutoCloseable {
   }
 
   /**
+   * Syncs {@code collections} if that writes nothing, also on a brain opened {@link #openReadOnly
+   * read-only}: the report when every file is as the last commit recorded it, empty when there is
+   * something to write (then {@link #sync} on a writable brain does it). See {@link
+   * dev.brain.index.BrainIndex#syncIfUnchanged}.
+   *
+   * @throws NoSuchFileException if a root does not exist
+   * @throws IOException if the index cannot be read
+   */
+  public java.util.Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections)
+      throws IOException {
+    return index.syncIfUnchanged(collections);
+  }
+
+  /**
    * Deletes the records of a collection from the index (its folder is untouched).
    *
    * @return how many records were deleted

@@ -226,6 +226,25 @@ public final class BrainIndex implements CorpusStore {
   }
 
   /**
+   * Syncs {@code collections} if that writes nothing: walks them and decides each file by its stamp
+   * against the last commit as {@link #syncCollections} does, and answers its report when nothing
+   * changed (no file to read again whose records or state differ, no record to delete, no vector
+   * missing, no collection outcome to record but its time). Empty as soon as the sync would write,
+   * having written nothing: the caller then runs {@link #syncCollections} on a writable index. On a
+   * read-only index it first moves to the latest commit and takes no lock, so a server that reads
+   * the index answers an unchanged sync without opening it for writing. Never loads the embedding
+   * model; always empty with a summary model.
+   *
+   * @throws java.nio.file.NoSuchFileException if a root does not exist
+   * @throws IllegalArgumentException if two collections share a name
+   */
+  @Override
+  public Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections) throws IOException {
+    refresh();
+    return writes.syncIfUnchanged(run -> run.run(List.copyOf(collections)));
+  }
+
+  /**
    * Syncs only what changed in one collection: the files at or below {@code changed} (files or
    * folders, existing or gone) are read, and records from files there that are gone are deleted;
    * the rest of the collection is not read. Then, as {@link #syncCollections}, the missing vectors

@@ -24,6 +24,15 @@ public interface CorpusStore extends AutoCloseable {
   SyncReport syncCollections(List<CollectionRoot> collections, SyncListener listener)
       throws IOException;
 
+  /**
+   * See {@link BrainIndex#syncIfUnchanged}; a store that cannot tell without writing answers empty
+   * (the caller syncs).
+   */
+  default Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections)
+      throws IOException {
+    return Optional.empty();
+  }
+
   /** See {@link BrainIndex#syncChanged}. */
   SyncReport syncChanged(CollectionRoot collection, Set<Path> changed, SyncListener listener)
       throws IOException;

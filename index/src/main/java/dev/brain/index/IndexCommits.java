@@ -94,8 +94,10 @@ final class IndexCommits {
    * holds no change, no commit since the last complete one wrote any, the metadata is as the
    * configuration would write it, and each collection's outcome is the recorded one.
    */
-  private boolean changesOnlyTimes(List<CollectionSync> synced) {
-    if (writtenSinceComplete || writer.hasUncommittedChanges() || metadata.lastSyncAt() == null) {
+  boolean changesOnlyTimes(List<CollectionSync> synced) {
+    if (writtenSinceComplete
+        || (writer != null && writer.hasUncommittedChanges())
+        || metadata.lastSyncAt() == null) {
       return false;
     }
     if (!metadata.equals(metadata.synced(config, metadata.lastSyncAt()))) {

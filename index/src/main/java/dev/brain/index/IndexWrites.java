@@ -107,6 +107,54 @@ final class IndexWrites {
     }
   }
 
+  /**
+   * Runs one sync that may not write (see {@link BrainIndex#syncIfUnchanged}): on the last commit,
+   * with a store, embedder and chunker that throw {@link WriteNeeded} at first use and no embedding
+   * cache. Not with a summary model, whose pass works on the writer directly.
+   *
+   * @return its report, or empty when it had something to write, or another sync is running
+   */
+  java.util.Optional<SyncReport> syncIfUnchanged(SyncWork work) throws IOException {
+    if (config.summaryModel() != null || !syncLock.tryLock()) {
+      return java.util.Optional.empty();
+    }
+    try {
+      var store =
+          new LuceneSyncStore(
+              null,
+              searchers,
+              config.model().dimension(),
+              (complete, synced) -> {
+                if (!complete || !commits.changesOnlyTimes(synced)) {
+                  throw new WriteNeeded();
+                }
+              });
+      Importers importers = Importers.defaults();
+      var run =
+          new SyncRun(
+              config,
+              store,
+              () -> {
+                throw new WriteNeeded();
+              },
+              () -> {
+                throw new WriteNeeded();
+              },
+              EmbeddingCache.none(),
+              importers,
+              readers.apply(importers::read),
+              commits.collectionSyncs(),
+              SyncListener.NONE);
+      try {
+        return java.util.Optional.of(work.on(run));
+      } catch (WriteNeeded e) {
+        return java.util.Optional.empty();
+      }
+    } finally {
+      syncLock.unlock();
+    }
+  }
+
   /** Makes later syncs read files through {@code wrap} of the importers (tests count reads). */
   void readFilesThrough(UnaryOperator<RecordPreparer.FileReader> wrap) {
     readers = wrap;

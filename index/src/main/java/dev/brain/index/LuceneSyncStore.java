@@ -43,7 +43,7 @@ final class LuceneSyncStore implements SyncStore {
           .add(new FieldExistsQuery(IndexFields.VECTOR), Occur.MUST_NOT)
           .build();
 
-  private final IndexWriter writer;
+  private final IndexWriter writer; // null for a sync that may not write
   private final SearcherManager searchers;
   private final int dimension;
   private final Committer committer;
@@ -58,6 +58,9 @@ final class LuceneSyncStore implements SyncStore {
 
   /** The writer, for the stages of a sync that still work on Lucene directly. */
   IndexWriter writer() {
+    if (writer == null) {
+      throw new WriteNeeded();
+    }
     return writer;
   }
 
@@ -91,32 +94,33 @@ final class LuceneSyncStore implements SyncStore {
   @Override
   public void write(SyncItem.Prepared p) throws IOException {
     CorpusRecord record = p.record();
-    writer.updateDocuments(
-        Documents.parentTerm(record.key()),
-        Documents.block(
-            record,
-            p.contentHash(),
-            p.summary(),
-            p.collection(),
-            p.chunking(),
-            p.chunks(),
-            p.embedHashes(),
-            Arrays.asList(p.vectors())));
+    writer()
+        .updateDocuments(
+            Documents.parentTerm(record.key()),
+            Documents.block(
+                record,
+                p.contentHash(),
+                p.summary(),
+                p.collection(),
+                p.chunking(),
+                p.chunks(),
+                p.embedHashes(),
+                Arrays.asList(p.vectors())));
   }
 
   @Override
   public void delete(String key) throws IOException {
-    writer.deleteDocuments(Documents.parentTerm(key));
+    writer().deleteDocuments(Documents.parentTerm(key));
   }
 
   @Override
   public void rememberFile(String path, FileStates.FileState state) throws IOException {
-    writer.updateDocument(FileStates.term(path), FileStates.document(path, state));
+    writer().updateDocument(FileStates.term(path), FileStates.document(path, state));
   }
 
   @Override
   public void forgetFile(String path) throws IOException {
-    writer.deleteDocuments(FileStates.term(path));
+    writer().deleteDocuments(FileStates.term(path));
   }
 
   @Override
@@ -177,7 +181,7 @@ final class LuceneSyncStore implements SyncStore {
 
   @Override
   public void rewrite(StoredBlock block) throws IOException {
-    block.write(writer);
+    block.write(writer());
   }
 
   @Override
@@ -187,7 +191,7 @@ final class LuceneSyncStore implements SyncStore {
 
   @Override
   public boolean hasUncommittedChanges() {
-    return writer.hasUncommittedChanges();
+    return writer != null && writer.hasUncommittedChanges();
   }
 
   @Override

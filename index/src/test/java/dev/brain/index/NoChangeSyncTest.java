@@ -152,6 +152,38 @@ class NoChangeSyncTest {
     assertThat(index.embedderLoaded()).as("the embedding model was loaded").isFalse();
   }
 
+  @Test
+  void aReadOnlyIndexAnswersAnUnchangedSyncWithoutAWriterAndDeclinesOneWithSomethingToWrite()
+      throws IOException {
+    settle();
+    sync();
+    long commit = lastCommit(IndexConfig.defaults(data).directory());
+    // The writable index stays open: it holds the write lock, which the check never takes.
+    try (var reader = BrainIndex.openReadOnly(IndexConfig.defaults(data), null)) {
+      reader.readFilesThrough(this::counted);
+      reads.clear();
+
+      SyncReport unchanged = reader.syncIfUnchanged(List.of(notes)).orElseThrow();
+
+      assertThat(unchanged.unchanged()).isEqualTo(5);
+      assertThat(unchanged.filesRead()).isZero();
+      assertThat(reads).isEmpty();
+      assertThat(unchanged.warnings()).hasSize(1);
+
+      Files.delete(vault.resolve("kettle.txt"));
+      assertThat(reader.syncIfUnchanged(List.of(notes))).as("a file is gone").isEmpty();
+      write("moka.md", "# Moka pot\n\nThe moka pot brews on the stove.\n");
+      assertThat(reader.syncIfUnchanged(List.of(notes))).as("a file is new").isEmpty();
+
+      assertThat(reader.embedderLoaded()).isFalse();
+      assertThat(lastCommit(IndexConfig.defaults(data).directory())).isEqualTo(commit);
+      assertThat(reader.stats().records()).isEqualTo(5);
+    }
+    SyncReport real = sync();
+    assertThat(real.deleted()).isEqualTo(1);
+    assertThat(real.added()).isEqualTo(1);
+  }
+
   /** The generation of the last commit in a Lucene index folder. */
   private static long lastCommit(Path folder) throws IOException {
     try (Stream<Path> files = Files.list(folder)) {

@@ -95,6 +95,12 @@ final class EmbeddedBackend implements Backend {
   }
 
   @Override
+  public java.util.Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections)
+      throws IOException {
+    return index.syncIfUnchanged(collections);
+  }
+
+  @Override
   public SyncReport syncChanged(CollectionRoot collection, Set<Path> changed, SyncListener listener)
       throws IOException {
     return index.syncChanged(collection, changed, listener);

@@ -54,11 +54,21 @@ final class CollectionSteps {
       throws IOException {
     SyncReport report;
     IndexMetadata metadata;
-    try (var opened = brain.open()) {
-      try (var bar = progress(brain, progress && !json, err)) {
-        report = opened.sync(collections, bar);
+    var unchanged =
+        brain.served == null
+            ? java.util.Optional.<SyncReport>empty()
+            : brain.served.syncIfUnchanged(collections);
+    if (unchanged.isPresent()) {
+      // In a server: nothing changed, so the server's read-only brain answered without a writer.
+      report = unchanged.get();
+      metadata = brain.served.metadata();
+    } else {
+      try (var opened = brain.open()) {
+        try (var bar = progress(brain, progress && !json, err)) {
+          report = opened.sync(collections, bar);
+        }
+        metadata = opened.metadata();
       }
-      metadata = opened.metadata();
     }
     if (json) {
       out.println(PrettyJson.pretty(report));

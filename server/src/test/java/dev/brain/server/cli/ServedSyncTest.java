@@ -100,11 +100,16 @@ class ServedSyncTest {
   }
 
   @Test
-  void aSyncThroughTheServerFailsClearlyWhileAnotherWriterHoldsTheIndexThenSucceeds()
+  void whileAnotherWriterHoldsTheIndexAnUnchangedSyncSucceedsAndAChangedOneFailsClearly()
       throws Exception {
-    note("moka.md", "# Moka pot\n\nThe moka pot brews on the stove.");
     Brain writer = Brain.open(BrainConfig.defaults(data)); // holds the index's write lock
     try {
+      Run unchanged = launcher("index", "--json");
+      assertThat(unchanged.code()).as("no writer needed: " + unchanged.err()).isZero();
+      assertThat(PrettyJson.MAPPER.readTree(unchanged.out()).path("unchanged").asInt())
+          .isEqualTo(2);
+
+      note("moka.md", "# Moka pot\n\nThe moka pot brews on the stove.");
       Run locked = launcher("index");
       assertThat(locked.code()).isEqualTo(1);
       assertThat(locked.err())
