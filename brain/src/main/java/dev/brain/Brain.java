@@ -172,8 +172,7 @@ public final class Brain implements AutoCloseable {
    * @throws NoSuchFileException if a root does not exist
    * @throws IOException if the index cannot be read
    */
-  public java.util.Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections)
-      throws IOException {
+  public Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections) throws IOException {
     return index.syncIfUnchanged(collections);
   }
 

@@ -4,6 +4,7 @@ import dev.brain.index.importer.Importers;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.index.IndexWriter;
@@ -114,9 +115,9 @@ final class IndexWrites {
    *
    * @return its report, or empty when it had something to write, or another sync is running
    */
-  java.util.Optional<SyncReport> syncIfUnchanged(SyncWork work) throws IOException {
+  Optional<SyncReport> syncIfUnchanged(SyncWork work) throws IOException {
     if (config.summaryModel() != null || !syncLock.tryLock()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     try {
       var store =
@@ -146,9 +147,9 @@ final class IndexWrites {
               commits.collectionSyncs(),
               SyncListener.NONE);
       try {
-        return java.util.Optional.of(work.on(run));
+        return Optional.of(work.on(run));
       } catch (WriteNeeded e) {
-        return java.util.Optional.empty();
+        return Optional.empty();
       }
     } finally {
       syncLock.unlock();

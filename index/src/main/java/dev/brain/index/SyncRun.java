@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -42,8 +43,7 @@ final class SyncRun {
   private final SyncIssueLog issues;
   private final SyncWalk walk;
   private final SyncCounts counts = new SyncCounts();
-  private final java.util.concurrent.atomic.AtomicInteger filesRead =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger filesRead = new AtomicInteger();
   private final StaleRecords stale;
   private long lastCommitNanos;
 

@@ -95,8 +95,7 @@ final class EmbeddedBackend implements Backend {
   }
 
   @Override
-  public java.util.Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections)
-      throws IOException {
+  public Optional<SyncReport> syncIfUnchanged(List<CollectionRoot> collections) throws IOException {
     return index.syncIfUnchanged(collections);
   }
 

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The collections of a data directory (its {@code brain.yaml}) and syncing them, for commands. */
 final class CollectionSteps {
@@ -56,7 +57,7 @@ final class CollectionSteps {
     IndexMetadata metadata;
     var unchanged =
         brain.served == null
-            ? java.util.Optional.<SyncReport>empty()
+            ? Optional.<SyncReport>empty()
             : brain.served.syncIfUnchanged(collections);
     if (unchanged.isPresent()) {
       // In a server: nothing changed, so the server's read-only brain answered without a writer.
