@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -144,10 +143,15 @@ public final class Importers {
           }
         });
     // Names that differ only in bytes that are not UTF-8 read alike: their bytes settle the order.
-    files.sort(
-        Comparator.<Path, String>comparing(f -> relative(r, f))
-            .thenComparing(Comparator.naturalOrder()));
-    return List.copyOf(files);
+    // Each file's name is made once, not at every comparison (n log n relativizations on 10,000
+    // files were an eighth of a no-change sync's time).
+    var named = new ArrayList<Map.Entry<String, Path>>(files.size());
+    for (Path f : files) {
+      named.add(Map.entry(relative(r, f), f));
+    }
+    named.sort(
+        Map.Entry.<String, Path>comparingByKey().thenComparing(Map.Entry.comparingByValue()));
+    return named.stream().map(Map.Entry::getValue).toList();
   }
 
   /**
