@@ -11,13 +11,14 @@ import picocli.CommandLine.ParameterException;
 /**
  * The commands a running {@code brain serve} runs for {@code bin/brain} ({@code POST /api/cli}):
  * {@code search}, {@code get}, {@code status}, {@code research} when no chat model takes part, and
- * {@code index} (not {@code --rebuild}, absolute paths only). A sync opens the index for writing in
- * the server for as long as it runs, as a {@code brain index} process of its own would (so one
- * running elsewhere makes it fail on the index's lock, never both write), and the server's readers
- * move to its commit when it ends. Each runs as the same picocli command as in a process of its
- * own, with the server's open brain and data directory and its output captured, so the bytes are
- * the ones the CLI prints. Anything else (another command, a usage error, help or version, a chat
- * model) is refused and the client runs it itself.
+ * {@code index} (not {@code --rebuild}, absolute paths only). A sync that finds nothing changed is
+ * answered by the server's read-only brain ({@link Brain#syncIfUnchanged}), without a writer;
+ * otherwise it opens the index for writing in the server for as long as it runs, as a {@code brain
+ * index} process of its own would (so one running elsewhere makes it fail on the index's lock,
+ * never both write), and the server's readers move to its commit when it ends. Each runs as the
+ * same picocli command as in a process of its own, with the server's open brain and data directory
+ * and its output captured, so the bytes are the ones the CLI prints. Anything else (another
+ * command, a usage error, help or version, a chat model) is refused and the client runs it itself.
  */
 final class ServerCommands implements CliRunner {
 
