@@ -34,7 +34,7 @@ import java.util.UUID;
  */
 record NoteFile(Path path, CollectionRoot collection, String key, byte[] bytes, String text) {
 
-  static final List<String> EXTENSIONS = List.of(".md", ".markdown", ".txt");
+  static final List<String> EXTENSIONS = List.of(".md", ".markdown", ".mdx", ".txt");
 
   /** Largest note file accepted: far above any note; the topic input is capped separately. */
   static final long MAX_FILE_BYTES = 16L << 20;
@@ -91,7 +91,8 @@ record NoteFile(Path path, CollectionRoot collection, String key, byte[] bytes, 
     if (EXTENSIONS.stream().noneMatch(lower::endsWith)) {
       throw new NoteResearchException(
           Reason.INVALID_INPUT,
-          input + " is not a text note; note research reads only .md, .markdown and .txt files",
+          input
+              + " is not a text note; note research reads only .md, .markdown, .mdx and .txt files",
           "path");
     }
   }

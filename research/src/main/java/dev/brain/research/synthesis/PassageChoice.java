@@ -148,8 +148,8 @@ final class PassageChoice {
 
   /**
    * The name of the note a link points to, normalized: the last part of its path, URL-decoded,
-   * without a {@code .md} extension, a {@code #heading} or a {@code ?query}; empty for a web
-   * address.
+   * without a {@code .md}, {@code .mdx} or {@code .markdown} extension, a {@code #heading} or a
+   * {@code ?query}; empty for a web address.
    */
   static String noteName(String target) {
     if (target.isEmpty() || target.contains("://") || target.startsWith("mailto:")) {
@@ -157,8 +157,12 @@ final class PassageChoice {
     }
     String path = MarkdownText.linkPath(target);
     String name = path.substring(path.lastIndexOf('/') + 1);
-    if (name.toLowerCase(Locale.ROOT).endsWith(".md")) {
-      name = name.substring(0, name.length() - 3);
+    String lower = name.toLowerCase(Locale.ROOT);
+    for (String ext : List.of(".markdown", ".mdx", ".md")) {
+      if (lower.endsWith(ext)) {
+        name = name.substring(0, name.length() - ext.length());
+        break;
+      }
     }
     return normalized(name);
   }

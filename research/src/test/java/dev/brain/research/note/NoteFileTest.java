@@ -35,11 +35,17 @@ class NoteFileTest {
   }
 
   @Test
+  void readsAnMdxPageLikeAMarkdownNote() throws IOException {
+    Path page = Files.writeString(vault.resolve("guide.mdx"), "# Guide\n\ntext\n");
+    assertThat(NoteFile.read(page, collections).key()).isEqualTo("note:notes/guide.mdx");
+  }
+
+  @Test
   void refusesOtherExtensions() throws IOException {
     Path pdf = Files.write(vault.resolve("paper.pdf"), new byte[] {1, 2, 3});
     assertThatThrownBy(() -> NoteFile.read(pdf, collections))
         .isInstanceOf(NoteResearchException.class)
-        .hasMessageContaining("only .md, .markdown and .txt");
+        .hasMessageContaining("only .md, .markdown, .mdx and .txt");
   }
 
   @Test

@@ -324,6 +324,8 @@ class ExtractiveSynthesizerTest {
     assertThat(PassageChoice.noteName("100%.md")).isEqualTo("100%");
     assertThat(PassageChoice.noteName("https://example.com/heel.md")).isEmpty();
     assertThat(PassageChoice.noteName("Heel.md?plain=1")).isEqualTo("heel");
+    assertThat(PassageChoice.noteName("guides/Heel.mdx")).isEqualTo("heel");
+    assertThat(PassageChoice.noteName("Heel.markdown")).isEqualTo("heel");
   }
 
   @Test

@@ -41,7 +41,7 @@ final class NoteCommand {
             + " the note, replacing brain's older one; nothing else in the file changes.",
         "A '## Research' section brain did not write (or that was edited since) is kept and the"
             + " run refused, unless --replace is given.",
-        "Only .md, .markdown and .txt files inside a collection. The section is printed; with"
+        "Only .md, .markdown, .mdx and .txt files inside a collection. The section is printed; with"
             + " --dry-run it is only printed."
       })
   static final class Research implements Callable<Integer> {
