@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -18,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -93,8 +95,7 @@ final class OnnxEmbedder implements Embedder {
       environment.setTelemetry(false);
       session =
           onnxFile.isPresent()
-              ? environment.createSession(
-                  onnxFile.get().toString(), OnnxSetup.sessionOptions(options))
+              ? fileSession(environment, onnxFile.get(), options)
               : environment.createSession(onnx, OnnxSetup.sessionOptions(options));
       requireOutput(model, session);
       return new OnnxEmbedder(model, options, environment, session, tokenizer, tokenizerJson);
@@ -106,6 +107,25 @@ final class OnnxEmbedder implements Embedder {
               .formatted(model.id(), model.onnxResource(), e.getMessage()),
           e);
     }
+  }
+
+  /**
+   * A session for the model file: through its optimized copy ({@link OptimizedModel}) in the
+   * private model directory, or straight from the file when there is no such directory or the copy
+   * cannot be written there.
+   */
+  private static OrtSession fileSession(
+      OrtEnvironment environment, Path model, EmbedderOptions options) throws OrtException {
+    try {
+      Optional<Path> dir = ModelFile.directory();
+      if (dir.isPresent()) {
+        return OptimizedModel.session(
+            environment, model, dir.get(), () -> OnnxSetup.sessionOptions(options), System.err);
+      }
+    } catch (IOException e) {
+      // No place for the optimized copy: optimize in memory, as without one.
+    }
+    return environment.createSession(model.toString(), OnnxSetup.sessionOptions(options));
   }
 
   @Override
