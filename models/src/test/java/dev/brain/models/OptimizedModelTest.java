@@ -43,7 +43,12 @@ class OptimizedModelTest {
     assertThat(copy.getFileName().toString())
         .isEqualTo(OptimizedModel.name(model, env.getVersion()))
         .endsWith(OptimizedModel.SUFFIX);
-    FileTime saved = Files.getLastModifiedTime(copy);
+    assertThat(files(copy))
+        .containsExactly(copy.resolve(OptimizedModel.GRAPH), copy.resolve(OptimizedModel.WEIGHTS));
+    // The weights are in their own file, which ONNX Runtime maps instead of reading.
+    assertThat(Files.size(copy.resolve(OptimizedModel.WEIGHTS)))
+        .isGreaterThan(Files.size(copy.resolve(OptimizedModel.GRAPH)) * 10);
+    FileTime saved = Files.getLastModifiedTime(copy.resolve(OptimizedModel.GRAPH));
 
     float[] fromCopy;
     try (var second = session(model, dir)) {
@@ -51,7 +56,7 @@ class OptimizedModelTest {
     }
     // Loaded, not saved again; nothing else left in the directory.
     assertThat(files(dir)).containsExactly(copy);
-    assertThat(Files.getLastModifiedTime(copy)).isEqualTo(saved);
+    assertThat(Files.getLastModifiedTime(copy.resolve(OptimizedModel.GRAPH))).isEqualTo(saved);
     assertThat(errBytes.toString(UTF_8)).isEmpty();
     assertThat(fromCopy).containsExactly(fresh, within(1e-4f));
     try (var plain = env.createSession(model.toString(), new OrtSession.SessionOptions())) {
@@ -79,9 +84,24 @@ class OptimizedModelTest {
   void aCopyThatCannotBeLoadedIsReportedOnStderrAndMadeAgainFromTheModel() throws Exception {
     Path model = model();
     Path dir = Files.createDirectory(temp.resolve("cache"));
-    Path copy = dir.resolve(OptimizedModel.name(model, env.getVersion()));
-    Files.writeString(copy, "not a model");
+    Path copy = Files.createDirectory(dir.resolve(OptimizedModel.name(model, env.getVersion())));
+    Files.writeString(copy.resolve(OptimizedModel.GRAPH), "not a model");
 
+    assertRemadeAfterAWarning(model, dir, copy);
+  }
+
+  @Test
+  void aCopyWhoseWeightsAreGoneIsReportedOnStderrAndMadeAgainFromTheModel() throws Exception {
+    Path model = model();
+    Path dir = Files.createDirectory(temp.resolve("cache"));
+    session(model, dir).close();
+    Path copy = files(dir).getFirst();
+    Files.delete(copy.resolve(OptimizedModel.WEIGHTS));
+
+    assertRemadeAfterAWarning(model, dir, copy);
+  }
+
+  private void assertRemadeAfterAWarning(Path model, Path dir, Path copy) throws Exception {
     float[] out;
     try (var session = session(model, dir)) {
       out = hidden(session);
@@ -93,10 +113,16 @@ class OptimizedModelTest {
         .contains("could not be loaded")
         .endsWith("it is made again from " + model + System.lineSeparator())
         .doesNotContain("ai.onnxruntime", "Exception");
-    assertThat(Files.size(copy)).isGreaterThan(1_000_000);
+    assertThat(files(dir)).containsExactly(copy);
+    assertThat(Files.size(copy.resolve(OptimizedModel.WEIGHTS))).isGreaterThan(1_000_000);
+    try (var plain = env.createSession(model.toString(), new OrtSession.SessionOptions())) {
+      assertThat(out).containsExactly(hidden(plain), within(1e-4f));
+    }
+    errBytes.reset();
     try (var reloaded = session(model, dir)) {
       assertThat(hidden(reloaded)).containsExactly(out, within(1e-4f));
     }
+    assertThat(errBytes.toString(UTF_8)).isEmpty();
   }
 
   @Test
@@ -104,8 +130,7 @@ class OptimizedModelTest {
     Path model = Files.writeString(temp.resolve("m.onnx"), "12345");
     Files.setLastModifiedTime(model, FileTime.fromMillis(1_000));
 
-    assertThat(OptimizedModel.name(model, "1.29.0"))
-        .isEqualTo("m.5-1000.ort-1.29.0.optimized.onnx");
+    assertThat(OptimizedModel.name(model, "1.29.0")).isEqualTo("m.5-1000.ort-1.29.0.optimized");
   }
 
   /** A copy of the bundled model in the temp directory, which the tests may touch. */
