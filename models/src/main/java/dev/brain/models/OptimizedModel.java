@@ -99,7 +99,11 @@ final class OptimizedModel {
       }
       return session;
     } finally {
-      deleteTree(partial);
+      try {
+        deleteTree(partial);
+      } catch (IOException e) {
+        // A leftover temporary directory; it holds no copy any process loads.
+      }
     }
   }
 
