@@ -62,6 +62,11 @@ final class OnnxSetup {
     // spinning worker per search (bench/search-cpu). Asleep, a worker is woken per operator,
     // which costs nothing measurable on the large batches of indexing.
     session.addConfigEntry(INTRA_OP_SPINNING, "0");
+    // ONNX Runtime's memory pattern plans one block for all of a run's intermediate tensors and
+    // keeps that plan, and its block, for every input shape it has seen; length-bucketed batches
+    // have many shapes, so the blocks pile up: a 16 x 256-token batch peaked at about 390 MB of
+    // resident memory with the pattern and 263 MB without, at the same CPU time per batch.
+    session.setMemoryPatternOptimization(false);
     return session;
   }
 
