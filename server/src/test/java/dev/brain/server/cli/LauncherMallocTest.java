@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/brain}'s fixed glibc mmap threshold: set for the one-shot commands' JVM, taken back
- * for a process such a command starts (the background server runs the same launcher), and never
- * over a threshold the user set. The launcher runs against a JDK whose {@code java} prints the
- * environment it was given.
+ * {@code bin/brain}'s settings for the one-shot commands' memory: the fixed glibc mmap threshold,
+ * set for their JVM, taken back for a process such a command starts (the background server runs the
+ * same launcher) and never over a threshold the user set; and the optimized model copy, for their
+ * JVM only. The launcher runs against a JDK whose {@code java} prints the environment it was given.
  */
 class LauncherMallocTest {
 
@@ -44,18 +44,19 @@ class LauncherMallocTest {
     Files.writeString(
         java,
         "#!/usr/bin/env bash\n"
-            + "echo \"threshold=${MALLOC_MMAP_THRESHOLD_-unset} tuned=${BRAIN_MALLOC_TUNED-unset}\"\n");
+            + "echo \"threshold=${MALLOC_MMAP_THRESHOLD_-unset} tuned=${BRAIN_MALLOC_TUNED-unset}\"\n"
+            + "for a in \"$@\"; do case $a in -Dbrain.onnx.*) echo \"$a\" ;; esac; done\n");
     Path javac = Files.writeString(jdk.resolve("bin/javac"), "#!/usr/bin/env bash\n");
     assertThat(java.toFile().setExecutable(true)).isTrue();
     assertThat(javac.toFile().setExecutable(true)).isTrue();
   }
 
   @Test
-  void aOneShotCommandsJvmGetsTheFixedThreshold() throws Exception {
+  void aOneShotCommandsJvmGetsTheFixedThresholdAndTheOptimizedModelCopy() throws Exception {
     assertThat(brain(Map.of(), "search", "--local", "kettle"))
-        .isEqualTo("threshold=131072 tuned=1");
+        .isEqualTo("threshold=131072 tuned=1\n-Dbrain.onnx.optimized-copy=true");
     assertThat(brain(Map.of(), "get", "--local", "note:a.md"))
-        .isEqualTo("threshold=131072 tuned=1");
+        .isEqualTo("threshold=131072 tuned=1\n-Dbrain.onnx.optimized-copy=true");
   }
 
   @Test
@@ -69,7 +70,8 @@ class LauncherMallocTest {
   @Test
   void aThresholdTheUserSetIsKept() throws Exception {
     var own = Map.of("MALLOC_MMAP_THRESHOLD_", "65536");
-    assertThat(brain(own, "search", "--local", "kettle")).isEqualTo("threshold=65536 tuned=unset");
+    assertThat(brain(own, "search", "--local", "kettle"))
+        .isEqualTo("threshold=65536 tuned=unset\n-Dbrain.onnx.optimized-copy=true");
     assertThat(brain(own, "serve")).isEqualTo("threshold=65536 tuned=unset");
   }
 
