@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * same launcher) and never over a threshold the user set; and the optimized model copy, for their
  * JVM only. The launcher runs against a JDK whose {@code java} prints the environment it was given.
  */
-class LauncherMallocTest {
+class LauncherJvmSettingsTest {
 
   @TempDir static Path tmp;
   private static Path launcher;
@@ -45,7 +45,7 @@ class LauncherMallocTest {
         java,
         "#!/usr/bin/env bash\n"
             + "echo \"threshold=${MALLOC_MMAP_THRESHOLD_-unset} tuned=${BRAIN_MALLOC_TUNED-unset}\"\n"
-            + "for a in \"$@\"; do case $a in -Dbrain.onnx.*) echo \"$a\" ;; esac; done\n");
+            + "for a in \"$@\"; do case $a in -Dbrain.onnx.* | -XX:CompileThresholdScaling=*) echo \"$a\" ;; esac; done\n");
     Path javac = Files.writeString(jdk.resolve("bin/javac"), "#!/usr/bin/env bash\n");
     assertThat(java.toFile().setExecutable(true)).isTrue();
     assertThat(javac.toFile().setExecutable(true)).isTrue();
@@ -63,7 +63,8 @@ class LauncherMallocTest {
   void aServerStartedByASearchGetsTheEnvironmentBack() throws Exception {
     // What a background server inherits from the search JVM that started it.
     var inherited = Map.of("MALLOC_MMAP_THRESHOLD_", "131072", "BRAIN_MALLOC_TUNED", "1");
-    assertThat(brain(inherited, "serve", "--background")).isEqualTo("threshold=unset tuned=unset");
+    assertThat(brain(inherited, "serve", "--background"))
+        .isEqualTo("threshold=unset tuned=unset\n-XX:CompileThresholdScaling=4");
     assertThat(brain(inherited, "index", "notes")).isEqualTo("threshold=unset tuned=unset");
   }
 
@@ -72,7 +73,8 @@ class LauncherMallocTest {
     var own = Map.of("MALLOC_MMAP_THRESHOLD_", "65536");
     assertThat(brain(own, "search", "--local", "kettle"))
         .isEqualTo("threshold=65536 tuned=unset\n-Dbrain.onnx.optimized-copy=true");
-    assertThat(brain(own, "serve")).isEqualTo("threshold=65536 tuned=unset");
+    assertThat(brain(own, "serve"))
+        .isEqualTo("threshold=65536 tuned=unset\n-XX:CompileThresholdScaling=4");
   }
 
   private static String brain(Map<String, String> env, String... args) throws Exception {
