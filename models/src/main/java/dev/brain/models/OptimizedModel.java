@@ -151,12 +151,15 @@ final class OptimizedModel {
     }
   }
 
-  private static String firstLine(String message) {
+  /** ONNX Runtime's reason, its first line, without the "Error code - X - message: " lead. */
+  static String firstLine(String message) {
     if (message == null) {
       return "no reason given";
     }
     int end = message.indexOf('\n');
-    return (end < 0 ? message : message.substring(0, end)).strip();
+    String line = (end < 0 ? message : message.substring(0, end)).strip();
+    int lead = line.indexOf(" - message: ");
+    return lead < 0 ? line : line.substring(lead + " - message: ".length()).strip();
   }
 
   /** Makes a fresh set of session settings for each session created. */

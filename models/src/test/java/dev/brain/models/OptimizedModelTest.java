@@ -111,6 +111,7 @@ class OptimizedModelTest {
     assertThat(warning)
         .startsWith("warning: the optimized copy of the embedding model at " + copy)
         .contains("could not be loaded")
+        .doesNotContain("Error code")
         .endsWith("it is made again from " + model + System.lineSeparator())
         .doesNotContain("ai.onnxruntime", "Exception");
     assertThat(files(dir)).containsExactly(copy);
@@ -123,6 +124,16 @@ class OptimizedModelTest {
       assertThat(hidden(reloaded)).containsExactly(out, within(1e-4f));
     }
     assertThat(errBytes.toString(UTF_8)).isEmpty();
+  }
+
+  @Test
+  void theWarningGivesOnnxRuntimesReasonWithoutItsErrorCode() {
+    assertThat(
+            OptimizedModel.firstLine(
+                "Error code - ORT_INVALID_PROTOBUF - message: Load model from m.onnx failed:"
+                    + "Protobuf parsing failed.\nmore"))
+        .isEqualTo("Load model from m.onnx failed:Protobuf parsing failed.");
+    assertThat(OptimizedModel.firstLine("no such file")).isEqualTo("no such file");
   }
 
   @Test
