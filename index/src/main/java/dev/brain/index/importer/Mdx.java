@@ -1,20 +1,11 @@
 package dev.brain.index.importer;
 
-import dev.brain.chunking.MarkdownNesting;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.commonmark.ext.front.matter.YamlFrontMatterExtension;
-import org.commonmark.node.AbstractVisitor;
-import org.commonmark.node.IndentedCodeBlock;
-import org.commonmark.parser.IncludeSourceSpans;
-import org.commonmark.parser.Parser;
 
 /**
  * MDX (Markdown with ESM {@code import}/{@code export} lines and JSX components, as Astro
@@ -64,15 +55,6 @@ final class Mdx {
   /** Attributes whose quoted value is text a reader of the page sees. */
   static final List<String> VISIBLE = List.of("title", "label", "description", "caption", "alt");
 
-  /** Dedent passes before lines left as indented code stay so (each pass settles one level). */
-  private static final int MAX_DEDENT_PASSES = 8;
-
-  private static final Parser PARSER =
-      MarkdownNesting.parser()
-          .extensions(List.of(YamlFrontMatterExtension.create()))
-          .includeSourceSpans(IncludeSourceSpans.BLOCKS)
-          .build();
-
   /** How many lines one tag, comment or statement may span before the pass gives up. */
   private static final int MAX_SPAN_LINES = 400;
 
@@ -103,72 +85,7 @@ final class Mdx {
   static String toMarkdown(String source) throws Unreadable {
     var pass = new Mdx(source);
     pass.run();
-    return withoutIndentedCode(String.join("\n", pass.out));
-  }
-
-  /**
-   * MDX has no indented code blocks (only fenced ones), so its authors indent component content
-   * freely; Markdown would show such lines as code. Each line commonmark reads as indented code
-   * loses the indent beyond its container's, until none is left (a line that was an indented fence
-   * may then open a fenced block, as in MDX).
-   */
-  static String withoutIndentedCode(String markdown) {
-    String text = markdown;
-    for (int pass = 0; pass < MAX_DEDENT_PASSES; pass++) {
-      var blocks = new ArrayList<List<Integer>>();
-      PARSER
-          .parse(text)
-          .accept(
-              new AbstractVisitor() {
-                @Override
-                public void visit(IndentedCodeBlock block) {
-                  blocks.add(block.getSourceSpans().stream().map(s -> s.getInputIndex()).toList());
-                }
-              });
-      if (blocks.isEmpty()) {
-        return text;
-      }
-      // Each block loses the indent its lines share, in columns (a tab to the next multiple of
-      // four), so code inside it keeps its own; what is left of a line's indent becomes spaces.
-      var cuts = new ArrayList<int[]>();
-      for (List<Integer> starts : blocks) {
-        int common = Integer.MAX_VALUE;
-        for (int start : starts) {
-          int end = indentEnd(text, start);
-          if (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
-            common = Math.min(common, columns(text, start, end));
-          }
-        }
-        for (int start : starts) {
-          int end = indentEnd(text, start);
-          cuts.add(new int[] {start, end, Math.max(0, columns(text, start, end) - common)});
-        }
-      }
-      cuts.sort(Comparator.comparingInt((int[] c) -> c[0]).reversed());
-      var out = new StringBuilder(text);
-      for (int[] cut : cuts) {
-        out.replace(cut[0], cut[1], " ".repeat(cut[2]));
-      }
-      text = out.toString();
-    }
-    return text;
-  }
-
-  private static int indentEnd(String text, int from) {
-    int end = from;
-    while (end < text.length() && (text.charAt(end) == ' ' || text.charAt(end) == '\t')) {
-      end++;
-    }
-    return end;
-  }
-
-  /** The width of the whitespace from {@code from} to {@code end}, tabs to multiples of four. */
-  private static int columns(String text, int from, int end) {
-    int width = 0;
-    for (int i = from; i < end; i++) {
-      width = text.charAt(i) == '\t' ? width + 4 - width % 4 : width + 1;
-    }
-    return width;
+    return MdxIndent.withoutIndentedCode(String.join("\n", pass.out));
   }
 
   /** A component whose closing tag has not come yet. */
@@ -284,7 +201,7 @@ final class Mdx {
     String text = lines.get(next++);
     List<Object> tokens;
     boolean tagsMayContinue = true;
-    while ((tokens = Scanner.scan(text, tagsMayContinue)) == null) {
+    while ((tokens = MdxScanner.scan(text, tagsMayContinue)) == null) {
       if (tagsMayContinue && (next >= lines.size() || lines.get(next).isBlank())) {
         // A tag's attributes never span a blank line: an unclosed '<Name' there is text.
         tagsMayContinue = false;
@@ -319,15 +236,16 @@ final class Mdx {
         line.append(s);
         continue;
       }
-      Tag tag = (Tag) token;
-      if (tag.kind == Tag.Kind.OPEN && CALLOUTS.contains(tag.name)) {
+      MdxTag tag = (MdxTag) token;
+      if (tag.kind() == MdxTag.Kind.OPEN && CALLOUTS.contains(tag.name())) {
         flush(line, indent);
         blank();
-        String type = tag.attributes.getOrDefault("type", "");
+        String type = tag.attributes().getOrDefault("type", "");
         if (!CALLOUT_TYPE.matcher(type).matches()) {
-          type = tag.name.equals("Aside") || tag.name.equals("Admonition") ? "note" : tag.name;
+          type =
+              tag.name().equals("Aside") || tag.name().equals("Admonition") ? "note" : tag.name();
         }
-        String title = tag.attributes.getOrDefault("title", "").strip();
+        String title = tag.attributes().getOrDefault("title", "").strip();
         emit(
             indent
                 + "[!"
@@ -336,19 +254,19 @@ final class Mdx {
                 + (title.isEmpty() ? "" : " ")
                 + title,
             indent);
-        open.add(new Open(tag.name, indent, true));
-      } else if (tag.kind == Tag.Kind.CLOSE) {
-        boolean callout = closesCallout(tag.name);
+        open.add(new Open(tag.name(), indent, true));
+      } else if (tag.kind() == MdxTag.Kind.CLOSE) {
+        boolean callout = closesCallout(tag.name());
         if (callout) {
           flush(line, indent); // the callout's last words are quoted with it
         }
-        close(tag.name);
+        close(tag.name());
         if (callout || tagsOnly) {
           blank();
         }
       } else {
-        if (tag.kind == Tag.Kind.OPEN) {
-          open.add(new Open(tag.name, indent, false));
+        if (tag.kind() == MdxTag.Kind.OPEN) {
+          open.add(new Open(tag.name(), indent, false));
         }
         List<String> shown = tag.visible();
         if (tagsOnly) {
@@ -439,240 +357,5 @@ final class Mdx {
       i++;
     }
     return line.substring(0, i);
-  }
-
-  /** A JSX tag: its name (empty for a fragment), kind and quoted attribute values. */
-  private record Tag(String name, Kind kind, Map<String, String> attributes) {
-    enum Kind {
-      OPEN,
-      CLOSE,
-      SELF_CLOSING
-    }
-
-    List<String> visible() {
-      var shown = new ArrayList<String>();
-      for (var entry : attributes.entrySet()) {
-        if (VISIBLE.contains(entry.getKey()) && !entry.getValue().isBlank()) {
-          shown.add(entry.getValue().strip());
-        }
-      }
-      return shown;
-    }
-  }
-
-  /** Splits a line into text and JSX tags, without comments; code spans are text. */
-  private static final class Scanner {
-    private final String s;
-    private int i;
-    private final List<Object> tokens = new ArrayList<>();
-    private final StringBuilder text = new StringBuilder();
-
-    private final boolean tagsMayContinue;
-
-    private Scanner(String s, boolean tagsMayContinue) {
-      this.s = s;
-      this.tagsMayContinue = tagsMayContinue;
-    }
-
-    /**
-     * The line's tokens (strings and tags), or null when a comment runs past its end, or a tag does
-     * while {@code tagsMayContinue} (else the unclosed tag's '<' is text).
-     */
-    static List<Object> scan(String line, boolean tagsMayContinue) {
-      var scanner = new Scanner(line, tagsMayContinue);
-      return scanner.run() ? scanner.tokens : null;
-    }
-
-    private boolean run() {
-      while (i < s.length()) {
-        char c = s.charAt(i);
-        if (c == '`') {
-          codeSpan();
-        } else if (c == '{' && comment()) {
-          continue;
-        } else if (c == '{' && s.startsWith("/*", skipSpace(i + 1))) {
-          return false; // a comment that closes on a later line
-        } else if (c == '<' && tagStart(i)) {
-          if (tagEnd() < 0) {
-            if (tagsMayContinue) {
-              return false;
-            }
-            text.append(c);
-            i++;
-          }
-        } else {
-          text.append(c);
-          i++;
-        }
-      }
-      if (!text.isEmpty() || tokens.isEmpty()) {
-        tokens.add(text.toString());
-      }
-      return true;
-    }
-
-    /** A code span is text as it is; a backtick run without its closing run is literal. */
-    private void codeSpan() {
-      int run = i;
-      while (run < s.length() && s.charAt(run) == '`') {
-        run++;
-      }
-      String ticks = s.substring(i, run);
-      int close = run;
-      while ((close = s.indexOf(ticks, close)) >= 0) {
-        int after = close + ticks.length();
-        if (after >= s.length() || s.charAt(after) != '`') {
-          text.append(s, i, after);
-          i = after;
-          return;
-        }
-        while (close < s.length() && s.charAt(close) == '`') {
-          close++;
-        }
-      }
-      text.append(ticks);
-      i = run;
-    }
-
-    /** Drops a complete {@code {/* ... *&#47;}} at {@code i}; false if there is none. */
-    private boolean comment() {
-      int open = skipSpace(i + 1);
-      if (!s.startsWith("/*", open)) {
-        return false;
-      }
-      int end = s.indexOf("*/", open + 2);
-      if (end < 0) {
-        return false;
-      }
-      int brace = skipSpace(end + 2);
-      if (brace >= s.length() || s.charAt(brace) != '}') {
-        return false;
-      }
-      i = brace + 1;
-      return true;
-    }
-
-    private int skipSpace(int from) {
-      int j = from;
-      while (j < s.length() && Character.isWhitespace(s.charAt(j))) {
-        j++;
-      }
-      return j;
-    }
-
-    /** {@code <Name}, {@code </Name}, {@code <>} or {@code </>}: a component, not HTML. */
-    private boolean tagStart(int at) {
-      int j = at + 1;
-      if (j < s.length() && s.charAt(j) == '/') {
-        j++;
-      }
-      return j < s.length() && (Character.isUpperCase(s.charAt(j)) || s.charAt(j) == '>');
-    }
-
-    /** Reads the tag at {@code i} into a token; -1 if it runs past the line. */
-    private int tagEnd() {
-      int j = i + 1;
-      boolean closing = s.charAt(j) == '/';
-      if (closing) {
-        j++;
-      }
-      int nameStart = j;
-      while (j < s.length() && isNamePart(s.charAt(j))) {
-        j++;
-      }
-      String name = s.substring(nameStart, j);
-      var attributes = new LinkedHashMap<String, String>();
-      while (true) {
-        j = skipSpace(j);
-        if (j >= s.length()) {
-          return -1;
-        }
-        char c = s.charAt(j);
-        if (c == '>' || c == '/' && j + 1 < s.length() && s.charAt(j + 1) == '>') {
-          Tag.Kind kind =
-              closing ? Tag.Kind.CLOSE : c == '/' ? Tag.Kind.SELF_CLOSING : Tag.Kind.OPEN;
-          if (!text.isEmpty()) {
-            tokens.add(text.toString());
-            text.setLength(0);
-          }
-          tokens.add(new Tag(name, kind, attributes));
-          i = j + (c == '/' ? 2 : 1);
-          return i;
-        }
-        if (c == '{') {
-          j = balanced(j);
-          if (j < 0) {
-            return -1;
-          }
-          continue;
-        }
-        int keyStart = j;
-        while (j < s.length() && isNamePart(s.charAt(j))) {
-          j++;
-        }
-        if (j == keyStart) {
-          j++; // a stray character: skipped, the tag still ends at its '>'
-          continue;
-        }
-        String key = s.substring(keyStart, j);
-        j = skipSpace(j);
-        if (j >= s.length()) {
-          return -1;
-        }
-        if (s.charAt(j) != '=') {
-          continue; // a boolean attribute
-        }
-        j = skipSpace(j + 1);
-        if (j >= s.length()) {
-          return -1;
-        }
-        char q = s.charAt(j);
-        if (q == '"' || q == '\'') {
-          int end = s.indexOf(q, j + 1);
-          if (end < 0) {
-            return -1;
-          }
-          attributes.put(key, s.substring(j + 1, end).replaceAll("\\s+", " "));
-          j = end + 1;
-        } else if (q == '{') {
-          j = balanced(j);
-          if (j < 0) {
-            return -1;
-          }
-        }
-      }
-    }
-
-    /** The index after the brace block that opens at {@code from}, strings skipped; -1 if open. */
-    private int balanced(int from) {
-      int depth = 0;
-      char quote = 0;
-      for (int j = from; j < s.length(); j++) {
-        char c = s.charAt(j);
-        if (quote != 0) {
-          if (c == '\\') {
-            j++;
-          } else if (c == quote) {
-            quote = 0;
-          }
-        } else if (c == '"' || c == '\'' || c == '`') {
-          quote = c;
-        } else if (c == '{') {
-          depth++;
-        } else if (c == '}' && --depth == 0) {
-          return j + 1;
-        }
-      }
-      return -1;
-    }
-
-    private static boolean isNamePart(char c) {
-      return Character.isLetterOrDigit(c)
-          || c == '_'
-          || c == '-'
-          || c == '.'
-          || c == ':'
-          || c == '$';
-    }
   }
 }
