@@ -3,11 +3,12 @@ package dev.brain.research.plan;
 import java.util.regex.Pattern;
 
 /**
- * Whether a concept is incidental to the question: a number ({@code 10,000}, {@code 431}), a month
- * ("Dec", which a passage writes its own way), or a file, path or address ({@code vite.config.js},
- * {@code src/App.vue}, {@code file:///…}, {@code www.mysite.com}): the user's own tokens, pasted
- * from an error or their setup. Such a token raises a passage that contains it but never declines a
- * question, and an answer need not mention it; when the corpus lacks it, it tells no row apart.
+ * Whether a concept is incidental to the question: a number ({@code 10,000}, {@code 431}) or a
+ * version ({@code v2}), a month ("Dec", which a passage writes its own way), or a file, path or
+ * address ({@code vite.config.js}, {@code src/App.vue}, {@code file:///…}, {@code www.mysite.com}):
+ * the user's own tokens, pasted from an error or their setup. Such a token raises a passage that
+ * contains it but never declines a question, and an answer need not mention it; when the corpus
+ * lacks it, it tells no row apart.
  *
  * <p>Research-internal: public only for the other research packages; not API.
  */
@@ -35,6 +36,10 @@ public final class Incidental {
               + "|test|example|invalid|home|arpa)",
           Pattern.CASE_INSENSITIVE);
 
+  /** A version: {@code v2}, {@code v1.4.2}; like a number, the user's way of naming a release. */
+  private static final Pattern VERSION =
+      Pattern.compile("v\\d+(?:\\.\\d+)*", Pattern.CASE_INSENSITIVE);
+
   /** Whether {@code concept} is incidental to the question. */
   public static boolean is(Concept concept) {
     String term = concept.preferred();
@@ -45,6 +50,7 @@ public final class Incidental {
         || term.indexOf('\\') >= 0
         || term.contains("://")
         || FILE.matcher(term).matches()
+        || VERSION.matcher(term).matches()
         || HOST.matcher(term).matches();
   }
 }

@@ -171,7 +171,9 @@ final class Names {
     if (form == QuestionForm.ERROR && inMessage(question, m.start())) {
       return false;
     }
-    boolean capitalized = Character.isUpperCase(word.codePointAt(0)) && !before.isBlank();
+    // A single letter ("after X ms") stands for a value, never a name the answer must mention.
+    boolean capitalized =
+        word.length() > 1 && Character.isUpperCase(word.codePointAt(0)) && !before.isBlank();
     boolean acronym = word.length() >= 2 && word.equals(word.toUpperCase(Locale.ROOT));
     boolean possessive = after.startsWith("'s") || after.startsWith("’s");
     boolean identifier =

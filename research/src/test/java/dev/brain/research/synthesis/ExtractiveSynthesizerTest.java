@@ -1093,6 +1093,25 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aVersionOrALetterStandingForAValueMakesNoAnswerPartial() {
+    String raw =
+        "# Autosave\n\nSince the second major release, the editor saves a file after a delay;"
+            + " set `auto-save.timeout` to the delay in milliseconds.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "after upgrading to v2 the editor autosave waits X ms, how do I change the delay?",
+                List.of(note(1, "docs/autosave.md", raw))),
+            "v2",
+            "x");
+
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("auto-save.timeout").doesNotContain("nothing about");
+  }
+
+  @Test
   void rowsWithNothingCoveringTheQuestionAreNoEvidenceNotAnAnswer() {
     var pack =
         Packs.pack(
