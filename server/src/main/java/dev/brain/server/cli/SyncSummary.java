@@ -34,17 +34,17 @@ final class SyncSummary {
     if (r.attachments().total() > 0) {
       out.println(attachments(r.attachments()));
     }
-    out.printf(
-        Locale.ROOT,
-        "%d chunks written (%d embedded, %d reused%s) in %.1f s: %.1f chunks/s%n",
-        r.chunksWritten(),
-        r.chunksEmbedded(),
-        r.chunksReused(),
-        r.chunksFromCache() > 0
-            ? ", " + r.chunksFromCache() + " of them from the embedding cache"
-            : "",
-        seconds,
-        r.chunksPerSecond());
+    if (r.chunksWritten() == 0) {
+      // Nothing to rate: say what an unchanged sync did read (none of the files, usually).
+      out.printf(
+          Locale.ROOT,
+          "no chunk written; %d of %d files read, in %.2f s%n",
+          r.filesRead(),
+          r.files(),
+          seconds);
+    } else {
+      printWritten(r, seconds, out);
+    }
     if (r.chunksEmbedded() > 0) {
       double embedSeconds = r.embedTime().toMillis() / 1000.0;
       out.printf(
@@ -128,5 +128,19 @@ final class SyncSummary {
   /** A file and what happened to it, one line: a file name or reason cannot drive the terminal. */
   private static String issue(java.nio.file.Path file, String reason) {
     return TerminalText.line(String.valueOf(file)) + ": " + TerminalText.line(reason);
+  }
+
+  private static void printWritten(SyncReport r, double seconds, PrintWriter out) {
+    out.printf(
+        Locale.ROOT,
+        "%d chunks written (%d embedded, %d reused%s) in %.1f s: %.1f chunks/s%n",
+        r.chunksWritten(),
+        r.chunksEmbedded(),
+        r.chunksReused(),
+        r.chunksFromCache() > 0
+            ? ", " + r.chunksFromCache() + " of them from the embedding cache"
+            : "",
+        seconds,
+        r.chunksPerSecond());
   }
 }
