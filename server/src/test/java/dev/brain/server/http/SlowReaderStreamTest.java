@@ -64,6 +64,9 @@ class SlowReaderStreamTest {
                         .withPort(0)
                         .withMaxConcurrentRuns(1)
                         .withWriteTimeout(Duration.ofMillis(500))));
+    // The server's warm-up search takes a run slot for a moment: with one slot, a test's first
+    // run must not meet it (it would be refused as busy under load).
+    server.warmUpLanes(Duration.ofSeconds(30));
   }
 
   private static final java.net.URI URI_REFUSED =
