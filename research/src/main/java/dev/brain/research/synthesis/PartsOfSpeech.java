@@ -46,14 +46,10 @@ final class PartsOfSpeech {
 
   /** The words of a text and their tags. */
   record Tagged(Span[] spans, String[] tags) {
-    /** Whether the word covering offset {@code at} is a noun or a proper noun. */
-    boolean nounAt(int at) {
-      return NOUNS.contains(tagAt(at));
-    }
-
     /**
-     * Whether the word covering offset {@code at} is tagged as a noun, or, being {@code rare} (a
-     * word the model may not know), as a word of a closed class: a rare word is none of those.
+     * Whether the word covering offset {@code at} is tagged as a noun (or a proper noun), or, being
+     * {@code rare} (a word the model may not know), as a word of a closed class: a rare word is
+     * none of those.
      */
     boolean nounAt(int at, boolean rare) {
       String tag = tagAt(at);
