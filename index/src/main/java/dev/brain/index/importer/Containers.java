@@ -48,7 +48,6 @@ final class Containers {
           "quote",
           "failure");
 
-  private static final Pattern FENCE = Pattern.compile("^[ \\t]*(`{3,}|~{3,})(.*)$");
   private static final Pattern OPEN =
       Pattern.compile("^([ \\t]*)(:{3,})[ \\t]*([A-Za-z][\\w-]*)(.*)$");
   private static final Pattern CLOSE = Pattern.compile("^[ \\t]*(:{3,})[ \\t]*$");
@@ -78,16 +77,16 @@ final class Containers {
   }
 
   private void run() {
-    int next = frontMatterEnd();
+    int next = MarkdownLines.frontMatterEnd(lines);
     out.addAll(lines.subList(0, next));
     while (next < lines.size()) {
       String line = lines.get(next++);
-      Matcher fence = FENCE.matcher(line);
+      String fence = MarkdownLines.fenceOpening(line);
       Matcher opening = OPEN.matcher(line);
       Matcher closing = CLOSE.matcher(line);
-      if (fence.matches() && !(fence.group(1).startsWith("`") && fence.group(2).contains("`"))) {
+      if (fence != null) {
         emit(line);
-        next = fencedBlock(next, fence.group(1));
+        next = fencedBlock(next, fence);
       } else if (opening.matches()) {
         opening(opening);
       } else if (closing.matches()
@@ -101,34 +100,13 @@ final class Containers {
     }
   }
 
-  /** The index after front matter ({@code ---} or {@code +++} lines), copied untouched; or 0. */
-  private int frontMatterEnd() {
-    String first = lines.get(0).strip();
-    if (!first.equals("---") && !first.equals("+++")) {
-      return 0;
-    }
-    for (int i = 1; i < lines.size(); i++) {
-      if (lines.get(i).strip().equals(first)) {
-        return i + 1;
-      }
-    }
-    return 0;
-  }
-
   /** Copies a fenced code block's lines after its opening one; returns the index after it. */
   private int fencedBlock(int from, String marker) {
-    Pattern close =
-        Pattern.compile(
-            "^[ \\t]*"
-                + Pattern.quote(String.valueOf(marker.charAt(0)))
-                + "{"
-                + marker.length()
-                + ",}[ \\t]*$");
     int next = from;
     while (next < lines.size()) {
       String line = lines.get(next++);
       emit(line);
-      if (close.matcher(line).matches()) {
+      if (MarkdownLines.closesFence(line, marker)) {
         break;
       }
     }

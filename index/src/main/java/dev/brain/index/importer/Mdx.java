@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -58,7 +57,6 @@ final class Mdx {
   /** How many lines one tag, comment or statement may span before the pass gives up. */
   private static final int MAX_SPAN_LINES = 400;
 
-  private static final Pattern FENCE = Pattern.compile("^[ \\t]*(`{3,}|~{3,})(.*)$");
   private static final Pattern ESM = Pattern.compile("^(?:import|export)(?:[\\s{*]|$)");
   private static final Pattern CALLOUT_TYPE = Pattern.compile("[A-Za-z][A-Za-z-]*");
 
@@ -95,9 +93,9 @@ final class Mdx {
     frontMatter();
     while (next < lines.size()) {
       String line = lines.get(next);
-      Matcher fence = FENCE.matcher(line);
-      if (fence.matches() && !(fence.group(1).startsWith("`") && fence.group(2).contains("`"))) {
-        fencedBlock(fence.group(1));
+      String fence = MarkdownLines.fenceOpening(line);
+      if (fence != null) {
+        fencedBlock(fence);
       } else if (open.isEmpty() && ESM.matcher(line).find() && statementStart()) {
         skipStatement();
       } else {
@@ -108,20 +106,11 @@ final class Mdx {
 
   /** Front matter ({@code ---} YAML or {@code +++} TOML) is copied untouched. */
   private void frontMatter() {
-    if (lines.isEmpty()) {
-      return;
-    }
-    String first = lines.get(0).strip();
-    if (!first.equals("---") && !first.equals("+++")) {
-      return;
-    }
-    for (int i = 1; i < lines.size(); i++) {
-      if (lines.get(i).strip().equals(first)) {
-        out.addAll(lines.subList(0, i + 1));
-        next = i + 1;
-        bodyStart = next;
-        return;
-      }
+    int end = MarkdownLines.frontMatterEnd(lines);
+    if (end > 0) {
+      out.addAll(lines.subList(0, end));
+      next = end;
+      bodyStart = next;
     }
   }
 
@@ -137,14 +126,10 @@ final class Mdx {
   /** A fenced code block, copied as it is (an {@code import} in it is code, not ESM). */
   private void fencedBlock(String marker) {
     emit(lines.get(next++));
-    char c = marker.charAt(0);
-    Pattern close =
-        Pattern.compile(
-            "^[ \\t]*" + Pattern.quote(String.valueOf(c)) + "{" + marker.length() + ",}[ \\t]*$");
     while (next < lines.size()) {
       String line = lines.get(next++);
       emit(line);
-      if (close.matcher(line).matches()) {
+      if (MarkdownLines.closesFence(line, marker)) {
         return;
       }
     }
