@@ -8,11 +8,19 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.Code;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.SourceSpan;
+import org.commonmark.parser.IncludeSourceSpans;
+import org.commonmark.parser.Parser;
 
 /**
  * Reads the citations of an answer: bracketed record keys such as {@code [note:coffee/Niche
  * Zero.md]} or {@code [src:ada2743d1b19]}, several in one bracket separated by {@code ;} or {@code
- * ,}. URLs in brackets and {@code [[wikilinks]]} are not citations.
+ * ,}. URLs in brackets, {@code [[wikilinks]]} and brackets inside code (a quoted {@code
+ * #[tauri::command]} attribute, an array in an example) are not citations.
  */
 final class Citations {
   private Citations() {}
@@ -22,6 +30,8 @@ final class Citations {
   private static final Pattern SEPARATOR =
       Pattern.compile("\\s*;\\s*|\\s*,\\s*(?=[a-z][a-z0-9_-]{0,20}:)");
   private static final Set<String> NOT_KEYS = Set.of("http", "https", "mailto", "ftp", "file");
+  private static final Parser MARKDOWN =
+      Parser.builder().includeSourceSpans(IncludeSourceSpans.BLOCKS_AND_INLINES).build();
 
   /** The citations of an answer: every cited key, with the pack row's details when it has one. */
   static List<Citation> of(ResearchPack pack, String answer) {
@@ -65,8 +75,12 @@ final class Citations {
     if (answer == null) {
       return out;
     }
+    List<SourceSpan> code = code(answer);
     Matcher m = BRACKET.matcher(answer);
     while (m.find()) {
+      if (inside(code, m.start())) {
+        continue;
+      }
       boolean wikilink =
           m.start() > 0 && answer.charAt(m.start() - 1) == '['
               || m.end() < answer.length() && answer.charAt(m.end()) == ']';
@@ -76,6 +90,43 @@ final class Citations {
       }
     }
     return out;
+  }
+
+  /** Where the answer's code blocks and code spans are, as commonmark reads the Markdown. */
+  private static List<SourceSpan> code(String answer) {
+    if (answer.indexOf('`') < 0 && answer.indexOf("    ") < 0 && answer.indexOf('~') < 0) {
+      return List.of();
+    }
+    var spans = new ArrayList<SourceSpan>();
+    MARKDOWN
+        .parse(answer)
+        .accept(
+            new AbstractVisitor() {
+              @Override
+              public void visit(FencedCodeBlock block) {
+                spans.addAll(block.getSourceSpans());
+              }
+
+              @Override
+              public void visit(IndentedCodeBlock block) {
+                spans.addAll(block.getSourceSpans());
+              }
+
+              @Override
+              public void visit(Code code) {
+                spans.addAll(code.getSourceSpans());
+              }
+            });
+    return spans;
+  }
+
+  private static boolean inside(List<SourceSpan> spans, int index) {
+    for (SourceSpan span : spans) {
+      if (index >= span.getInputIndex() && index < span.getInputIndex() + span.getLength()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isKey(String s) {

@@ -47,6 +47,32 @@ class VerifierTest {
   }
 
   @Test
+  void bracketsInsideQuotedCodeAreNotCitations() {
+    String text =
+        "From your notes [note:coffee/Gaggia Classic Pro.md]:\n\n"
+            + "```rust\n#[tauri::command]\nfn brew() {}\n```\n\n"
+            + "Mark it with `#[derive(serde::Serialize)]` and list it under"
+            + " `[plugins:sql]`:\n\n"
+            + "    let order = [espresso:ristretto];\n";
+
+    var v = Verifier.verify(PACK, answer(PACK, text, AnswerStatus.OK));
+
+    assertThat(Citations.keys(text)).containsExactly("note:coffee/Gaggia Classic Pro.md");
+    assertThat(v.passed()).isTrue();
+    assertThat(v.reasons()).isEmpty();
+  }
+
+  @Test
+  void aKeyOutsideCodeIsStillCheckedWhenTheAnswerAlsoQuotesCode() {
+    String text = "Weekly [src:ffffffffffff]:\n\n```\n[src:ada2743d1b19]\n```\n";
+
+    var v = Verifier.verify(PACK, answer(PACK, text, AnswerStatus.OK));
+
+    assertThat(Citations.keys(text)).containsExactly("src:ffffffffffff");
+    assertThat(v.passed()).isFalse();
+  }
+
+  @Test
   void failsAnAnswerCitingAKeyThatIsNotInThePack() {
     var v =
         Verifier.verify(
