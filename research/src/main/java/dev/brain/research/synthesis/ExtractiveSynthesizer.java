@@ -109,7 +109,7 @@ public final class ExtractiveSynthesizer {
     List<String> missing =
         PassageChoice.missing(passages, asked).stream()
             .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
-            .map(Concept::preferred)
+            .map(c -> Names.asWritten(pack.question(), c))
             .toList();
     // A question asking for a date or a figure whose passages are built around no sentence that
     // offers one (the ranking prefers such sentences): the passages are about the question, not

@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
  * nowhere, makes the question one the corpus cannot answer, however many of its other words match
  * ("How do I parse flags with clap?" in a corpus without clap). A concept counts when the question
  * writes it as a name: capitalized inside the question ("WebAssembly", "Docker"), an acronym
- * ("YAML"), a possessive ("rayon's"), an identifier (with a digit, an underscore or inside code:
- * {@code env_logger}), or the tool a "with" or "using" names ("with criterion", "with the regex
- * crate"). Two uses are not the question's subject and do not count: a name the question compares
- * with ("something like Swift's guard let") and, in a pasted error message, the message's own words
- * (error codes, file names in quotes), which the corpus explains in its own words.
+ * ("YAML"), a possessive ("rayon's"), an identifier (with a digit, an underscore, a capital inside
+ * it or three hyphenated words, or inside code: {@code env_logger}, {@code enableGlobalCache},
+ * {@code declare-user-mode}), or the tool a "with" or "using" names ("with criterion", "with the
+ * regex crate"). Two uses are not the question's subject and do not count: a name the question
+ * compares with ("something like Swift's guard let") and, in a pasted error message, the message's
+ * own words (error codes, file names in quotes), which the corpus explains in its own words.
  */
 final class Names {
   private Names() {}
@@ -35,6 +36,16 @@ final class Names {
   private static final Pattern INSTRUMENT =
       Pattern.compile(
           "\\b(?:with|using|via)\\s+(?:the\\s+|a\\s+|an\\s+)?$", Pattern.CASE_INSENSITIVE);
+
+  /** A lower-case letter followed by a capital inside a word: {@code enableGlobalCache}. */
+  private static final Pattern CAMEL_CASE = Pattern.compile("\\p{Ll}\\p{Lu}");
+
+  /**
+   * Words that join an English compound ("end-to-end", "out-of-the-box", "step-by-step"): a
+   * compound with one of them is a phrase, not a name.
+   */
+  private static final java.util.Set<String> JOINERS =
+      java.util.Set.of("a", "and", "by", "for", "in", "is", "my", "of", "on", "or", "the", "to");
 
   /** Top evidence rows a declining question's other concepts are looked for in. */
   private static final int TOP_ROWS = 5;
@@ -140,6 +151,12 @@ final class Names {
     return out;
   }
 
+  /** How {@code question} writes {@code concept} ("enableGlobalCache"), else its preferred form. */
+  static String asWritten(String question, Concept concept) {
+    Matcher m = find(question, concept.preferred());
+    return m == null ? concept.preferred() : m.group();
+  }
+
   private static Matcher find(String question, String term) {
     Matcher m =
         Pattern.compile(
@@ -177,7 +194,9 @@ final class Names {
     boolean acronym = word.length() >= 2 && word.equals(word.toUpperCase(Locale.ROOT));
     boolean possessive = after.startsWith("'s") || after.startsWith("’s");
     boolean identifier =
-        word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.');
+        word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.')
+            || CAMEL_CASE.matcher(word).find()
+            || compoundName(word);
     boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
     return capitalized
         || tagged != null
@@ -188,6 +207,24 @@ final class Names {
         || identifier
         || code
         || instrument && INSTRUMENT.matcher(before).find();
+  }
+
+  /**
+   * Whether {@code word} is a name made of three or more hyphenated words, as commands, options and
+   * packages are named ({@code declare-user-mode}, {@code cache-max-size}); "in-app" or
+   * "end-to-end" is English.
+   */
+  private static boolean compoundName(String word) {
+    String[] parts = word.toLowerCase(Locale.ROOT).split("-", -1);
+    if (parts.length < 3) {
+      return false;
+    }
+    for (String part : parts) {
+      if (part.isEmpty() || JOINERS.contains(part)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

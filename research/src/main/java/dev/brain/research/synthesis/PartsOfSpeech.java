@@ -24,13 +24,11 @@ final class PartsOfSpeech {
 
   private static final Set<String> NOUNS = Set.of("NOUN", "PROPN");
 
-  /**
-   * Tags of closed classes (and "other"): every word of them is in the model's training text, so a
-   * word the model does not know that it tags so is a guess ("add <em>disqus</em> comments" tagged
-   * as an auxiliary), most often a name.
-   */
-  private static final Set<String> CLOSED =
-      Set.of("AUX", "DET", "PRON", "ADP", "CCONJ", "SCONJ", "PART", "INTJ", "X");
+  /** Tags of words that act on the words after them: a verb and an adverb. */
+  private static final Set<String> ACTING = Set.of("VERB", "ADV");
+
+  /** Tags of the words a name modifies when it stands before them ("tailwind css classes"). */
+  private static final Set<String> MODIFIED = Set.of("NOUN", "PROPN", "ADJ");
 
   private static final class Holder {
     static final POSModel MODEL = load();
@@ -48,21 +46,38 @@ final class PartsOfSpeech {
   record Tagged(Span[] spans, String[] tags) {
     /**
      * Whether the word covering offset {@code at} is tagged as a noun (or a proper noun), or, being
-     * {@code rare} (a word the model may not know), as a word of a closed class: a rare word is
-     * none of those.
+     * {@code rare} (a word the model may not know, whose tag is a guess), is not read as a verb or
+     * adverb acting on what follows it. The tagger guesses an unknown name as anything: "add
+     * <em>disqus</em> comments" an auxiliary, "sort <em>tailwind</em> css classes" a verb, "in
+     * <em>zed</em> editor" an adjective, "what does <em>enableGlobalCache</em> do" punctuation; a
+     * rare word tagged as a verb stays one when no noun or adjective follows it ("<em>prettify</em>
+     * my Caddyfile", "how to <em>unhide</em>").
      */
     boolean nounAt(int at, boolean rare) {
-      String tag = tagAt(at);
-      return NOUNS.contains(tag) || rare && CLOSED.contains(tag);
+      int i = indexAt(at);
+      if (i < 0) {
+        return false;
+      }
+      String tag = tags[i];
+      if (NOUNS.contains(tag)) {
+        return true;
+      }
+      if (!rare) {
+        return false;
+      }
+      if (ACTING.contains(tag)) {
+        return i + 1 < tags.length && MODIFIED.contains(tags[i + 1]);
+      }
+      return true;
     }
 
-    private String tagAt(int at) {
+    private int indexAt(int at) {
       for (int i = 0; i < spans.length; i++) {
         if (spans[i].getStart() <= at && at < spans[i].getEnd()) {
-          return tags[i];
+          return i;
         }
       }
-      return "";
+      return -1;
     }
   }
 

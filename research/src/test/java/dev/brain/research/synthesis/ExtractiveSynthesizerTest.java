@@ -943,6 +943,44 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aCamelCaseOrHyphenatedOptionTheCorpusNeverMentionsMakesTheAnswerPartial() {
+    String raw =
+        "# Cache\n\nThe cache keeps every downloaded package under the cache folder; `cache clean`"
+            + " empties it. Add yarn with `pnpm add yarn@yarnpkg/berry`.\n";
+    var camel =
+        Packs.pack(
+            "what does enableGlobalCache do in .yarnrc.yml for yarn berry",
+            List.of(note(1, "docs/cache.md", raw)));
+    var hyphens =
+        Packs.pack("cache clean keep-recent-packages", List.of(note(1, "docs/cache.md", raw)));
+    var camelResult = answerWithTheModelsTokenizer(Packs.absent(camel, "enableglobalcache"));
+    var hyphensResult = answerWithTheModelsTokenizer(Packs.absent(hyphens, "keep-recent-packages"));
+
+    assertThat(camelResult.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(camelResult.answer()).endsWith("but nothing about “enableGlobalCache”.");
+    assertThat(hyphensResult.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(hyphensResult.answer()).endsWith("but nothing about “keep-recent-packages”.");
+  }
+
+  @Test
+  void aRareNameTheTaggerReadsAsAnAdjectiveIsStillAThingTheAnswerLacks() {
+    String raw =
+        "# Plugins\n\nPlugins add languages to the formatter: install the plugin's package and"
+            + " list it under `plugins` in the configuration file.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "formatter plugin to sort tailwind css classes",
+                List.of(note(1, "docs/plugins.md", raw))),
+            "tailwind");
+
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer()).endsWith("but nothing about “tailwind”.");
+  }
+
+  @Test
   void aCommonNounTheCorpusLacksIsTheUsersWordForWhatItSaysOtherwise() {
     String raw =
         "# Plantar fasciitis\n\nThe physio gave me calf raises, 3 x 15 a day, and a towel"
