@@ -12,12 +12,13 @@ import java.util.regex.Pattern;
 /**
  * What kind of thing a question asks for, and whether a sentence offers one the question does not
  * already name: a month or year for "when" and "what year", a figure for "how many" and "how much",
- * a figure or a frequency ("once a week", "daily") for "how often", a capitalised name for "who",
- * "which" and "where", a model or version number ("A350-900", "PS5", "10.3") for "which model" and
- * "what version". A question in parts ("When did I run it and what was my time?") asks for the kind
- * of each part. A sentence that only restates the question's words offers nothing new; among
- * sentences covering the same concepts the extractive synthesizer prefers one that offers an
- * asked-for kind, and leads with it.
+ * a figure or a frequency ("once a week", "daily") for "how often", a figure in a sentence naming
+ * what it measures for "how many entries", "the maximum file size" or "which port", a capitalised
+ * name for "who", "which" and "where", a model or version number ("A350-900", "PS5", "10.3") for
+ * "which model" and "what version". A question in parts ("When did I run it and what was my time?")
+ * asks for the kind of each part. A sentence that only restates the question's words offers nothing
+ * new; among sentences covering the same concepts the extractive synthesizer prefers one that
+ * offers an asked-for kind, and leads with it.
  */
 final class AnswerShape {
 
@@ -83,7 +84,59 @@ final class AnswerShape {
           "[?;]|,?\\s+and\\s+(?=(?:what|when|where|who|whom|whose|which|how)\\b)",
           Pattern.CASE_INSENSITIVE);
 
+  /**
+   * A figure asked for by what it measures: "how many <em>entries</em>", "the maximum <em>file
+   * size</em>", "max number of <em>background jobs</em>", "what <em>tab width</em>", "which
+   * <em>port</em>". Group 1 is the words after it; {@link #measured} reads the thing measured from
+   * them. Words are read with their hyphens and dots ("max-len" is a name, not "max").
+   */
+  private static final Pattern MEASURED =
+      Pattern.compile(
+          "(?:^|\\s)(?:how (?:many|much)|max|maximum|min|minimum|biggest|largest|smallest"
+              + "|highest|lowest|(?:what|which)(?= (?:[\\w.-]+ )?(?:port|width|height|size|limit"
+              + "|timeout|length|depth|interval|delay|resolution|count|number)(?:\\s|$)))"
+              + "\\s+(?:(?:number|amount|count) of\\s+)?((?:[\\w.-]+\\s*){1,2})",
+          Pattern.CASE_INSENSITIVE);
+
   private AnswerShape() {}
+
+  /**
+   * The thing a figure the question asks for measures (at most two words, up to the first stop
+   * word: "entries", "background jobs", "tab width", "port"); empty when the question asks for no
+   * figure of a named thing ("how many times", "how much is it" name none a sentence must repeat:
+   * "times" is how a count is said).
+   */
+  static List<String> measured(String question) {
+    var m = MEASURED.matcher(question.toLowerCase(Locale.ROOT).replaceAll("[?!,;:]", " "));
+    if (!m.find()) {
+      return List.of();
+    }
+    var out = new ArrayList<String>();
+    for (String w : m.group(1).trim().split("\\s+")) {
+      if (Words.isStop(w) || UNITS.contains(w) || !w.chars().anyMatch(Character::isLetter)) {
+        break;
+      }
+      out.add(w);
+    }
+    return out;
+  }
+
+  /** Words a count or amount is said in, which a sentence giving it need not repeat. */
+  private static final Set<String> UNITS = Set.of("times", "time", "more", "less", "of", "is");
+
+  /**
+   * Whether {@code sentence} or the headings it sits under ({@code context}) name a word of the
+   * thing {@code question}'s figure measures ({@link #measured}), by stem ("what grind size" is
+   * given by "15 on the dial" under "Grind settings"); true when the question names none.
+   */
+  static boolean namesMeasured(String question, String sentence, String context) {
+    List<String> thing = measured(question);
+    if (thing.isEmpty()) {
+      return true;
+    }
+    Set<String> stems = Words.stems(sentence + "\n" + context);
+    return thing.stream().anyMatch(w -> Words.matches(w, stems));
+  }
 
   /** The kinds of answer the parts of {@code question} want; empty when their words do not say. */
   static Set<Kind> kinds(String question) {
@@ -132,7 +185,8 @@ final class AnswerShape {
             " what time ",
             " price ",
             " cost ")
-        || MEASURE.matcher(q).find()) {
+        || MEASURE.matcher(q).find()
+        || !measured(question).isEmpty()) {
       return Kind.NUMBER;
     }
     if (containsAny(
@@ -199,9 +253,10 @@ final class AnswerShape {
   /**
    * Whether {@code sentence} offers a value of one of {@code kinds} ({@link #valuesAsked}) that
    * {@code question} does not name, read strictly: for a date, one {@link #DATE_WRITTEN}; for a
-   * figure, as {@link #offers(Kind, String, String)} reads one.
+   * figure, as {@link #offers(Kind, String, String)} reads one, in a sentence that (with its
+   * headings, {@code context}) names what the figure measures ({@link #namesMeasured}).
    */
-  static boolean offersValue(Set<Kind> kinds, String question, String sentence) {
+  static boolean offersValue(Set<Kind> kinds, String question, String sentence, String context) {
     for (Kind kind : kinds) {
       if (kind == Kind.DATE) {
         var m = DATE_WRITTEN.matcher(sentence);
@@ -210,7 +265,8 @@ final class AnswerShape {
             return true;
           }
         }
-      } else if (offers(kind, question, sentence)) {
+      } else if (offers(kind, question, sentence)
+          && (kind != Kind.NUMBER || namesMeasured(question, sentence, context))) {
         return true;
       }
     }

@@ -118,7 +118,13 @@ public final class ExtractiveSynthesizer {
     boolean valueMissing =
         !values.isEmpty()
             && passages.stream()
-                .noneMatch(p -> AnswerShape.offersValue(values, pack.question(), p.lead().shown()));
+                .noneMatch(
+                    p ->
+                        AnswerShape.offersValue(
+                            values,
+                            pack.question(),
+                            p.lead().shown(),
+                            String.join("\n", p.headingPath())));
     String text = AnswerText.of(passages, missing, valueMissing ? values : Set.of());
     // A thing the question names that no quoted passage mentions, or the value it asks for that
     // none offers: the answer covers part of the question, and says so (its last line), never as a

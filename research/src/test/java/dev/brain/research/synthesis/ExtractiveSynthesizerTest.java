@@ -1017,6 +1017,48 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aFigureOfANamedThingIsGivenOnlyByASentenceNamingIt() {
+    String raw =
+        "# Jumps\n\nThe jumplist records where you were before a jump. Press Ctrl-o to go back"
+            + " and Ctrl-i to go forward; a shell command that returns 0 keeps the selection.\n";
+    var count =
+        answerFromWholeRows(
+            Packs.pack(
+                "how many entries does the jumplist keep before old jumps get dropped",
+                List.of(note(1, "docs/jumplist.md", raw))));
+    var port =
+        answerFromWholeRows(
+            Packs.pack(
+                "which port does the preview server use by default",
+                List.of(
+                    note(
+                        1,
+                        "docs/preview.md",
+                        "# Preview\n\nThe preview server runs the built site after 2 seconds of"
+                            + " warm-up.\n"))));
+    var named =
+        answerFromWholeRows(
+            Packs.pack(
+                "what is the maximum file size I can upload?",
+                List.of(
+                    note(
+                        1,
+                        "docs/limits.md",
+                        "# Limits\n\nUploads are checked when they arrive. The maximum file size"
+                            + " is 200 MB per file.\n"))));
+
+    assertThat(AnswerShape.measured("max number of background jobs it allows at once"))
+        .containsExactly("background", "jobs");
+    assertThat(AnswerShape.measured("how many times does it retry")).isEmpty();
+    assertThat(AnswerShape.measured("isn't it like max-len?")).isEmpty();
+    assertThat(count.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(count.answer()).endsWith("but no figure.");
+    assertThat(port.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(named.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(named.answer()).contains("200 MB");
+  }
+
+  @Test
   void aQuestionAskingForADateThatNoQuotedSentenceGivesIsAnsweredInPart() {
     String raw =
         "# Releases\n\nThe tool follows semantic versioning. A new minor release goes out"
