@@ -26,7 +26,10 @@ final class Citations {
   private Citations() {}
 
   private static final Pattern BRACKET = Pattern.compile("\\[([^\\[\\]\\n]{1,400})]");
-  private static final Pattern KEY_LIKE = Pattern.compile("^[a-z][a-z0-9_-]{0,20}:\\S.*");
+
+  /** A prefix, one colon and the rest: {@code note:…}, never a path such as {@code std::fmt}. */
+  private static final Pattern KEY_LIKE = Pattern.compile("^[a-z][a-z0-9_-]{0,20}:[^\\s:].*");
+
   private static final Pattern SEPARATOR =
       Pattern.compile("\\s*;\\s*|\\s*,\\s*(?=[a-z][a-z0-9_-]{0,20}:)");
   private static final Set<String> NOT_KEYS = Set.of("http", "https", "mailto", "ftp", "file");

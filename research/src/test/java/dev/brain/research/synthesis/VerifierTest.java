@@ -53,7 +53,8 @@ class VerifierTest {
             + "```rust\n#[tauri::command]\nfn brew() {}\n```\n\n"
             + "Mark it with `#[derive(serde::Serialize)]` and list it under"
             + " `[plugins:sql]`:\n\n"
-            + "    let order = [espresso:ristretto];\n";
+            + "    let order = [espresso:ristretto];\n\n"
+            + "It derives [std::fmt::Debug] as well.\n";
 
     var v = Verifier.verify(PACK, answer(PACK, text, AnswerStatus.OK));
 

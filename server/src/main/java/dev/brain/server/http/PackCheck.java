@@ -20,9 +20,12 @@ import java.util.regex.Pattern;
  * listed so the answer ends {@code verification_failed}, never {@code done}.
  */
 final class PackCheck {
-  /** A {@code [type:rest]} citation-shaped run of text, as the citation parser reads it. */
+  /**
+   * A {@code [type:rest]} citation-shaped run of text, as the citation parser reads it; a path such
+   * as Rust's {@code #[tauri::command]} (two colons) is code, not a key.
+   */
   private static final Pattern CITATION =
-      Pattern.compile("\\[\\s*([a-z][a-z0-9_-]{0,20}:[^\\[\\]\\n]{1,400})]");
+      Pattern.compile("\\[\\s*([a-z][a-z0-9_-]{0,20}:(?!:)[^\\[\\]\\n]{1,400})]");
 
   private static final Pattern URL_SCHEME =
       Pattern.compile("(?:https?|ftp|mailto|file|data|javascript):", Pattern.CASE_INSENSITIVE);

@@ -342,6 +342,19 @@ class HostileInputTest {
   }
 
   @Test
+  void aRustPathInAnExcerptIsCodeNotASmuggledKey() {
+    ObjectNode pack = (ObjectNode) pack();
+    ObjectNode row = (ObjectNode) pack.path("evidence").get(0);
+    row.put("excerpt", row.path("excerpt").asText() + " Mark it #[tauri::command] [std::fmt].");
+    var stream =
+        Sse.read(
+            Sse.post(base.resolve("/api/research/synthesize"), "{\"research_pack\":" + pack + "}"));
+    SEEN.add(stream.status() + " synthesize rust path " + stream.rawBody());
+    var names = stream.namesWithoutHeartbeats();
+    assertThat(names.get(names.size() - 1)).as(stream.rawBody()).isEqualTo("done");
+  }
+
+  @Test
   void anUntouchedPackStillEndsDone() {
     var stream =
         Sse.read(
