@@ -40,6 +40,15 @@ public final class Incidental {
   private static final Pattern VERSION =
       Pattern.compile("v\\d+(?:\\.\\d+)*", Pattern.CASE_INSENSITIVE);
 
+  /**
+   * Whether {@code concept} is a file's bare name ({@code rustfmt.toml}, {@code mkdocs.yml}), no
+   * path: the name of another tool's file when the corpus mentions it nowhere.
+   */
+  public static boolean isFileName(Concept concept) {
+    String term = concept.preferred();
+    return FILE.matcher(term).matches() && term.indexOf('/') < 0 && term.indexOf('\\') < 0;
+  }
+
   /** Whether {@code concept} is incidental to the question. */
   public static boolean is(Concept concept) {
     String term = concept.preferred();

@@ -94,6 +94,11 @@ public final class ExtractiveSynthesizer {
         asked.add(c);
       }
     }
+    for (Concept c : Names.absentFiles(pack)) {
+      if (!asked.contains(c)) {
+        asked.add(c);
+      }
+    }
     // A thing the search looked for and no top row matched: a noun or a name of the question,
     // never how it says the rest ("which one wins", "builds take forever").
     for (Concept c :

@@ -55,10 +55,33 @@ final class Names {
    * out the {@link Incidental} ones.
    */
   static List<String> absent(ResearchPack pack) {
-    return of(pack.question(), pack.queryPlan().requiredConcepts()).stream()
+    var out = new ArrayList<String>();
+    of(pack.question(), pack.queryPlan().requiredConcepts()).stream()
         .filter(c -> pack.coverage().absentConcepts().contains(c.key()))
-        .map(Concept::preferred)
-        .toList();
+        .forEach(c -> out.add(c.preferred()));
+    absentFiles(pack).forEach(c -> out.add(c.preferred()));
+    return out;
+  }
+
+  /**
+   * The files the question names by a bare name ({@code rustfmt.toml}, no path) that the corpus
+   * mentions nowhere, outside a pasted error message: another tool's file, which the question asks
+   * about ("rustfmt.toml max_width setting" of a formatter's docs that never mention rustfmt). A
+   * file the corpus mentions, or a path, stays {@link Incidental}: the user's own.
+   */
+  static List<Concept> absentFiles(ResearchPack pack) {
+    String question = pack.question();
+    QuestionForm form = QuestionForm.of(question);
+    var out = new ArrayList<Concept>();
+    for (Concept c : pack.queryPlan().requiredConcepts()) {
+      if (Incidental.isFileName(c) && pack.coverage().absentConcepts().contains(c.key())) {
+        Matcher m = find(question, c.preferred());
+        if (m != null && !(form == QuestionForm.ERROR && inMessage(question, m.start()))) {
+          out.add(c);
+        }
+      }
+    }
+    return out;
   }
 
   /**

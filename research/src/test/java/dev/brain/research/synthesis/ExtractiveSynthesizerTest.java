@@ -981,6 +981,32 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void anotherToolsFileTheCorpusNeverMentionsMakesTheAnswerPartialButAPastedErrorsFileDoesNot() {
+    String raw =
+        "# Options\n\n## Print width\n\nThe printWidth setting is the line length the printer"
+            + " wraps on; it defaults to 80.\n";
+    var asked =
+        Packs.absent(
+            Packs.pack(
+                "rustfmt.toml print width setting", List.of(note(1, "docs/options.md", raw))),
+            "rustfmt-toml");
+    var pasted =
+        Packs.absent(
+            Packs.pack(
+                "Error: cannot read options from 'rustfmt.toml' -- how do I set the print width?",
+                List.of(note(1, "docs/options.md", raw))),
+            "rustfmt-toml");
+
+    SynthesisResult askedResult = answerFromWholeRows(asked);
+    SynthesisResult pastedResult = answerFromWholeRows(pasted);
+
+    assertThat(askedResult.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(askedResult.answer()).endsWith("but nothing about “rustfmt.toml”.");
+    assertThat(pastedResult.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(pastedResult.answer()).contains("defaults to 80").doesNotContain("nothing about");
+  }
+
+  @Test
   void aCommonNounTheCorpusLacksIsTheUsersWordForWhatItSaysOtherwise() {
     String raw =
         "# Plantar fasciitis\n\nThe physio gave me calf raises, 3 x 15 a day, and a towel"
