@@ -29,7 +29,9 @@ import java.util.function.Consumer;
  * partial} answer to an answerable question is counted apart and is not a full pass.
  *
  * <p>The fact is matched case-insensitively in the answer text with its cited keys taken out and
- * whitespace runs read as one space (an answer may wrap a phrase the document has on one line).
+ * whitespace runs read as one space (an answer may wrap a phrase the document has on one line). An
+ * answer the user is not shown (its verification failed, or the run was cut short) neither cites
+ * nor states anything.
  */
 public final class DocumentAnswerEvaluation {
 
@@ -152,8 +154,11 @@ public final class DocumentAnswerEvaluation {
     long millis = (System.nanoTime() - start) / 1_000_000;
     var synthesis = run.synthesis();
     String answer = synthesis == null ? null : synthesis.answer();
+    // An answer the verification rejected (or a run cut short) is not shown to the user: it
+    // neither cites nor states anything, though its text stays in the report.
+    boolean shown = run.normalAnswer() || run.status() == Outcome.NO_EVIDENCE;
     List<String> cited =
-        synthesis == null
+        synthesis == null || !shown
             ? List.of()
             : synthesis.citations().stream().map(Citation::sourceKey).toList();
     boolean citesExpected = false;
@@ -167,14 +172,16 @@ public final class DocumentAnswerEvaluation {
         q.fact(),
         rank,
         citesExpected,
-        q.answerable() && answer != null && states(answer, cited, q.fact()),
+        q.answerable() && shown && answer != null && states(answer, cited, q.fact()),
         run.status() == Outcome.NO_EVIDENCE,
         run.status() == Outcome.PARTIAL,
         run.status().wireName(),
         run.stopReason().wireName(),
         millis,
         answer,
-        cited);
+        synthesis == null
+            ? List.of()
+            : synthesis.citations().stream().map(Citation::sourceKey).toList());
   }
 
   /** The 1-based rank of the first expected file among the first records of search, or 0. */
