@@ -13,7 +13,10 @@ import org.commonmark.node.Paragraph;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 
-/** What a top-level HTML block of Markdown shows in {@link MarkdownBlocks}: its captions. */
+/**
+ * What a top-level HTML block of Markdown shows in {@link MarkdownBlocks}: its preformatted text,
+ * else its captions.
+ */
 final class HtmlCaptions {
 
   private HtmlCaptions() {}
@@ -28,7 +31,14 @@ final class HtmlCaptions {
    * is not parsed at all (comments, {@code <div>}, {@code <img>}).
    */
   static Block block(String html, List<String> path, int start, int end) {
-    if (!html.toLowerCase(java.util.Locale.ROOT).contains("caption")) {
+    String lower = html.toLowerCase(java.util.Locale.ROOT);
+    if (lower.contains("<pre")) {
+      Block code = preformatted(html, path, start, end);
+      if (code != null) {
+        return code;
+      }
+    }
+    if (!lower.contains("caption")) {
       return null;
     }
     var units = new java.util.LinkedHashSet<Unit>();
@@ -60,6 +70,44 @@ final class HtmlCaptions {
             0,
             false);
     return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
+  }
+
+  /**
+   * The {@code <pre>} elements of an HTML block as one code block, or null when they hold no text:
+   * docs write their commands as HTML ({@code <pre><code class="cmd"><span class="bash">sudo apt
+   * install …</span>}) and a browser shows them as code. Their text is read as the parser decoded
+   * it, line breaks kept; the language is a {@code language-…} class of the first {@code <code>}
+   * inside.
+   */
+  private static Block preformatted(String html, List<String> path, int start, int end) {
+    var lines = new java.util.ArrayList<String>();
+    String language = "";
+    for (Element pre : Jsoup.parseBodyFragment(html).body().select("pre")) {
+      String text = pre.wholeText().strip();
+      if (!text.isEmpty()) {
+        lines.add(text);
+      }
+      for (String cls : pre.select("code").eachAttr("class")) {
+        for (String name : cls.split("\\s+")) {
+          if (language.isEmpty() && name.startsWith("language-")) {
+            language = name.substring("language-".length());
+          }
+        }
+      }
+    }
+    if (lines.isEmpty()) {
+      return null;
+    }
+    return new Block(
+        Kind.CODE,
+        0,
+        path,
+        "",
+        false,
+        0,
+        List.of(MarkdownBlocks.code(String.join("\n", lines), language)),
+        start,
+        end);
   }
 
   /**

@@ -25,7 +25,8 @@ import org.commonmark.parser.Parser;
  * deeper), a table (one unit per row, read as one statement: {@code Plan: Plus, Price: 8}, or in a
  * table without header names {@code Dose: 18 g}), a block quote or Obsidian callout (its
  * paragraphs; a callout's {@code [!type] Title} line becomes the block's title), a code block
- * (verbatim, with its language). A top-level HTML block shows only its captions, together one
+ * (verbatim, with its language). A top-level HTML block shows its {@code <pre>} text as a code
+ * block, as a browser does ({@code <pre><code class="cmd">…}), else only its captions, together one
  * paragraph: a {@code caption} attribute ({@code <Listing number="5-12" caption="Adding the
  * attribute...">} reads "Listing 5-12: Adding the attribute...", as a rendered book shows it) and a
  * {@code <figcaption>} or {@code <caption>} element; the rest of it, thematic breaks and link
@@ -345,7 +346,7 @@ public final class MarkdownBlocks {
   }
 
   /** A code block: its contents verbatim, shown fenced with its language. */
-  private static Unit code(String literal, String info) {
+  static Unit code(String literal, String info) {
     String body = literal.endsWith("\n") ? literal : literal + "\n";
     String language = info == null ? "" : info.strip().split("[\\s,]", 2)[0];
     String fence = body.contains("```") ? "~~~" : "```";

@@ -172,6 +172,32 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void anHtmlPreBlockIsCodeAsABrowserShowsIt() {
+    String md =
+        "**Stable releases:**\n\n"
+            + "<pre><code class=\"cmd\"><span class=\"bash\">sudo apt install -y curl</span>\n"
+            + "<span class=\"bash\">curl -1sLf 'https://example.org/debian.deb.txt' | sudo tee"
+            + " /etc/apt/sources.list.d/x.list</span>\n"
+            + "<span class=\"bash\">sudo apt update &amp;&amp; sudo apt install x</span></code></pre>\n\n"
+            + "<pre><code class=\"language-toml\"></code></pre>\n\n"
+            + "After installing, read the service instructions.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(Kind.PARAGRAPH, Kind.CODE, Kind.PARAGRAPH);
+    Unit code = blocks.get(1).units().getFirst();
+    assertThat(code.text())
+        .isEqualTo(
+            "sudo apt install -y curl\n"
+                + "curl -1sLf 'https://example.org/debian.deb.txt' | sudo tee"
+                + " /etc/apt/sources.list.d/x.list\n"
+                + "sudo apt update && sudo apt install x");
+    assertThat(code.markdown()).startsWith("```\nsudo apt install -y curl\n").endsWith("\n```");
+  }
+
+  @Test
   void aCaptionIsNeverLostToMarkdownItDoesNotHold() {
     String md =
         "<figure caption=\"1. Pull\"><figcaption>Vec&lt;T&gt; layout</figcaption></figure>\n\n"
