@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 public record ExtractiveSummary(String text, List<Part> parts) {
 
   /** Version of these rules; part of the index's chunking signature. Bump when output changes. */
-  public static final String VERSION = "extractive-v4";
+  public static final String VERSION = "extractive-v5";
 
   /** Paragraphs (prose, list, quote or table blocks) that make a text long enough. */
   public static final int MIN_PARAGRAPHS = 4;
