@@ -25,14 +25,15 @@ import org.commonmark.parser.Parser;
  * deeper), a table (one unit per row, read as one statement: {@code Plan: Plus, Price: 8}, or in a
  * table without header names {@code Dose: 18 g}), a block quote or Obsidian callout (its
  * paragraphs; a callout's {@code [!type] Title} line becomes the block's title), a code block
- * (verbatim, with its language). A top-level HTML block shows its {@code <pre>} text as a code
- * block, as a browser does ({@code <pre><code class="cmd">…}), else only its captions, together one
- * paragraph: a {@code caption} attribute ({@code <Listing number="5-12" caption="Adding the
- * attribute...">} reads "Listing 5-12: Adding the attribute...", as a rendered book shows it) and a
- * {@code <figcaption>} or {@code <caption>} element; the rest of it, thematic breaks and link
- * reference definitions show nothing and are left out; so is a YAML front matter block. Plain text
- * (a PDF's text layer, a transcript) is read as paragraphs between blank lines, a short line
- * without closing punctuation being a heading.
+ * (verbatim, with its language). A top-level HTML block shows what a browser shows of it ({@link
+ * HtmlBlocks}): its captions, together one paragraph, when it has any; else its {@code <pre>} text
+ * as a code block; else its text by elements (a {@code <dt>} with its {@code <dd>} as one item,
+ * {@code <li>} items, table rows, paragraphs). Captions: a {@code caption} attribute ({@code
+ * <Listing number="5-12" caption="Adding the attribute...">} reads "Listing 5-12: Adding the
+ * attribute...", as a rendered book shows it) and a {@code <figcaption>} or {@code <caption>}
+ * element; the rest of it, thematic breaks and link reference definitions show nothing and are left
+ * out; so is a YAML front matter block. Plain text (a PDF's text layer, a transcript) is read as
+ * paragraphs between blank lines, a short line without closing punctuation being a heading.
  */
 public final class MarkdownBlocks {
 
@@ -231,7 +232,7 @@ public final class MarkdownBlocks {
             : new Block(Kind.TABLE, 0, path, "", false, 0, rows, start, end);
       }
       case BlockQuote q -> quote(q, path, start, end);
-      case HtmlBlock h -> HtmlCaptions.block(h.getLiteral(), path, start, end);
+      case HtmlBlock h -> HtmlBlocks.block(h.getLiteral(), path, start, end);
       default -> null;
     };
   }

@@ -70,7 +70,7 @@ final class MarkdownTables {
    * A row as one statement: each cell after its column's header ({@code Plan: Plus, Price: 8}), or
    * in a table without header names the row's first cell before the rest ({@code Dose: 18 g}).
    */
-  private static String statement(List<String> header, List<String> cells) {
+  static String statement(List<String> header, List<String> cells) {
     if (header.stream().allMatch(String::isBlank) && cells.size() > 1 && !cells.get(0).isBlank()) {
       String rest =
           String.join(

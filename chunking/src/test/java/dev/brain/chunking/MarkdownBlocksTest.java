@@ -198,6 +198,40 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void anHtmlBlocksTextIsShownByItsElementsAsABrowserShowsIt() {
+    String md =
+        "<dl>\n\n"
+            + "<dt class=\"option-term\"><a href=\"#p\"><code>-p</code> <em>spec</em></a></dt>\n"
+            + "<dt class=\"option-term\"><a href=\"#pk\"><code>--package</code> <em>spec</em></a></dt>\n"
+            + "<dd class=\"option-desc\"><p>Build only the specified packages.</p>\n</dd>\n\n\n"
+            + "<dt class=\"option-term\"><code>--workspace</code></dt>\n"
+            + "<dd class=\"option-desc\"><p>Build all members of the workspace.</p>\n</dd>\n\n"
+            + "</dl>\n\n"
+            + "<table>\n<tr><th>Plan</th><th>Price</th></tr>\n<tr><td>Plus</td><td>8 &amp; up</td></tr>\n"
+            + "</table>\n\n"
+            + "<ul>\n<li><p>Grind <code>fine</code></p></li>\n<li>Dose 18 g</li>\n</ul>\n\n"
+            + "<a id=\"anchor\"></a>\n\n<img src=\"x.png\" alt=\"x\">\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(Kind.LIST, Kind.LIST, Kind.TABLE, Kind.LIST);
+    assertThat(blocks.get(0).units())
+        .extracting(Unit::text)
+        .containsExactly("-p spec, --package spec: Build only the specified packages.");
+    assertThat(blocks.get(1).units())
+        .extracting(Unit::text)
+        .containsExactly("--workspace: Build all members of the workspace.");
+    assertThat(blocks.get(2).units())
+        .extracting(Unit::text)
+        .containsExactly("Plan: Plus, Price: 8 & up.");
+    assertThat(blocks.get(3).units())
+        .extracting(Unit::text)
+        .containsExactly("Grind fine", "Dose 18 g");
+  }
+
+  @Test
   void aCaptionIsNeverLostToMarkdownItDoesNotHold() {
     String md =
         "<figure caption=\"1. Pull\"><figcaption>Vec&lt;T&gt; layout</figcaption></figure>\n\n"

@@ -14,12 +14,14 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 
 /**
- * What a top-level HTML block of Markdown shows in {@link MarkdownBlocks}: its preformatted text,
- * else its captions.
+ * What a top-level HTML block of Markdown shows in {@link MarkdownBlocks}, as a browser shows it:
+ * its captions when it has any (a listing's or figure's wrapper), else its preformatted text as
+ * code, else its text by its elements (definition terms with their descriptions, list items, table
+ * rows, paragraphs).
  */
-final class HtmlCaptions {
+final class HtmlBlocks {
 
-  private HtmlCaptions() {}
+  private HtmlBlocks() {}
 
   /**
    * The captions of an HTML block as one paragraph, or null when it has none: a figure's or a
@@ -28,7 +30,7 @@ final class HtmlCaptions {
    * `Box`} in captions too), as written when it does not parse as one paragraph or its text holds a
    * {@code <} the HTML escaped; an element with a {@code caption} and a {@code number} attribute is
    * named by its tag and number, as a rendered book labels it. A block without the word "caption"
-   * is not parsed at all (comments, {@code <div>}, {@code <img>}).
+   * shows its {@code <pre>} text or its text ({@link #text}).
    */
   static Block block(String html, List<String> path, int start, int end) {
     String lower = html.toLowerCase(java.util.Locale.ROOT);
@@ -39,7 +41,7 @@ final class HtmlCaptions {
       }
     }
     if (!lower.contains("caption")) {
-      return null;
+      return text(html, path, start, end);
     }
     var units = new java.util.LinkedHashSet<Unit>();
     for (Element e :
@@ -61,15 +63,96 @@ final class HtmlCaptions {
     if (units.isEmpty()) {
       return null;
     }
-    Unit one =
-        new Unit(
-            String.join(" ", units.stream().map(Unit::text).toList()),
-            String.join(" ", units.stream().map(Unit::markdown).toList()),
-            units.stream().flatMap(u -> u.links().stream()).toList(),
-            units.stream().flatMap(u -> u.targets().stream()).toList(),
-            0,
-            false);
-    return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(one), start, end);
+    return new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(joined(units)), start, end);
+  }
+
+  /** Elements whose text a browser shows as a block of its own. */
+  private static final String TEXT_BLOCKS = "dt, dd, li, tr, p, h1, h2, h3, h4, h5, h6, summary";
+
+  /**
+   * The text of an HTML block by its outermost text elements, or null when it shows none (an
+   * anchor, an image, a comment, an opening {@code <div>}): a run of {@code <dt>} terms with the
+   * {@code <dd>} after them as one item ("{@code --workspace}: Build all members in the
+   * workspace."), each {@code <li>} an item, each table row a statement like a Markdown table's
+   * ({@link MarkdownTables#statement}), each paragraph or heading a paragraph; text outside them
+   * one paragraph. Cargo's command pages write every option so.
+   */
+  private static Block text(String html, List<String> path, int start, int end) {
+    Element body = Jsoup.parseBodyFragment(html).body();
+    if (body.text().isBlank()) {
+      return null;
+    }
+    var units = new java.util.LinkedHashSet<Unit>();
+    var terms = new java.util.ArrayList<String>();
+    List<String> header = List.of();
+    boolean items = false;
+    boolean rows = false;
+    for (Element e : body.select(TEXT_BLOCKS)) {
+      if (hasTextBlockAncestor(e, body)) {
+        continue;
+      }
+      switch (e.tagName()) {
+        case "dt" -> terms.add(e.text().strip());
+        case "dd" -> {
+          String term = String.join(", ", terms);
+          terms.clear();
+          items = true;
+          add(units, plain(term.isEmpty() ? e.text() : term + ": " + e.text()));
+        }
+        case "li" -> {
+          items = true;
+          add(units, plain(e.text()));
+        }
+        case "tr" -> {
+          List<String> cells = e.select("> th, > td").eachText();
+          if (!e.select("> th").isEmpty() && e.select("> td").isEmpty()) {
+            header = cells;
+          } else {
+            rows = true;
+            add(units, plain(MarkdownTables.statement(header, cells)));
+          }
+        }
+        default -> add(units, plain(e.text()));
+      }
+    }
+    terms.forEach(t -> add(units, plain(t)));
+    if (units.isEmpty()) {
+      add(units, plain(body.text()));
+    }
+    if (units.isEmpty()) {
+      return null;
+    }
+    Kind kind = rows ? Kind.TABLE : items ? Kind.LIST : Kind.PARAGRAPH;
+    if (kind == Kind.PARAGRAPH && units.size() > 1) {
+      // Paragraphs of one HTML block read as one, as a wrapper's text does.
+      return new Block(kind, 0, path, "", false, 0, List.of(joined(units)), start, end);
+    }
+    return new Block(kind, 0, path, "", false, 0, List.copyOf(units), start, end);
+  }
+
+  private static boolean hasTextBlockAncestor(Element e, Element body) {
+    for (Element p = e.parent(); p != null && p != body; p = p.parent()) {
+      if (p.is(TEXT_BLOCKS)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A text unit of element text (decoded: "Vec&lt;T&gt;" reads Vec<T>), or null when blank. */
+  private static Unit plain(String text) {
+    String t = text == null ? "" : text.strip();
+    return t.isEmpty() ? null : new Unit(t, t, List.of(), List.of(), 0, false);
+  }
+
+  private static Unit joined(java.util.Collection<Unit> units) {
+    return new Unit(
+        String.join(" ", units.stream().map(Unit::text).toList()),
+        String.join(" ", units.stream().map(Unit::markdown).toList()),
+        units.stream().flatMap(u -> u.links().stream()).toList(),
+        units.stream().flatMap(u -> u.targets().stream()).toList(),
+        0,
+        false);
   }
 
   /**
