@@ -38,6 +38,7 @@ public final class BrainIndex implements CorpusStore {
   private final IndexCommits commits;
   private final LazyEmbedder embedder;
   private final IndexWrites writes;
+  private final DirectoryChanges changes; // null when writable: its own commits refresh it
 
   private BrainIndex(
       IndexConfig config,
@@ -57,6 +58,7 @@ public final class BrainIndex implements CorpusStore {
     this.commits = new IndexCommits(config, writer, searchers, metadata);
     commits.loadCollectionSyncs();
     this.writes = new IndexWrites(config, writer, searchers, commits, embedder);
+    this.changes = writer == null ? new DirectoryChanges(config.directory()) : null;
   }
 
   /**
@@ -355,9 +357,19 @@ public final class BrainIndex implements CorpusStore {
    */
   @Override
   public boolean refresh() throws IOException {
+    if (writer != null) {
+      return searchers.maybeRefresh();
+    }
+    // A commit of another process changes the index folder's entries; while they stay as they
+    // were, the view is current without reading the latest commit from disk.
+    DirectoryChanges.Look look = changes.look();
+    if (!look.mayHaveChanged()) {
+      return true;
+    }
     boolean current = searchers.maybeRefresh();
-    if (writer == null) {
-      commits.reload();
+    commits.reload();
+    if (current) {
+      look.checked();
     }
     return current;
   }

@@ -25,6 +25,8 @@ final class IndexCommits {
   private volatile Map<String, CollectionSync> collectionSyncs = Map.of();
   // Whether a commit that was not a sync's final one wrote changes since the last final one.
   private boolean writtenSinceComplete;
+  // The version of the reader whose commit reload() read last (read-only index); -1: none yet.
+  private volatile long reloadedVersion = -1;
 
   IndexCommits(
       IndexConfig config, IndexWriter writer, SearcherManager searchers, IndexMetadata metadata) {
@@ -51,9 +53,20 @@ final class IndexCommits {
 
   /** Reads metadata and collections' syncs from the commit the searchers see (read-only index). */
   void reload() throws IOException {
-    var userData = searchedCommit();
-    metadata = IndexMetadata.fromUserData(userData, config.directory().toString());
-    collectionSyncs = Map.copyOf(CollectionSync.fromUserData(userData));
+    IndexSearcher searcher = searchers.acquire();
+    try {
+      var reader = (DirectoryReader) searcher.getIndexReader();
+      // Each commit has a version of its own: the same one carries the same data, parsed already.
+      if (reader.getVersion() == reloadedVersion) {
+        return;
+      }
+      var userData = reader.getIndexCommit().getUserData();
+      metadata = IndexMetadata.fromUserData(userData, config.directory().toString());
+      collectionSyncs = Map.copyOf(CollectionSync.fromUserData(userData));
+      reloadedVersion = reader.getVersion();
+    } finally {
+      searchers.release(searcher);
+    }
   }
 
   private Map<String, String> searchedCommit() throws IOException {
