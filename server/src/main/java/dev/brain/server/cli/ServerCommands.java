@@ -5,6 +5,11 @@ import dev.brain.server.http.CliRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -22,33 +27,89 @@ import picocli.CommandLine.ParameterException;
  */
 final class ServerCommands implements CliRunner {
 
+  /** What an idle command line writes to: nothing (its request's output is not kept alive). */
+  private static final PrintWriter NOWHERE = new PrintWriter(java.io.Writer.nullWriter());
+
   /** The runner {@code brain serve} starts its server with. */
   static final ServerCommands INSTANCE = new ServerCommands();
 
-  private ServerCommands() {}
+  /**
+   * The commands whose command lines are built once and then reused, one request at a time: their
+   * objects hold nothing but picocli's options, which picocli sets back to their initial values
+   * before each parse. ({@code index} keeps what it added while it runs, so it is built anew.)
+   */
+  private static final Set<String> REUSED = Set.of("search", "get", "status", "research");
+
+  /** Command lines built and not in use, by the command they invoke. */
+  private final Map<String, Queue<Prepared>> idle = new ConcurrentHashMap<>();
+
+  ServerCommands() {}
+
+  /**
+   * A command line and its root command. A picocli {@link CommandLine} keeps the state of the parse
+   * it runs, so one serves one request at a time: a request takes it from {@link #idle} and gives
+   * it back when done, and concurrent requests build more.
+   */
+  private record Prepared(BrainCommand root, CommandLine cli, String invoked) {}
 
   @Override
   public Output run(Brain brain, List<String> args) {
     String[] argv = args.toArray(String[]::new);
     var out = new StringWriter();
     var err = new StringWriter();
-    var root = new BrainCommand();
-    root.served = brain;
-    // One command model per request, checked and then run: building it reflects over every option
-    // of the command, a good part of a served search's CPU when it was built twice.
-    var cli =
-        BrainCommand.commandLine(
-            root, new PrintWriter(out, true), new PrintWriter(err, true), argv);
-    boolean writes = refuseUnlessServable(cli, argv);
+    // Building a command model reflects over every option of the command: most of what a served
+    // search spent outside the search itself, so a server builds each one once.
+    Prepared prepared = take(brain, argv);
+    var cli = prepared.cli();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
     int code;
+    boolean writes;
     try {
-      code = cli.execute(argv);
-    } finally {
-      if (writes) {
-        refresh(brain); // the server's readers see the sync's commit from the next request on
+      writes = refuseUnlessServable(cli, argv);
+      try {
+        code = cli.execute(argv);
+      } finally {
+        if (writes) {
+          refresh(brain); // the server's readers see the sync's commit from the next request on
+        }
       }
+    } finally {
+      giveBack(prepared);
     }
     return new Output(code, out.toString(), err.toString());
+  }
+
+  /** An idle command line for {@code argv}'s command, or a new one. */
+  private Prepared take(Brain brain, String[] argv) {
+    String invoked = EarlyArgs.asksVersion(argv) ? null : EarlyArgs.invoked(argv);
+    Prepared prepared = null;
+    if (invoked != null && REUSED.contains(invoked)) {
+      prepared = idle.computeIfAbsent(invoked, k -> new ConcurrentLinkedQueue<>()).poll();
+    }
+    if (prepared == null) {
+      var root = new BrainCommand();
+      var cli = BrainCommand.commandLine(root, NOWHERE, NOWHERE, argv);
+      prepared = new Prepared(root, cli, invoked);
+    }
+    prepared.root().served = brain;
+    prepared.root().args = List.of(argv);
+    return prepared;
+  }
+
+  private void giveBack(Prepared prepared) {
+    prepared.cli().setOut(NOWHERE);
+    prepared.cli().setErr(NOWHERE);
+    if (prepared.invoked() != null && REUSED.contains(prepared.invoked())) {
+      prepared.root().served = null;
+      idle.get(prepared.invoked()).add(prepared);
+    }
+  }
+
+  /** How many command lines of {@code command} are built and idle; for tests. */
+  int idle(String command) {
+    var queue = idle.get(command);
+    return queue == null ? 0 : queue.size();
   }
 
   private static void refresh(Brain brain) {
