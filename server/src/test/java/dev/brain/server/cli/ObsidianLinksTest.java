@@ -56,4 +56,41 @@ class ObsidianLinksTest {
     assertThat(links.link("src:https://example.com/", null)).isEmpty();
     assertThat(links.link("note:garden", "x.md")).isEmpty();
   }
+
+  @Test
+  void brainYamlIsReadAgainOnlyWhenItChanged() throws Exception {
+    Path data = Files.createDirectories(tmp.resolve("data"));
+    Path yaml = data.resolve("brain.yaml");
+    var file = dev.brain.index.CollectionsFile.of(data);
+    Files.writeString(yaml, "collections:\n  - name: \"aa\"\n    root: \"/notes/aa\"\n");
+    var old = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000);
+    Files.setLastModifiedTime(yaml, old);
+    assertThat(ObsidianLinks.collections(file)).extracting("name").containsExactly("aa");
+
+    // Rewritten in place to the same size with its time put back: to a reader of times, unchanged.
+    Files.writeString(yaml, "collections:\n  - name: \"bb\"\n    root: \"/notes/bb\"\n");
+    Files.setLastModifiedTime(yaml, old);
+    assertThat(ObsidianLinks.collections(file)).extracting("name").containsExactly("aa");
+
+    // Any change of its time (an editor's save) is read.
+    Files.setLastModifiedTime(
+        yaml, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 30_000));
+    assertThat(ObsidianLinks.collections(file)).extracting("name").containsExactly("bb");
+  }
+
+  @Test
+  void aBrainYamlWrittenJustNowIsNotTrustedByItsTime() throws Exception {
+    Path data = Files.createDirectories(tmp.resolve("data"));
+    Path yaml = data.resolve("brain.yaml");
+    var file = dev.brain.index.CollectionsFile.of(data);
+    Files.writeString(yaml, "collections:\n  - name: \"aa\"\n    root: \"/notes/aa\"\n");
+    var now = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis());
+    Files.setLastModifiedTime(yaml, now);
+    assertThat(ObsidianLinks.collections(file)).extracting("name").containsExactly("aa");
+
+    // A second write within the same tick of the file's clock: the time alone cannot tell.
+    Files.writeString(yaml, "collections:\n  - name: \"bb\"\n    root: \"/notes/bb\"\n");
+    Files.setLastModifiedTime(yaml, now);
+    assertThat(ObsidianLinks.collections(file)).extracting("name").containsExactly("bb");
+  }
 }
