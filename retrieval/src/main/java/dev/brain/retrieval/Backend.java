@@ -122,8 +122,20 @@ public interface Backend extends CorpusStore {
       return tags.stream().filter(carried::contains).toList();
     }
 
-    /** The records with these keys and the chunks with these handles. */
+    /**
+     * The records with these keys and the chunks with these handles. A backend may leave the
+     * records' raw text out (empty): rows read it with {@link #recordText} when they need it.
+     */
     Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException;
+
+    /**
+     * The raw text of the record {@code key}, or {@code null} if there is none. The default takes
+     * it from {@link #load}, for a backend that loads records whole.
+     */
+    default String recordText(String key) throws IOException {
+      CorpusRecord record = load(List.of(key), List.of()).records().get(key);
+      return record == null ? null : record.text();
+    }
 
     /**
      * Which of the analyzed {@code terms} each chunk's text holds, by chunk handle, as the backend

@@ -4,6 +4,7 @@ import dev.brain.index.CorpusRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A row's chunk metadata: its kept chunks best first, with adjacent chunks (consecutive ordinals,
@@ -15,8 +16,17 @@ final class ChunkSpans {
 
   /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */
   static ChunkRef chunkRef(List<StoredChunk> chunks, CorpusRecord record) {
+    return chunkRef(chunks, record, record::text);
+  }
+
+  /**
+   * As {@link #chunkRef(List, CorpusRecord)}, with the record's raw text from {@code rawText}
+   * (asked only when two chunks leave a gap between them).
+   */
+  static ChunkRef chunkRef(
+      List<StoredChunk> chunks, CorpusRecord record, Supplier<String> rawText) {
     StoredChunk best = chunks.get(0);
-    List<ChunkRef.Span> spans = spans(chunks, record);
+    List<ChunkRef.Span> spans = spans(chunks, record, rawText);
     ChunkRef.Span bestSpan =
         spans.stream()
             .filter(s -> s.firstOrdinal() <= best.ordinal() && best.ordinal() <= s.lastOrdinal())
@@ -39,6 +49,11 @@ final class ChunkSpans {
    * whitespace between them), as spans in ordinal order.
    */
   static List<ChunkRef.Span> spans(List<StoredChunk> chunks, CorpusRecord record) {
+    return spans(chunks, record, record == null ? () -> null : record::text);
+  }
+
+  private static List<ChunkRef.Span> spans(
+      List<StoredChunk> chunks, CorpusRecord record, Supplier<String> rawText) {
     var sorted = new ArrayList<>(chunks);
     sorted.sort(Comparator.comparingInt(StoredChunk::ordinal));
     var spans = new ArrayList<ChunkRef.Span>();
@@ -46,7 +61,7 @@ final class ChunkSpans {
     StoredChunk last = null;
     int end = 0;
     for (StoredChunk c : sorted) {
-      if (last != null && continues(last, c, end, record)) {
+      if (last != null && continues(last, c, end, record, rawText)) {
         last = c;
         end = Math.max(end, c.endChar());
         continue;
@@ -65,18 +80,19 @@ final class ChunkSpans {
   }
 
   /** The text a chunk of {@code role} indexes: the summary for summary chunks, else the text. */
-  private static String textFor(CorpusRecord record, String role) {
-    return "summary".equals(role) && record.summary() != null ? record.summary() : record.text();
+  private static String textFor(CorpusRecord record, String role, Supplier<String> rawText) {
+    return "summary".equals(role) && record.summary() != null ? record.summary() : rawText.get();
   }
 
-  private static boolean continues(StoredChunk prev, StoredChunk next, int end, CorpusRecord r) {
+  private static boolean continues(
+      StoredChunk prev, StoredChunk next, int end, CorpusRecord r, Supplier<String> rawText) {
     if (next.ordinal() != prev.ordinal() + 1 || !next.role().equals(prev.role())) {
       return false;
     }
     if (next.startChar() <= end) {
       return true;
     }
-    String text = r == null ? null : textFor(r, next.role());
+    String text = r == null ? null : textFor(r, next.role(), rawText);
     return text != null
         && next.startChar() <= text.length()
         && text.substring(end, next.startChar()).isBlank();

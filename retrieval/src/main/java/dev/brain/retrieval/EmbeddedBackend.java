@@ -277,6 +277,11 @@ final class EmbeddedBackend implements Backend {
     }
 
     @Override
+    public String recordText(String key) throws IOException {
+      return Stored.recordText(searcher, key);
+    }
+
+    @Override
     public Map<Integer, Set<String>> textTerms(Collection<Integer> chunks, Set<String> terms)
         throws IOException {
       return Stored.textTerms(searcher.getIndexReader(), chunks, terms);

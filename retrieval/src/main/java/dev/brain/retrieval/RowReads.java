@@ -4,6 +4,7 @@ import dev.brain.chunking.MarkdownText;
 import dev.brain.index.CorpusRecord;
 import dev.brain.index.IndexInternals;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -33,6 +34,7 @@ final class RowReads {
   private final Map<Integer, List<Analysis.Token>> tokens = new HashMap<>();
   private final Map<Integer, Visible> visible = new HashMap<>();
   private final Map<String, Set<String>> terms = new HashMap<>();
+  private final Map<String, String> texts = new HashMap<>();
 
   /**
    * @param analyzer the backend's analyzer; rows use its {@link IndexInternals#forRereading} form,
@@ -86,6 +88,27 @@ final class RowReads {
       }
     }
     return new Backend.Loaded(outRecords, outChunks);
+  }
+
+  /**
+   * The record's raw text: its own when it was loaded with it, else read from the view once (a
+   * backend's {@link Backend.View#load} may leave it out).
+   */
+  String text(CorpusRecord record) {
+    if (!record.text().isEmpty()) {
+      return record.text();
+    }
+    String text = texts.get(record.key());
+    if (text == null) {
+      try {
+        text = view.recordText(record.key());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      text = text == null ? "" : text;
+      texts.put(record.key(), text);
+    }
+    return text;
   }
 
   /** The tokens of a chunk's text as the text field indexes them. */

@@ -196,7 +196,7 @@ final class Rows {
         record.summary(),
         excerpt(record, best),
         role,
-        best == null ? null : ChunkSpans.chunkRef(chunks, record),
+        best == null ? null : ChunkSpans.chunkRef(chunks, record, () -> reads.text(record)),
         retrieval,
         signals,
         query.matched(evidence.present()),
@@ -335,7 +335,7 @@ final class Rows {
   private String excerpt(CorpusRecord record, StoredChunk best) {
     boolean markdown = MarkdownText.isMarkdown(record.sourceType());
     if (best == null) {
-      String raw = record.text();
+      String raw = reads.text(record);
       // Only the start is shown: render no more of a long text than a window can take.
       String head = raw.substring(0, Math.min(raw.length(), RAW_HEAD_CHARS));
       String text = MarkdownText.visibleText(head, markdown);

@@ -15,7 +15,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.document.KeywordField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
@@ -43,16 +46,17 @@ final class Stored {
   private static final Set<String> CHUNK_FIELDS =
       Set.of(CHUNK_ID, PARENT_KEY, ORDINAL, ROLE, HEADING_PATH, START_CHAR, END_CHAR, TEXT);
 
-  /** The live records with these keys, by key (missing keys are absent). */
+  /** The live records with these keys, by key (missing keys are absent), as {@link #load}. */
   static Map<String, CorpusRecord> records(IndexSearcher searcher, List<String> keys)
       throws IOException {
     return load(searcher, keys, List.of()).records();
   }
 
   /**
-   * The live records with these keys and the chunk documents {@code chunkDocs}, read in ascending
-   * doc order through one {@link StoredFields}: a record's chunks and the record itself are
-   * neighbours in one compressed block, which is then decompressed once rather than per document.
+   * The live records with these keys, without their raw text (empty; {@link #recordText}), and the
+   * chunk documents {@code chunkDocs}, read in ascending doc order through one {@link
+   * StoredFields}: a record's chunks and the record itself are neighbours in one compressed block,
+   * which is then decompressed once rather than per document.
    */
   static Backend.Loaded load(
       IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
@@ -64,7 +68,7 @@ final class Stored {
     StoredFields fields = searcher.storedFields();
     for (int doc : docs) {
       if (recordDocs.contains(doc)) {
-        CorpusRecord r = record(fields.document(doc));
+        CorpusRecord r = withoutRawText(fields, doc);
         records.put(r.key(), r);
       } else {
         chunks.put(doc, chunk(fields, doc));
@@ -175,6 +179,34 @@ final class Stored {
     }
     TermsEnum it = text.iterator();
     return it.seekExact(term) ? it.postings(null, PostingsEnum.NONE) : null;
+  }
+
+  /**
+   * The record of a record document with its raw text left out (empty): a row shows a chunk of it,
+   * and decoding a long text was most of what reading a row's record cost. {@link #recordText}
+   * reads it when a row needs it.
+   */
+  private static CorpusRecord withoutRawText(StoredFields fields, int doc) throws IOException {
+    var visitor =
+        new DocumentStoredFieldVisitor() {
+          @Override
+          public Status needsField(FieldInfo field) {
+            return RAW_TEXT.equals(field.name) ? Status.NO : Status.YES;
+          }
+        };
+    fields.document(doc, visitor);
+    Document document = visitor.getDocument();
+    document.add(new StoredField(RAW_TEXT, ""));
+    return record(document);
+  }
+
+  /** The raw text of the live record {@code key}, or {@code null} if there is no such record. */
+  static String recordText(IndexSearcher searcher, String key) throws IOException {
+    List<Integer> docs = recordDocs(searcher.getIndexReader(), List.of(key));
+    if (docs.isEmpty()) {
+      return null;
+    }
+    return searcher.storedFields().document(docs.get(0), Set.of(RAW_TEXT)).get(RAW_TEXT);
   }
 
   /** The record of a record document read whole, decoded by the index ({@link IndexInternals}). */
