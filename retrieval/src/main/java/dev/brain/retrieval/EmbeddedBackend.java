@@ -54,6 +54,15 @@ final class EmbeddedBackend implements Backend {
 
   private record Counted(IndexReader reader, Coverage coverage) {}
 
+  /**
+   * Records as rows read them (without their raw text), kept across searches: a few KiB each at
+   * most (title, summary, tags), so a few MiB in all.
+   */
+  private final StoredDocCache<CorpusRecord> records = new StoredDocCache<>(RECORDS_KEPT);
+
+  /** How many records {@link #records} keeps. */
+  static final int RECORDS_KEPT = 4096;
+
   EmbeddedBackend(BrainIndex index) {
     this(index, Bm25Lane.Params.DEFAULTS);
   }
@@ -273,7 +282,7 @@ final class EmbeddedBackend implements Backend {
 
     @Override
     public Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException {
-      return Stored.load(searcher, keys, chunks);
+      return Stored.load(searcher, keys, chunks, records);
     }
 
     @Override

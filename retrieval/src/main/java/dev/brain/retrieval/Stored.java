@@ -60,6 +60,19 @@ final class Stored {
    */
   static Backend.Loaded load(
       IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
+    return load(searcher, keys, chunkDocs, null);
+  }
+
+  /**
+   * As {@link #load(IndexSearcher, List, Collection)}, with the records read before taken from
+   * {@code cache} (and the ones read now kept there); null: none kept.
+   */
+  static Backend.Loaded load(
+      IndexSearcher searcher,
+      List<String> keys,
+      Collection<Integer> chunkDocs,
+      StoredDocCache<CorpusRecord> cache)
+      throws IOException {
     var records = new HashMap<String, CorpusRecord>();
     var chunks = new HashMap<Integer, StoredChunk>();
     var recordDocs = new HashSet<Integer>(recordDocs(searcher.getIndexReader(), keys));
@@ -68,7 +81,14 @@ final class Stored {
     StoredFields fields = searcher.storedFields();
     for (int doc : docs) {
       if (recordDocs.contains(doc)) {
-        CorpusRecord r = withoutRawText(fields, doc);
+        Object key = cache == null ? null : StoredDocCache.key(searcher.getIndexReader(), doc);
+        CorpusRecord r = cache == null ? null : cache.get(key);
+        if (r == null) {
+          r = withoutRawText(fields, doc);
+          if (cache != null) {
+            cache.put(key, r);
+          }
+        }
         records.put(r.key(), r);
       } else {
         chunks.put(doc, chunk(fields, doc));

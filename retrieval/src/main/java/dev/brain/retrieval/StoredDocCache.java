@@ -1,0 +1,62 @@
+package dev.brain.retrieval;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+
+/**
+ * Values decoded from stored fields, by segment and doc id: a segment never changes what it stores
+ * for a doc, so a value read once stands while the segment lives, across index views (a deletion
+ * only hides the doc, and searches hand out no hidden doc). Reading a record's stored fields
+ * decompresses its whole text, which a served search did for every row of every search; the rows of
+ * the next search mostly show records read before. The least recently used values go first past
+ * {@code max}. Thread-safe.
+ *
+ * @param <V> the decoded value
+ */
+final class StoredDocCache<V> {
+
+  private record Key(Object segment, int doc) {}
+
+  private final Map<Key, V> values;
+
+  StoredDocCache(int max) {
+    this.values =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Key, V> eldest) {
+            return size() > max;
+          }
+        };
+  }
+
+  /**
+   * The key of {@code doc} (a doc id of {@code reader}), or null when its segment has no identity
+   * to key it by (then nothing is kept for it).
+   */
+  static Object key(IndexReader reader, int doc) {
+    List<LeafReaderContext> leaves = reader.leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    IndexReader.CacheHelper core = leaf.reader().getCoreCacheHelper();
+    return core == null ? null : new Key(core.getKey(), doc - leaf.docBase);
+  }
+
+  /** The value kept under {@code key} (from {@link #key}), or null. */
+  synchronized V get(Object key) {
+    return key == null ? null : values.get((Key) key);
+  }
+
+  /** Keeps {@code value} under {@code key} (from {@link #key}); nothing for a null key. */
+  synchronized void put(Object key, V value) {
+    if (key != null) {
+      values.put((Key) key, value);
+    }
+  }
+
+  synchronized int size() {
+    return values.size();
+  }
+}
