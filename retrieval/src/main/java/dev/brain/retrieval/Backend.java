@@ -129,6 +129,15 @@ public interface Backend extends CorpusStore {
     Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException;
 
     /**
+     * A key under which what the chunk's stored content decodes to may be kept across views: two
+     * chunks with equal keys store the same content, in whatever view. The default keeps nothing
+     * (null); the embedded index keys a chunk by its segment and doc.
+     */
+    default Object contentKey(int chunk) {
+      return null;
+    }
+
+    /**
      * The raw text of the record {@code key}, or {@code null} if there is none. The default takes
      * it from {@link #load}, for a backend that loads records whole.
      */

@@ -286,6 +286,13 @@ final class EmbeddedBackend implements Backend {
     }
 
     @Override
+    public Object contentKey(int chunk) {
+      return chunk < 0 || chunk >= searcher.getIndexReader().maxDoc()
+          ? null
+          : StoredDocCache.key(searcher.getIndexReader(), chunk);
+    }
+
+    @Override
     public String recordText(String key) throws IOException {
       return Stored.recordText(searcher, key);
     }

@@ -35,6 +35,17 @@ public final class Retriever {
   private final Map<String, Optional<RecordDetail>> records;
 
   /**
+   * Chunks' texts as a reader sees them (Markdown rendered), by the chunk's {@link
+   * Backend.View#contentKey}: rendering the chunk a row shows took a tenth of a served search's
+   * CPU, and the next searches show many of the same chunks. A chunk's text is at most a few KiB,
+   * so a few MiB in all.
+   */
+  private final StoredDocCache<String> visibleTexts;
+
+  /** How many chunks' visible texts {@link #visibleTexts} keeps. */
+  static final int VISIBLE_TEXTS_KEPT = 2048;
+
+  /**
    * A retriever over the embedded {@code index}; the embedding model is loaded on the first vector
    * search.
    */
@@ -44,14 +55,22 @@ public final class Retriever {
 
   /** A retriever over a backend (the embedded index, or SolrCloud from module {@code solr}). */
   public Retriever(Backend backend) {
-    this(Objects.requireNonNull(backend, "backend"), new VectorLane(backend::embedder), null);
+    this(
+        Objects.requireNonNull(backend, "backend"),
+        new VectorLane(backend::embedder),
+        null,
+        new StoredDocCache<>(VISIBLE_TEXTS_KEPT));
   }
 
   private Retriever(
-      Backend backend, VectorLane vector, Map<String, Optional<RecordDetail>> records) {
+      Backend backend,
+      VectorLane vector,
+      Map<String, Optional<RecordDetail>> records,
+      StoredDocCache<String> visibleTexts) {
     this.backend = backend;
     this.vector = vector;
     this.records = records;
+    this.visibleTexts = visibleTexts;
   }
 
   /**
@@ -60,7 +79,7 @@ public final class Retriever {
    * working set instead of asking the index again. Searches are not kept.
    */
   public Retriever forOneRun() {
-    return new Retriever(backend, vector, new ConcurrentHashMap<>());
+    return new Retriever(backend, vector, new ConcurrentHashMap<>(), visibleTexts);
   }
 
   /** A retriever with other BM25 tuning, for measurements. */
@@ -101,7 +120,7 @@ public final class Retriever {
 
     private Session(Backend.View view) {
       this.view = view;
-      this.reads = new RowReads(view, backend.analyzer());
+      this.reads = new RowReads(view, backend.analyzer(), visibleTexts);
     }
 
     /** As {@link Retriever#search(String, SearchOptions)}, on this session's view. */

@@ -35,14 +35,24 @@ final class RowReads {
   private final Map<Integer, Visible> visible = new HashMap<>();
   private final Map<String, Set<String>> terms = new HashMap<>();
   private final Map<String, String> texts = new HashMap<>();
+  private final StoredDocCache<String> visibleTexts;
 
   /**
    * @param analyzer the backend's analyzer; rows use its {@link IndexInternals#forRereading} form,
    *     which gives the same tokens
    */
   RowReads(Backend.View view, Analyzer analyzer) {
+    this(view, analyzer, null);
+  }
+
+  /**
+   * @param visibleTexts chunks' visible texts kept across sessions, by {@link
+   *     Backend.View#contentKey}; null: none
+   */
+  RowReads(Backend.View view, Analyzer analyzer, StoredDocCache<String> visibleTexts) {
     this.view = view;
     this.analyzer = IndexInternals.forRereading(analyzer);
+    this.visibleTexts = visibleTexts;
   }
 
   Analyzer analyzer() {
@@ -121,10 +131,29 @@ final class RowReads {
     return visible.computeIfAbsent(
         chunk.doc(),
         d -> {
-          String text = MarkdownText.visibleText(chunk.text(), markdown);
+          String text = visibleText(chunk, markdown);
           return new Visible(
               text, text.equals(chunk.text()) ? tokens(chunk) : Analysis.tokens(analyzer, text));
         });
+  }
+
+  /**
+   * The chunk's text rendered as a reader sees it, kept across sessions where the view says how.
+   */
+  private String visibleText(StoredChunk chunk, boolean markdown) {
+    Object key = visibleTexts == null ? null : view.contentKey(chunk.doc());
+    if (key == null) {
+      return MarkdownText.visibleText(chunk.text(), markdown);
+    }
+    // Whether the text is rendered as Markdown depends on the record's source type, which a
+    // chunk's content never changes: the key holds it all the same.
+    key = java.util.List.of(key, markdown);
+    String text = visibleTexts.get(key);
+    if (text == null) {
+      text = MarkdownText.visibleText(chunk.text(), markdown);
+      visibleTexts.put(key, text);
+    }
+    return text;
   }
 
   /** The distinct analyzed terms of a short text (title, aliases, heading, tag). */

@@ -21,13 +21,13 @@ final class StoredDocCache<V> {
 
   private record Key(Object segment, int doc) {}
 
-  private final Map<Key, V> values;
+  private final Map<Object, V> values;
 
   StoredDocCache(int max) {
     this.values =
         new LinkedHashMap<>(16, 0.75f, true) {
           @Override
-          protected boolean removeEldestEntry(Map.Entry<Key, V> eldest) {
+          protected boolean removeEldestEntry(Map.Entry<Object, V> eldest) {
             return size() > max;
           }
         };
@@ -44,15 +44,15 @@ final class StoredDocCache<V> {
     return core == null ? null : new Key(core.getKey(), doc - leaf.docBase);
   }
 
-  /** The value kept under {@code key} (from {@link #key}), or null. */
+  /** The value kept under {@code key} (from {@link #key}, or a list holding one), or null. */
   synchronized V get(Object key) {
-    return key == null ? null : values.get((Key) key);
+    return key == null ? null : values.get(key);
   }
 
-  /** Keeps {@code value} under {@code key} (from {@link #key}); nothing for a null key. */
+  /** Keeps {@code value} under {@code key} (as for {@link #get}); nothing for a null key. */
   synchronized void put(Object key, V value) {
     if (key != null) {
-      values.put((Key) key, value);
+      values.put(key, value);
     }
   }
 

@@ -36,6 +36,25 @@ class StoredDocCacheTest {
   }
 
   @Test
+  void rowsFromKeptRecordsAndRenderedChunksEqualThoseOfANewRetriever() throws Exception {
+    try (BrainIndex index = TestVault.build(dir)) {
+      var warm = new Retriever(index);
+      var queries =
+          List.of("espresso crema", "sourdough starter rye", "zeolite", "#coffee", "tomato plants");
+      for (String query : queries) {
+        warm.search(query, SearchOptions.builder().lanes(Lane.BM25).build());
+      }
+      for (String query : queries) {
+        var options = SearchOptions.builder().lanes(Lane.BM25, Lane.EXACT_TAG).build();
+        assertThat(warm.search(query, options).rows())
+            .as(query)
+            .isNotEmpty()
+            .isEqualTo(new Retriever(index).search(query, options).rows());
+      }
+    }
+  }
+
+  @Test
   void theLeastRecentlyUsedGoFirst() throws Exception {
     try (BrainIndex index = TestVault.build(dir)) {
       var searcher = IndexInternals.acquireSearcher(index);
