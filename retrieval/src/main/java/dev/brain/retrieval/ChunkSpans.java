@@ -16,17 +16,34 @@ final class ChunkSpans {
 
   /** The chunk metadata of a row: kept chunks best first, adjacent ones merged into spans. */
   static ChunkRef chunkRef(List<StoredChunk> chunks, CorpusRecord record) {
-    return chunkRef(chunks, record, record::text);
+    return chunkRef(chunks, gap(record, record::text));
   }
 
   /**
-   * As {@link #chunkRef(List, CorpusRecord)}, with the record's raw text from {@code rawText}
-   * (asked only when two chunks leave a gap between them).
+   * Whether the record's text between {@code end} and the start of chunk {@code next} (its text, or
+   * its summary for a summary chunk) holds only whitespace.
    */
-  static ChunkRef chunkRef(
-      List<StoredChunk> chunks, CorpusRecord record, Supplier<String> rawText) {
+  interface Gap {
+    boolean blank(StoredChunk next, int end);
+  }
+
+  /** The gaps of {@code record} (none blank without one), its raw text from {@code rawText}. */
+  static Gap gap(CorpusRecord record, Supplier<String> rawText) {
+    return (next, end) -> {
+      String text = record == null ? null : textFor(record, next.role(), rawText);
+      return text != null
+          && next.startChar() <= text.length()
+          && text.substring(end, next.startChar()).isBlank();
+    };
+  }
+
+  /**
+   * As {@link #chunkRef(List, CorpusRecord)}, with the record's gaps from {@code gap} (asked only
+   * when two chunks leave a gap between them).
+   */
+  static ChunkRef chunkRef(List<StoredChunk> chunks, Gap gap) {
     StoredChunk best = chunks.get(0);
-    List<ChunkRef.Span> spans = spans(chunks, record, rawText);
+    List<ChunkRef.Span> spans = spans(chunks, gap);
     ChunkRef.Span bestSpan =
         spans.stream()
             .filter(s -> s.firstOrdinal() <= best.ordinal() && best.ordinal() <= s.lastOrdinal())
@@ -49,11 +66,10 @@ final class ChunkSpans {
    * whitespace between them), as spans in ordinal order.
    */
   static List<ChunkRef.Span> spans(List<StoredChunk> chunks, CorpusRecord record) {
-    return spans(chunks, record, record == null ? () -> null : record::text);
+    return spans(chunks, gap(record, record == null ? () -> null : record::text));
   }
 
-  private static List<ChunkRef.Span> spans(
-      List<StoredChunk> chunks, CorpusRecord record, Supplier<String> rawText) {
+  private static List<ChunkRef.Span> spans(List<StoredChunk> chunks, Gap gap) {
     var sorted = new ArrayList<>(chunks);
     sorted.sort(Comparator.comparingInt(StoredChunk::ordinal));
     var spans = new ArrayList<ChunkRef.Span>();
@@ -61,7 +77,7 @@ final class ChunkSpans {
     StoredChunk last = null;
     int end = 0;
     for (StoredChunk c : sorted) {
-      if (last != null && continues(last, c, end, record, rawText)) {
+      if (last != null && continues(last, c, end, gap)) {
         last = c;
         end = Math.max(end, c.endChar());
         continue;
@@ -84,17 +100,13 @@ final class ChunkSpans {
     return "summary".equals(role) && record.summary() != null ? record.summary() : rawText.get();
   }
 
-  private static boolean continues(
-      StoredChunk prev, StoredChunk next, int end, CorpusRecord r, Supplier<String> rawText) {
+  private static boolean continues(StoredChunk prev, StoredChunk next, int end, Gap gap) {
     if (next.ordinal() != prev.ordinal() + 1 || !next.role().equals(prev.role())) {
       return false;
     }
     if (next.startChar() <= end) {
       return true;
     }
-    String text = r == null ? null : textFor(r, next.role(), rawText);
-    return text != null
-        && next.startChar() <= text.length()
-        && text.substring(end, next.startChar()).isBlank();
+    return gap.blank(next, end);
   }
 }

@@ -46,6 +46,15 @@ public final class Retriever {
   static final int VISIBLE_TEXTS_KEPT = 2048;
 
   /**
+   * Whether the record's text is blank between two of its chunks a row merges into one span, by the
+   * second chunk and the offset: telling it reads the record's whole raw text.
+   */
+  private final StoredDocCache<Boolean> blankGaps;
+
+  /** How many gaps {@link #blankGaps} keeps. */
+  static final int GAPS_KEPT = 4096;
+
+  /**
    * A retriever over the embedded {@code index}; the embedding model is loaded on the first vector
    * search.
    */
@@ -59,18 +68,21 @@ public final class Retriever {
         Objects.requireNonNull(backend, "backend"),
         new VectorLane(backend::embedder),
         null,
-        new StoredDocCache<>(VISIBLE_TEXTS_KEPT));
+        new StoredDocCache<>(VISIBLE_TEXTS_KEPT),
+        new StoredDocCache<>(GAPS_KEPT));
   }
 
   private Retriever(
       Backend backend,
       VectorLane vector,
       Map<String, Optional<RecordDetail>> records,
-      StoredDocCache<String> visibleTexts) {
+      StoredDocCache<String> visibleTexts,
+      StoredDocCache<Boolean> blankGaps) {
     this.backend = backend;
     this.vector = vector;
     this.records = records;
     this.visibleTexts = visibleTexts;
+    this.blankGaps = blankGaps;
   }
 
   /**
@@ -79,7 +91,7 @@ public final class Retriever {
    * working set instead of asking the index again. Searches are not kept.
    */
   public Retriever forOneRun() {
-    return new Retriever(backend, vector, new ConcurrentHashMap<>(), visibleTexts);
+    return new Retriever(backend, vector, new ConcurrentHashMap<>(), visibleTexts, blankGaps);
   }
 
   /** A retriever with other BM25 tuning, for measurements. */
@@ -120,7 +132,7 @@ public final class Retriever {
 
     private Session(Backend.View view) {
       this.view = view;
-      this.reads = new RowReads(view, backend.analyzer(), visibleTexts);
+      this.reads = new RowReads(view, backend.analyzer(), visibleTexts, blankGaps);
     }
 
     /** As {@link Retriever#search(String, SearchOptions)}, on this session's view. */

@@ -36,23 +36,31 @@ final class RowReads {
   private final Map<String, Set<String>> terms = new HashMap<>();
   private final Map<String, String> texts = new HashMap<>();
   private final StoredDocCache<String> visibleTexts;
+  private final StoredDocCache<Boolean> blankGaps;
 
   /**
    * @param analyzer the backend's analyzer; rows use its {@link IndexInternals#forRereading} form,
    *     which gives the same tokens
    */
   RowReads(Backend.View view, Analyzer analyzer) {
-    this(view, analyzer, null);
+    this(view, analyzer, null, null);
   }
 
   /**
    * @param visibleTexts chunks' visible texts kept across sessions, by {@link
    *     Backend.View#contentKey}; null: none
+   * @param blankGaps whether the text before a chunk is blank from a given offset, kept across
+   *     sessions by the chunk's {@link Backend.View#contentKey} and the offset; null: none
    */
-  RowReads(Backend.View view, Analyzer analyzer, StoredDocCache<String> visibleTexts) {
+  RowReads(
+      Backend.View view,
+      Analyzer analyzer,
+      StoredDocCache<String> visibleTexts,
+      StoredDocCache<Boolean> blankGaps) {
     this.view = view;
     this.analyzer = IndexInternals.forRereading(analyzer);
     this.visibleTexts = visibleTexts;
+    this.blankGaps = blankGaps;
   }
 
   Analyzer analyzer() {
@@ -119,6 +127,31 @@ final class RowReads {
       texts.put(record.key(), text);
     }
     return text;
+  }
+
+  /**
+   * The gaps between the record's chunks: whether one is blank is read from the record's raw text
+   * (a whole text read for a few characters), so the answer is kept by the chunk after the gap,
+   * whose segment holds the record too, and the offset the gap starts at.
+   */
+  ChunkSpans.Gap gap(CorpusRecord record) {
+    ChunkSpans.Gap read = ChunkSpans.gap(record, () -> text(record));
+    if (blankGaps == null) {
+      return read;
+    }
+    return (next, end) -> {
+      Object chunk = view.contentKey(next.doc());
+      if (chunk == null) {
+        return read.blank(next, end);
+      }
+      Object key = List.of(chunk, end);
+      Boolean blank = blankGaps.get(key);
+      if (blank == null) {
+        blank = read.blank(next, end);
+        blankGaps.put(key, blank);
+      }
+      return blank;
+    };
   }
 
   /** The tokens of a chunk's text as the text field indexes them. */

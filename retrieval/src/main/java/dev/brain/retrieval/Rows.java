@@ -196,7 +196,7 @@ final class Rows {
         record.summary(),
         excerpt(record, best),
         role,
-        best == null ? null : ChunkSpans.chunkRef(chunks, record, () -> reads.text(record)),
+        best == null ? null : ChunkSpans.chunkRef(chunks, reads.gap(record)),
         retrieval,
         signals,
         query.matched(evidence.present()),
