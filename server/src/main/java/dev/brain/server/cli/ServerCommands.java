@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 /**
  * The commands a running {@code brain serve} runs for {@code bin/brain} ({@code POST /api/cli}):
@@ -48,9 +47,58 @@ final class ServerCommands implements CliRunner {
   /**
    * A command line and its root command. A picocli {@link CommandLine} keeps the state of the parse
    * it runs, so one serves one request at a time: a request takes it from {@link #idle} and gives
-   * it back when done, and concurrent requests build more.
+   * it back when done, and concurrent requests build more. The arguments are parsed once: the
+   * command line's execution strategy refuses what the server does not run before running the rest,
+   * and a usage error found while parsing is refused rather than printed.
    */
-  private record Prepared(BrainCommand root, CommandLine cli, String invoked) {}
+  private static final class Prepared {
+    final BrainCommand root;
+    final CommandLine cli;
+    final String invoked;
+
+    // What the run under way found; reset before each.
+    private boolean started;
+    private boolean writes;
+    private IllegalArgumentException refused;
+
+    Prepared(BrainCommand root, CommandLine cli, String invoked) {
+      this.root = root;
+      this.cli = cli;
+      this.invoked = invoked;
+      CommandLine.IExecutionStrategy run = cli.getExecutionStrategy();
+      CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
+      cli.setExecutionStrategy(
+          parsed -> {
+            // picocli prints what escapes its strategy: a refusal is kept for run() to throw.
+            try {
+              writes = refuseUnlessServable(parsed);
+            } catch (IllegalArgumentException e) {
+              refused = e;
+              return EXIT_REFUSED;
+            }
+            started = true;
+            return run.execute(parsed);
+          });
+      cli.setParameterExceptionHandler(
+          (e, args) -> {
+            if (started) {
+              return usage.handleParseException(e, args); // a command's own usage error
+            }
+            refused =
+                new IllegalArgumentException("not a valid brain command: " + e.getMessage(), e);
+            return EXIT_REFUSED;
+          });
+    }
+
+    void reset() {
+      started = false;
+      writes = false;
+      refused = null;
+    }
+  }
+
+  /** What the strategy and the parameter handler answer for a refused command; never sent. */
+  private static final int EXIT_REFUSED = -1;
 
   @Override
   public Output run(Brain brain, List<String> args) {
@@ -60,19 +108,21 @@ final class ServerCommands implements CliRunner {
     // Building a command model reflects over every option of the command: most of what a served
     // search spent outside the search itself, so a server builds each one once.
     Prepared prepared = take(brain, argv);
-    var cli = prepared.cli();
+    var cli = prepared.cli;
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
+    prepared.reset();
     int code;
-    boolean writes;
     try {
-      writes = refuseUnlessServable(cli, argv);
       try {
         code = cli.execute(argv);
       } finally {
-        if (writes) {
+        if (prepared.writes) {
           refresh(brain); // the server's readers see the sync's commit from the next request on
         }
+      }
+      if (prepared.refused != null) {
+        throw prepared.refused;
       }
     } finally {
       giveBack(prepared);
@@ -92,17 +142,17 @@ final class ServerCommands implements CliRunner {
       var cli = BrainCommand.commandLine(root, NOWHERE, NOWHERE, argv);
       prepared = new Prepared(root, cli, invoked);
     }
-    prepared.root().served = brain;
-    prepared.root().args = List.of(argv);
+    prepared.root.served = brain;
+    prepared.root.args = List.of(argv);
     return prepared;
   }
 
   private void giveBack(Prepared prepared) {
-    prepared.cli().setOut(NOWHERE);
-    prepared.cli().setErr(NOWHERE);
-    if (prepared.invoked() != null && REUSED.contains(prepared.invoked())) {
-      prepared.root().served = null;
-      idle.get(prepared.invoked()).add(prepared);
+    prepared.cli.setOut(NOWHERE);
+    prepared.cli.setErr(NOWHERE);
+    if (prepared.invoked != null && REUSED.contains(prepared.invoked)) {
+      prepared.root.served = null;
+      idle.get(prepared.invoked).add(prepared);
     }
   }
 
@@ -123,17 +173,11 @@ final class ServerCommands implements CliRunner {
   }
 
   /**
-   * Parses {@code argv} once to see which command it is, without running anything.
+   * Refuses a parsed command line the server does not run, before anything runs.
    *
    * @return whether the command writes the index (a sync)
    */
-  private static boolean refuseUnlessServable(CommandLine cli, String[] argv) {
-    CommandLine.ParseResult parsed;
-    try {
-      parsed = cli.parseArgs(argv);
-    } catch (ParameterException e) {
-      throw new IllegalArgumentException("not a valid brain command: " + e.getMessage(), e);
-    }
+  private static boolean refuseUnlessServable(CommandLine.ParseResult parsed) {
     if (parsed.isUsageHelpRequested()
         || parsed.isVersionHelpRequested()
         || !parsed.hasSubcommand()) {

@@ -123,13 +123,16 @@ class ServerCommandsTest {
   }
 
   @Test
-  void aRefusedCommandLeavesTheNextRequestItsOwnOptions() {
+  void refusedCommandsRunNothingAndLeaveTheNextRequestItsOwnOptions() {
     var commands = new ServerCommands();
     var expected = alone(List.of("search", "kettle"));
     assertThatThrownBy(
             () -> commands.run(brain, List.of("search", "--json", "--limit", "nine", "kettle")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--limit");
+    assertThatThrownBy(() -> commands.run(brain, List.of("search", "--help")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("help is printed by the client");
     assertThat(masked(commands.run(brain, List.of("search", "kettle")))).isEqualTo(expected);
   }
 
