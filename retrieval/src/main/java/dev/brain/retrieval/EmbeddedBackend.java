@@ -63,6 +63,12 @@ final class EmbeddedBackend implements Backend {
   /** How many records {@link #records} keeps. */
   static final int RECORDS_KEPT = 4096;
 
+  /** Chunks rows read (a chunk's text is at most a few KiB), kept across searches as records. */
+  private final StoredDocCache<StoredChunk> chunks = new StoredDocCache<>(CHUNKS_KEPT);
+
+  /** How many chunks {@link #chunks} keeps. */
+  static final int CHUNKS_KEPT = 2048;
+
   EmbeddedBackend(BrainIndex index) {
     this(index, Bm25Lane.Params.DEFAULTS);
   }
@@ -281,8 +287,8 @@ final class EmbeddedBackend implements Backend {
     }
 
     @Override
-    public Loaded load(List<String> keys, Collection<Integer> chunks) throws IOException {
-      return Stored.load(searcher, keys, chunks, records);
+    public Loaded load(List<String> keys, Collection<Integer> chunkDocs) throws IOException {
+      return Stored.load(searcher, keys, chunkDocs, records, chunks);
     }
 
     @Override

@@ -73,6 +73,20 @@ final class Stored {
       Collection<Integer> chunkDocs,
       StoredDocCache<CorpusRecord> cache)
       throws IOException {
+    return load(searcher, keys, chunkDocs, cache, null);
+  }
+
+  /**
+   * As {@link #load(IndexSearcher, List, Collection, StoredDocCache)}, with the chunks read before
+   * taken from {@code chunkCache} too (null: none kept).
+   */
+  static Backend.Loaded load(
+      IndexSearcher searcher,
+      List<String> keys,
+      Collection<Integer> chunkDocs,
+      StoredDocCache<CorpusRecord> cache,
+      StoredDocCache<StoredChunk> chunkCache)
+      throws IOException {
     var records = new HashMap<String, CorpusRecord>();
     var chunks = new HashMap<Integer, StoredChunk>();
     var recordDocs = new HashSet<Integer>(recordDocs(searcher.getIndexReader(), keys));
@@ -90,8 +104,17 @@ final class Stored {
           }
         }
         records.put(r.key(), r);
-      } else {
+      } else if (chunkCache == null) {
         chunks.put(doc, chunk(fields, doc));
+      } else {
+        Object key = StoredDocCache.key(searcher.getIndexReader(), doc);
+        StoredChunk c = chunkCache.get(key);
+        if (c == null) {
+          c = chunk(fields, doc);
+          chunkCache.put(key, c);
+        }
+        // Kept by segment, where its doc id may since have moved: the handle is this view's.
+        chunks.put(doc, c.doc() == doc ? c : c.withDoc(doc));
       }
     }
     return new Backend.Loaded(records, chunks);

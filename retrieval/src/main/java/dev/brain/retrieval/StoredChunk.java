@@ -24,4 +24,11 @@ public record StoredChunk(
     List<String> headingPath,
     int startChar,
     int endChar,
-    String text) {}
+    String text) {
+
+  /** This chunk under another handle (the same chunk in another view). */
+  StoredChunk withDoc(int handle) {
+    return new StoredChunk(
+        handle, chunkId, key, ordinal, role, headingPath, startChar, endChar, text);
+  }
+}
