@@ -235,10 +235,13 @@ final class SearchCommand implements Callable<Integer> {
       out.println("    why: " + TerminalText.line(String.join(" · ", why)));
     }
     if (row.excerpt() != null && !row.excerpt().isBlank()) {
-      out.println("    " + TerminalText.line(row.excerpt().replaceAll("\\s+", " ")));
+      out.println("    " + TerminalText.line(WHITESPACE.matcher(row.excerpt()).replaceAll(" ")));
     }
     out.println();
   }
+
+  /** A run of whitespace, which an excerpt's line shows as one space. */
+  private static final java.util.regex.Pattern WHITESPACE = java.util.regex.Pattern.compile("\\s+");
 
   /** The line that says how many weak rows the relevance floor left out. */
   static String leftOut(int count) {
