@@ -4,9 +4,11 @@ import dev.brain.index.importer.Keys;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,6 +51,11 @@ final class LinkResolver {
 
   private static final Pattern URL = Pattern.compile("https?://[^\\s<>()\\[\\]\"'`]+");
 
+  /** Punctuation that ends a sentence after an address, not the address. */
+  private static final Pattern TRAILING_PUNCTUATION = Pattern.compile("[.,;:!?*_]+$");
+
+  private static final Pattern HASH = Pattern.compile("[0-9a-f]{12}");
+
   private static final List<String> NOTE_EXTENSIONS = List.of(".md", ".markdown", ".mdx", ".txt");
 
   private final IndexSearcher searcher;
@@ -68,15 +75,20 @@ final class LinkResolver {
    */
   List<RecordDetail.Link> links(CorpusRecord record) throws IOException {
     var out = new ArrayList<RecordDetail.Link>();
+    Map<String, String> addresses = null;
     for (String link : record.links()) {
       String target = resolve(link);
       if (record.key().equals(target)) {
         continue;
       }
-      out.add(
-          target != null
-              ? new RecordDetail.Link(link, target, null, null)
-              : new RecordDetail.Link(link, null, text(link, record), why(link)));
+      if (target != null) {
+        out.add(new RecordDetail.Link(link, target, null, null));
+        continue;
+      }
+      if (addresses == null && link.startsWith("src:")) {
+        addresses = addresses(record);
+      }
+      out.add(new RecordDetail.Link(link, null, text(link, addresses), why(link)));
     }
     return out;
   }
@@ -261,21 +273,35 @@ final class LinkResolver {
         .build();
   }
 
-  /** What the note names for an unresolved link: the wikilink's name, or the web address. */
-  private static String text(String link, CorpusRecord record) {
+  /**
+   * What the note names for an unresolved link: the wikilink's name, or the web address ({@code
+   * addresses}: the record's web addresses by their {@code src:} key).
+   */
+  private static String text(String link, Map<String, String> addresses) {
     if (link.startsWith("note:") && link.indexOf('/') > 0) {
       return withoutExtension(pathOf(link));
     }
-    if (link.startsWith("src:") && record.text() != null) {
-      Matcher m = URL.matcher(record.text());
-      while (m.find()) {
-        String url = m.group().replaceAll("[.,;:!?*_]+$", "");
-        if (Keys.source(url).equals(link)) {
-          return url;
-        }
-      }
+    if (link.startsWith("src:") && addresses != null) {
+      return addresses.getOrDefault(link, link);
     }
     return link;
+  }
+
+  /**
+   * The web addresses a record's text writes, each by its {@code src:} key (the first one of a
+   * key): read once per record, not once per link (a changelog links thousands of pull requests).
+   */
+  private static Map<String, String> addresses(CorpusRecord record) {
+    var out = new HashMap<String, String>();
+    if (record.text() == null) {
+      return out;
+    }
+    Matcher m = URL.matcher(record.text());
+    while (m.find()) {
+      String url = TRAILING_PUNCTUATION.matcher(m.group()).replaceAll("");
+      out.putIfAbsent(Keys.source(url), url);
+    }
+    return out;
   }
 
   private static String why(String link) {
@@ -291,7 +317,8 @@ final class LinkResolver {
   /** The 12 hex digits of a web-address key ({@code src:}, {@code bm:}, {@code feed-entry:}). */
   private static String addressHash(String key) {
     for (String prefix : ADDRESS_PREFIXES) {
-      if (key.startsWith(prefix) && key.substring(prefix.length()).matches("[0-9a-f]{12}")) {
+      if (key.startsWith(prefix)
+          && HASH.matcher(key).region(prefix.length(), key.length()).matches()) {
         return key.substring(prefix.length());
       }
     }

@@ -63,6 +63,12 @@ class LinkResolutionTest {
         "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\""
             + HOFFMANN
             + "?utm_source=share\" ADD_DATE=\"1707609600\">James Hoffmann</A>\n</DL>\n");
+    var changelog = new StringBuilder("# Changelog\n\n");
+    for (int i = 1; i <= 300; i++) {
+      changelog.append("- Fixed bug ").append(i).append(" (https://example.org/pull/").append(i);
+      changelog.append(").\n");
+    }
+    Files.writeString(notes.resolve("CHANGELOG.md"), changelog);
     Files.writeString(
         papers.resolve("Raft.md"),
         "# Raft\n\nSee [[Kafka migration]], [[Raft]] itself, [[Stream processing]] and"
@@ -126,6 +132,22 @@ class LinkResolutionTest {
                 null,
                 "Lost note",
                 "no note of this name in any collection"));
+  }
+
+  @Test
+  void eachUnresolvedWebLinkNamesItsAddressAsTheTextWritesIt() throws IOException {
+    RecordDetail changelog = get("note:notes/CHANGELOG.md");
+
+    assertThat(changelog.unresolvedLinks()).hasSize(300);
+    assertThat(changelog.unresolvedLinks().get(0))
+        .isEqualTo(
+            new RecordDetail.Link(
+                Keys.source("https://example.org/pull/1"),
+                null,
+                "https://example.org/pull/1",
+                "no saved page, bookmark or feed entry of this address in the index"));
+    assertThat(changelog.unresolvedLinks().get(299).text())
+        .isEqualTo("https://example.org/pull/300");
   }
 
   @Test
