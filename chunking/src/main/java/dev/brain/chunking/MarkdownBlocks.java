@@ -38,11 +38,21 @@ import org.commonmark.parser.Parser;
 public final class MarkdownBlocks {
 
   /** Thread-safe: commonmark parsers hold no state between parses. */
-  static final Parser PARSER =
-      MarkdownNesting.parser()
-          .extensions(List.of(TablesExtension.create()))
-          .includeSourceSpans(IncludeSourceSpans.BLOCKS)
-          .build();
+  static final Parser PARSER = builder().build();
+
+  private static Parser.Builder builder() {
+    return MarkdownNesting.parser()
+        .extensions(List.of(TablesExtension.create()))
+        .includeSourceSpans(IncludeSourceSpans.BLOCKS);
+  }
+
+  /**
+   * A parser for {@code text} alone: {@link #PARSER}'s, whose HTML tables and lists run past their
+   * blank lines ({@link HtmlContainers}, which looks ahead in the text).
+   */
+  private static Parser parser(String text) {
+    return builder().customBlockParserFactory(new HtmlContainers(text)).build();
+  }
 
   private MarkdownBlocks() {}
 
@@ -136,7 +146,8 @@ public final class MarkdownBlocks {
       return out;
     }
     int bodyStart = MarkdownSections.frontMatterEnd(markdown);
-    Node document = PARSER.parse(markdown.substring(bodyStart));
+    String body = markdown.substring(bodyStart);
+    Node document = parser(body).parse(body);
     var path = new ArrayList<HeadingAt>();
     for (Node n = document.getFirstChild(); n != null; n = n.getNext()) {
       if (n instanceof Heading h) {

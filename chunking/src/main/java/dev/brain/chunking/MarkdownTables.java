@@ -68,14 +68,15 @@ final class MarkdownTables {
 
   /**
    * A row as one statement: each cell after its column's header ({@code Plan: Plus, Price: 8}), or
-   * in a table without header names the row's first cell before the rest ({@code Dose: 18 g}).
+   * in a table without header names the row's first cell before the rest ({@code Dose: 18 g});
+   * ending with one full stop.
    */
   static String statement(List<String> header, List<String> cells) {
     if (header.stream().allMatch(String::isBlank) && cells.size() > 1 && !cells.get(0).isBlank()) {
       String rest =
           String.join(
               ", ", cells.subList(1, cells.size()).stream().filter(c -> !c.isBlank()).toList());
-      return rest.isEmpty() ? cells.get(0) + "." : cells.get(0) + ": " + rest + ".";
+      return stop(rest.isEmpty() ? cells.get(0) : cells.get(0) + ": " + rest);
     }
     var parts = new ArrayList<String>();
     for (int i = 0; i < cells.size(); i++) {
@@ -86,6 +87,13 @@ final class MarkdownTables {
       String name = i < header.size() ? header.get(i) : "";
       parts.add(name.isBlank() ? cell : name + ": " + cell);
     }
-    return parts.isEmpty() ? "" : String.join(", ", parts) + ".";
+    return parts.isEmpty() ? "" : stop(String.join(", ", parts));
+  }
+
+  /** A statement ends with one full stop: a cell that ends a sentence has its own. */
+  private static String stop(String statement) {
+    return statement.endsWith(".") || statement.endsWith("!") || statement.endsWith("?")
+        ? statement
+        : statement + ".";
   }
 }

@@ -214,19 +214,20 @@ class MarkdownBlocksTest {
 
     List<Block> blocks = MarkdownBlocks.of(md);
 
-    assertThat(blocks)
-        .extracting(Block::kind)
-        .containsExactly(Kind.LIST, Kind.LIST, Kind.TABLE, Kind.LIST);
+    // The blank lines between the <dl>'s groups do not split it: one list, as a browser shows it.
+    assertThat(blocks).extracting(Block::kind).containsExactly(Kind.LIST, Kind.TABLE, Kind.LIST);
     assertThat(blocks.get(0).units())
         .extracting(Unit::text)
-        .containsExactly("-p spec, --package spec: Build only the specified packages.");
+        .containsExactly(
+            "-p spec, --package spec: Build only the specified packages.",
+            "--workspace: Build all members of the workspace.");
+    assertThat(md.substring(blocks.get(0).start(), blocks.get(0).end()))
+        .startsWith("<dl>\n\n<dt")
+        .endsWith("</dd>\n\n</dl>");
     assertThat(blocks.get(1).units())
         .extracting(Unit::text)
-        .containsExactly("--workspace: Build all members of the workspace.");
-    assertThat(blocks.get(2).units())
-        .extracting(Unit::text)
         .containsExactly("Plan: Plus, Price: 8 & up.");
-    assertThat(blocks.get(3).units())
+    assertThat(blocks.get(2).units())
         .extracting(Unit::text)
         .containsExactly("Grind fine", "Dose 18 g");
   }
@@ -245,5 +246,86 @@ class MarkdownBlocksTest {
     assertThat(blocks)
         .extracting(b -> b.units().getFirst().text())
         .containsExactly("1. Pull Vec<T> layout", "Doses", "Same");
+  }
+
+  @Test
+  void aTableWithBlankLinesInItsCellsIsOneTableAsABrowserShowsIt() {
+    // Jekyll's front-matter.md: kramdown reads a blank line inside <td><p>, then text indented
+    // ten spaces, as HTML; CommonMark's rule alone ends the block there and reads the text as code.
+    String md =
+        "## Predefined Global Variables\n\n"
+            + "<div class=\"mobile-side-scroller\">\n<table>\n  <thead>\n    <tr>\n"
+            + "      <th>Variable</th>\n      <th>Description</th>\n    </tr>\n  </thead>\n"
+            + "  <tbody>\n    <tr>\n      <td>\n        <p><code>layout</code></p>\n      </td>\n"
+            + "      <td>\n        <p>\n\n"
+            + "          If set, this specifies the layout file to use. Use the layout file\n"
+            + "          name without the file extension. Layout files must be placed in the\n"
+            + "          <code>_layouts</code> directory.\n\n        </p>\n      </td>\n    </tr>\n"
+            + "    <tr>\n      <td>\n        <p><code>published</code></p>\n      </td>\n"
+            + "      <td>\n        <p>\n          Set to false if you don’t want a specific post to"
+            + " show up when the\n          site is generated.\n        </p>\n      </td>\n"
+            + "    </tr>\n  </tbody>\n</table>\n</div>\n\n"
+            + "## Custom Variables\n\nYou can also set your own front matter variables.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(Kind.HEADING, Kind.TABLE, Kind.HEADING, Kind.PARAGRAPH);
+    Block table = blocks.get(1);
+    assertThat(table.units())
+        .extracting(Unit::text)
+        .containsExactly(
+            "Variable: layout, Description: If set, this specifies the layout file to use. Use"
+                + " the layout file name without the file extension. Layout files must be placed"
+                + " in the _layouts directory.",
+            "Variable: published, Description: Set to false if you don’t want a specific post"
+                + " to show up when the site is generated.");
+    assertThat(md.substring(table.start(), table.end()))
+        .startsWith("<div class=")
+        .endsWith("</table>\n</div>");
+    assertThat(blocks.get(3).headingPath()).containsExactly("Custom Variables");
+  }
+
+  @Test
+  void markdownInsideAnHtmlListOrAnUnclosedTableKeepsCommonMarksRule() {
+    String md =
+        "<ul>\n<li>\n\n```sh\ncargo build\n```\n\n</li>\n</ul>\n\n"
+            + "<table>\n<tr><th>Plan</th><th>Price</th></tr>\n\n<tr><td>Plus</td><td>8</td></tr>\n\n"
+            + "The plans are billed monthly.\n\n# Next\n\nDone.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    // A fence at column 0 is Markdown, so the <ul> is read by CommonMark's rule: its code stays
+    // code. The <table> never closes, so it takes nothing past its first blank line.
+    assertThat(blocks)
+        .extracting(Block::kind)
+        .containsExactly(
+            Kind.CODE,
+            Kind.PARAGRAPH,
+            Kind.PARAGRAPH,
+            Kind.PARAGRAPH,
+            Kind.HEADING,
+            Kind.PARAGRAPH);
+    assertThat(blocks.get(0).units().getFirst().text()).isEqualTo("cargo build");
+    Block table = blocks.get(1);
+    assertThat(md.substring(table.start(), table.end()))
+        .isEqualTo("<table>\n<tr><th>Plan</th><th>Price</th></tr>");
+    assertThat(blocks.get(3).units().getFirst().text()).isEqualTo("The plans are billed monthly.");
+  }
+
+  @Test
+  void aListInsideAListIsReadToTheOuterListsClose() {
+    String md =
+        "<ul>\n<li>Grind\n\n<ul>\n<li>fine</li>\n</ul>\n\n</li>\n<li>Dose 18 g</li>\n</ul>\n\n"
+            + "Then tamp.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks).extracting(Block::kind).containsExactly(Kind.LIST, Kind.PARAGRAPH);
+    assertThat(blocks.getFirst().units())
+        .extracting(Unit::text)
+        .containsExactly("Grind fine", "Dose 18 g");
+    assertThat(md.substring(blocks.getFirst().start(), blocks.getFirst().end())).endsWith("</ul>");
   }
 }
