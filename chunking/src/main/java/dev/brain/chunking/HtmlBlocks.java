@@ -30,11 +30,12 @@ final class HtmlBlocks {
    * `Box`} in captions too), as written when it does not parse as one paragraph or its text holds a
    * {@code <} the HTML escaped; an element with a {@code caption} and a {@code number} attribute is
    * named by its tag and number, as a rendered book labels it. A block without the word "caption"
-   * shows its {@code <pre>} text or its text ({@link #text}).
+   * shows its {@code <pre>} text (unless it sits in an item, a cell or a paragraph) or its text
+   * ({@link #text}).
    */
   static Block block(String html, List<String> path, int start, int end) {
     String lower = html.toLowerCase(java.util.Locale.ROOT);
-    if (lower.contains("<pre")) {
+    if (lower.contains("<pre") && !preInTextBlock(html)) {
       Block code = preformatted(html, path, start, end);
       if (code != null) {
         return code;
@@ -75,7 +76,8 @@ final class HtmlBlocks {
    * {@code <dd>} after them as one item ("{@code --workspace}: Build all members in the
    * workspace."), each {@code <li>} an item, each table row a statement like a Markdown table's
    * ({@link MarkdownTables#statement}), each paragraph or heading a paragraph; text outside them
-   * one paragraph. Cargo's command pages write every option so.
+   * one paragraph; a {@code <pre>} inside an item follows its text as a code unit. Cargo's command
+   * pages write every option so.
    */
   private static Block text(String html, List<String> path, int start, int end) {
     Element body = Jsoup.parseBodyFragment(html).body();
@@ -97,11 +99,11 @@ final class HtmlBlocks {
           String term = String.join(", ", terms);
           terms.clear();
           items = true;
-          add(units, plain(term.isEmpty() ? e.text() : term + ": " + e.text()));
+          addWithCode(units, term.isEmpty() ? "" : term + ": ", e);
         }
         case "li" -> {
           items = true;
-          add(units, plain(e.text()));
+          addWithCode(units, "", e);
         }
         case "tr" -> {
           List<String> cells = e.select("> th, > td").eachText();
@@ -112,7 +114,7 @@ final class HtmlBlocks {
             add(units, plain(MarkdownTables.statement(header, cells)));
           }
         }
-        default -> add(units, plain(e.text()));
+        default -> addWithCode(units, "", e);
       }
     }
     terms.forEach(t -> add(units, plain(t)));
@@ -128,6 +130,32 @@ final class HtmlBlocks {
       return new Block(kind, 0, path, "", false, 0, List.of(joined(units)), start, end);
     }
     return new Block(kind, 0, path, "", false, 0, List.copyOf(units), start, end);
+  }
+
+  /** Whether a {@code <pre>} of the block sits in a text element: a list item's or cell's code. */
+  private static boolean preInTextBlock(String html) {
+    Element body = Jsoup.parseBodyFragment(html).body();
+    return body.select("pre").stream().anyMatch(pre -> hasTextBlockAncestor(pre, body));
+  }
+
+  /**
+   * A text element's text before its code: the text of {@code e} without its {@code <pre>}
+   * elements, which follow it as code units (an option's description, then its example).
+   */
+  private static void addWithCode(java.util.Collection<Unit> units, String label, Element e) {
+    if (e.select("pre").isEmpty()) {
+      add(units, plain(label + e.text()));
+      return;
+    }
+    Element text = e.clone();
+    text.select("pre").remove();
+    add(units, plain(label + text.text()));
+    for (Element pre : e.select("pre")) {
+      String code = pre.wholeText().strip();
+      if (!code.isEmpty()) {
+        units.add(MarkdownBlocks.code(code, language(pre)));
+      }
+    }
   }
 
   private static boolean hasTextBlockAncestor(Element e, Element body) {
@@ -170,12 +198,8 @@ final class HtmlBlocks {
       if (!text.isEmpty()) {
         lines.add(text);
       }
-      for (String cls : pre.select("code").eachAttr("class")) {
-        for (String name : cls.split("\\s+")) {
-          if (language.isEmpty() && name.startsWith("language-")) {
-            language = name.substring("language-".length());
-          }
-        }
+      if (language.isEmpty()) {
+        language = language(pre);
       }
     }
     if (lines.isEmpty()) {
@@ -191,6 +215,18 @@ final class HtmlBlocks {
         List.of(MarkdownBlocks.code(String.join("\n", lines), language)),
         start,
         end);
+  }
+
+  /** The language of a {@code <pre>}: a {@code language-…} class of a {@code <code>} inside. */
+  private static String language(Element pre) {
+    for (String cls : pre.select("code").eachAttr("class")) {
+      for (String name : cls.split("\\s+")) {
+        if (name.startsWith("language-")) {
+          return name.substring("language-".length());
+        }
+      }
+    }
+    return "";
   }
 
   /**

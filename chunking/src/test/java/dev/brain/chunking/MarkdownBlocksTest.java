@@ -328,4 +328,29 @@ class MarkdownBlocksTest {
         .containsExactly("Grind fine", "Dose 18 g");
     assertThat(md.substring(blocks.getFirst().start(), blocks.getFirst().end())).endsWith("</ul>");
   }
+
+  @Test
+  void codeInAnHtmlListItemFollowsItsTextInTheList() {
+    // cargo-package.md: the last option of a <dl> holds an example in <pre>.
+    String md =
+        "<dl>\n\n<dt class=\"option-term\"><code>--list</code></dt>\n"
+            + "<dd class=\"option-desc\"><p>Print files included in a package.</p>\n</dd>\n\n\n"
+            + "<dt class=\"option-term\"><code>--message-format</code> <em>fmt</em></dt>\n"
+            + "<dd class=\"option-desc\"><p>Specifies the output message format.</p>\n<ul>\n"
+            + "<li><code>json</code>: One package per JSON line.\n"
+            + "<pre><code class=\"language-javascript\">{\n  \"id\": \"path+file:///foo#0.0.0\"\n}\n"
+            + "</code></pre>\n</li>\n</ul>\n</dd>\n\n\n</dl>\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks).extracting(Block::kind).containsExactly(Kind.LIST);
+    assertThat(blocks.getFirst().units())
+        .extracting(Unit::text)
+        .containsExactly(
+            "--list: Print files included in a package.",
+            "--message-format fmt: Specifies the output message format. json: One package per"
+                + " JSON line.",
+            "{\n  \"id\": \"path+file:///foo#0.0.0\"\n}");
+    assertThat(blocks.getFirst().units().getLast().markdown()).startsWith("```javascript\n{");
+  }
 }
