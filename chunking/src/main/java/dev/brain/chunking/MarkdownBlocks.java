@@ -26,9 +26,10 @@ import org.commonmark.parser.Parser;
  * table without header names {@code Dose: 18 g}), a block quote or Obsidian callout (its
  * paragraphs; a callout's {@code [!type] Title} line becomes the block's title), a code block
  * (verbatim, with its language). A top-level HTML block shows what a browser shows of it ({@link
- * HtmlBlocks}): its captions, together one paragraph, when it has any; else its {@code <pre>} text
- * as a code block; else its text by elements (a {@code <dt>} with its {@code <dd>} as one item,
- * {@code <li>} items, table rows, paragraphs). Captions: a {@code caption} attribute ({@code
+ * HtmlBlocks}; an HTML table or list is read whole across blank lines inside it, {@link
+ * HtmlContainers}): its captions, together one paragraph, when it has any; else its {@code <pre>}
+ * text as a code block; else its text by elements (a {@code <dt>} with its {@code <dd>} as one
+ * item, {@code <li>} items, table rows, paragraphs). Captions: a {@code caption} attribute ({@code
  * <Listing number="5-12" caption="Adding the attribute...">} reads "Listing 5-12: Adding the
  * attribute...", as a rendered book shows it) and a {@code <figcaption>} or {@code <caption>}
  * element; the rest of it, thematic breaks and link reference definitions show nothing and are left
