@@ -64,6 +64,11 @@ final class HtmlContainers extends AbstractBlockParserFactory {
     this.text = text;
   }
 
+  /** Whether {@code text} holds a tag of such an element: else commonmark's own parser will do. */
+  static boolean mayHold(String text) {
+    return TAG.matcher(text).find();
+  }
+
   @Override
   public BlockStart tryStart(ParserState state, MatchedBlockParser matched) {
     CharSequence line = state.getLine().getContent();
@@ -158,10 +163,16 @@ final class HtmlContainers extends AbstractBlockParserFactory {
       starts = startList.stream().mapToInt(Integer::intValue).toArray();
       blank = new boolean[n];
       markdownBefore = new int[n + 1];
+      Matcher markdown = MARKDOWN_BLOCK.matcher(text);
       for (int l = 0; l < n; l++) {
-        String s = line(text, l);
-        blank[l] = s.chars().allMatch(c -> c == ' ' || c == '\t');
-        markdownBefore[l + 1] = markdownBefore[l] + (MARKDOWN_BLOCK.matcher(s).lookingAt() ? 1 : 0);
+        int from = starts[l];
+        int to = lineEnd(text, l);
+        boolean empty = true;
+        for (int i = from; i < to && empty; i++) {
+          empty = text.charAt(i) == ' ' || text.charAt(i) == '\t';
+        }
+        blank[l] = empty;
+        markdownBefore[l + 1] = markdownBefore[l] + (markdown.region(from, to).lookingAt() ? 1 : 0);
       }
       // Each closing tag closes the latest open element of its name: nesting counted.
       Map<String, ArrayDeque<Integer>> open = new HashMap<>();
@@ -181,12 +192,13 @@ final class HtmlContainers extends AbstractBlockParserFactory {
       closes = pairs.stream().mapToInt(p -> p[1]).toArray();
     }
 
-    private String line(String text, int l) {
+    /** Where line {@code l} ends, before its line break. */
+    private int lineEnd(String text, int l) {
       int end = l + 1 < starts.length ? starts[l + 1] : text.length();
       while (end > starts[l] && (text.charAt(end - 1) == '\n' || text.charAt(end - 1) == '\r')) {
         end--;
       }
-      return text.substring(starts[l], end);
+      return end;
     }
 
     int lineOf(int offset) {

@@ -52,7 +52,9 @@ public final class MarkdownBlocks {
    * blank lines ({@link HtmlContainers}, which looks ahead in the text).
    */
   private static Parser parser(String text) {
-    return builder().customBlockParserFactory(new HtmlContainers(text)).build();
+    return HtmlContainers.mayHold(text)
+        ? builder().customBlockParserFactory(new HtmlContainers(text)).build()
+        : PARSER;
   }
 
   private MarkdownBlocks() {}
