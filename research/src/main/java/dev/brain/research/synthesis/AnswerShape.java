@@ -185,8 +185,7 @@ final class AnswerShape {
             " what time ",
             " price ",
             " cost ")
-        || MEASURE.matcher(q).find()
-        || !measured(question).isEmpty()) {
+        || MEASURE.matcher(q).find()) {
       return Kind.NUMBER;
     }
     if (containsAny(
@@ -228,6 +227,10 @@ final class AnswerShape {
       if (kind == Kind.NUMBER
           || kind == Kind.DATE && (!q.startsWith(" when ") || WHEN_EVENT.matcher(q).find())) {
         out.add(kind);
+      } else if (!measured(part).isEmpty()) {
+        // A figure of a named thing ("what tab width", "which port") is asked for by its wording,
+        // though the ranking reads such a question by its own words (a "which" asks for a name).
+        out.add(Kind.NUMBER);
       }
     }
     return out;
