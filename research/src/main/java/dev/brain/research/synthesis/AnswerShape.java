@@ -88,12 +88,13 @@ final class AnswerShape {
    * A figure asked for by what it measures: "how many <em>entries</em>", "the maximum <em>file
    * size</em>", "max number of <em>background jobs</em>", "what <em>tab width</em>", "which
    * <em>port</em>". Group 1 is the words after it; {@link #measured} reads the thing measured from
-   * them. Words are read with their hyphens and dots ("max-len" is a name, not "max").
+   * them. Words are read with their hyphens and dots ("max-len" is a name, not "max"). A
+   * superlative ("the country with the largest export volume") picks a thing, not a figure.
    */
   private static final Pattern MEASURED =
       Pattern.compile(
-          "(?:^|\\s)(?:how (?:many|much)|max|maximum|min|minimum|biggest|largest|smallest"
-              + "|highest|lowest|(?:what|which)(?= (?:[\\w.-]+ )?(?:port|width|height|size|limit"
+          "(?:^|\\s)(?:how (?:many|much)|max|maximum|min|minimum"
+              + "|(?:what|which)(?= (?:[\\w.-]+ )?(?:port|width|height|size|limit"
               + "|timeout|length|depth|interval|delay|resolution|count|number)(?:\\s|$)))"
               + "\\s+(?:(?:number|amount|count) of\\s+)?((?:[\\w.-]+\\s*){1,2})",
           Pattern.CASE_INSENSITIVE);

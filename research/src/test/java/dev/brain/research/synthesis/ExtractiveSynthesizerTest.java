@@ -1077,6 +1077,8 @@ class ExtractiveSynthesizerTest {
         .containsExactly("background", "jobs");
     assertThat(AnswerShape.measured("how many times does it retry")).isEmpty();
     assertThat(AnswerShape.measured("isn't it like max-len?")).isEmpty();
+    assertThat(AnswerShape.valuesAsked("The country with the largest automobile export volume?"))
+        .isEmpty();
     assertThat(count.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
     assertThat(count.answer()).endsWith("but no figure.");
     assertThat(port.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
