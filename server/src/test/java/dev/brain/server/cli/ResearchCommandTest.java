@@ -88,7 +88,7 @@ class ResearchCommandTest {
     assertThat(run.out())
         .startsWith("Partial answer: your notes cover only part of this question.")
         .contains("Descale the machine every eight weeks", "[note:vault/descaling.md]")
-        .contains("but nothing about “durgol”.")
+        .contains("but nothing about “Durgol”.")
         .contains("status: partial · answer by extractive");
   }
 
