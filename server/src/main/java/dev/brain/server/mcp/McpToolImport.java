@@ -102,6 +102,13 @@ public final class McpToolImport implements AutoCloseable {
               new Failure(file, server.name(), "skipped: a server of this name is in " + first));
           continue;
         }
+        String missing = missingProgram(server);
+        if (missing != null) {
+          // The SDK's client would wait out its whole initialization timeout for a process that
+          // never started; a program path that does not exist is reported at once.
+          failures.add(new Failure(file, server.name(), "did not start: " + missing));
+          continue;
+        }
         McpSyncClient client;
         List<McpSchema.Tool> listed;
         try {
@@ -173,6 +180,28 @@ public final class McpToolImport implements AutoCloseable {
     } catch (RuntimeException e) {
       client.close();
     }
+  }
+
+  /**
+   * Why a stdio server's program cannot run, or null: a command written as a path (with a
+   * separator) that names no file. A bare name is looked up on the child's PATH by the system.
+   */
+  static String missingProgram(McpConfigFile.Server server) {
+    if (server.url() != null || server.command().isEmpty()) {
+      return null;
+    }
+    String program = server.command().get(0);
+    if (program.indexOf('/') < 0 && program.indexOf('\\') < 0) {
+      return null;
+    }
+    try {
+      if (java.nio.file.Files.isRegularFile(Path.of(program))) {
+        return null;
+      }
+    } catch (java.nio.file.InvalidPathException e) {
+      return "the command '" + program + "' is no valid path";
+    }
+    return "no program at '" + program + "'; fix \"command\" in the MCP config";
   }
 
   private static McpClientTransport transport(McpConfigFile.Server server) {

@@ -174,7 +174,11 @@ class McpToolImportTest {
             f -> {
               assertThat(f.server()).isEqualTo("broken");
               assertThat(f.line())
-                  .contains("MCP server 'broken'", "brain.mcp.json", "did not start");
+                  .contains(
+                      "MCP server 'broken'",
+                      "brain.mcp.json",
+                      "did not start",
+                      "no program at '" + temp.resolve("no-such-program") + "'");
               assertThat(f.message()).doesNotContain("Exception");
             });
   }
