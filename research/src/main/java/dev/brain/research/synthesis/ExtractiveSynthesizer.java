@@ -87,32 +87,21 @@ public final class ExtractiveSynthesizer {
     // A name the corpus never mentions, however the question writes it ("with criterion"), and a
     // rare thing it never mentions ("publish with lerna"), are missing from any answer that was not
     // declined for them.
-    List<Concept> asked = new ArrayList<>(names);
-    for (Concept c :
-        Names.asked(pack.question(), pack.queryPlan().requiredConcepts(), reader::pieces)) {
-      if (pack.coverage().absentConcepts().contains(c.key()) && !asked.contains(c)) {
-        asked.add(c);
-      }
-    }
-    for (Concept c : Names.absentFiles(pack)) {
-      if (!asked.contains(c)) {
-        asked.add(c);
-      }
-    }
+    var asked = new java.util.LinkedHashSet<Concept>(names);
+    Names.asked(pack.question(), pack.queryPlan().requiredConcepts(), reader::pieces).stream()
+        .filter(c -> pack.coverage().absentConcepts().contains(c.key()))
+        .forEach(asked::add);
+    asked.addAll(Names.absentFiles(pack));
     // A thing the search looked for and no top row matched: a noun or a name of the question,
     // never how it says the rest ("which one wins", "builds take forever").
-    for (Concept c :
+    asked.addAll(
         Names.things(
             pack.question(),
             pack.queryPlan().requiredConcepts().stream()
                 .filter(c -> unmatched.contains(c.key()))
-                .toList())) {
-      if (!asked.contains(c)) {
-        asked.add(c);
-      }
-    }
+                .toList()));
     List<String> missing =
-        PassageChoice.missing(passages, asked).stream()
+        PassageChoice.missing(passages, List.copyOf(asked)).stream()
             .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
             .map(c -> Names.asWritten(pack.question(), c))
             .toList();
