@@ -379,6 +379,10 @@ final class Passages {
 
   /** The last sentence of paragraph {@code b} when it leads into what follows, else null. */
   private static String leadIn(RowText t, int b) {
+    // Only a paragraph leads in: a callout may be a title alone ("> [!NOTE] Heads up"), no unit.
+    if (t.blocks.get(b).kind() != Kind.PARAGRAPH) {
+      return null;
+    }
     List<String> all = shownSentences(t, b, 0);
     if (all.isEmpty() || !Sentences.leadsIn(Sentences.plain(all.getLast()))) {
       return null;

@@ -104,6 +104,36 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aCodeBlockAfterACalloutWithOnlyATitleIsQuotedWithItsSection() {
+    String raw =
+        """
+        # Stores
+
+        ## Using stores
+
+        A store is an object that lets you subscribe to changes of a value over time.
+
+        > [!NOTE] Runes replace stores in most cases
+
+        ```js
+        import { writable } from 'svelte/store';
+        const count = writable(0);
+        ```
+
+        Subscribe to a store to read its value whenever the value changes.
+        """;
+    var pack =
+        Packs.pack("how do i subscribe to a store?", List.of(note(1, "docs/stores.md", raw)));
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isNotEqualTo(AnswerStatus.NO_EVIDENCE);
+    assertThat(result.answer())
+        .contains("Subscribe to a store to read its value")
+        .contains("[note:docs/stores.md]");
+  }
+
+  @Test
   void theParagraphThatAnswersAfterAPickShowsTheCodeBlockItsLeadInIntroduces() {
     String quiet = Packs.filler(420) + ".";
     String raw =
