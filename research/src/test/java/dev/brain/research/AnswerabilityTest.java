@@ -116,6 +116,17 @@ class AnswerabilityTest {
   }
 
   @Test
+  void wordsSayingHowSomethingIsThatTheCorpusNeverUsesNeverDeclineAQuestion() throws IOException {
+    ResearchResult result =
+        researcher.research(
+            "dev server got sluggish and unresponsive, which port does it listen on?", OPTIONS);
+
+    assertThat(result.pack().coverage().absentConcepts()).contains("sluggish", "unresponsive");
+    assertThat(result.status()).isNotEqualTo(Outcome.NO_EVIDENCE);
+    assertThat(result.synthesis().answer()).contains("listens on port 5173");
+  }
+
+  @Test
   void hostNamesAreTheUsersOwnAddressesAndNeverDeclineAQuestion() throws IOException {
     ResearchResult result = researcher.research("redirect www.mysite.com to mysite.com", OPTIONS);
 

@@ -2,6 +2,7 @@ package dev.brain.research.pack;
 
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.Incidental;
+import dev.brain.research.plan.PartsOfSpeech;
 import dev.brain.research.plan.Strategy;
 import dev.brain.research.plan.Strategy.Variant;
 import dev.brain.research.plan.Words;
@@ -99,6 +100,10 @@ final class EvidenceRanking {
 
   private final Strategy strategy;
   private final ConceptWeights weights;
+
+  /** The keys of the concepts {@link #unmatchable}, once known. */
+  private Set<String> unmatchable;
+
   private final Map<String, Candidate> candidates = new LinkedHashMap<>();
   private double totalWeight;
   private int variantCount;
@@ -282,13 +287,30 @@ final class EvidenceRanking {
   }
 
   /**
-   * Whether {@code concept} is the user's own token ({@link Incidental}: a host name, a file, a
-   * number) that occurs nowhere in the corpus: no row can match it, so it tells no row apart, and
-   * weighing it as the rarest concept would leave every row a partial match ("redirect
-   * www.mysite.com to mysite.com" finding nothing about redirects).
+   * Whether {@code concept} can match no row and so tells no row apart: a required concept that
+   * occurs nowhere in the corpus and is the user's own token ({@link Incidental}: a host name, a
+   * file, a number) or a word the question uses to say how something is or what it does ({@link
+   * PartsOfSpeech#describes}: "dev server got <em>sluggish</em>", "<em>smaller</em> install?"),
+   * while most required concepts occur somewhere. Weighed as the rarest concept it would leave
+   * every row a partial match and the question without evidence for one word the corpus writes
+   * otherwise ("redirect www.mysite.com to mysite.com" finding nothing about redirects). A thing
+   * the corpus lacks ("comments like <em>giscus</em>") keeps its weight: what the question asks
+   * about, and a question about it still finds nothing.
    */
   private boolean unmatchable(Concept concept) {
-    return concept.required() && weights.absent(concept) && Incidental.is(concept);
+    if (unmatchable == null) {
+      long absent = strategy.required().stream().filter(weights::absent).count();
+      boolean fewAbsent = absent * 2 < strategy.required().size();
+      unmatchable = new HashSet<>();
+      for (Concept c : strategy.required()) {
+        if (weights.absent(c)
+            && (Incidental.is(c)
+                || fewAbsent && PartsOfSpeech.describes(strategy.question(), c.preferred()))) {
+          unmatchable.add(c.key());
+        }
+      }
+    }
+    return concept.required() && unmatchable.contains(concept.key());
   }
 
   private boolean hinted(EvidenceRow row) {

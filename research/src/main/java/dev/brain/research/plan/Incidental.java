@@ -21,7 +21,7 @@ public final class Incidental {
           ".+\\.(?:[cm]?[jt]sx?|json5?|md|mdx|html?|css|scss|sass|less|vue|svelte|ya?ml|toml"
               + "|xml|txt|csv|log|ini|conf|cfg|env|lock|py|rb|rs|go|java|kt|c|h|cc|cpp|hpp|cs"
               + "|php|sh|bat|ps1|sql|png|jpe?g|gif|svg|webp|pdf|docx?|xlsx?|zip|gz|tar|wasm"
-              + "|glsl|map)$",
+              + "|glsl|map|exe|dll|so|dylib|msi|dmg|deb|rpm|apk|jar|whl|iso)$",
           Pattern.CASE_INSENSITIVE);
 
   /**

@@ -4,6 +4,7 @@ import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.Incidental;
+import dev.brain.research.plan.PartsOfSpeech;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +31,21 @@ final class Names {
       Pattern.compile(
           "(?:\\blike|\\bsimilar to|\\bas in|\\bequivalent (?:of|to)|\\bcounterpart (?:of|to))"
               + "(?:\\s+\\S+){0,2}\\s*$",
+          Pattern.CASE_INSENSITIVE);
+
+  /** A determiner right before a word: "the distro's", "my team's" are common nouns. */
+  private static final Pattern DETERMINED =
+      Pattern.compile(
+          "\\b(?:the|a|an|my|your|our|their|his|her|its|this|that|each|every)\\s+$",
+          Pattern.CASE_INSENSITIVE);
+
+  /**
+   * A place the question puts its own code or settings in: "from store.svelte.js", "in my
+   * vite.config.js" name the user's file, not another tool's.
+   */
+  private static final Pattern PLACED =
+      Pattern.compile(
+          "\\b(?:in|from|inside|into|within)\\s+(?:the\\s+|my\\s+|our\\s+|a\\s+)?$",
           Pattern.CASE_INSENSITIVE);
 
   /** The tool a "with" or "using" names: "with criterion", "using the regex crate". */
@@ -65,9 +81,10 @@ final class Names {
 
   /**
    * The files the question names by a bare name ({@code rustfmt.toml}, no path) that the corpus
-   * mentions nowhere, outside a pasted error message: another tool's file, which the question asks
-   * about ("rustfmt.toml max_width setting" of a formatter's docs that never mention rustfmt). A
-   * file the corpus mentions, or a path, stays {@link Incidental}: the user's own.
+   * mentions nowhere, outside a pasted error message and not as the place of the user's own code
+   * ("from store.svelte.js"): another tool's file, which the question asks about ("rustfmt.toml
+   * max_width setting" of a formatter's docs that never mention rustfmt). A file the corpus
+   * mentions, or a path, stays {@link Incidental}: the user's own.
    */
   static List<Concept> absentFiles(ResearchPack pack) {
     String question = pack.question();
@@ -76,7 +93,12 @@ final class Names {
     for (Concept c : pack.queryPlan().requiredConcepts()) {
       if (Incidental.isFileName(c) && pack.coverage().absentConcepts().contains(c.key())) {
         Matcher m = find(question, c.preferred());
-        if (m != null && !(form == QuestionForm.ERROR && inMessage(question, m.start()))) {
+        if (m == null) {
+          continue;
+        }
+        boolean pasted = form == QuestionForm.ERROR && inMessage(question, m.start());
+        boolean placed = PLACED.matcher(question.substring(0, m.start())).find();
+        if (!pasted && !placed) {
           out.add(c);
         }
       }
@@ -86,11 +108,12 @@ final class Names {
 
   /**
    * Whether the question is one the corpus cannot answer because of what it names: a name the
-   * corpus never mentions, and no top evidence row that matches every other required concept of the
-   * question. When one does (the best row is about the rest of the question), the question is
-   * answered from it in part and the answer names what is missing (see {@link
-   * AnswerStatus#PARTIAL}): one literal token the corpus lacks, often the user's own identifier,
-   * does not decline a question whose subject is there.
+   * corpus never mentions, and no top evidence row that matches every other thing the question
+   * names (its nouns and names; every other required concept when it names none). When one does
+   * (the best row is about the rest of the question), the question is answered from it in part and
+   * the answer names what is missing (see {@link AnswerStatus#PARTIAL}): one literal token the
+   * corpus lacks, often the user's own identifier, does not decline a question whose subject is
+   * there.
    */
   static boolean declines(ResearchPack pack) {
     List<String> absent = absent(pack);
@@ -105,10 +128,14 @@ final class Names {
     if (rest.isEmpty()) {
       return true;
     }
+    // The rest of the question is what it names: a row about the "visual studio installer" is about
+    // "link.exe not found, what do i pick in the visual studio installer" without saying "found".
+    List<Concept> things = things(pack.question(), rest);
+    List<Concept> needed = things.isEmpty() ? rest : things;
     return pack.evidence().stream()
         .filter(r -> !r.isRelated() && !ConceptMatch.isPartial(r))
         .limit(TOP_ROWS)
-        .noneMatch(r -> ConceptMatch.matched(r, rest).size() == rest.size());
+        .noneMatch(r -> ConceptMatch.matched(r, needed).size() == needed.size());
   }
 
   /** The concepts among {@code concepts} that {@code question} writes as names it asks about. */
@@ -215,7 +242,9 @@ final class Names {
     boolean capitalized =
         word.length() > 1 && Character.isUpperCase(word.codePointAt(0)) && !before.isBlank();
     boolean acronym = word.length() >= 2 && word.equals(word.toUpperCase(Locale.ROOT));
-    boolean possessive = after.startsWith("'s") || after.startsWith("’s");
+    // "npm's cache" names a tool; "the distro's package" a common noun, as the determiner says.
+    boolean possessive =
+        (after.startsWith("'s") || after.startsWith("’s")) && !DETERMINED.matcher(before).find();
     boolean identifier =
         word.chars().anyMatch(ch -> Character.isDigit(ch) || ch == '_' || ch == '.')
             || CAMEL_CASE.matcher(word).find()

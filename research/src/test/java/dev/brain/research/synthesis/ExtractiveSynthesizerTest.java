@@ -1037,6 +1037,24 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aFileTheQuestionPlacesItsCodeInIsTheUsersOwnNotAThingAskedAbout() {
+    String raw =
+        "# Options\n\n## Print width\n\nThe printWidth setting is the line length the printer"
+            + " wraps on; it defaults to 80.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "the print width setting from my options.config.js is ignored",
+                List.of(note(1, "docs/options.md", raw))),
+            "options-config-js");
+
+    SynthesisResult result = answerFromWholeRows(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("defaults to 80").doesNotContain("nothing about");
+  }
+
+  @Test
   void aCommonNounTheCorpusLacksIsTheUsersWordForWhatItSaysOtherwise() {
     String raw =
         "# Plantar fasciitis\n\nThe physio gave me calf raises, 3 x 15 a day, and a towel"

@@ -1,4 +1,4 @@
-package dev.brain.research.synthesis;
+package dev.brain.research.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,8 +15,10 @@ import opennlp.tools.util.Span;
  * <em>fixture</em>", "the price in <em>euros</em>"); a verb, adjective or adverb is how the user
  * says it ("it is <em>stuck</em>", "which one <em>wins</em>") and a passage may say it otherwise.
  * When the model cannot be read, no word is a noun (the answer then decides as without it).
+ *
+ * <p>Research-internal: public only for the other research packages; not API.
  */
-final class PartsOfSpeech {
+public final class PartsOfSpeech {
   private PartsOfSpeech() {}
 
   /** The model's resource, at the root of its jar. */
@@ -43,7 +45,15 @@ final class PartsOfSpeech {
   }
 
   /** The words of a text and their tags. */
-  record Tagged(Span[] spans, String[] tags) {
+  public static final class Tagged {
+    private final Span[] spans;
+    private final String[] tags;
+
+    private Tagged(Span[] spans, String[] tags) {
+      this.spans = spans;
+      this.tags = tags;
+    }
+
     /**
      * Whether the word covering offset {@code at} is tagged as a noun (or a proper noun), or, being
      * {@code rare} (a word the model may not know, whose tag is a guess), is not read as a verb or
@@ -53,7 +63,7 @@ final class PartsOfSpeech {
      * rare word tagged as a verb stays one when no noun or adjective follows it ("<em>prettify</em>
      * my Caddyfile", "how to <em>unhide</em>").
      */
-    boolean nounAt(int at, boolean rare) {
+    public boolean nounAt(int at, boolean rare) {
       int i = indexAt(at);
       if (i < 0) {
         return false;
@@ -81,8 +91,31 @@ final class PartsOfSpeech {
     }
   }
 
+  /**
+   * Whether {@code text} uses {@code word} (its first occurrence, as a whole word, ignoring case)
+   * to say how something is ("very <em>slow</em>", "<em>smaller</em> install"), what it does or how
+   * ("got <em>stuck</em>"): tagged an adjective, a verb or an adverb, not a noun or a name. False
+   * when the word is not in the text or the model cannot be read.
+   */
+  public static boolean describes(String text, String word) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(word) + "(?![\\p{L}\\p{N}])",
+                java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE)
+            .matcher(text);
+    if (!m.find()) {
+      return false;
+    }
+    Tagged tagged = of(text);
+    int i = tagged.indexAt(m.start());
+    return i >= 0 && DESCRIBING.contains(tagged.tags[i]);
+  }
+
+  /** Tags of words that say how something is or what it does. */
+  private static final Set<String> DESCRIBING = Set.of("ADJ", "VERB", "ADV");
+
   /** {@code text} tagged; no word is a noun when the model cannot be read. */
-  static Tagged of(String text) {
+  public static Tagged of(String text) {
     POSModel model = Holder.MODEL;
     if (model == null) {
       return new Tagged(new Span[0], new String[0]);
