@@ -101,7 +101,7 @@ public final class DocumentAnswerEvaluation {
     SyncReport syncReport = brain.index(List.of(options.documents()), sync);
     var results = new ArrayList<DocumentAnswerReport.Result>();
     for (var q : questions) {
-      var result = ask(brain, q);
+      var result = askOrReport(brain, q);
       results.add(result);
       log.accept(result.line());
     }
@@ -144,6 +144,37 @@ public final class DocumentAnswerEvaluation {
         .withReviewer(null)
         .withSurface("eval")
         .withTrace(false);
+  }
+
+  /** What brain's status is for a question it failed on: a fault of brain's, not an answer. */
+  static final String FAILED = "failed";
+
+  /**
+   * {@link #ask}, or, when brain fails on the question with a fault of its own, a result saying so
+   * ({@value #FAILED}, the fault as its answer, neither cited nor stated): one question's bug loses
+   * neither the other questions' results nor the report that names it.
+   */
+  private static DocumentAnswerReport.Result askOrReport(Brain brain, DocumentQuestions.Question q)
+      throws IOException {
+    try {
+      return ask(brain, q);
+    } catch (RuntimeException e) {
+      return new DocumentAnswerReport.Result(
+          q.id(),
+          q.question(),
+          q.expect(),
+          q.fact(),
+          0,
+          false,
+          false,
+          false,
+          false,
+          FAILED,
+          FAILED,
+          0,
+          "brain failed on this question: " + e,
+          List.of());
+    }
   }
 
   private static DocumentAnswerReport.Result ask(Brain brain, DocumentQuestions.Question q)

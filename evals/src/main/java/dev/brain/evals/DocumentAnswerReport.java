@@ -191,6 +191,18 @@ public record DocumentAnswerReport(
               declinedUnanswerable,
               partialUnanswerable));
     }
+    List<String> failed =
+        results.stream()
+            .filter(r -> DocumentAnswerEvaluation.FAILED.equals(r.status()))
+            .map(Result::id)
+            .toList();
+    if (!failed.isEmpty()) {
+      t.append("brain failed on ")
+          .append(failed.size())
+          .append(" question(s), a fault to fix (their answers say what): ")
+          .append(String.join(", ", failed))
+          .append(String.format("%n"));
+    }
     t.append(
         String.format(
             Locale.ROOT,

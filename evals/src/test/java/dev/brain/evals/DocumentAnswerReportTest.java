@@ -72,10 +72,48 @@ class DocumentAnswerReportTest {
 
     assertThat(report.summary())
         .contains("declined 0   partial 1")
-        .contains("unanswerable: declined or partial 2/3 (66.7%; declined 1, partial 1)");
+        .contains("unanswerable: declined or partial 2/3 (66.7%; declined 1, partial 1)")
+        .doesNotContain("brain failed");
     assertThat(report.misses()).hasSize(2);
     assertThat(report.misses().get(0)).startsWith("a2 [partial]");
     assertThat(report.misses().get(1)).startsWith("u3 [answered]");
+  }
+
+  @Test
+  void theSummaryNamesTheQuestionsBrainFailedOn() {
+    var results =
+        List.of(
+            result("a1", true, true, "ok"),
+            result("a2", true, false, DocumentAnswerEvaluation.FAILED),
+            result("u1", false, false, DocumentAnswerEvaluation.FAILED));
+    var report =
+        new DocumentAnswerReport(
+            DocumentAnswerReport.SCHEMA_VERSION,
+            "docs",
+            List.of("q.jsonl"),
+            "2026-11-29T00:00:00Z",
+            3,
+            2,
+            1,
+            5,
+            5,
+            "model",
+            "extractive",
+            0,
+            new DocumentAnswerReport.Search(1, 1, 1, 1),
+            1,
+            1,
+            1,
+            0,
+            0,
+            0,
+            0,
+            new AnswerReport.Latency(10, 10, 10),
+            results);
+
+    assertThat(report.summary()).contains("brain failed on 2 question(s)").contains("a2, u1");
+    assertThat(results.get(1).passed()).isFalse();
+    assertThat(results.get(2).passed()).isFalse();
   }
 
   @Test
