@@ -77,6 +77,14 @@ class AnswerabilityTest {
         To send visitors from the www host to the bare domain, redirect with
         `redir https://example.com{uri} permanent` in the site block of the www address.
         """);
+    Files.writeString(
+        vault.resolve("Deploy.md"),
+        """
+        # Deploy
+
+        The production configuration lives in deploy/settings.toml; each environment overrides it
+        with a file of its own.
+        """);
     index = BrainIndex.open(IndexConfig.defaults(dir.resolve("index")));
     index.sync(List.of(vault));
     researcher = new Researcher(new Retriever(index));
@@ -113,6 +121,14 @@ class AnswerabilityTest {
       assertThat(result.status()).as(question).isNotEqualTo(Outcome.NO_EVIDENCE);
       assertThat(result.synthesis().answer()).as(question).contains("partitioned by month");
     }
+  }
+
+  @Test
+  void anAbbreviationFindsTheWordTheTextWritesInFull() throws IOException {
+    ResearchResult result = researcher.research("where does the prod config live?", OPTIONS);
+
+    assertThat(result.status()).isNotEqualTo(Outcome.NO_EVIDENCE);
+    assertThat(result.synthesis().answer()).contains("deploy/settings.toml");
   }
 
   @Test
