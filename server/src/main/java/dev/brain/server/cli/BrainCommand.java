@@ -94,7 +94,14 @@ public final class BrainCommand {
    * flags}, the command's options that set configuration values.
    */
   BrainConfig config(BrainConfig.Flag... flags) {
-    return BrainConfig.load(dataDir(), System.getenv(), List.of(flags));
+    Path dir = dataDir();
+    if (flags.length == 0 && served == null) {
+      var ahead = OpenAhead.config(dir);
+      if (ahead.isPresent()) {
+        return ahead.get();
+      }
+    }
+    return BrainConfig.load(dir, System.getenv(), List.of(flags));
   }
 
   /** Opens the data directory's brain for reading and writing, creating the index if needed. */
@@ -135,7 +142,8 @@ public final class BrainCommand {
     if (embeds) {
       dev.brain.models.Embedder.preload(config.indexConfig().model());
     }
-    return new Lease(Brain.openReadOnly(config), true);
+    var ahead = OpenAhead.takeBrain(config);
+    return new Lease(ahead.isPresent() ? ahead.get() : Brain.openReadOnly(config), true);
   }
 
   /** A top-level {@code index:} key in {@code brain.yaml}, which may name the embedding model. */
@@ -174,13 +182,15 @@ public final class BrainCommand {
   }
 
   /**
-   * Starts loading the embedding model before the command line is even parsed when {@code args} are
-   * a {@code brain search} that will run in this process with the vector lane: building the picocli
-   * model takes a good part of a second on a cold JVM (picocli's classes are too old for the
-   * class-data cache), and the load overlaps it. Only in a process of its own ({@code Main}); the
+   * Starts reading the configuration and opening the index ({@link OpenAhead}) before the command
+   * line is even parsed when {@code args} are a {@code brain search} or {@code brain get} that will
+   * run in this process, and loading the embedding model when the search will use the vector lane:
+   * building the picocli model takes a good part of a cold start (picocli's classes are too old for
+   * the class-data cache), and these overlap it. Only in a process of its own ({@code Main}); the
    * search command's own {@link #preloadEmbedderEarly} call is then a no-op.
    */
   public static void preloadBeforeParsing(String... args) {
+    EarlyArgs.readDataDir(args).ifPresent(OpenAhead::start);
     EarlyArgs.searchDataDir(args)
         .ifPresent(
             dir -> {

@@ -6,9 +6,9 @@ import java.util.Optional;
 
 /**
  * What brain's arguments say before picocli parses them: the subcommand invoked, whether only the
- * version is asked for, and the data directory of a search that will embed its query here. Building
- * the picocli model is the slow part of a short command, so these decide how much of it to build
- * and what can start loading meanwhile.
+ * version is asked for, the data directory a search or get will read here and whether the search
+ * will embed its query. Building the picocli model is the slow part of a short command, so these
+ * decide how much of it to build and what can start loading meanwhile.
  */
 final class EarlyArgs {
 
@@ -22,6 +22,29 @@ final class EarlyArgs {
    */
   static Optional<Path> searchDataDir(String... args) {
     if (!"search".equals(invoked(args))) {
+      return Optional.empty();
+    }
+    for (String a : args) {
+      if (a.equals("--")) {
+        break;
+      } else if (a.equals("--no-semantic") || a.startsWith("--lanes")) {
+        return Optional.empty();
+      }
+    }
+    return readDataDir(args);
+  }
+
+  /** The commands whose run in a process of their own opens the index read-only, as is. */
+  private static final java.util.Set<String> READING = java.util.Set.of("search", "get");
+
+  /**
+   * The data directory whose configuration and index a {@code brain search} or {@code brain get} in
+   * {@code args} will read in this process, with no flag changing the configuration; empty when in
+   * doubt (another command, help, a server advertised without {@code --local}, an argument that is
+   * not a path), which leaves the decision to the command once parsed.
+   */
+  static Optional<Path> readDataDir(String... args) {
+    if (!READING.contains(invoked(args))) {
       return Optional.empty();
     }
     var root = new BrainCommand();
@@ -40,9 +63,7 @@ final class EarlyArgs {
         } else if (a.equals("-h")
             || a.equals("--help")
             || a.equals("-V")
-            || a.equals("--version")
-            || a.equals("--no-semantic")
-            || a.startsWith("--lanes")) {
+            || a.equals("--version")) {
           return Optional.empty();
         }
       }

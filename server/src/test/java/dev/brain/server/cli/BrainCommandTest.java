@@ -215,4 +215,24 @@ class BrainCommandTest {
     assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "--local", "x"))
         .contains(data);
   }
+
+  @Test
+  void aSearchOrGetThatWillReadTheIndexHereIsRecognizedBeforeParsing() throws IOException {
+    var data = tmp.resolve("data");
+    assertThat(EarlyArgs.readDataDir("--data", data.toString(), "search", "--lanes", "bm25", "x"))
+        .contains(data);
+    assertThat(EarlyArgs.readDataDir("search", "--data=" + data, "--no-semantic", "x"))
+        .contains(data);
+    assertThat(EarlyArgs.readDataDir("--data", data.toString(), "get", "note:a.md")).contains(data);
+    // Another command, or help: the command decides once parsed.
+    assertThat(EarlyArgs.readDataDir("--data", data.toString(), "status")).isEmpty();
+    assertThat(EarlyArgs.readDataDir("--data", data.toString(), "index", "notes")).isEmpty();
+    assertThat(EarlyArgs.readDataDir("get", "--help")).isEmpty();
+    // An advertised server answers instead, unless --local.
+    Files.createDirectories(data);
+    Files.writeString(data.resolve(ServerAdvertisement.FILE), "{}");
+    assertThat(EarlyArgs.readDataDir("--data", data.toString(), "get", "x")).isEmpty();
+    assertThat(EarlyArgs.readDataDir("--data", data.toString(), "get", "--local", "x"))
+        .contains(data);
+  }
 }
