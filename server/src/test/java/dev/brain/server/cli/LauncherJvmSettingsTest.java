@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/brain}'s settings for the one-shot commands' memory: the fixed glibc mmap threshold,
- * set for their JVM, taken back for a process such a command starts (the background server runs the
- * same launcher) and never over a threshold the user set; and the optimized model copy, for their
- * JVM only. The launcher runs against a JDK whose {@code java} prints the environment it was given.
+ * {@code bin/brain}'s settings for the one-shot commands (search, get, status, the version and
+ * help): a JVM with C1 alone; for their memory the fixed glibc mmap threshold, set for their JVM,
+ * taken back for a process such a command starts (the background server runs the same launcher) and
+ * never over a threshold the user set; and the optimized model copy, for their JVM only. The
+ * launcher runs against a JDK whose {@code java} prints the environment it was given.
  */
 class LauncherJvmSettingsTest {
 
@@ -45,7 +46,7 @@ class LauncherJvmSettingsTest {
         java,
         "#!/usr/bin/env bash\n"
             + "echo \"threshold=${MALLOC_MMAP_THRESHOLD_-unset} tuned=${BRAIN_MALLOC_TUNED-unset}\"\n"
-            + "for a in \"$@\"; do case $a in -Dbrain.onnx.* | -XX:CompileThresholdScaling=*) echo \"$a\" ;; esac; done\n");
+            + "for a in \"$@\"; do case $a in -Dbrain.onnx.* | -XX:CompileThresholdScaling=* | -XX:TieredStopAtLevel=*) echo \"$a\" ;; esac; done\n");
     Path javac = Files.writeString(jdk.resolve("bin/javac"), "#!/usr/bin/env bash\n");
     assertThat(java.toFile().setExecutable(true)).isTrue();
     assertThat(javac.toFile().setExecutable(true)).isTrue();
@@ -54,9 +55,21 @@ class LauncherJvmSettingsTest {
   @Test
   void aOneShotCommandsJvmGetsTheFixedThresholdAndTheOptimizedModelCopy() throws Exception {
     assertThat(brain(Map.of(), "search", "--local", "kettle"))
-        .isEqualTo("threshold=131072 tuned=1\n-Dbrain.onnx.optimized-copy=true");
+        .isEqualTo(
+            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true");
     assertThat(brain(Map.of(), "get", "--local", "note:a.md"))
-        .isEqualTo("threshold=131072 tuned=1\n-Dbrain.onnx.optimized-copy=true");
+        .isEqualTo(
+            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true");
+  }
+
+  @Test
+  void theVersionAndHelpRunInTheOneShotJvmAndACommandThatIndexesDoesNot() throws Exception {
+    String quick =
+        "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true";
+    assertThat(brain(Map.of(), "--version")).isEqualTo(quick);
+    assertThat(brain(Map.of(), "-h")).isEqualTo(quick);
+    assertThat(brain(Map.of(), "help", "search")).isEqualTo(quick);
+    assertThat(brain(Map.of(), "index", "notes")).isEqualTo("threshold=unset tuned=unset");
   }
 
   @Test
@@ -72,7 +85,8 @@ class LauncherJvmSettingsTest {
   void aThresholdTheUserSetIsKept() throws Exception {
     var own = Map.of("MALLOC_MMAP_THRESHOLD_", "65536");
     assertThat(brain(own, "search", "--local", "kettle"))
-        .isEqualTo("threshold=65536 tuned=unset\n-Dbrain.onnx.optimized-copy=true");
+        .isEqualTo(
+            "threshold=65536 tuned=unset\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true");
     assertThat(brain(own, "serve"))
         .isEqualTo("threshold=65536 tuned=unset\n-XX:CompileThresholdScaling=4");
   }
