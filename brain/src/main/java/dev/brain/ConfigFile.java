@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -27,11 +29,12 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /**
  * {@code brain.yaml} as {@link ConfigReader} sees it: its values, read by Helidon Config, and the
  * line of each key, asked once more of SnakeYAML (which Helidon parses with), so errors and {@code
- * brain config} can point at it. A missing file has no values and no lines.
+ * brain config} can point at it. A missing file has no values and no lines; a file without settings
+ * (only collections, which ConfigReader reads through CollectionsFile) is not given to Helidon.
  */
 final class ConfigFile {
   private final Path path;
-  private final Config yaml;
+  private final Config yaml; // null: no settings (Helidon's classes are never loaded)
   private final Map<String, Integer> lines;
 
   private ConfigFile(Path path, Config yaml, Map<String, Integer> lines) {
@@ -47,7 +50,7 @@ final class ConfigFile {
    */
   static ConfigFile open(Path path) {
     if (!Files.isRegularFile(path)) {
-      return new ConfigFile(path, Config.empty(), Map.of());
+      return new ConfigFile(path, null, Map.of());
     }
     String text;
     try {
@@ -59,7 +62,14 @@ final class ConfigFile {
     } catch (IOException e) {
       throw new BrainConfigException(path + ": cannot be read: " + e.getMessage());
     }
-    Map<String, Integer> lines = keyLines(path, text);
+    Node root = compose(path, text);
+    Map<String, Integer> lines = keyLines(path, root);
+    if (onlyCollections(root) && constructs(text)) {
+      // Helidon would hold nothing but the collections, which ConfigReader reads through
+      // CollectionsFile and never asks it for: without building it (about 250 classes and 130
+      // lambdas) a cold `brain search` starts about 50 ms sooner (bench/results/cold-cli-*.md).
+      return new ConfigFile(path, null, lines);
+    }
     Config yaml;
     try {
       // The text already read, as a YAML source: a file source would read the file again and
@@ -83,9 +93,18 @@ final class ConfigFile {
     return path;
   }
 
-  /** The values of the file. */
-  Config yaml() {
-    return yaml;
+  /** The file's node at the dotted {@code key}, as Helidon reads it; null when there is none. */
+  Config node(String key) {
+    if (yaml == null) {
+      return null;
+    }
+    Config node = yaml.get(key);
+    return node.exists() ? node : null;
+  }
+
+  /** The file's values (the leaves of its tree), as Helidon reads them. */
+  Stream<Config> leaves() {
+    return yaml == null ? Stream.empty() : yaml.traverse().filter(Config::isLeaf);
   }
 
   /** {@code <file> line N} for a key of the file. */
@@ -111,12 +130,8 @@ final class ConfigFile {
    */
   static final List<String> COLLECTION_FIELDS = List.of("name", "root", "excludes", "max_file_mb");
 
-  /**
-   * The line of every key in the file, by dotted key; the file's YAML errors with their line. The
-   * file is checked before Helidon reads it: no alias bomb (billion laughs), no duplicate key, and
-   * collections with known fields and distinct names.
-   */
-  private static Map<String, Integer> keyLines(Path file, String text) {
+  /** The file's YAML as a node tree; its YAML errors with their line. */
+  private static Node compose(Path file, String text) {
     if (text.length() > MAX_CHARS) {
       throw new BrainConfigException(
           file + ": larger than " + MAX_CHARS + " characters; that is no brain configuration");
@@ -147,6 +162,15 @@ final class ConfigFile {
     } catch (IOException e) {
       throw new BrainConfigException(file + ": cannot be read: " + e.getMessage());
     }
+    return root;
+  }
+
+  /**
+   * The line of every key in the file ({@code root}, as {@link #compose} made it), by dotted key.
+   * The file is checked before Helidon reads it: no alias bomb (billion laughs), no duplicate key,
+   * and collections with known fields and distinct names.
+   */
+  private static Map<String, Integer> keyLines(Path file, Node root) {
     var lines = new HashMap<String, Integer>();
     if (root == null) {
       return lines;
@@ -161,6 +185,58 @@ final class ConfigFile {
     collect(file, (MappingNode) root, "", lines);
     checkCollections(file, (MappingNode) root);
     return lines;
+  }
+
+  /**
+   * Whether the file ({@code root}) holds no setting: nothing but a {@code collections:} list of
+   * entries with scalar fields (an {@code excludes} list of scalars), as {@code brain add} writes
+   * it, or nothing at all. Anything else goes through Helidon as before, whose keys, values and
+   * errors ConfigReader reports.
+   */
+  private static boolean onlyCollections(Node root) {
+    if (root == null) {
+      return true;
+    }
+    if (!(root instanceof MappingNode map)) {
+      return false;
+    }
+    for (NodeTuple tuple : map.getValue()) {
+      if (!(tuple.getKeyNode() instanceof ScalarNode key)
+          || !key.getValue().equals(ConfigReader.COLLECTIONS)
+          || !(tuple.getValueNode() instanceof SequenceNode list)) {
+        return false;
+      }
+      for (Node item : list.getValue()) {
+        if (!(item instanceof MappingNode entry)) {
+          return false;
+        }
+        for (NodeTuple field : entry.getValue()) {
+          if (!(field.getKeyNode() instanceof ScalarNode name)
+              || !COLLECTION_FIELDS.contains(name.getValue())
+              || !(field.getValueNode() instanceof ScalarNode
+                  || name.getValue().equals("excludes")
+                      && field.getValueNode() instanceof SequenceNode excludes
+                      && excludes.getValue().stream().allMatch(ScalarNode.class::isInstance))) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether SnakeYAML makes values of {@code text} as Helidon's YAML parser does (its safe
+   * constructor, default options): an explicit tag it cannot construct (such as {@code !!int abc})
+   * fails there, and such a file goes through Helidon for its error.
+   */
+  private static boolean constructs(String text) {
+    try {
+      new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   private static BrainConfigException tooManyAliases(Path file, String what) {

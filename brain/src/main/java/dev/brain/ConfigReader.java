@@ -110,9 +110,7 @@ final class ConfigReader {
    * @throws BrainConfigException naming the key, its line and the known keys of its section
    */
   void rejectUnknownKeys() {
-    file.yaml()
-        .traverse()
-        .filter(node -> node.isLeaf())
+    file.leaves()
         .forEach(
             node -> {
               String key = node.key().toString();
@@ -256,14 +254,14 @@ final class ConfigReader {
     String source;
     BrainConfig.Flag flag = flags.get(key);
     String fromEnv = envVar == null ? null : env.get(envVar);
-    Config node = file.yaml().get(key);
+    Config node = file.node(key);
     if (flag != null) {
       raw = flag.value();
       source = "flag " + flag.name();
     } else if (fromEnv != null && !fromEnv.isBlank()) {
       raw = fromEnv;
       source = "env " + envVar;
-    } else if (node.exists()) {
+    } else if (node != null) {
       if (!node.isLeaf()) {
         throw new BrainConfigException(
             file.where(key) + ": '" + key + "' takes a value: " + allowed);

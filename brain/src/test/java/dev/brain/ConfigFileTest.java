@@ -126,4 +126,87 @@ class ConfigFileTest {
     assertThat(config.research().budgets().deadline()).isEqualTo(Duration.ofHours(24));
     assertThat(config.traces().maxAge()).isEqualTo(Duration.ofDays(3650));
   }
+
+  @Test
+  void aFileOfCollectionsAloneLoadsAsOneWithSettingsDoesAndSkipsHelidon() throws IOException {
+    String collections =
+        "collections:\n"
+            + "  - name: \"notes\"\n"
+            + "    root: \"/srv/notes\"\n"
+            + "    excludes: [\"drafts/**\", \"*.tmp\"]\n"
+            + "    max_file_mb: 2.0\n";
+    BrainConfig alone = load(collections);
+    BrainConfig withSetting = load(collections + "server:\n  port: 8765\n");
+
+    assertThat(alone.collections()).isEqualTo(withSetting.collections());
+    assertThat(alone.settings())
+        .isEqualTo(
+            withSetting.settings().stream()
+                .map(s -> s.key().equals("server.port") ? alonePort(alone) : s)
+                .toList());
+    assertThat(ConfigFile.open(data.resolve(BrainConfig.FILE)).node("collections"))
+        .as("with a setting: read by Helidon")
+        .isNotNull();
+    Files.writeString(data.resolve(BrainConfig.FILE), collections);
+    assertThat(ConfigFile.open(data.resolve(BrainConfig.FILE)).node("collections"))
+        .as("collections alone: Helidon not built")
+        .isNull();
+  }
+
+  private static BrainConfig.Setting alonePort(BrainConfig alone) {
+    return alone.settings().stream()
+        .filter(s -> s.key().equals("server.port"))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void aCollectionsValueSnakeYamlCannotConstructFailsAsThroughHelidon() throws IOException {
+    Files.writeString(
+        data.resolve(BrainConfig.FILE),
+        "collections:\n  - name: !!int notes\n    root: \"/srv/notes\"\n");
+    assertThatThrownBy(() -> BrainConfig.load(data, Map.of(), List.of()))
+        .isInstanceOf(BrainConfigException.class)
+        .hasMessageContaining("brain.yaml: cannot be read: ");
+  }
+
+  /** Loads the configuration of the data directory {@code args[0]} in a JVM of its own. */
+  static final class LoadInFreshJvm {
+    public static void main(String[] args) {
+      BrainConfig.load(Path.of(args[0]), Map.of(), List.of());
+    }
+  }
+
+  @Test
+  void aFileOfCollectionsAloneLoadsNoHelidonClass() throws Exception {
+    Files.writeString(
+        data.resolve(BrainConfig.FILE),
+        "collections:\n  - name: \"notes\"\n    root: \"/srv/notes\"\n");
+    Path log = data.resolve("classes.txt");
+    var javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    var process =
+        new ProcessBuilder(
+                javaBin,
+                "-Xlog:class+load=info:file=" + log,
+                "-cp",
+                System.getProperty("java.class.path"),
+                LoadInFreshJvm.class.getName(),
+                data.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(data.resolve("out.txt").toFile())
+            .start();
+    if (!process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new AssertionError("the JVM loading the configuration did not end");
+    }
+    assertThat(process.exitValue()).as(Files.readString(data.resolve("out.txt"))).isZero();
+    String classes = Files.readString(log);
+    // Its interface and exception types may load (the verifier checks the methods naming them);
+    // nothing that builds or parses.
+    assertThat(classes)
+        .contains("dev.brain.ConfigFile ")
+        .doesNotContain("io.helidon.config.BuilderImpl")
+        .doesNotContain("io.helidon.config.EmptyConfig")
+        .doesNotContain("io.helidon.config.yaml.");
+  }
 }
