@@ -44,7 +44,8 @@ final class EarlyArgs {
    * not a path), which leaves the decision to the command once parsed.
    */
   static Optional<Path> readDataDir(String... args) {
-    if (!READING.contains(invoked(args))) {
+    String invoked = invoked(args);
+    if (invoked == null || !READING.contains(invoked)) {
       return Optional.empty();
     }
     var root = new BrainCommand();
@@ -88,7 +89,7 @@ final class EarlyArgs {
       if (a.equals("--data")) {
         i++;
       } else if (!a.startsWith("--data=") && !a.equals("--debug")) {
-        return !a.equals("help") && BrainCommand.SUBCOMMANDS.containsKey(a) ? a : null;
+        return !a.equals("help") && BrainCommand.SUBCOMMANDS.contains(a) ? a : null;
       }
     }
     return null;

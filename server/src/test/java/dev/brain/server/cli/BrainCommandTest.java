@@ -224,7 +224,10 @@ class BrainCommandTest {
     assertThat(EarlyArgs.readDataDir("search", "--data=" + data, "--no-semantic", "x"))
         .contains(data);
     assertThat(EarlyArgs.readDataDir("--data", data.toString(), "get", "note:a.md")).contains(data);
-    // Another command, or help: the command decides once parsed.
+    // No command, another command, or help: the command decides once parsed.
+    assertThat(EarlyArgs.readDataDir()).isEmpty();
+    assertThat(EarlyArgs.readDataDir("--version")).isEmpty();
+    assertThat(EarlyArgs.readDataDir("frobnicate", "x")).isEmpty();
     assertThat(EarlyArgs.readDataDir("--data", data.toString(), "status")).isEmpty();
     assertThat(EarlyArgs.readDataDir("--data", data.toString(), "index", "notes")).isEmpty();
     assertThat(EarlyArgs.readDataDir("get", "--help")).isEmpty();
