@@ -10,10 +10,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -259,31 +256,57 @@ public final class BrainCommand {
    * The subcommands, in the order help lists them. Building a picocli command model reflects over
    * every option of every command, so a run builds only the one it invokes ({@link #commandLine}).
    */
-  static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+  static final List<String> SUBCOMMANDS =
+      List.of(
+          "help",
+          "add",
+          "collections",
+          "remove",
+          "index",
+          "status",
+          "watch",
+          "stats",
+          "config",
+          "get",
+          "search",
+          "research",
+          "trace",
+          "chat",
+          "eval",
+          "serve",
+          "demo",
+          "mcp",
+          "agent",
+          "note");
 
-  private static Map<String, Supplier<Object>> subcommands() {
-    var map = new LinkedHashMap<String, Supplier<Object>>();
-    map.put("help", CommandLine.HelpCommand::new);
-    map.put("add", AddCommand::new);
-    map.put("collections", CollectionsCommand::new);
-    map.put("remove", RemoveCommand::new);
-    map.put("index", IndexCommand::new);
-    map.put("status", StatusCommand::new);
-    map.put("watch", WatchCommand::new);
-    map.put("stats", StatsCommand::new);
-    map.put("config", ConfigCommand::new);
-    map.put("get", GetCommand::new);
-    map.put("search", SearchCommand::new);
-    map.put("research", ResearchCommand::new);
-    map.put("trace", TraceCommand::new);
-    map.put("chat", ChatCommand::new);
-    map.put("eval", EvalCommand::new);
-    map.put("serve", ServeCommand::new);
-    map.put("demo", DemoCommand::new);
-    map.put("mcp", McpCommand::new);
-    map.put("agent", AgentCommand::new);
-    map.put("note", NoteCommand::new);
-    return java.util.Collections.unmodifiableMap(map);
+  /**
+   * A new command object of the subcommand {@code name}: a switch rather than a supplier each,
+   * whose twenty lambdas a cold JVM linked on every start.
+   */
+  private static Object subcommand(String name) {
+    return switch (name) {
+      case "help" -> new CommandLine.HelpCommand();
+      case "add" -> new AddCommand();
+      case "collections" -> new CollectionsCommand();
+      case "remove" -> new RemoveCommand();
+      case "index" -> new IndexCommand();
+      case "status" -> new StatusCommand();
+      case "watch" -> new WatchCommand();
+      case "stats" -> new StatsCommand();
+      case "config" -> new ConfigCommand();
+      case "get" -> new GetCommand();
+      case "search" -> new SearchCommand();
+      case "research" -> new ResearchCommand();
+      case "trace" -> new TraceCommand();
+      case "chat" -> new ChatCommand();
+      case "eval" -> new EvalCommand();
+      case "serve" -> new ServeCommand();
+      case "demo" -> new DemoCommand();
+      case "mcp" -> new McpCommand();
+      case "agent" -> new AgentCommand();
+      case "note" -> new NoteCommand();
+      default -> throw new IllegalArgumentException("no subcommand " + name);
+    };
   }
 
   /**
@@ -296,12 +319,11 @@ public final class BrainCommand {
     var cli = new CommandLine(root);
     String invoked = EarlyArgs.invoked(args);
     boolean versionOnly = EarlyArgs.asksVersion(args);
-    SUBCOMMANDS.forEach(
-        (name, command) -> {
-          if (!versionOnly && (invoked == null || invoked.equals(name))) {
-            cli.addSubcommand(name, command.get());
-          }
-        });
+    for (String name : SUBCOMMANDS) {
+      if (!versionOnly && (invoked == null || invoked.equals(name))) {
+        cli.addSubcommand(name, subcommand(name));
+      }
+    }
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
