@@ -56,16 +56,16 @@ class LauncherJvmSettingsTest {
   void aOneShotCommandsJvmGetsTheFixedThresholdAndTheOptimizedModelCopy() throws Exception {
     assertThat(brain(Map.of(), "search", "--local", "kettle"))
         .isEqualTo(
-            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true");
+            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true");
     assertThat(brain(Map.of(), "get", "--local", "note:a.md"))
         .isEqualTo(
-            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true");
+            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true");
   }
 
   @Test
   void theVersionAndHelpRunInTheOneShotJvmAndACommandThatIndexesDoesNot() throws Exception {
     String quick =
-        "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true";
+        "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true";
     assertThat(brain(Map.of(), "--version")).isEqualTo(quick);
     assertThat(brain(Map.of(), "-h")).isEqualTo(quick);
     assertThat(brain(Map.of(), "help", "search")).isEqualTo(quick);
@@ -86,7 +86,7 @@ class LauncherJvmSettingsTest {
     var own = Map.of("MALLOC_MMAP_THRESHOLD_", "65536");
     assertThat(brain(own, "search", "--local", "kettle"))
         .isEqualTo(
-            "threshold=65536 tuned=unset\n-XX:TieredStopAtLevel=1\n-Dbrain.onnx.optimized-copy=true");
+            "threshold=65536 tuned=unset\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true");
     assertThat(brain(own, "serve"))
         .isEqualTo("threshold=65536 tuned=unset\n-XX:CompileThresholdScaling=4");
   }
