@@ -66,8 +66,9 @@ final class ConfigFile {
     Map<String, Integer> lines = keyLines(path, root);
     if (onlyCollections(root) && constructs(text)) {
       // Helidon would hold nothing but the collections, which ConfigReader reads through
-      // CollectionsFile and never asks it for: without building it (about 250 classes and 130
-      // lambdas) a cold `brain search` starts about 50 ms sooner (bench/results/cold-cli-*.md).
+      // CollectionsFile and never asks it for: without building it (about 270 classes and 130
+      // lambdas) a cold `brain search` uses about 40 ms less CPU
+      // (bench/results/cold-cli-2026-11-29.md).
       return new ConfigFile(path, null, lines);
     }
     Config yaml;
