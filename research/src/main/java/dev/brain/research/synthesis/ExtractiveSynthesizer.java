@@ -100,11 +100,14 @@ public final class ExtractiveSynthesizer {
             pack.queryPlan().requiredConcepts().stream()
                 .filter(c -> unmatched.contains(c.key()))
                 .toList()));
-    List<String> missing =
-        PassageChoice.missing(passages, List.copyOf(asked)).stream()
-            .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
-            .map(c -> Names.asWritten(pack.question(), c))
-            .toList();
+    var missing = new ArrayList<String>();
+    PassageChoice.missing(passages, List.copyOf(asked)).stream()
+        .filter(c -> !pack.coverage().commonConcepts().contains(c.key()))
+        .map(c -> Names.asWritten(pack.question(), c))
+        .forEach(missing::add);
+    // A release the question names that no passage mentions ("When will Vite 9 be released?"
+    // answered with the 3.0 announcement).
+    missing.addAll(Names.releasesMissing(pack, passages));
     // A question asking for a date or a figure whose passages are built around no sentence that
     // offers one (the ranking prefers such sentences): the passages are about the question, not
     // its answer ("When will 1.0 be released?" answered with the release policy).

@@ -107,6 +107,69 @@ final class Names {
   }
 
   /**
+   * A name and the number right after it: "Vite 9", "prettier 3.3", "the Rust 2027 edition". Not
+   * one followed by a unit or a count ("port 2019", "10 requests").
+   */
+  private static final Pattern VERSIONED =
+      Pattern.compile(
+          "(?<![\\p{L}\\p{N}])([\\p{L}][\\p{L}\\p{N}+#-]*)\\s+(v?\\d+(?:\\.\\d+)*)"
+              + "(?![\\p{L}\\p{N}%]|\\.\\d)");
+
+  /** Words after a number that make it a release of what precedes it. */
+  private static final Pattern RELEASE_WORD =
+      Pattern.compile("^\\s+(?:edition|release|version|major)\\b", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * The releases of a named thing the question asks about ("When will <em>Vite 9</em> be
+   * released?", "what changed in <em>prettier 3.3</em>") that no quoted passage mentions, as the
+   * question writes them: a number right after a name the question writes as one ({@link
+   * Concept.Role#ENTITY}) or a noun that is the corpus's subject (a concept common across it), or
+   * before "edition", "release" or "version"; not after a verb or a preposition ("published 10
+   * minutes ago", "between 10 threads"). A number is the user's own token everywhere else ("port
+   * 2019", "10,000 rows"); here it says which release, and an answer about another one covers part
+   * of the question. A passage mentions it when it writes the number, with or without a leading "v"
+   * ("Vite 8", "v8.0"), in its text, its headings or its document's title ("Upgrading from 3.x to
+   * 4.x").
+   */
+  static List<String> releasesMissing(ResearchPack pack, List<Passage> passages) {
+    var out = new ArrayList<String>();
+    Matcher m = VERSIONED.matcher(pack.question());
+    PartsOfSpeech.Tagged tagged = null;
+    while (m.find()) {
+      String name = m.group(1);
+      String number = m.group(2).replaceFirst("^[vV]", "");
+      if (tagged == null) {
+        tagged = PartsOfSpeech.of(pack.question());
+      }
+      boolean noun = tagged.nounAt(m.start(1), false);
+      boolean named =
+          pack.queryPlan().concepts().stream()
+              .anyMatch(
+                  c ->
+                      c.preferred().equalsIgnoreCase(name)
+                          && (c.role() == Concept.Role.ENTITY
+                              || noun && pack.coverage().commonConcepts().contains(c.key())));
+      boolean release = named || RELEASE_WORD.matcher(pack.question().substring(m.end())).find();
+      if (!release) {
+        continue;
+      }
+      Pattern written =
+          Pattern.compile("(?<![\\p{N}.])[vV]?" + Pattern.quote(number) + "(?![\\p{N}]|\\.\\d)");
+      boolean mentioned =
+          passages.stream()
+              .anyMatch(
+                  p ->
+                      written.matcher(String.join("\n", p.parts())).find()
+                          || written.matcher(String.join("\n", p.headingPath())).find()
+                          || written.matcher(p.text().title()).find());
+      if (!mentioned) {
+        out.add(m.group());
+      }
+    }
+    return out;
+  }
+
+  /**
    * Whether the question is one the corpus cannot answer because of what it names: a name the
    * corpus never mentions, and no top evidence row that matches every other thing the question
    * names (its nouns and names; every other required concept when it names none). When one does

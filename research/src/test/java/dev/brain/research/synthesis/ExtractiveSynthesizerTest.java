@@ -1037,6 +1037,30 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aReleaseOfANamedThingNoPassageMentionsMakesTheAnswerPartial() {
+    String raw =
+        "# Announcing Vite 3\n\nVite 3.0 is out! It was released on July 23, 2022, with a new"
+            + " dev server and faster cold starts.\n\n## Vite 4\n\nVite 4 moves to Rollup 3.\n";
+    var future =
+        Packs.pack("When will Vite 9 be released?", List.of(note(1, "blog/announcing.md", raw)));
+    var known =
+        Packs.pack("When was Vite 3 released?", List.of(note(1, "blog/announcing.md", raw)));
+    var counted =
+        Packs.pack(
+            "vite released a dev server 10 minutes ago, when?",
+            List.of(note(1, "blog/announcing.md", raw)));
+
+    SynthesisResult futureResult = answerFromWholeRows(future);
+    SynthesisResult knownResult = answerFromWholeRows(known);
+
+    assertThat(futureResult.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(futureResult.answer()).contains("nothing about “Vite 9”");
+    assertThat(knownResult.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(knownResult.answer()).contains("July 23, 2022").doesNotContain("nothing about");
+    assertThat(answerFromWholeRows(counted).answer()).doesNotContain("released 10");
+  }
+
+  @Test
   void aFileTheQuestionPlacesItsCodeInIsTheUsersOwnNotAThingAskedAbout() {
     String raw =
         "# Options\n\n## Print width\n\nThe printWidth setting is the line length the printer"
