@@ -136,6 +136,9 @@ final class Names {
     Matcher m = VERSIONED.matcher(pack.question());
     PartsOfSpeech.Tagged tagged = null;
     while (m.find()) {
+      if (quoted(pack.question(), m.start())) {
+        continue; // a title as written ('Aquaman 2: The Lost Kingdom'), not a release asked about
+      }
       String name = m.group(1);
       String number = m.group(2).replaceFirst("^[vV]", "");
       if (tagged == null) {
@@ -167,6 +170,21 @@ final class Names {
       }
     }
     return out;
+  }
+
+  /** A quoted span: opened by a quote mark no letter stands before, closed by the next one. */
+  private static final Pattern QUOTED =
+      Pattern.compile("(?<![\\p{L}\\p{N}])[\"“‘'`]([^\"“”‘’'`]+)[\"”’'`]");
+
+  /** Whether offset {@code at} of {@code text} lies inside a quoted span. */
+  private static boolean quoted(String text, int at) {
+    Matcher q = QUOTED.matcher(text);
+    while (q.find()) {
+      if (q.start(1) <= at && at < q.end(1)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

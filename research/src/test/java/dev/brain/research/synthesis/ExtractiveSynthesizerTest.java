@@ -1058,6 +1058,11 @@ class ExtractiveSynthesizerTest {
     assertThat(knownResult.answerStatus()).isEqualTo(AnswerStatus.OK);
     assertThat(knownResult.answer()).contains("July 23, 2022").doesNotContain("nothing about");
     assertThat(answerFromWholeRows(counted).answer()).doesNotContain("released 10");
+    var titled =
+        Packs.pack(
+            "when was 'Vite 9: the next one' announced?",
+            List.of(note(1, "blog/announcing.md", raw)));
+    assertThat(answerFromWholeRows(titled).answer()).doesNotContain("“Vite 9”");
   }
 
   @Test
