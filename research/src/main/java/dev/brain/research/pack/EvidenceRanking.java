@@ -290,7 +290,7 @@ final class EvidenceRanking {
    * Whether {@code concept} can match no row and so tells no row apart: a required concept that
    * occurs nowhere in the corpus and is the user's own token ({@link Incidental}: a host name, a
    * file, a number) or a word the question uses to say how something is or what it does ({@link
-   * PartsOfSpeech#describes}: "dev server got <em>sluggish</em>", "<em>smaller</em> install?"),
+   * PartsOfSpeech#describing}: "dev server got <em>sluggish</em>", "<em>smaller</em> install?"),
    * while most required concepts occur somewhere. Weighed as the rarest concept it would leave
    * every row a partial match and the question without evidence for one word the corpus writes
    * otherwise ("redirect www.mysite.com to mysite.com" finding nothing about redirects). A thing
@@ -299,13 +299,16 @@ final class EvidenceRanking {
    */
   private boolean unmatchable(Concept concept) {
     if (unmatchable == null) {
-      long absent = strategy.required().stream().filter(weights::absent).count();
-      boolean fewAbsent = absent * 2 < strategy.required().size();
+      List<Concept> absent = strategy.required().stream().filter(weights::absent).toList();
+      boolean fewAbsent = absent.size() * 2 < strategy.required().size();
+      Set<String> describing =
+          fewAbsent
+              ? PartsOfSpeech.describing(
+                  strategy.question(), absent.stream().map(Concept::preferred).toList())
+              : Set.of();
       unmatchable = new HashSet<>();
-      for (Concept c : strategy.required()) {
-        if (weights.absent(c)
-            && (Incidental.is(c)
-                || fewAbsent && PartsOfSpeech.describes(strategy.question(), c.preferred()))) {
+      for (Concept c : absent) {
+        if (Incidental.is(c) || describing.contains(c.preferred())) {
           unmatchable.add(c.key());
         }
       }

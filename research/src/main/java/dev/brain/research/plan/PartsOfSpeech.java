@@ -92,23 +92,29 @@ public final class PartsOfSpeech {
   }
 
   /**
-   * Whether {@code text} uses {@code word} (its first occurrence, as a whole word, ignoring case)
-   * to say how something is ("very <em>slow</em>", "<em>smaller</em> install"), what it does or how
-   * ("got <em>stuck</em>"): tagged an adjective, a verb or an adverb, not a noun or a name. False
-   * when the word is not in the text or the model cannot be read.
+   * Those of {@code words} that {@code text} uses (each at its first occurrence, as whole words,
+   * ignoring case) to say how something is ("very <em>slow</em>", "<em>smaller</em> install"), what
+   * it does or how ("got <em>stuck</em>"): tagged an adjective, a verb or an adverb, not a noun or
+   * a name. The text is tagged once, and only when one of the words is in it; none when the model
+   * cannot be read.
    */
-  public static boolean describes(String text, String word) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile(
-                "(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(word) + "(?![\\p{L}\\p{N}])",
-                java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE)
-            .matcher(text);
-    if (!m.find()) {
-      return false;
+  public static Set<String> describing(String text, java.util.Collection<String> words) {
+    var out = new java.util.HashSet<String>();
+    Tagged tagged = null;
+    for (String word : words) {
+      java.util.regex.Matcher m = Words.find(text, word);
+      if (m == null) {
+        continue;
+      }
+      if (tagged == null) {
+        tagged = of(text);
+      }
+      int i = tagged.indexAt(m.start());
+      if (i >= 0 && DESCRIBING.contains(tagged.tags[i])) {
+        out.add(word);
+      }
     }
-    Tagged tagged = of(text);
-    int i = tagged.indexAt(m.start());
-    return i >= 0 && DESCRIBING.contains(tagged.tags[i]);
+    return out;
   }
 
   /** Tags of words that say how something is or what it does. */

@@ -221,6 +221,19 @@ public final class Words {
     return s.replaceAll("^-|-$", "");
   }
 
+  /**
+   * The first occurrence of {@code term} in {@code text} as whole words (no letter or digit right
+   * before or after it), ignoring case; null when there is none.
+   */
+  public static java.util.regex.Matcher find(String text, String term) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(term) + "(?![\\p{L}\\p{N}])",
+                java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE)
+            .matcher(text);
+    return m.find() ? m : null;
+  }
+
   /** Whether {@code word} (lower-case) is a stop, question or filler word of the vocabulary. */
   public static boolean isStop(String word) {
     return StopWords.STOP.contains(word);

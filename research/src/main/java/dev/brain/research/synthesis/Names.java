@@ -5,6 +5,7 @@ import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.Incidental;
 import dev.brain.research.plan.PartsOfSpeech;
+import dev.brain.research.plan.Words;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -92,7 +93,7 @@ final class Names {
     var out = new ArrayList<Concept>();
     for (Concept c : pack.queryPlan().requiredConcepts()) {
       if (Incidental.isFileName(c) && pack.coverage().absentConcepts().contains(c.key())) {
-        Matcher m = find(question, c.preferred());
+        Matcher m = Words.find(question, c.preferred());
         if (m == null) {
           continue;
         }
@@ -274,7 +275,7 @@ final class Names {
     PartsOfSpeech.Tagged tagged = pieces != null ? PartsOfSpeech.of(question) : null;
     var out = new ArrayList<Concept>();
     for (Concept c : concepts) {
-      Matcher m = find(question, c.preferred());
+      Matcher m = Words.find(question, c.preferred());
       if (m != null && named(question, m, form, instrument, tagged, pieces)) {
         out.add(c);
       }
@@ -284,17 +285,8 @@ final class Names {
 
   /** How {@code question} writes {@code concept} ("enableGlobalCache"), else its preferred form. */
   static String asWritten(String question, Concept concept) {
-    Matcher m = find(question, concept.preferred());
+    Matcher m = Words.find(question, concept.preferred());
     return m == null ? concept.preferred() : m.group();
-  }
-
-  private static Matcher find(String question, String term) {
-    Matcher m =
-        Pattern.compile(
-                "(?<![\\p{L}\\p{N}])" + Pattern.quote(term) + "(?![\\p{L}\\p{N}])",
-                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE)
-            .matcher(question);
-    return m.find() ? m : null;
   }
 
   /**
