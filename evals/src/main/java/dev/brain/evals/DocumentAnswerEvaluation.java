@@ -187,11 +187,12 @@ public final class DocumentAnswerEvaluation {
     String answer = synthesis == null ? null : synthesis.answer();
     // An answer the verification rejected (or a run cut short) is not shown to the user: it
     // neither cites nor states anything, though its text stays in the report.
-    boolean shown = run.normalAnswer() || run.status() == Outcome.NO_EVIDENCE;
-    List<String> cited =
-        synthesis == null || !shown
+    boolean shown = run.shownAnswer();
+    List<String> allCited =
+        synthesis == null
             ? List.of()
             : synthesis.citations().stream().map(Citation::sourceKey).toList();
+    List<String> cited = shown ? allCited : List.of();
     boolean citesExpected = false;
     for (String key : cited) {
       citesExpected |= names(brain, key, q.expect());
@@ -210,9 +211,7 @@ public final class DocumentAnswerEvaluation {
         run.stopReason().wireName(),
         millis,
         answer,
-        synthesis == null
-            ? List.of()
-            : synthesis.citations().stream().map(Citation::sourceKey).toList());
+        allCited);
   }
 
   /** The 1-based rank of the first expected file among the first records of search, or 0. */

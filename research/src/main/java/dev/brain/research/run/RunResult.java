@@ -117,6 +117,15 @@ public record RunResult(
   }
 
   /**
+   * Whether a surface shows this run's answer text to the user as it is: a {@link #normalAnswer} or
+   * the plain statement that nothing in the corpus answers ({@code no_evidence}).
+   */
+  @JsonIgnore
+  public boolean shownAnswer() {
+    return normalAnswer() || status == Outcome.NO_EVIDENCE;
+  }
+
+  /**
    * A builder for a run's result with its id, question and status; every other field is {@code
    * null} (lists and timings empty, the retrieval question the question) until set.
    */

@@ -91,7 +91,7 @@ final class RunStream {
       summary.put(
           "failures", result.verification() == null ? null : result.verification().reasons());
       events.emit("verification_failed", summary);
-    } else if (result.normalAnswer() || result.status() == Outcome.NO_EVIDENCE) {
+    } else if (result.shownAnswer()) {
       events.emit("done", summary);
     } else {
       events.emit("error", failure(result, summary));
