@@ -41,16 +41,10 @@ final class RowReads {
   /**
    * @param analyzer the backend's analyzer; rows use its {@link IndexInternals#forRereading} form,
    *     which gives the same tokens
-   */
-  RowReads(Backend.View view, Analyzer analyzer) {
-    this(view, analyzer, null, null);
-  }
-
-  /**
    * @param visibleTexts chunks' visible texts kept across sessions, by {@link
-   *     Backend.View#contentKey}; null: none
+   *     Backend.View#contentKey}
    * @param blankGaps whether the text before a chunk is blank from a given offset, kept across
-   *     sessions by the chunk's {@link Backend.View#contentKey} and the offset; null: none
+   *     sessions by the chunk's {@link Backend.View#contentKey} and the offset
    */
   RowReads(
       Backend.View view,
@@ -136,9 +130,6 @@ final class RowReads {
    */
   ChunkSpans.Gap gap(CorpusRecord record) {
     ChunkSpans.Gap read = ChunkSpans.gap(record, () -> text(record));
-    if (blankGaps == null) {
-      return read;
-    }
     return (next, end) -> {
       Object chunk = view.contentKey(next.doc());
       if (chunk == null) {
@@ -174,7 +165,7 @@ final class RowReads {
    * The chunk's text rendered as a reader sees it, kept across sessions where the view says how.
    */
   private String visibleText(StoredChunk chunk, boolean markdown) {
-    Object key = visibleTexts == null ? null : view.contentKey(chunk.doc());
+    Object key = view.contentKey(chunk.doc());
     if (key == null) {
       return MarkdownText.visibleText(chunk.text(), markdown);
     }

@@ -46,12 +46,6 @@ final class Stored {
   private static final Set<String> CHUNK_FIELDS =
       Set.of(CHUNK_ID, PARENT_KEY, ORDINAL, ROLE, HEADING_PATH, START_CHAR, END_CHAR, TEXT);
 
-  /** The live records with these keys, by key (missing keys are absent), as {@link #load}. */
-  static Map<String, CorpusRecord> records(IndexSearcher searcher, List<String> keys)
-      throws IOException {
-    return load(searcher, keys, List.of()).records();
-  }
-
   /**
    * The live records with these keys, without their raw text (empty; {@link #recordText}), and the
    * chunk documents {@code chunkDocs}, read in ascending doc order through one {@link
@@ -60,25 +54,13 @@ final class Stored {
    */
   static Backend.Loaded load(
       IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
-    return load(searcher, keys, chunkDocs, null);
+    return load(searcher, keys, chunkDocs, null, null);
   }
 
   /**
    * As {@link #load(IndexSearcher, List, Collection)}, with the records read before taken from
-   * {@code cache} (and the ones read now kept there); null: none kept.
-   */
-  static Backend.Loaded load(
-      IndexSearcher searcher,
-      List<String> keys,
-      Collection<Integer> chunkDocs,
-      StoredDocCache<CorpusRecord> cache)
-      throws IOException {
-    return load(searcher, keys, chunkDocs, cache, null);
-  }
-
-  /**
-   * As {@link #load(IndexSearcher, List, Collection, StoredDocCache)}, with the chunks read before
-   * taken from {@code chunkCache} too (null: none kept).
+   * {@code cache} (and the ones read now kept there) and the chunks read before taken from {@code
+   * chunkCache}; null: none kept.
    */
   static Backend.Loaded load(
       IndexSearcher searcher,
