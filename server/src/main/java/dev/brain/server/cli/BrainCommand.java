@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -187,8 +188,10 @@ public final class BrainCommand {
    * search command's own {@link #preloadEmbedderEarly} call is then a no-op.
    */
   public static void preloadBeforeParsing(String... args) {
-    EarlyArgs.readDataDir(args).ifPresent(OpenAhead::start);
-    EarlyArgs.searchDataDir(args)
+    // The arguments are read once for both: a search that embeds here reads here.
+    Optional<Path> read = EarlyArgs.readDataDir(args);
+    read.ifPresent(OpenAhead::start);
+    read.filter(d -> EarlyArgs.embeds(args))
         .ifPresent(
             dir -> {
               var root = new BrainCommand();

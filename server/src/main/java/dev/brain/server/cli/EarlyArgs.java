@@ -21,17 +21,25 @@ final class EarlyArgs {
    * to the command once parsed.
    */
   static Optional<Path> searchDataDir(String... args) {
+    return embeds(args) ? readDataDir(args) : Optional.empty();
+  }
+
+  /**
+   * Whether {@code args} are a {@code brain search} that embeds its query wherever it runs: no
+   * {@code --lanes}, no {@code --no-semantic} (where it runs is {@link #readDataDir}'s to say).
+   */
+  static boolean embeds(String... args) {
     if (!"search".equals(invoked(args))) {
-      return Optional.empty();
+      return false;
     }
     for (String a : args) {
       if (a.equals("--")) {
         break;
       } else if (a.equals("--no-semantic") || a.startsWith("--lanes")) {
-        return Optional.empty();
+        return false;
       }
     }
-    return readDataDir(args);
+    return true;
   }
 
   /** The commands whose run in a process of their own opens the index read-only, as is. */
