@@ -211,9 +211,9 @@ final class ConfigFile {
         if (!(item instanceof MappingNode entry)) {
           return false;
         }
+        // Its fields are known ones: keyLines refused the file otherwise (checkCollections).
         for (NodeTuple field : entry.getValue()) {
           if (!(field.getKeyNode() instanceof ScalarNode name)
-              || !COLLECTION_FIELDS.contains(name.getValue())
               || !(field.getValueNode() instanceof ScalarNode
                   || name.getValue().equals("excludes")
                       && field.getValueNode() instanceof SequenceNode excludes
