@@ -140,19 +140,24 @@ final class Names {
       if (quoted(pack.question(), m.start())) {
         continue; // a title as written ('Aquaman 2: The Lost Kingdom'), not a release asked about
       }
-      String name = m.group(1);
       String number = m.group(2).replaceFirst("^[vV]", "");
       if (tagged == null) {
         tagged = PartsOfSpeech.of(pack.question());
       }
       boolean noun = tagged.nounAt(m.start(1), false);
-      boolean named =
-          pack.queryPlan().concepts().stream()
-              .anyMatch(
-                  c ->
-                      c.preferred().equalsIgnoreCase(name)
-                          && (c.role() == Concept.Role.ENTITY
-                              || noun && pack.coverage().commonConcepts().contains(c.key())));
+      // Where the name starts: a name of several words ("the Niche Zero 2") is written whole.
+      int start = m.start();
+      boolean named = false;
+      for (Concept c : pack.queryPlan().concepts()) {
+        Matcher f = Words.find(pack.question(), c.preferred());
+        if (f != null
+            && f.end() == m.end(1)
+            && (c.role() == Concept.Role.ENTITY
+                || noun && pack.coverage().commonConcepts().contains(c.key()))) {
+          named = true;
+          start = Math.min(start, f.start());
+        }
+      }
       boolean release = named || RELEASE_WORD.matcher(pack.question().substring(m.end())).find();
       if (!release) {
         continue;
@@ -167,7 +172,7 @@ final class Names {
                           || written.matcher(String.join("\n", p.headingPath())).find()
                           || written.matcher(p.text().title()).find());
       if (!mentioned) {
-        out.add(m.group());
+        out.add(pack.question().substring(start, m.end()));
       }
     }
     return out;

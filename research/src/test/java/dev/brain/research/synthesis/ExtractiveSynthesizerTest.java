@@ -1063,6 +1063,10 @@ class ExtractiveSynthesizerTest {
             "when was 'Vite 9: the next one' announced?",
             List.of(note(1, "blog/announcing.md", raw)));
     assertThat(answerFromWholeRows(titled).answer()).doesNotContain("“Vite 9”");
+    var named =
+        Packs.pack(
+            "When will the Vite Press 2 be released?", List.of(note(1, "blog/announcing.md", raw)));
+    assertThat(answerFromWholeRows(named).answer()).contains("“Vite Press 2”");
   }
 
   @Test
