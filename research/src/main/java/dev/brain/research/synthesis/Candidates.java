@@ -187,13 +187,20 @@ final class Candidates {
     return out;
   }
 
-  /** Whether the block after {@code b} is one a lead-in introduces: code, a list, a table. */
+  /**
+   * Whether the block after {@code b} is one a lead-in introduces (code, a list, a table) and short
+   * enough to be shown whole with it: a lead-in speaks for the words of a block the answer can show
+   * under it, not for forty options the reader would not see ("Most commands accept the following
+   * options:" is not about every option; the option asked about is a sentence of its own).
+   */
   private static boolean introducesBlock(RowText t, int b) {
     if (b + 1 >= t.blocks.size()) {
       return false;
     }
-    Kind next = t.blocks.get(b + 1).kind();
-    return next == Kind.CODE || next == Kind.LIST || next == Kind.TABLE;
+    Block next = t.blocks.get(b + 1);
+    Kind kind = next.kind();
+    return (kind == Kind.CODE || kind == Kind.LIST || kind == Kind.TABLE)
+        && BlockLines.introduced(next) != null;
   }
 
   /** A transcript line's speaker label: up to four capitalised words and a colon. */

@@ -56,7 +56,7 @@ final class Passages {
     Candidate lead = picks.getFirst();
     RowText t = lead.text();
     var pieces = new java.util.TreeMap<Integer, PassagePiece>();
-    PassagePiece section = wholeSection(t, lead.block(), Math.max(room, SECTION_CHARS));
+    PassagePiece section = wholeSection(t, lead, asked, Math.max(room, SECTION_CHARS));
     if (section != null) {
       pieces.put(section.first(), section);
     }
@@ -154,7 +154,7 @@ final class Passages {
       if (i + 1 < t.blocks.size()) {
         String introduced =
             endsBlock(t, i, shown.getLast())
-                ? BlockLines.introduced(t.blocks.get(i + 1))
+                ? introducedAfter(t, i, asked)
                 : exampleAfter(t, i, parts);
         if (introduced != null) {
           parts.add(introduced);
@@ -191,11 +191,13 @@ final class Passages {
   static final int SECTION_CHARS = 1200;
 
   /**
-   * The whole section of block {@code b} when it is short: every paragraph (without pointer
-   * sentences), list, table and callout, and each code block a lead-in introduces; null when its
-   * text is longer than {@code max} characters.
+   * The whole section of {@code lead}'s block when it is short: every paragraph (without pointer
+   * sentences), list, table and callout (a long list the items around the lead's, or around the one
+   * naming most required concepts), and each code block a lead-in introduces; null when its text is
+   * longer than {@code max} characters.
    */
-  private static PassagePiece wholeSection(RowText t, int b, int max) {
+  private static PassagePiece wholeSection(RowText t, Candidate lead, Asked asked, int max) {
+    int b = lead.block();
     int start = t.sectionStart(b);
     int end = t.sectionEnd(b);
     var parts = new ArrayList<String>();
@@ -213,7 +215,9 @@ final class Passages {
                 i > start && leadIn(t, i - 1) != null
                     ? BlockLines.introduced(block)
                     : BlockLines.example(block);
-            case LIST, TABLE, QUOTE -> BlockLines.units(block, 0);
+            case LIST, TABLE ->
+                BlockLines.units(block, i == b ? lead.unit() : bestUnit(block, asked.required()));
+            case QUOTE -> BlockLines.units(block, 0); // a callout is read from its title on
           };
       if (part == null || part.isBlank()) {
         continue;
@@ -258,7 +262,7 @@ final class Passages {
     }
     String example = block.kind() == Kind.PARAGRAPH ? exampleAfter(t, c.block(), parts) : null;
     if (leadsIn) {
-      last = addIntroduced(t, c.block(), parts);
+      last = addIntroduced(t, c.block(), parts, asked);
     } else if (example != null) {
       parts.add(example);
       last = c.block() + 1;
@@ -270,7 +274,7 @@ final class Passages {
         List<String> shown = shownSentences(t, last, 0);
         if (!shown.isEmpty() && endsBlock(t, last, shown.getLast())) {
           // "... Take a look at the following example:" shows the example it leads into.
-          last = addIntroduced(t, last, parts);
+          last = addIntroduced(t, last, parts, asked);
         }
       }
     }
@@ -278,18 +282,54 @@ final class Passages {
   }
 
   /**
-   * Adds the block that paragraph {@code b}'s lead-in introduces to {@code parts} when it can be
-   * shown whole; returns the last block shown.
+   * Adds what paragraph {@code b}'s lead-in introduces to {@code parts} ({@link #introducedAfter});
+   * returns the last block shown.
    */
-  private static int addIntroduced(RowText t, int b, List<String> parts) {
-    if (b + 1 < t.blocks.size()) {
-      String introduced = BlockLines.introduced(t.blocks.get(b + 1));
-      if (introduced != null) {
-        parts.add(introduced);
-        return b + 1;
-      }
+  private static int addIntroduced(RowText t, int b, List<String> parts, Asked asked) {
+    String introduced = introducedAfter(t, b, asked);
+    if (introduced != null) {
+      parts.add(introduced);
+      return b + 1;
     }
     return b;
+  }
+
+  /**
+   * What paragraph {@code b}'s lead-in introduces: the next block whole when it can be shown whole;
+   * for a list or table too long for that, the items around the one naming most of the question's
+   * required concepts (the first when none does); else null. A lead-in never ends a passage with
+   * its colon and nothing after it ("Most commands accept the following options:" above forty
+   * options shows the one asked about).
+   */
+  private static String introducedAfter(RowText t, int b, Asked asked) {
+    if (b + 1 >= t.blocks.size()) {
+      return null;
+    }
+    Block next = t.blocks.get(b + 1);
+    String whole = BlockLines.introduced(next);
+    if (whole != null || next.kind() != Kind.LIST && next.kind() != Kind.TABLE) {
+      return whole;
+    }
+    return emptyAsNull(BlockLines.units(next, bestUnit(next, asked.required())));
+  }
+
+  /** The unit of {@code block} whose words match most of {@code required}; the first on ties. */
+  static int bestUnit(Block block, List<Concept> required) {
+    int best = 0;
+    long most = 0;
+    for (int u = 0; u < block.units().size(); u++) {
+      var stems = new HashSet<>(Words.stems(block.units().get(u).text()));
+      long n = required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
+      if (n > most) {
+        most = n;
+        best = u;
+      }
+    }
+    return best;
+  }
+
+  private static String emptyAsNull(String s) {
+    return s.isEmpty() ? null : s;
   }
 
   /**

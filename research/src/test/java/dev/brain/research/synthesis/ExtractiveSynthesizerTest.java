@@ -756,6 +756,53 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aLeadInAboveAListTooLongToShowWholeShowsTheItemAskedAbout() {
+    var options = new StringBuilder();
+    for (String name :
+        List.of(
+            "help",
+            "version",
+            "verbose",
+            "quiet",
+            "color",
+            "log-format",
+            "offline",
+            "jobs",
+            "cores",
+            "timeout",
+            "retries",
+            "dry-run",
+            "profile",
+            "include",
+            "option",
+            "repair")) {
+      options.append("- `--").append(name).append("` Sets the ").append(name).append(".\n");
+    }
+    String raw =
+        """
+        # Common options
+
+        Every command of the tool accepts the following options:
+
+        %s- `--keep-failed` Specifies that in case of a build failure, the temporary directory \
+        in which the build takes place should not be deleted.
+        - `--fallback` Builds from source when a download fails.
+        """
+            .formatted(options);
+    var pack =
+        Packs.pack(
+            "build failed and the temporary directory is gone, how do i keep it",
+            List.of(note(1, "tool/common-options.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer)
+        .contains("Every command of the tool accepts the following options:\n\n…")
+        .contains("`--keep-failed` Specifies that in case of a build failure")
+        .doesNotContain("`--help`");
+  }
+
+  @Test
   void inlineCodeStaysVerbatimAndEndsNoSentence() {
     assertThat(Sentences.split("The `?` operator returns early. Use `println!` to print."))
         .containsExactly("The `?` operator returns early.", "Use `println!` to print.");
