@@ -11,7 +11,8 @@ import java.util.Map;
  * How well each candidate sentence answers: the share of the question's required concepts it
  * covers, how close it is in meaning to the question (the index's embedding model, scaled among the
  * candidates from the least close to the closest), whether it offers what the question asks for
- * ({@link AnswerShape}), whether it opens a saved source, and the rank of its row.
+ * ({@link AnswerShape}), whether it opens a saved source, and the rank of its row; a line of a
+ * release entry counts half unless the question asks about releases.
  *
  * <p>Scores closer than {@value #TOLERANCE} are ties, ordered by row rank and then by position in
  * the text: closeness in meaning comes from a quantized model whose kernels differ by CPU in the
@@ -99,7 +100,53 @@ final class Scoring {
       return List.of();
     }
     double[] cosine = reader.closeness(question, eligible.stream().map(Candidate::said).toList());
-    return scored(eligible, cosine, weights);
+    List<Candidate> scored = scored(eligible, cosine, weights);
+    if (HISTORY.matcher(question).find()) {
+      return scored;
+    }
+    return ties(
+        scored.stream()
+            .map(c -> releaseEntry(c) ? c.scored(round(RELEASE_ENTRY * c.score())) : c)
+            .toList());
+  }
+
+  /**
+   * What a sentence of a release entry keeps of its score when the question does not ask about
+   * releases: a changelog names every feature in a line ("Stabilize automatic garbage collection
+   * for global caches"), so it matches most questions about a feature without explaining it, which
+   * the page about the feature does.
+   */
+  static final double RELEASE_ENTRY = 0.5;
+
+  /**
+   * A version and an ISO date in one heading: "Cargo 1.77 (2024-03-21)", "[0.30.0] - 2025-06-04".
+   */
+  private static final java.util.regex.Pattern VERSION =
+      java.util.regex.Pattern.compile("(?<![\\d.])v?\\d+\\.\\d+(?:\\.\\d+)*(?![\\d.])");
+
+  private static final java.util.regex.Pattern DATE =
+      java.util.regex.Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}\\b");
+
+  /**
+   * A question about releases: what changed, was added, removed or deprecated, since or in which
+   * version, how to upgrade or migrate, or one naming a version number.
+   */
+  private static final java.util.regex.Pattern HISTORY =
+      java.util.regex.Pattern.compile(
+          "(?i)\\b(changed|changes|changelog|added|removed|deprecat\\w*|since|versions?|releas\\w*"
+              + "|introduc\\w*|upgrad\\w*|migrat\\w*|breaking|history|stabili[sz]\\w*)\\b"
+              + "|\\d+\\.\\d+");
+
+  /**
+   * Whether {@code c} is a line of a release entry: under a heading naming a version and a date.
+   */
+  static boolean releaseEntry(Candidate c) {
+    for (String heading : c.text().headingPath(c.block())) {
+      if (VERSION.matcher(heading).find() && DATE.matcher(heading).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -803,6 +803,44 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aReleaseEntryLeadsAnAnswerOnlyToAQuestionAboutReleases() {
+    String changelog =
+        """
+        # Changelog
+
+        ## Tool 1.88 (2025-06-26)
+
+        ### Added
+
+        - Stabilize automatic cleaning: unused downloaded files leave the global cache after 3 \
+        months.
+        """;
+    String page =
+        """
+        # Global cache
+
+        ## Cleaning
+
+        Downloaded files nobody used for three months are removed from the global cache \
+        automatically.
+        """;
+    var rows =
+        List.of(note(1, "tool/CHANGELOG.md", changelog), note(2, "tool/global-cache.md", page));
+
+    String howLong =
+        answerFromWholeRows(
+                Packs.pack("how long until unused downloaded files leave the global cache?", rows))
+            .answer();
+    String since =
+        answerFromWholeRows(
+                Packs.pack("since which release does the global cache clean unused files?", rows))
+            .answer();
+
+    assertThat(howLong).startsWith("From your notes, “Global cache › Cleaning”");
+    assertThat(since).startsWith("From your notes, “Changelog › Tool 1.88 (2025-06-26) › Added”");
+  }
+
+  @Test
   void inlineCodeStaysVerbatimAndEndsNoSentence() {
     assertThat(Sentences.split("The `?` operator returns early. Use `println!` to print."))
         .containsExactly("The `?` operator returns early.", "Use `println!` to print.");
