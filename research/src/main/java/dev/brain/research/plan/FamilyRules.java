@@ -105,11 +105,15 @@ final class FamilyRules {
     return person && Words.lowerWords(lower).stream().anyMatch(Vocabulary.EVENT_WORDS::contains);
   }
 
-  /** A bare noun phrase: no question word, at most three required concepts. */
+  /**
+   * A bare noun phrase: no question word, no verb, at most three required concepts. A short phrase
+   * with a verb is a task ("install zola on alpine", "reload config without restarting editor"),
+   * asking for the one passage that says how, not an overview of what the top rows say.
+   */
   private static boolean isBareTopic(String lower, List<Concept> concepts) {
     List<String> words = Words.lowerWords(lower);
     boolean asks = words.stream().anyMatch(StopWords.QUESTION::contains) || lower.contains("?");
     long required = concepts.stream().filter(Concept::required).count();
-    return !asks && required <= 3 && words.size() <= 5;
+    return !asks && required <= 3 && words.size() <= 5 && !PartsOfSpeech.of(lower).hasVerb();
   }
 }

@@ -54,6 +54,11 @@ public final class PartsOfSpeech {
       this.tags = tags;
     }
 
+    /** Whether any of its words is tagged as a verb. */
+    public boolean hasVerb() {
+      return java.util.Arrays.asList(tags).contains("VERB");
+    }
+
     /**
      * Whether the word covering offset {@code at} is tagged as a noun (or a proper noun), or, being
      * {@code rare} (a word the model may not know, whose tag is a guess), is not read as a verb or

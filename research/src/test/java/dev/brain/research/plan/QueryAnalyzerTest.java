@@ -56,6 +56,15 @@ class QueryAnalyzerTest {
   @Test
   void bareTopicIsAnOverviewToo() {
     assertThat(analyze("tomatoes").family()).isEqualTo(QueryFamily.ENTITY_TOPIC_OVERVIEW);
+    assertThat(analyze("my Berlin marathon result").family())
+        .isEqualTo(QueryFamily.ENTITY_TOPIC_OVERVIEW);
+  }
+
+  @Test
+  void aShortPhraseWithAVerbIsATaskNotAnOverview() {
+    assertThat(analyze("install zola on alpine").family()).isEqualTo(QueryFamily.FACT_LOOKUP);
+    assertThat(analyze("reload config without restarting editor").family())
+        .isEqualTo(QueryFamily.FACT_LOOKUP);
   }
 
   @Test
