@@ -84,6 +84,8 @@ class AnswerabilityTest {
 
         The production configuration lives in deploy/settings.toml; each environment overrides it
         with a file of its own.
+
+        To deploy to an airgapped machine, copy the release bundle over on a USB stick first.
         """);
     index = BrainIndex.open(IndexConfig.defaults(dir.resolve("index")));
     index.sync(List.of(vault));
@@ -129,6 +131,15 @@ class AnswerabilityTest {
 
     assertThat(result.status()).isNotEqualTo(Outcome.NO_EVIDENCE);
     assertThat(result.synthesis().answer()).contains("deploy/settings.toml");
+  }
+
+  @Test
+  void aHyphenatedWordFindsTheCompoundTheTextWritesAsOne() throws IOException {
+    ResearchResult result = researcher.research("deploy to an air-gapped machine", OPTIONS);
+
+    assertThat(result.pack().coverage().absentConcepts()).doesNotContain("air-gapped");
+    assertThat(result.status()).isNotEqualTo(Outcome.NO_EVIDENCE);
+    assertThat(result.synthesis().answer()).contains("copy the release bundle over on a USB stick");
   }
 
   @Test

@@ -35,7 +35,25 @@ final class Concepts {
         role == Role.TAG
             ? tagTerms(preferred)
             : Vocabulary.synonyms(preferred).stream().limit(6).toList();
+    String joined = joined(preferred);
+    if (joined != null && !terms.contains(joined)) {
+      terms =
+          java.util.stream.Stream.concat(terms.stream(), java.util.stream.Stream.of(joined))
+              .toList();
+    }
     byKey.put(key, new Concept(key, preferred, terms, isRequired(role), role));
+  }
+
+  private static final java.util.regex.Pattern HYPHENATED =
+      java.util.regex.Pattern.compile("\\p{L}+(?:-\\p{L}+)+");
+
+  /**
+   * A word hyphenated between letters written as one ("air-gapped" as "airgapped", "auto-save" as
+   * "autosave", "pre-commit" as "precommit"), else null: texts write such compounds either way, and
+   * the index reads the hyphenated form as separate words.
+   */
+  static String joined(String form) {
+    return HYPHENATED.matcher(form).matches() ? form.replace("-", "") : null;
   }
 
   boolean has(String form) {

@@ -155,10 +155,13 @@ final class VariantBuilder {
       if (!parts.contains(c.preferred())) {
         parts.add(c.preferred());
       }
-      if (c.terms().size() > 1) {
-        c.terms().stream().skip(1).filter(t -> !parts.contains(t)).forEach(parts::add);
-        expanded.add(
-            c.preferred() + " -> " + String.join(", ", c.terms().subList(1, c.terms().size())));
+      // The compound written as one ("airgapped" for "air-gapped") matches what the search finds;
+      // it is not searched for on its own.
+      String joined = Concepts.joined(c.preferred());
+      List<String> others = c.terms().stream().skip(1).filter(t -> !t.equals(joined)).toList();
+      if (!others.isEmpty()) {
+        others.stream().filter(t -> !parts.contains(t)).forEach(parts::add);
+        expanded.add(c.preferred() + " -> " + String.join(", ", others));
       }
     }
     if (!expanded.isEmpty()) {
