@@ -44,16 +44,17 @@ final class Concepts {
     byKey.put(key, new Concept(key, preferred, terms, isRequired(role), role));
   }
 
-  private static final java.util.regex.Pattern HYPHENATED =
-      java.util.regex.Pattern.compile("\\p{L}+(?:-\\p{L}+)+");
+  private static final java.util.regex.Pattern HYPHEN =
+      java.util.regex.Pattern.compile("(?<=\\p{L})-(?=\\p{L})");
 
   /**
-   * A word hyphenated between letters written as one ("air-gapped" as "airgapped", "auto-save" as
-   * "autosave", "pre-commit" as "precommit"), else null: texts write such compounds either way, and
-   * the index reads the hyphenated form as separate words.
+   * {@code form} with its words hyphenated between letters written as one ("air-gapped" as
+   * "airgapped", "an auto-save delay" as "an autosave delay"), else null when it has none: texts
+   * write such compounds either way, and the index reads the hyphenated form as separate words.
    */
   static String joined(String form) {
-    return HYPHENATED.matcher(form).matches() ? form.replace("-", "") : null;
+    String joined = HYPHEN.matcher(form).replaceAll("");
+    return joined.equals(form) ? null : joined;
   }
 
   boolean has(String form) {

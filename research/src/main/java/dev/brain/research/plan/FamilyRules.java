@@ -106,14 +106,15 @@ final class FamilyRules {
   }
 
   /**
-   * A bare noun phrase: no question word, no verb, at most three required concepts. A short phrase
-   * with a verb is a task ("install zola on alpine", "reload config without restarting editor"),
-   * asking for the one passage that says how, not an overview of what the top rows say.
+   * A bare noun phrase: no question word, not opening with a verb, at most three required concepts.
+   * A short phrase opening with a verb is an instruction, a task ("install zola on alpine", "reload
+   * config without restarting editor") asking for the one passage that says how, not an overview of
+   * what the top rows say.
    */
   private static boolean isBareTopic(String lower, List<Concept> concepts) {
     List<String> words = Words.lowerWords(lower);
     boolean asks = words.stream().anyMatch(StopWords.QUESTION::contains) || lower.contains("?");
     long required = concepts.stream().filter(Concept::required).count();
-    return !asks && required <= 3 && words.size() <= 5 && !PartsOfSpeech.of(lower).hasVerb();
+    return !asks && required <= 3 && words.size() <= 5 && !PartsOfSpeech.of(lower).opensWithVerb();
   }
 }

@@ -54,9 +54,9 @@ public final class PartsOfSpeech {
       this.tags = tags;
     }
 
-    /** Whether any of its words is tagged as a verb. */
-    public boolean hasVerb() {
-      return java.util.Arrays.asList(tags).contains("VERB");
+    /** Whether its first word is tagged as a verb: an instruction ("install zola on alpine"). */
+    public boolean opensWithVerb() {
+      return tags.length > 0 && "VERB".equals(tags[0]);
     }
 
     /**

@@ -156,9 +156,14 @@ final class VariantBuilder {
         parts.add(c.preferred());
       }
       // The compound written as one ("airgapped" for "air-gapped") matches what the search finds;
-      // it is not searched for on its own.
+      // no synonyms variant is added for it alone.
       String joined = Concepts.joined(c.preferred());
-      List<String> others = c.terms().stream().skip(1).filter(t -> !t.equals(joined)).toList();
+      List<String> synonyms = Vocabulary.synonyms(c.preferred());
+      List<String> others =
+          c.terms().stream()
+              .skip(1)
+              .filter(t -> !t.equals(joined) || synonyms.contains(t))
+              .toList();
       if (!others.isEmpty()) {
         others.stream().filter(t -> !parts.contains(t)).forEach(parts::add);
         expanded.add(c.preferred() + " -> " + String.join(", ", others));

@@ -76,7 +76,8 @@ final class BlockLines {
         : unit.markdown();
   }
 
-  private static String emptyAsNull(String s) {
+  /** {@code s}, or null when it is empty. */
+  static String emptyAsNull(String s) {
     return s.isEmpty() ? null : s;
   }
 

@@ -14,10 +14,11 @@ import java.util.Set;
 
 /**
  * Builds the passage around a chosen sentence, the way the reader sees it in its section: the whole
- * paragraph when it is short (else the sentence with its neighbours), the lead-in and the whole
- * list or table for an item or a row, the block a lead-in ending with a colon introduces (a code
- * block, a list, a table, a callout, a paragraph), kept whole, and a short code example right under
- * a paragraph. Lines that only point elsewhere are left out.
+ * paragraph when it is short (else the sentence with its neighbours), the lead-in and the list or
+ * table for an item or a row (the items around it when the list is long), the block a lead-in
+ * ending with a colon introduces (a code block, a list, a table, a callout, a paragraph), kept
+ * whole (of a long list or table, the items around the one the question names), and a short code
+ * example right under a paragraph. Lines that only point elsewhere are left out.
  */
 final class Passages {
   private Passages() {}
@@ -158,7 +159,7 @@ final class Passages {
                 : exampleAfter(t, i, parts);
         if (introduced != null) {
           parts.add(introduced);
-          stems.addAll(Words.stems(t.blocks.get(i + 1).text()));
+          stems.addAll(Words.stems(Sentences.plain(introduced))); // what is shown of it
           last = i + 1;
         }
       }
@@ -217,7 +218,8 @@ final class Passages {
                     : BlockLines.example(block);
             case LIST, TABLE ->
                 BlockLines.units(block, i == b ? lead.unit() : bestUnit(block, asked.required()));
-            case QUOTE -> BlockLines.units(block, 0); // a callout is read from its title on
+            // A callout is read from its start: its opening paragraph frames the notes after it.
+            case QUOTE -> BlockLines.units(block, 0);
           };
       if (part == null || part.isBlank()) {
         continue;
@@ -297,9 +299,9 @@ final class Passages {
   /**
    * What paragraph {@code b}'s lead-in introduces: the next block whole when it can be shown whole;
    * for a list or table too long for that, the items around the one naming most of the question's
-   * required concepts (the first when none does); else null. A lead-in never ends a passage with
-   * its colon and nothing after it ("Most commands accept the following options:" above forty
-   * options shows the one asked about).
+   * required concepts (the first when none does); else null. A lead-in above a long list or table
+   * does not end a passage with its colon alone ("Most commands accept the following options:"
+   * above forty options shows the one asked about).
    */
   private static String introducedAfter(RowText t, int b, Asked asked) {
     if (b + 1 >= t.blocks.size()) {
@@ -310,7 +312,7 @@ final class Passages {
     if (whole != null || next.kind() != Kind.LIST && next.kind() != Kind.TABLE) {
       return whole;
     }
-    return emptyAsNull(BlockLines.units(next, bestUnit(next, asked.required())));
+    return BlockLines.emptyAsNull(BlockLines.units(next, bestUnit(next, asked.required())));
   }
 
   /** The unit of {@code block} whose words match most of {@code required}; the first on ties. */
@@ -326,10 +328,6 @@ final class Passages {
       }
     }
     return best;
-  }
-
-  private static String emptyAsNull(String s) {
-    return s.isEmpty() ? null : s;
   }
 
   /**

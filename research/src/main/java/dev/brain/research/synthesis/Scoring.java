@@ -85,13 +85,14 @@ final class Scoring {
   static List<Candidate> ranked(
       List<Candidate> candidates, List<Concept> required, String question, EvidenceReader reader) {
     Map<Concept, Double> weights = weights(candidates, required);
+    boolean releases = HISTORY.matcher(question).find();
     // Measured are those that could score best: every signal but meaning, which adds at most
     // MEANING, ranks them first.
     List<Candidate> eligible =
         candidates.stream()
             .filter(c -> c.required() > 0)
             .sorted(
-                Comparator.comparingDouble((Candidate c) -> round(score(c, weights, 0)))
+                Comparator.comparingDouble((Candidate c) -> round(score(c, weights, 0, releases)))
                     .reversed()
                     .thenComparing(Scoring::byPosition))
             .limit(MAX_MEASURED)
@@ -100,14 +101,7 @@ final class Scoring {
       return List.of();
     }
     double[] cosine = reader.closeness(question, eligible.stream().map(Candidate::said).toList());
-    List<Candidate> scored = scored(eligible, cosine, weights);
-    if (HISTORY.matcher(question).find()) {
-      return scored;
-    }
-    return ties(
-        scored.stream()
-            .map(c -> releaseEntry(c) ? c.scored(round(RELEASE_ENTRY * c.score())) : c)
-            .toList());
+    return scored(eligible, cosine, weights, releases);
   }
 
   /**
@@ -119,10 +113,11 @@ final class Scoring {
   static final double RELEASE_ENTRY = 0.5;
 
   /**
-   * A version and an ISO date in one heading: "Cargo 1.77 (2024-03-21)", "[0.30.0] - 2025-06-04".
+   * A version in a heading with an ISO date: "Cargo 1.77 (2024-03-21)", "[0.30.0] - 2025-06-04";
+   * not a measure ("42.2 km", "72.5 kg" in a dated note's heading).
    */
   private static final java.util.regex.Pattern VERSION =
-      java.util.regex.Pattern.compile("(?<![\\d.])v?\\d+\\.\\d+(?:\\.\\d+)*(?![\\d.])");
+      java.util.regex.Pattern.compile("(?<![\\d.])v?\\d+\\.\\d+(?:\\.\\d+)*(?![\\d.]|\\s*\\p{L})");
 
   private static final java.util.regex.Pattern DATE =
       java.util.regex.Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}\\b");
@@ -184,9 +179,13 @@ final class Scoring {
     return all == 0 ? 0 : covered / all;
   }
 
-  /** The candidates with their scores from {@code cosine} (one per candidate), best first. */
+  /**
+   * The candidates with their scores from {@code cosine} (one per candidate), best first; a line of
+   * a release entry counts {@value #RELEASE_ENTRY} of its score unless {@code releases} (the
+   * question asks about releases).
+   */
   static List<Candidate> scored(
-      List<Candidate> eligible, double[] cosine, Map<Concept, Double> weights) {
+      List<Candidate> eligible, double[] cosine, Map<Concept, Double> weights, boolean releases) {
     double min = Double.MAX_VALUE;
     double max = -Double.MAX_VALUE;
     for (double c : cosine) {
@@ -197,18 +196,24 @@ final class Scoring {
     for (int i = 0; i < eligible.size(); i++) {
       Candidate s = eligible.get(i);
       double closeness = (cosine[i] - min) / Math.max(max - min, MIN_RANGE);
-      out.add(s.scored(score(s, weights, closeness)));
+      out.add(s.scored(score(s, weights, closeness, releases)));
     }
     return ties(out);
   }
 
-  /** The score of {@code c} with {@code closeness} in meaning (0 to 1). */
-  private static double score(Candidate c, Map<Concept, Double> weights, double closeness) {
-    return COVERAGE * coverage(c, weights)
-        + MEANING * closeness
-        + (c.offers() ? OFFERS : 0)
-        + (c.lead() ? LEAD : 0)
-        + RANK / (1 + c.row());
+  /**
+   * The score of {@code c} with {@code closeness} in meaning (0 to 1); a release entry's line
+   * counts {@value #RELEASE_ENTRY} of it unless the question asks about {@code releases}.
+   */
+  private static double score(
+      Candidate c, Map<Concept, Double> weights, double closeness, boolean releases) {
+    double score =
+        COVERAGE * coverage(c, weights)
+            + MEANING * closeness
+            + (c.offers() ? OFFERS : 0)
+            + (c.lead() ? LEAD : 0)
+            + RANK / (1 + c.row());
+    return releases || !releaseEntry(c) ? score : RELEASE_ENTRY * score;
   }
 
   /** {@code score} on a fine grid: equal computations stay equal on any CPU. */
