@@ -163,7 +163,7 @@ final class Passages {
           last = i + 1;
         }
       }
-      long n = required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
+      long n = matching(required, stems);
       if (n > 0 && n >= minShare * required.size()) {
         PassagePiece piece = new PassagePiece(i, last, parts);
         found.add(piece);
@@ -315,13 +315,17 @@ final class Passages {
     return BlockLines.emptyAsNull(BlockLines.units(next, bestUnit(next, asked.required())));
   }
 
+  /** How many of {@code required} the words {@code stems} match. */
+  private static long matching(List<Concept> required, Set<String> stems) {
+    return required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
+  }
+
   /** The unit of {@code block} whose words match most of {@code required}; the first on ties. */
   static int bestUnit(Block block, List<Concept> required) {
     int best = 0;
     long most = 0;
     for (int u = 0; u < block.units().size(); u++) {
-      var stems = new HashSet<>(Words.stems(block.units().get(u).text()));
-      long n = required.stream().filter(c -> ConceptMatch.matches(c, stems, List.of())).count();
+      long n = matching(required, new HashSet<>(Words.stems(block.units().get(u).text())));
       if (n > most) {
         most = n;
         best = u;

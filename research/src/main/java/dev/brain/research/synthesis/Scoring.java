@@ -3,9 +3,11 @@ package dev.brain.research.synthesis;
 import dev.brain.research.plan.Concept;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
  * How well each candidate sentence answers: the share of the question's required concepts it
@@ -86,13 +88,23 @@ final class Scoring {
       List<Candidate> candidates, List<Concept> required, String question, EvidenceReader reader) {
     Map<Concept, Double> weights = weights(candidates, required);
     boolean releases = HISTORY.matcher(question).find();
+    // What each candidate keeps of its score, and its score without meaning, computed once.
+    var keep = new IdentityHashMap<Candidate, Double>();
+    var withoutMeaning = new IdentityHashMap<Candidate, Double>();
+    for (Candidate c : candidates) {
+      if (c.required() > 0) {
+        double kept = releases || !releaseEntry(c) ? 1 : RELEASE_ENTRY;
+        keep.put(c, kept);
+        withoutMeaning.put(c, round(score(c, weights, 0, kept)));
+      }
+    }
     // Measured are those that could score best: every signal but meaning, which adds at most
     // MEANING, ranks them first.
     List<Candidate> eligible =
         candidates.stream()
-            .filter(c -> c.required() > 0)
+            .filter(keep::containsKey)
             .sorted(
-                Comparator.comparingDouble((Candidate c) -> round(score(c, weights, 0, releases)))
+                Comparator.comparingDouble((Candidate c) -> withoutMeaning.get(c))
                     .reversed()
                     .thenComparing(Scoring::byPosition))
             .limit(MAX_MEASURED)
@@ -101,7 +113,7 @@ final class Scoring {
       return List.of();
     }
     double[] cosine = reader.closeness(question, eligible.stream().map(Candidate::said).toList());
-    return scored(eligible, cosine, weights, releases);
+    return scored(eligible, cosine, weights, keep::get);
   }
 
   /**
@@ -180,12 +192,15 @@ final class Scoring {
   }
 
   /**
-   * The candidates with their scores from {@code cosine} (one per candidate), best first; a line of
-   * a release entry counts {@value #RELEASE_ENTRY} of its score unless {@code releases} (the
-   * question asks about releases).
+   * The candidates with their scores from {@code cosine} (one per candidate), best first, each
+   * scaled by what it {@code keep}s of it (a release entry's line {@value #RELEASE_ENTRY} when the
+   * question does not ask about releases, else 1).
    */
   static List<Candidate> scored(
-      List<Candidate> eligible, double[] cosine, Map<Concept, Double> weights, boolean releases) {
+      List<Candidate> eligible,
+      double[] cosine,
+      Map<Concept, Double> weights,
+      ToDoubleFunction<Candidate> keep) {
     double min = Double.MAX_VALUE;
     double max = -Double.MAX_VALUE;
     for (double c : cosine) {
@@ -196,24 +211,20 @@ final class Scoring {
     for (int i = 0; i < eligible.size(); i++) {
       Candidate s = eligible.get(i);
       double closeness = (cosine[i] - min) / Math.max(max - min, MIN_RANGE);
-      out.add(s.scored(score(s, weights, closeness, releases)));
+      out.add(s.scored(score(s, weights, closeness, keep.applyAsDouble(s))));
     }
     return ties(out);
   }
 
-  /**
-   * The score of {@code c} with {@code closeness} in meaning (0 to 1); a release entry's line
-   * counts {@value #RELEASE_ENTRY} of it unless the question asks about {@code releases}.
-   */
+  /** The score of {@code c} with {@code closeness} in meaning (0 to 1), {@code keep} of it. */
   private static double score(
-      Candidate c, Map<Concept, Double> weights, double closeness, boolean releases) {
-    double score =
-        COVERAGE * coverage(c, weights)
+      Candidate c, Map<Concept, Double> weights, double closeness, double keep) {
+    return keep
+        * (COVERAGE * coverage(c, weights)
             + MEANING * closeness
             + (c.offers() ? OFFERS : 0)
             + (c.lead() ? LEAD : 0)
-            + RANK / (1 + c.row());
-    return releases || !releaseEntry(c) ? score : RELEASE_ENTRY * score;
+            + RANK / (1 + c.row()));
   }
 
   /** {@code score} on a fine grid: equal computations stay equal on any CPU. */
