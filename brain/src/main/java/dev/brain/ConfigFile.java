@@ -64,7 +64,7 @@ final class ConfigFile {
     }
     Node root = compose(path, text);
     Map<String, Integer> lines = keyLines(path, root);
-    if (onlyCollections(root) && constructs(text)) {
+    if (onlyCollections(root) && constructs(root)) {
       // Helidon would hold nothing but the collections, which ConfigReader reads through
       // CollectionsFile and never asks it for: without building it (about 270 classes and 130
       // lambdas) a cold `brain search` uses about 40 ms less CPU
@@ -227,13 +227,18 @@ final class ConfigFile {
   }
 
   /**
-   * Whether SnakeYAML makes values of {@code text} as Helidon's YAML parser does (its safe
-   * constructor, default options): an explicit tag it cannot construct (such as {@code !!int abc})
-   * fails there, and such a file goes through Helidon for its error.
+   * Whether SnakeYAML makes values of the file's node tree {@code root} (composed once, by {@link
+   * #compose}) as Helidon's YAML parser does (its safe constructor, default options): an explicit
+   * tag it cannot construct (such as {@code !!int abc}) fails there, and such a file goes through
+   * Helidon for its error.
    */
-  private static boolean constructs(String text) {
+  private static boolean constructs(Node root) {
     try {
-      new Yaml(new SafeConstructor(new LoaderOptions())).load(text);
+      new SafeConstructor(new LoaderOptions()) {
+        Object values() {
+          return constructDocument(root);
+        }
+      }.values();
       return true;
     } catch (RuntimeException e) {
       return false;

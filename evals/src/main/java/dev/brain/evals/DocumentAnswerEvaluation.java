@@ -146,13 +146,11 @@ public final class DocumentAnswerEvaluation {
         .withTrace(false);
   }
 
-  /** What brain's status is for a question it failed on: a fault of brain's, not an answer. */
-  static final String FAILED = "failed";
-
   /**
    * {@link #ask}, or, when brain fails on the question with a fault of its own, a result saying so
-   * ({@value #FAILED}, the fault as its answer, neither cited nor stated): one question's bug loses
-   * neither the other questions' results nor the report that names it.
+   * ({@value DocumentAnswerReport.Result#FAILED}, the fault as its answer, neither cited nor
+   * stated): one question's bug loses neither the other questions' results nor the report that
+   * names it.
    */
   private static DocumentAnswerReport.Result askOrReport(Brain brain, DocumentQuestions.Question q)
       throws IOException {
@@ -169,8 +167,8 @@ public final class DocumentAnswerEvaluation {
           false,
           false,
           false,
-          FAILED,
-          FAILED,
+          DocumentAnswerReport.Result.FAILED,
+          DocumentAnswerReport.Result.FAILED,
           0,
           "brain failed on this question: " + e,
           List.of());

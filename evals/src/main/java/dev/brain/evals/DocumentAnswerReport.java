@@ -126,6 +126,14 @@ public record DocumentAnswerReport(
           : declined || partial;
     }
 
+    /** What brain's status is for a question it failed on: a fault of brain's, not an answer. */
+    static final String FAILED = "failed";
+
+    /** Whether brain failed on the question ({@value #FAILED}): a fault, not an answer. */
+    public boolean failed() {
+      return FAILED.equals(status);
+    }
+
     /** One progress line. */
     public String line() {
       String outcome =
@@ -191,11 +199,7 @@ public record DocumentAnswerReport(
               declinedUnanswerable,
               partialUnanswerable));
     }
-    List<String> failed =
-        results.stream()
-            .filter(r -> DocumentAnswerEvaluation.FAILED.equals(r.status()))
-            .map(Result::id)
-            .toList();
+    List<String> failed = results.stream().filter(Result::failed).map(Result::id).toList();
     if (!failed.isEmpty()) {
       t.append("brain failed on ")
           .append(failed.size())

@@ -84,8 +84,8 @@ class DocumentAnswerReportTest {
     var results =
         List.of(
             result("a1", true, true, "ok"),
-            result("a2", true, false, DocumentAnswerEvaluation.FAILED),
-            result("u1", false, false, DocumentAnswerEvaluation.FAILED));
+            result("a2", true, false, DocumentAnswerReport.Result.FAILED),
+            result("u1", false, false, DocumentAnswerReport.Result.FAILED));
     var report =
         new DocumentAnswerReport(
             DocumentAnswerReport.SCHEMA_VERSION,

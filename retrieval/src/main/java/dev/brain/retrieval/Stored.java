@@ -50,17 +50,9 @@ final class Stored {
    * The live records with these keys, without their raw text (empty; {@link #recordText}), and the
    * chunk documents {@code chunkDocs}, read in ascending doc order through one {@link
    * StoredFields}: a record's chunks and the record itself are neighbours in one compressed block,
-   * which is then decompressed once rather than per document.
-   */
-  static Backend.Loaded load(
-      IndexSearcher searcher, List<String> keys, Collection<Integer> chunkDocs) throws IOException {
-    return load(searcher, keys, chunkDocs, null, null);
-  }
-
-  /**
-   * As {@link #load(IndexSearcher, List, Collection)}, with the records read before taken from
-   * {@code cache} (and the ones read now kept there) and the chunks read before taken from {@code
-   * chunkCache}; null: none kept.
+   * which is then decompressed once rather than per document. The records read before are taken
+   * from {@code cache} (and the ones read now kept there), the chunks read before from {@code
+   * chunkCache}.
    */
   static Backend.Loaded load(
       IndexSearcher searcher,
@@ -76,25 +68,12 @@ final class Stored {
     docs.addAll(chunkDocs);
     StoredFields fields = searcher.storedFields();
     for (int doc : docs) {
+      Object key = StoredDocCache.key(searcher.getIndexReader(), doc);
       if (recordDocs.contains(doc)) {
-        Object key = cache == null ? null : StoredDocCache.key(searcher.getIndexReader(), doc);
-        CorpusRecord r = cache == null ? null : cache.get(key);
-        if (r == null) {
-          r = withoutRawText(fields, doc);
-          if (cache != null) {
-            cache.put(key, r);
-          }
-        }
+        CorpusRecord r = cache.get(key, () -> withoutRawText(fields, doc));
         records.put(r.key(), r);
-      } else if (chunkCache == null) {
-        chunks.put(doc, chunk(fields, doc));
       } else {
-        Object key = StoredDocCache.key(searcher.getIndexReader(), doc);
-        StoredChunk c = chunkCache.get(key);
-        if (c == null) {
-          c = chunk(fields, doc);
-          chunkCache.put(key, c);
-        }
+        StoredChunk c = chunkCache.get(key, () -> chunk(fields, doc));
         // Kept by segment, where its doc id may since have moved: the handle is this view's.
         chunks.put(doc, c.doc() == doc ? c : c.withDoc(doc));
       }

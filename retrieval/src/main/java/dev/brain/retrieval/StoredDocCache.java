@@ -1,5 +1,6 @@
 package dev.brain.retrieval;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,24 @@ final class StoredDocCache<V> {
     if (key != null) {
       values.put(key, value);
     }
+  }
+
+  /** How a value missing from the cache is read. */
+  interface Read<V> {
+    V read() throws IOException;
+  }
+
+  /**
+   * The value kept under {@code key} (as for {@link #get}), else the one {@code read} gives, kept
+   * there.
+   */
+  V get(Object key, Read<V> read) throws IOException {
+    V value = get(key);
+    if (value == null) {
+      value = read.read();
+      put(key, value);
+    }
+    return value;
   }
 
   synchronized int size() {

@@ -50,7 +50,9 @@ class RecordTextOnDemandTest {
               TestVault.SOURDOUGH,
               TestVault.OLD_DOC,
               TestVault.NEW_DOC);
-      var loaded = Stored.load(searcher, keys, List.of()).records();
+      var loaded =
+          Stored.load(searcher, keys, List.of(), new StoredDocCache<>(16), new StoredDocCache<>(16))
+              .records();
       assertThat(loaded).containsOnlyKeys(keys);
       for (String key : keys) {
         CorpusRecord whole = index.get(key).orElseThrow().record();

@@ -188,7 +188,7 @@ public final class BrainCommand {
    * search command's own {@link #preloadEmbedderEarly} call is then a no-op.
    */
   public static void preloadBeforeParsing(String... args) {
-    // The arguments are read once for both: a search that embeds here reads here.
+    // The data directory is read once for both: a search that embeds here reads here.
     Optional<Path> read = EarlyArgs.readDataDir(args);
     read.ifPresent(OpenAhead::start);
     read.filter(d -> EarlyArgs.embeds(args))
@@ -228,7 +228,7 @@ public final class BrainCommand {
     return requireIndex(indexConfig());
   }
 
-  private static IndexConfig requireIndex(IndexConfig config) {
+  static IndexConfig requireIndex(IndexConfig config) {
     if (!Files.isDirectory(config.directory())) {
       throw new IllegalStateException(
           "no index at "

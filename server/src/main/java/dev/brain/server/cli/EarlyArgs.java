@@ -15,16 +15,6 @@ final class EarlyArgs {
   private EarlyArgs() {}
 
   /**
-   * The data directory of a {@code brain search} in {@code args} that will surely embed its query
-   * in this process; empty when in doubt (help, {@code --lanes}, {@code --no-semantic}, a server
-   * advertised without {@code --local}, an argument that is not a path), which leaves the decision
-   * to the command once parsed.
-   */
-  static Optional<Path> searchDataDir(String... args) {
-    return embeds(args) ? readDataDir(args) : Optional.empty();
-  }
-
-  /**
    * Whether {@code args} are a {@code brain search} that embeds its query wherever it runs: no
    * {@code --lanes}, no {@code --no-semantic} (where it runs is {@link #readDataDir}'s to say).
    */

@@ -2,7 +2,6 @@ package dev.brain.server.cli;
 
 import dev.brain.Brain;
 import dev.brain.BrainConfig;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -35,10 +34,9 @@ final class OpenAhead {
             () -> {
               config.run();
               var read = config.get();
-              // No index: the command says how to create one; nothing to open here.
-              return Files.isDirectory(read.indexConfig().directory())
-                  ? Brain.openReadOnly(read)
-                  : null;
+              // No index: the command says how to create one (this fails, and it checks again).
+              BrainCommand.requireIndex(read.indexConfig());
+              return Brain.openReadOnly(read);
             });
   }
 

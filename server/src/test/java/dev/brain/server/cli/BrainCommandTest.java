@@ -194,26 +194,28 @@ class BrainCommandTest {
         .doesNotContain("\tat ");
   }
 
+  /** The data directory of a search that will embed its query in this process, as Main sees it. */
+  private static java.util.Optional<Path> searchDataDir(String... args) {
+    return EarlyArgs.readDataDir(args).filter(d -> EarlyArgs.embeds(args));
+  }
+
   @Test
   void aSearchThatWillEmbedItsQueryIsRecognizedBeforeParsing() throws IOException {
     var data = tmp.resolve("data");
-    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "espresso"))
+    assertThat(searchDataDir("--data", data.toString(), "search", "espresso")).contains(data);
+    assertThat(searchDataDir("search", "--data=" + data, "--limit", "3", "espresso"))
         .contains(data);
-    assertThat(EarlyArgs.searchDataDir("search", "--data=" + data, "--limit", "3", "espresso"))
-        .contains(data);
-    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "--", "--help"))
-        .contains(data);
+    assertThat(searchDataDir("--data", data.toString(), "search", "--", "--help")).contains(data);
     // Not a search, help, or no vector lane: the command decides once parsed.
-    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "get", "x")).isEmpty();
-    assertThat(EarlyArgs.searchDataDir("search", "--help")).isEmpty();
-    assertThat(EarlyArgs.searchDataDir("search", "--no-semantic", "x")).isEmpty();
-    assertThat(EarlyArgs.searchDataDir("search", "--lanes=bm25", "x")).isEmpty();
+    assertThat(searchDataDir("--data", data.toString(), "get", "x")).isEmpty();
+    assertThat(searchDataDir("search", "--help")).isEmpty();
+    assertThat(searchDataDir("search", "--no-semantic", "x")).isEmpty();
+    assertThat(searchDataDir("search", "--lanes=bm25", "x")).isEmpty();
     // An advertised server answers instead, unless --local.
     Files.createDirectories(data);
     Files.writeString(data.resolve(ServerAdvertisement.FILE), "{}");
-    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "x")).isEmpty();
-    assertThat(EarlyArgs.searchDataDir("--data", data.toString(), "search", "--local", "x"))
-        .contains(data);
+    assertThat(searchDataDir("--data", data.toString(), "search", "x")).isEmpty();
+    assertThat(searchDataDir("--data", data.toString(), "search", "--local", "x")).contains(data);
   }
 
   @Test

@@ -52,23 +52,23 @@ class LauncherJvmSettingsTest {
     assertThat(javac.toFile().setExecutable(true)).isTrue();
   }
 
+  /** The launcher's settings for a one-shot command's JVM, with the malloc threshold it sets. */
+  private static final String QUICK_FLAGS =
+      "-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true";
+
+  private static final String QUICK = "threshold=131072 tuned=1\n" + QUICK_FLAGS;
+
   @Test
   void aOneShotCommandsJvmGetsTheFixedThresholdAndTheOptimizedModelCopy() throws Exception {
-    assertThat(brain(Map.of(), "search", "--local", "kettle"))
-        .isEqualTo(
-            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true");
-    assertThat(brain(Map.of(), "get", "--local", "note:a.md"))
-        .isEqualTo(
-            "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true");
+    assertThat(brain(Map.of(), "search", "--local", "kettle")).isEqualTo(QUICK);
+    assertThat(brain(Map.of(), "get", "--local", "note:a.md")).isEqualTo(QUICK);
   }
 
   @Test
   void theVersionAndHelpRunInTheOneShotJvmAndACommandThatIndexesDoesNot() throws Exception {
-    String quick =
-        "threshold=131072 tuned=1\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true";
-    assertThat(brain(Map.of(), "--version")).isEqualTo(quick);
-    assertThat(brain(Map.of(), "-h")).isEqualTo(quick);
-    assertThat(brain(Map.of(), "help", "search")).isEqualTo(quick);
+    assertThat(brain(Map.of(), "--version")).isEqualTo(QUICK);
+    assertThat(brain(Map.of(), "-h")).isEqualTo(QUICK);
+    assertThat(brain(Map.of(), "help", "search")).isEqualTo(QUICK);
     assertThat(brain(Map.of(), "index", "notes")).isEqualTo("threshold=unset tuned=unset");
   }
 
@@ -85,8 +85,7 @@ class LauncherJvmSettingsTest {
   void aThresholdTheUserSetIsKept() throws Exception {
     var own = Map.of("MALLOC_MMAP_THRESHOLD_", "65536");
     assertThat(brain(own, "search", "--local", "kettle"))
-        .isEqualTo(
-            "threshold=65536 tuned=unset\n-XX:TieredStopAtLevel=1\n-XX:CompileThresholdScaling=4\n-Dbrain.onnx.optimized-copy=true");
+        .isEqualTo("threshold=65536 tuned=unset\n" + QUICK_FLAGS);
     assertThat(brain(own, "serve"))
         .isEqualTo("threshold=65536 tuned=unset\n-XX:CompileThresholdScaling=4");
   }
