@@ -161,11 +161,18 @@ final class Candidates {
         && !tags;
   }
 
-  /** {@code text} with the visible text of its links taken out. */
-  private static String withoutLinks(String text, List<String> links) {
+  /**
+   * {@code text} with the visible text of its links taken out: each link text once, where it first
+   * stands as whole words. Its other mentions are the sentence's own words: "a [`Mutex`] in the
+   * form of `Arc<Mutex<T>>`" still says {@code Arc<Mutex<T>>}.
+   */
+  static String withoutLinks(String text, List<String> links) {
     String out = text;
-    for (String link : links) {
-      out = out.replace(link, " ");
+    for (String link : new LinkedHashSet<>(links)) {
+      var m = Words.find(out, link);
+      if (m != null) {
+        out = out.substring(0, m.start()) + " " + out.substring(m.end());
+      }
     }
     return out;
   }

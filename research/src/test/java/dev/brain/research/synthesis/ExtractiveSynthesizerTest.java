@@ -841,6 +841,32 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aLinkedNameStillCountsWhereTheSentenceWritesItAgainOutsideTheLink() {
+    String locking =
+        """
+        # Mutability
+
+        The standard library's `Mutex` lets you lock your managed state before you change it.
+        """;
+    String sharing =
+        """
+        # Sharing across threads
+
+        Rust code often pairs an [`Arc`](https://doc.rust-lang.org/std/sync/struct.Arc.html) \
+        with a [`Mutex`](https://doc.rust-lang.org/std/sync/struct.Mutex.html) in the form of \
+        `Arc<Mutex<T>>`, but managed state needs no `Arc<Mutex<T>>` of yours: the runtime keeps it \
+        behind one already.
+        """;
+    var rows =
+        List.of(note(1, "app/mutability.md", locking), note(2, "app/sharing-state.md", sharing));
+
+    String answer =
+        answerFromWholeRows(Packs.pack("does managed state need an Arc<Mutex<T>>?", rows)).answer();
+
+    assertThat(answer).startsWith("From your notes, “Sharing across threads”");
+  }
+
+  @Test
   void inlineCodeStaysVerbatimAndEndsNoSentence() {
     assertThat(Sentences.split("The `?` operator returns early. Use `println!` to print."))
         .containsExactly("The `?` operator returns early.", "Use `println!` to print.");
