@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -49,6 +50,14 @@ final class Candidates {
         continue;
       }
       if (block.kind() == Kind.CODE) {
+        if (!opens.isEmpty()
+            && asked.form() != QuestionForm.ERROR
+            && codeOnly(t, b)
+            && t.retrieved(b)) {
+          out.add(codeUnderHeading(t, b, opens, asked));
+          first = false;
+          opens = "";
+        }
         continue;
       }
       if (!block.title().isEmpty()) {
@@ -125,6 +134,40 @@ final class Candidates {
     }
   }
 
+  /**
+   * Whether code block {@code b} opens a section that holds nothing but code ("### Claude Code"
+   * over the one command that sets it up): its heading is what the code says. Not for a pasted
+   * error message, which an example's output repeats without explaining it.
+   */
+  private static boolean codeOnly(RowText t, int b) {
+    if (b == 0 || t.blocks.get(b - 1).kind() != Kind.HEADING) {
+      return false;
+    }
+    for (int i = b; i < t.blocks.size() && t.blocks.get(i).kind() != Kind.HEADING; i++) {
+      if (t.blocks.get(i).kind() != Kind.CODE) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The candidate of a section that holds only code: its heading says what the code does, so the
+   * heading's words and the code's count as the statement's own, and the passage around it shows
+   * the code.
+   */
+  private static Candidate codeUnderHeading(RowText t, int b, String heading, Asked asked) {
+    String code = t.blocks.get(b).text();
+    String said = heading + "\n" + code;
+    var stems = new HashSet<>(Words.stems(said));
+    var covered = new LinkedHashSet<Concept>();
+    var inherited = new LinkedHashSet<Concept>();
+    cover(asked, t, stems, new HashSet<>(Asked.context(t, b)), covered, inherited);
+    covered.addAll(inherited);
+    boolean offers = asked.offers(t, b, heading, true);
+    return new Candidate(t, b, 0, 0, heading, said, covered, inherited, offers, false, 0);
+  }
+
   /** {@code c} as an ordinary sentence, not a lead line. */
   private static Candidate notLead(Candidate c) {
     return new Candidate(
@@ -163,14 +206,16 @@ final class Candidates {
 
   /**
    * {@code text} with the visible text of its links taken out: each link text once, where it first
-   * stands as whole words. Its other mentions are the sentence's own words: "a [`Mutex`] in the
-   * form of `Arc<Mutex<T>>`" still says {@code Arc<Mutex<T>>}.
+   * stands as whole words, written as the link writes it. Its other mentions are the sentence's own
+   * words: "a [`Mutex`] in the form of `Arc<Mutex<T>>`" still says {@code Arc<Mutex<T>>}.
    */
   static String withoutLinks(String text, List<String> links) {
     String out = text;
     for (String link : new LinkedHashSet<>(links)) {
-      var m = Words.find(out, link);
-      if (m != null) {
+      Matcher m =
+          Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(link) + "(?![\\p{L}\\p{N}])")
+              .matcher(out);
+      if (m.find()) {
         out = out.substring(0, m.start()) + " " + out.substring(m.end());
       }
     }

@@ -54,6 +54,12 @@ final class Names {
       Pattern.compile(
           "\\b(?:with|using|via)\\s+(?:the\\s+|a\\s+|an\\s+)?$", Pattern.CASE_INSENSITIVE);
 
+  /**
+   * A command-line option right after a word: the word is a command ("dtach -A /tmp/sock", "screen
+   * -r"), the name of a tool.
+   */
+  private static final Pattern OPTION_AFTER = Pattern.compile("^\\s+--?\\p{Alpha}");
+
   /** A lower-case letter followed by a capital inside a word: {@code enableGlobalCache}. */
   private static final Pattern CAMEL_CASE = Pattern.compile("\\p{Ll}\\p{Lu}");
 
@@ -328,7 +334,11 @@ final class Names {
             || CAMEL_CASE.matcher(word).find()
             || compoundName(word);
     boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
+    // A rare word run with options is a command, whatever the tagger makes of it ("dtach -A …").
+    boolean command =
+        tagged != null && pieces.applyAsInt(word) > 1 && OPTION_AFTER.matcher(after).find();
     return capitalized
+        || command
         || tagged != null
             && pieces.applyAsInt(word) > 1
             && tagged.nounAt(m.start(), pieces != EVERY_WORD)

@@ -867,6 +867,67 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aSectionOfNothingButCodeIsQuotedForItsHeading() {
+    String page =
+        """
+        # MCP server
+
+        The tool ships with an MCP server, giving external agents read access to your history.
+
+        ## Starting the server
+
+        The server runs over stdio, so your MCP client starts it for you.
+
+        ### Claude Code
+
+        ```shell
+        claude mcp add tool -- tool mcp
+        ```
+
+        ### Cursor
+
+        ```json
+        { "mcpServers": { "tool": { "command": "tool", "args": ["mcp"] } } }
+        ```
+        """;
+    var rows = List.of(note(1, "docs/mcp.md", page));
+
+    String answer =
+        answerFromWholeRows(Packs.pack("set up the mcp server in claude code", rows)).answer();
+
+    assertThat(answer)
+        .startsWith("From your notes, “MCP server › Starting the server › Claude Code”")
+        .contains("claude mcp add tool -- tool mcp");
+  }
+
+  @Test
+  void anExampleRepeatingAPastedErrorIsNoAnswerToIt() {
+    String page =
+        """
+        # store delete
+
+        ## Description
+
+        The delete operation removes a path only when no garbage collector root still reaches it;
+        a path something still uses is alive and stays, unless you pass `--ignore-liveness`.
+
+        ## Example
+
+        ```console
+        $ store delete /store/abc-mesa
+        error: cannot delete path '/store/abc-mesa' since it is still alive
+        ```
+        """;
+    var rows = List.of(note(1, "docs/store-delete.md", page));
+
+    String answer =
+        answerFromWholeRows(Packs.pack("error: cannot delete path since it is still alive", rows))
+            .answer();
+
+    assertThat(answer).startsWith("From your notes, “store delete › Description”");
+  }
+
+  @Test
   void inlineCodeStaysVerbatimAndEndsNoSentence() {
     assertThat(Sentences.split("The `?` operator returns early. Use `println!` to print."))
         .containsExactly("The `?` operator returns early.", "Use `println!` to print.");
@@ -1119,6 +1180,24 @@ class ExtractiveSynthesizerTest {
 
     assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
     assertThat(result.answer()).endsWith("but nothing about “tailwind”.");
+  }
+
+  @Test
+  void aRareWordRunWithOptionsIsACommandTheAnswerLacks() {
+    String raw =
+        "# Sessions\n\nAttach to a running session with `attach`, or create it when it does not"
+            + " exist yet with `attach --create`.\n";
+    var pack =
+        Packs.absent(
+            Packs.pack(
+                "dtach -A /tmp/mysock to create or attach a socket session",
+                List.of(note(1, "docs/sessions.md", raw))),
+            "dtach");
+
+    SynthesisResult result = answerWithTheModelsTokenizer(pack);
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.PARTIAL);
+    assertThat(result.answer()).contains("nothing about “dtach”");
   }
 
   @Test
