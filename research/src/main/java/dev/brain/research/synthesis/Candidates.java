@@ -153,16 +153,18 @@ final class Candidates {
 
   /**
    * The candidate of a section that holds only code: its heading says what the code does, so the
-   * heading's words and the code's count as the statement's own, and the passage around it shows
-   * the code.
+   * heading's words count as the statement's own and the code's as its context (a long block names
+   * many things it does not explain), and the passage around it shows the code.
    */
   private static Candidate codeUnderHeading(RowText t, int b, String heading, Asked asked) {
     String code = t.blocks.get(b).text();
     String said = heading + "\n" + code;
-    var stems = new HashSet<>(Words.stems(said));
+    // The heading is the statement; the code's words, like a heading's, say where it is.
+    var linked = new HashSet<>(Asked.context(t, b));
+    linked.addAll(Words.stems(code));
     var covered = new LinkedHashSet<Concept>();
     var inherited = new LinkedHashSet<Concept>();
-    cover(asked, t, stems, new HashSet<>(Asked.context(t, b)), covered, inherited);
+    cover(asked, t, Words.stems(heading), linked, covered, inherited);
     covered.addAll(inherited);
     boolean offers = asked.offers(t, b, heading, true);
     return new Candidate(t, b, 0, 0, heading, said, covered, inherited, offers, false, 0);
