@@ -226,10 +226,21 @@ public final class Words {
    * before or after it), ignoring case; null when there is none.
    */
   public static java.util.regex.Matcher find(String text, String term) {
+    return find(text, term, true);
+  }
+
+  /**
+   * The first occurrence of {@code term} in {@code text} as whole words, ignoring case or written
+   * exactly as {@code term} writes it; null when there is none.
+   */
+  public static java.util.regex.Matcher find(String text, String term, boolean ignoreCase) {
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile(
                 "(?<![\\p{L}\\p{N}])" + java.util.regex.Pattern.quote(term) + "(?![\\p{L}\\p{N}])",
-                java.util.regex.Pattern.CASE_INSENSITIVE | java.util.regex.Pattern.UNICODE_CASE)
+                ignoreCase
+                    ? java.util.regex.Pattern.CASE_INSENSITIVE
+                        | java.util.regex.Pattern.UNICODE_CASE
+                    : 0)
             .matcher(text);
     return m.find() ? m : null;
   }

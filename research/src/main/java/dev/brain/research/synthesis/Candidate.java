@@ -5,7 +5,9 @@ import java.util.Set;
 
 /**
  * A sentence of an evidence row that a passage may be built around: where it sits, what it covers
- * and how well it answers.
+ * and how well it answers. A section holding only a short code block is one such statement, its
+ * heading: then {@code block} is the code block, {@code unit} and {@code sentence} 0, {@code shown}
+ * the heading's text.
  *
  * @param text the row's text
  * @param block the block it is in
@@ -14,7 +16,8 @@ import java.util.Set;
  * @param shown the sentence as shown (Markdown, inline code in backticks)
  * @param said what it says: plain words, without a transcript's speaker label
  * @param concepts the plan's concepts it covers
- * @param inherited those of them it covers only through its section's headings
+ * @param inherited those of them it covers only through its context: its section's headings, a
+ *     link's text, a code-only section's code
  * @param offers whether it offers what the question asks for (see {@link AnswerShape})
  * @param lead whether it is a saved source's opening statement
  * @param score how well it answers, once scored

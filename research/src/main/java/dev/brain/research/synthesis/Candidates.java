@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * code block also what the code names; one opening with a pronoun also what the sentence before it
  * covers; every sentence of a row the user tagged with a concept covers it. Headings, a title
  * repeated as a line, bare links, a bookmark's folder line, questions, sentences cut by an
- * excerpt's edge and lines that only point elsewhere are left out.
+ * excerpt's edge and lines that only point elsewhere are left out; but a section holding only a
+ * short code block is one statement, its heading (the code's words its context).
  */
 final class Candidates {
   private Candidates() {}
@@ -50,6 +51,7 @@ final class Candidates {
         continue;
       }
       if (block.kind() == Kind.CODE) {
+        // Not for a pasted error message: an example's output repeats it without explaining it.
         if (!opens.isEmpty()
             && asked.form() != QuestionForm.ERROR
             && codeOnly(t, b)
@@ -135,20 +137,20 @@ final class Candidates {
   }
 
   /**
-   * Whether code block {@code b} opens a section that holds nothing but code ("### Claude Code"
-   * over the one command that sets it up): its heading is what the code says. Not for a pasted
-   * error message, which an example's output repeats without explaining it.
+   * Whether code block {@code b} is all its section holds, right under the heading ("### Claude
+   * Code" over the one command that sets it up), short enough to show whole and not cut by an
+   * excerpt's end: then the heading is what the code says.
    */
   private static boolean codeOnly(RowText t, int b) {
-    if (b == 0 || t.blocks.get(b - 1).kind() != Kind.HEADING) {
-      return false;
-    }
-    for (int i = b; i < t.blocks.size() && t.blocks.get(i).kind() != Kind.HEADING; i++) {
-      if (t.blocks.get(i).kind() != Kind.CODE) {
-        return false;
-      }
-    }
-    return true;
+    Block block = t.blocks.get(b);
+    boolean alone =
+        b > 0
+            && t.blocks.get(b - 1).kind() == Kind.HEADING
+            && (b + 1 == t.blocks.size() || t.blocks.get(b + 1).kind() == Kind.HEADING);
+    return alone
+        && !block.text().isBlank()
+        && BlockLines.introduced(block) != null
+        && !t.cutAfter(b);
   }
 
   /**
@@ -213,11 +215,11 @@ final class Candidates {
    */
   static String withoutLinks(String text, List<String> links) {
     String out = text;
+    // Each text once: two links with one text in a sentence are rare, and one mention is enough
+    // to leave it a name the sentence points to.
     for (String link : new LinkedHashSet<>(links)) {
-      Matcher m =
-          Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(link) + "(?![\\p{L}\\p{N}])")
-              .matcher(out);
-      if (m.find()) {
+      Matcher m = out.contains(link) ? Words.find(out, link, false) : null;
+      if (m != null) {
         out = out.substring(0, m.start()) + " " + out.substring(m.end());
       }
     }

@@ -239,10 +239,11 @@ final class Names {
   /**
    * The concepts among {@code concepts} that {@code question} names as things: {@link #of} and the
    * rare words it uses as nouns ({@link PartsOfSpeech}, and {@code pieces}, the embedding model's
-   * tokenizer, cuts them into more than one piece: "with lerna", "in nushell", "for tokio"), with
-   * the same exceptions. One the corpus never mentions makes an answer partial, never declines it
-   * on its own. A common noun ("exercises", "teammates", "site") is as often the user's word for
-   * what the corpus calls otherwise, and counts for nothing.
+   * tokenizer, cuts them into more than one piece: "with lerna", "in nushell", "for tokio") or runs
+   * with a command-line option ("dtach -A …"), with the same exceptions. One the corpus never
+   * mentions makes an answer partial, never declines it on its own. A common noun ("exercises",
+   * "teammates", "site") is as often the user's word for what the corpus calls otherwise, and
+   * counts for nothing.
    */
   static List<Concept> asked(
       String question, List<Concept> concepts, java.util.function.ToIntFunction<String> pieces) {
@@ -252,8 +253,8 @@ final class Names {
   /**
    * The concepts among {@code concepts} that {@code question} names as things: {@link #of} and
    * every word it uses as a noun, rare or not ("a cloudflare <em>visitor</em>", "minimum
-   * <em>ram</em>"), with the same exceptions; not a verb, adjective or adverb ("which one wins",
-   * "tiny responses").
+   * <em>ram</em>") or runs with a command-line option, with the same exceptions; not a verb,
+   * adjective or adverb otherwise ("which one wins", "tiny responses").
    */
   static List<Concept> things(String question, List<Concept> concepts) {
     return of(question, concepts, true, EVERY_WORD);
@@ -303,8 +304,8 @@ final class Names {
   /**
    * Whether the occurrence {@code m} is written as a name the question asks about, or, when {@code
    * tagged} is given, is a rare word (more than one of the tokenizer's {@code pieces}) used as a
-   * noun; a rare word the tagger puts in a closed class ("add <em>disqus</em> comments" as an
-   * auxiliary) is one it does not know, read as a name.
+   * noun or run with a command-line option; a rare word the tagger puts in a closed class ("add
+   * <em>disqus</em> comments" as an auxiliary) is one it does not know, read as a name.
    */
   private static boolean named(
       String question,

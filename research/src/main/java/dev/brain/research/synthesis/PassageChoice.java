@@ -4,12 +4,12 @@ import dev.brain.chunking.MarkdownBlocks.Unit;
 import dev.brain.chunking.MarkdownText;
 import dev.brain.research.pack.ConceptMatch;
 import dev.brain.research.plan.Concept;
+import dev.brain.research.plan.Words;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Which passages an answer quotes: the passage around the best sentence first (from a row the
@@ -118,10 +118,7 @@ final class PassageChoice {
     var out = new HashSet<String>();
     for (int i = 0; i < unit.links().size(); i++) {
       String shown = normalized(unit.links().get(i));
-      if (shown.isEmpty()
-          || !Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(shown) + "(?![\\p{L}\\p{N}])")
-              .matcher(said)
-              .find()) {
+      if (shown.isEmpty() || Words.find(said, shown, false) == null) {
         continue;
       }
       out.add(shown);

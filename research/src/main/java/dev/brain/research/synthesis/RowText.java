@@ -182,6 +182,11 @@ final class RowText {
     return sentences.get(b).get(u);
   }
 
+  /** Whether block {@code b} is the last of an excerpt cut after its text. */
+  boolean cutAfter(int b) {
+    return cutLast && b == blocks.size() - 1;
+  }
+
   /** Whether sentence {@code s} of unit {@code u} of block {@code b} was cut by an excerpt edge. */
   boolean cut(int b, int u, int s) {
     boolean first = b == 0 && u == 0 && s == 0;

@@ -928,6 +928,40 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aLinksTextIsTakenOutOnlyAsTheLinkWritesIt() {
+    assertThat(Candidates.withoutLinks("a mutex guards it; see Mutex", List.of("Mutex")))
+        .contains("a mutex guards it")
+        .doesNotContain("Mutex");
+  }
+
+  @Test
+  void theWordsOfACodeOnlySectionsCodeAreItsContextNotItsStatement() {
+    String page =
+        """
+        # Packaging
+
+        ## Extracting from a package
+
+        ```
+        arch=('x86_64' 'aarch64')
+        source_x86_64=("app-x86_64.deb")
+        source_aarch64=("app-aarch64.deb")
+        ```
+
+        ## Cross builds
+
+        A package for ARM can only be built on ARM devices or emulators, never on an Intel runner.
+        """;
+    var rows = List.of(note(1, "docs/packaging.md", page));
+
+    String answer =
+        answerFromWholeRows(Packs.pack("build an aarch64 package on an x86_64 runner", rows))
+            .answer();
+
+    assertThat(answer).startsWith("From your notes, “Packaging › Cross builds”");
+  }
+
+  @Test
   void inlineCodeStaysVerbatimAndEndsNoSentence() {
     assertThat(Sentences.split("The `?` operator returns early. Use `println!` to print."))
         .containsExactly("The `?` operator returns early.", "Use `println!` to print.");
