@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.chunking.MarkdownBlocks.Kind;
 import dev.brain.research.pack.ResearchPack;
 import dev.brain.research.plan.Concept;
 import dev.brain.research.plan.FollowUp;
@@ -114,14 +115,7 @@ public final class ExtractiveSynthesizer {
     var values = AnswerShape.valuesAsked(pack.question());
     boolean valueMissing =
         !values.isEmpty()
-            && passages.stream()
-                .noneMatch(
-                    p ->
-                        AnswerShape.offersValue(
-                            values,
-                            pack.question(),
-                            p.lead().shown(),
-                            String.join("\n", p.headingPath())));
+            && passages.stream().noneMatch(p -> offersValue(p, values, pack.question()));
     String text = AnswerText.of(passages, missing, valueMissing ? values : Set.of());
     // A thing the question names that no quoted passage mentions, or the value it asks for that
     // none offers: the answer covers part of the question, and says so (its last line), never as a
@@ -129,6 +123,28 @@ public final class ExtractiveSynthesizer {
     AnswerStatus status =
         missing.isEmpty() && !valueMissing ? prepared.answerStatus() : AnswerStatus.PARTIAL;
     return result(prepared, status, text, Citations.of(pack, text));
+  }
+
+  /**
+   * Whether passage {@code p} offers one of the {@code values} {@code question} asks for: its lead
+   * sentence, or an item of the list or table right after the lead's paragraph that the passage
+   * shows ("How many times to retry … / - Default: 2").
+   */
+  private static boolean offersValue(Passage p, Set<AnswerShape.Kind> values, String question) {
+    String context = String.join("\n", p.headingPath());
+    if (AnswerShape.offersValue(values, question, p.lead().shown(), context)) {
+      return true;
+    }
+    RowText t = p.lead().text();
+    int next = p.lead().block() + 1;
+    if (t.blocks.get(p.lead().block()).kind() != Kind.PARAGRAPH
+        || next >= t.blocks.size()
+        || next > p.last()
+        || !java.util.EnumSet.of(Kind.LIST, Kind.TABLE).contains(t.blocks.get(next).kind())) {
+      return false;
+    }
+    return t.blocks.get(next).units().stream()
+        .anyMatch(u -> AnswerShape.offersValue(values, question, u.markdown(), context));
   }
 
   private static SynthesisResult result(

@@ -928,6 +928,21 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aFigureInTheListUnderTheLeadSentenceAnswersHowMany() {
+    String raw =
+        "# Request settings\n\n## fetchRetries\n\nHow many times to retry if the tool fails to"
+            + " fetch from the registry.\n\n- Default: 2\n- Type: Number\n";
+    var result =
+        answerFromWholeRows(
+            Packs.pack(
+                "how many times does it retry a failed registry fetch",
+                List.of(note(1, "settings/network.md", raw))));
+
+    assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
+    assertThat(result.answer()).contains("Default: 2").doesNotContain("no figure");
+  }
+
+  @Test
   void aLinksTextIsTakenOutOnlyAsTheLinkWritesIt() {
     assertThat(Candidates.withoutLinks("a mutex guards it; see Mutex", List.of("Mutex")))
         .contains("a mutex guards it")
