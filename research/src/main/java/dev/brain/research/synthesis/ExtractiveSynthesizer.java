@@ -137,14 +137,13 @@ public final class ExtractiveSynthesizer {
     }
     RowText t = p.lead().text();
     int next = p.lead().block() + 1;
-    if (t.blocks.get(p.lead().block()).kind() != Kind.PARAGRAPH
-        || next >= t.blocks.size()
-        || next > p.last()
-        || !java.util.EnumSet.of(Kind.LIST, Kind.TABLE).contains(t.blocks.get(next).kind())) {
+    if (t.blocks.get(p.lead().block()).kind() != Kind.PARAGRAPH || next > p.last()) {
       return false;
     }
-    return t.blocks.get(next).units().stream()
-        .anyMatch(u -> AnswerShape.offersValue(values, question, u.markdown(), context));
+    Kind kind = t.blocks.get(next).kind();
+    return (kind == Kind.LIST || kind == Kind.TABLE)
+        && t.blocks.get(next).units().stream()
+            .anyMatch(u -> AnswerShape.offersValue(values, question, u.markdown(), context));
   }
 
   private static SynthesisResult result(

@@ -335,14 +335,12 @@ final class Names {
             || CAMEL_CASE.matcher(word).find()
             || compoundName(word);
     boolean code = before.chars().filter(ch -> ch == '`').count() % 2 == 1;
+    boolean rare = tagged != null && pieces.applyAsInt(word) > 1;
     // A rare word run with options is a command, whatever the tagger makes of it ("dtach -A …").
-    boolean command =
-        tagged != null && pieces.applyAsInt(word) > 1 && OPTION_AFTER.matcher(after).find();
+    boolean command = rare && OPTION_AFTER.matcher(after).find();
     return capitalized
         || command
-        || tagged != null
-            && pieces.applyAsInt(word) > 1
-            && tagged.nounAt(m.start(), pieces != EVERY_WORD)
+        || rare && tagged.nounAt(m.start(), pieces != EVERY_WORD)
         || acronym && word.chars().anyMatch(Character::isLetter)
         || possessive
         || identifier

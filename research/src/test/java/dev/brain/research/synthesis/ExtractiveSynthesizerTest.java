@@ -35,6 +35,11 @@ class ExtractiveSynthesizerTest {
         SynthesisInput.prepare(pack, SynthesisOptions.defaults(), reader), reader);
   }
 
+  /** The answer from one note, {@code page} at {@code path}, read whole. */
+  private static SynthesisResult answerFromPage(String question, String path, String page) {
+    return answerFromWholeRows(Packs.pack(question, List.of(note(1, path, page))));
+  }
+
   private static Embedder model;
 
   @BeforeAll
@@ -890,10 +895,8 @@ class ExtractiveSynthesizerTest {
         { "mcpServers": { "tool": { "command": "tool", "args": ["mcp"] } } }
         ```
         """;
-    var rows = List.of(note(1, "docs/mcp.md", page));
-
     String answer =
-        answerFromWholeRows(Packs.pack("set up the mcp server in claude code", rows)).answer();
+        answerFromPage("set up the mcp server in claude code", "docs/mcp.md", page).answer();
 
     assertThat(answer)
         .startsWith("From your notes, “MCP server › Starting the server › Claude Code”")
@@ -918,10 +921,9 @@ class ExtractiveSynthesizerTest {
         error: cannot delete path '/store/abc-mesa' since it is still alive
         ```
         """;
-    var rows = List.of(note(1, "docs/store-delete.md", page));
-
     String answer =
-        answerFromWholeRows(Packs.pack("error: cannot delete path since it is still alive", rows))
+        answerFromPage(
+                "error: cannot delete path since it is still alive", "docs/store-delete.md", page)
             .answer();
 
     assertThat(answer).startsWith("From your notes, “store delete › Description”");
@@ -933,10 +935,8 @@ class ExtractiveSynthesizerTest {
         "# Request settings\n\n## fetchRetries\n\nHow many times to retry if the tool fails to"
             + " fetch from the registry.\n\n- Default: 2\n- Type: Number\n";
     var result =
-        answerFromWholeRows(
-            Packs.pack(
-                "how many times does it retry a failed registry fetch",
-                List.of(note(1, "settings/network.md", raw))));
+        answerFromPage(
+            "how many times does it retry a failed registry fetch", "settings/network.md", raw);
 
     assertThat(result.answerStatus()).isEqualTo(AnswerStatus.OK);
     assertThat(result.answer()).contains("Default: 2").doesNotContain("no figure");
@@ -967,10 +967,8 @@ class ExtractiveSynthesizerTest {
 
         A package for ARM can only be built on ARM devices or emulators, never on an Intel runner.
         """;
-    var rows = List.of(note(1, "docs/packaging.md", page));
-
     String answer =
-        answerFromWholeRows(Packs.pack("build an aarch64 package on an x86_64 runner", rows))
+        answerFromPage("build an aarch64 package on an x86_64 runner", "docs/packaging.md", page)
             .answer();
 
     assertThat(answer).startsWith("From your notes, “Packaging › Cross builds”");
