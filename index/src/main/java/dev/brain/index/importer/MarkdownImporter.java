@@ -34,7 +34,7 @@ import org.commonmark.parser.Parser;
  * Reads a Markdown note (Obsidian flavour) into one {@code note:} record: front matter (YAML, or
  * TOML between {@code +++} lines) title, tags and aliases; inline {@code #tags}; wikilinks,
  * relative note links and web links as keys. The record text is the Markdown body without front
- * matter, its {@code :::} container directives turned into callouts ({@link Containers}).
+ * matter, its docs-site admonitions turned into callouts ({@link #callouts}).
  */
 final class MarkdownImporter {
 
@@ -52,29 +52,37 @@ final class MarkdownImporter {
   private MarkdownImporter() {}
 
   static ImportResult read(SourceFile file, NoteNames names) throws ImportException {
-    return read(file, names, Containers.toCallouts(file.readText()), List.of());
+    return read(file, names, callouts(file.readText()), List.of());
   }
 
   /**
    * Reads an MDX file: {@link Mdx} turns it into Markdown first; one it cannot follow is read as
-   * plain Markdown, with a warning, rather than dropped. Either way {@link Containers} then turns
-   * its {@code :::} containers into callouts, as for a Markdown file.
+   * plain Markdown, with a warning, rather than dropped. Either way its admonitions then turn into
+   * callouts ({@link #callouts}), as for a Markdown file.
    */
   static ImportResult readMdx(SourceFile file, NoteNames names) throws ImportException {
     String source = file.readText();
     try {
-      return read(file, names, Containers.toCallouts(Mdx.toMarkdown(source)), List.of());
+      return read(file, names, callouts(Mdx.toMarkdown(source)), List.of());
     } catch (Mdx.Unreadable e) {
       return read(
           file,
           names,
-          Containers.toCallouts(source),
+          callouts(source),
           List.of(
               file.relativePath()
                   + ": read as plain Markdown, so its import lines and component tags stay in its"
                   + " text: "
                   + e.getMessage()));
     }
+  }
+
+  /**
+   * {@code markdown} with the admonitions of docs sites as callouts: {@code :::} containers ({@link
+   * Containers}) and MkDocs's {@code !!!} admonitions and {@code ===} tabs ({@link Admonitions}).
+   */
+  static String callouts(String markdown) {
+    return Admonitions.toCallouts(Containers.toCallouts(markdown));
   }
 
   private static ImportResult read(

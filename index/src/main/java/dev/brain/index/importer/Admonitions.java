@@ -1,0 +1,152 @@
+package dev.brain.index.importer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Admonitions and content tabs as MkDocs sites write them (Python-Markdown's {@code admonition},
+ * PyMdown's {@code details} and {@code tabbed}): a line {@code !!! warning "Title"} ({@code ???
+ * tip} and {@code ???+ tip} fold; {@code === "TOML"} is a tab) over the lines indented four spaces
+ * under it, blank lines among them, turned into the Obsidian callouts the chunker reads ({@code >
+ * [!warning] Title}, content quoted, a tab {@code > [!tab] TOML}). CommonMark has no such block: it
+ * reads the marker line as a paragraph and the indented lines either as more lines of it or, after
+ * a blank line, as a code block, so an answer would quote "!!! warning" run into the text, or the
+ * text as code.
+ *
+ * <p>As Python-Markdown reads them: the content ends at the first line indented less (after a blank
+ * line or not), may hold further admonitions, and a title {@code ""} means none. Fenced code blocks
+ * are left alone, and so is a marker indented four spaces or more (code, or a list item's).
+ */
+final class Admonitions {
+
+  /**
+   * A marker line: {@code !!!}, {@code ???} or {@code ???+} with a type of words and an optional
+   * quoted title; {@code ===} or {@code ===+} with a quoted title.
+   */
+  private static final Pattern OPEN =
+      Pattern.compile(
+          "( {0,3})(?:(?:!!!|\\?\\?\\?\\+?)[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*"
+              + "(?:[ \\t]+\"([^\"]*)\")?|===\\+?[ \\t]+\"([^\"]*)\")[ \\t]*");
+
+  /** How far an admonition's content is indented past its marker. */
+  private static final int INDENT = 4;
+
+  private Admonitions() {}
+
+  /** The Markdown with its admonitions and tabs as callouts; the same text if it has none. */
+  static String toCallouts(String markdown) {
+    if (!markdown.contains("!!!") && !markdown.contains("???") && !markdown.contains("===")) {
+      return markdown;
+    }
+    List<String> lines = List.of(markdown.split("\r?\n")); // trailing blank lines dropped
+    int body = MarkdownLines.frontMatterEnd(lines);
+    var out = new ArrayList<>(lines.subList(0, body));
+    out.addAll(convert(lines.subList(body, lines.size())));
+    return String.join("\n", out) + (markdown.endsWith("\n") ? "\n" : "");
+  }
+
+  /** {@code lines} with every admonition at their top level (and inside those) as a callout. */
+  private static List<String> convert(List<String> lines) {
+    var out = new ArrayList<String>();
+    int next = 0;
+    while (next < lines.size()) {
+      String line = lines.get(next++);
+      String fence = MarkdownLines.fenceOpening(line);
+      Matcher opening = OPEN.matcher(line);
+      if (fence != null) {
+        out.add(line);
+        while (next < lines.size()) {
+          String code = lines.get(next++);
+          out.add(code);
+          if (MarkdownLines.closesFence(code, fence)) {
+            break;
+          }
+        }
+      } else if (opening.matches()) {
+        String indent = opening.group(1);
+        var content = new ArrayList<String>();
+        while (next < lines.size()) {
+          String inner = lines.get(next);
+          if (!inner.isBlank() && indentOf(inner) < indent.length() + INDENT) {
+            break;
+          }
+          content.add(inner.isBlank() ? "" : dedent(inner, indent.length() + INDENT));
+          next++;
+        }
+        int blanks = 0;
+        while (!content.isEmpty() && content.getLast().isEmpty()) {
+          content.removeLast();
+          blanks++;
+        }
+        gap(out);
+        out.add(indent + "> " + head(opening));
+        for (String inner : convert(content)) {
+          out.add((indent + "> " + inner).stripTrailing());
+        }
+        // So the text after it is no lazy continuation of its quote.
+        out.add("");
+        for (int i = 1; i < blanks; i++) {
+          out.add("");
+        }
+      } else {
+        out.add(line);
+      }
+    }
+    return out;
+  }
+
+  /** The callout's first line: {@code [!type] Title}, or {@code [!tab] Label} for a tab. */
+  private static String head(Matcher opening) {
+    if (opening.group(2) == null) {
+      return ("[!tab] " + opening.group(4).strip()).strip();
+    }
+    String type = opening.group(2).toLowerCase(Locale.ROOT);
+    String title = opening.group(3) == null ? "" : opening.group(3).strip();
+    return title.isEmpty() ? "[!" + type + "]" : "[!" + type + "] " + title;
+  }
+
+  /** A blank line before a callout, unless the line before is blank already. */
+  private static void gap(List<String> out) {
+    if (!out.isEmpty() && !out.getLast().isBlank()) {
+      out.add("");
+    }
+  }
+
+  /** Columns of leading white space, a tab reaching the next multiple of four. */
+  private static int indentOf(String line) {
+    int column = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c == ' ') {
+        column++;
+      } else if (c == '\t') {
+        column += INDENT - column % INDENT;
+      } else {
+        break;
+      }
+    }
+    return column;
+  }
+
+  /** {@code line} without its first {@code columns} columns of white space. */
+  private static String dedent(String line, int columns) {
+    int column = 0;
+    int i = 0;
+    while (i < line.length() && column < columns) {
+      char c = line.charAt(i);
+      if (c == ' ') {
+        column++;
+      } else if (c == '\t') {
+        column += INDENT - column % INDENT;
+      } else {
+        break;
+      }
+      i++;
+    }
+    // A tab reaching past the cut leaves its remaining columns as spaces.
+    return " ".repeat(Math.max(0, column - columns)) + line.substring(i);
+  }
+}
