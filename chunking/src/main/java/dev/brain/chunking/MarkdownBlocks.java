@@ -257,25 +257,9 @@ public final class MarkdownBlocks {
     String title = "";
     for (Node n = q.getFirstChild(); n != null; n = n.getNext()) {
       if (n instanceof Paragraph p && n == q.getFirstChild()) {
-        Inline inline = Inline.of(p);
-        String text = inline.text();
-        if (text.startsWith("[!")) {
-          int close = text.indexOf(']');
-          int lineEnd = text.indexOf('\n');
-          if (close > 0 && (lineEnd < 0 || close < lineEnd)) {
-            title = calloutTitle(text.substring(close + 1, lineEnd < 0 ? text.length() : lineEnd));
-            int mdLineEnd = inline.markdown().indexOf('\n');
-            inline =
-                lineEnd < 0
-                    ? new Inline("", "", List.of(), List.of())
-                    : new Inline(
-                        text.substring(lineEnd + 1),
-                        inline.markdown().substring(mdLineEnd + 1),
-                        inline.links(),
-                        inline.targets());
-          }
-        }
-        add(units, unit(inline, 0));
+        Callout head = callout(Inline.of(p));
+        title = head.title();
+        add(units, unit(head.rest(), 0));
       } else {
         contents(n, 0, units);
       }
@@ -284,6 +268,55 @@ public final class MarkdownBlocks {
       return null;
     }
     return new Block(Kind.QUOTE, 0, path, title, false, 0, units, start, end);
+  }
+
+  /** A callout's title (empty for none, or for a quote that is no callout) and its first text. */
+  private record Callout(String title, Inline rest) {}
+
+  /** The {@code [!type] Title} line of a quote's first paragraph taken apart from its text. */
+  private static Callout callout(Inline inline) {
+    String text = inline.text();
+    int close = text.indexOf(']');
+    int lineEnd = text.indexOf('\n');
+    if (!text.startsWith("[!") || close < 0 || lineEnd >= 0 && close > lineEnd) {
+      return new Callout("", inline);
+    }
+    String title = calloutTitle(text.substring(close + 1, lineEnd < 0 ? text.length() : lineEnd));
+    int mdLineEnd = inline.markdown().indexOf('\n');
+    Inline rest =
+        lineEnd < 0
+            ? new Inline("", "", List.of(), List.of())
+            : new Inline(
+                text.substring(lineEnd + 1),
+                inline.markdown().substring(mdLineEnd + 1),
+                inline.links(),
+                inline.targets());
+    return new Callout(title, rest);
+  }
+
+  /**
+   * A callout inside a list item or another callout, as units of {@code depth}: its title leads its
+   * first paragraph ("Needs root: Run it with sudo."), not its {@code [!type]} marker.
+   */
+  private static void nestedQuote(BlockQuote q, int depth, List<Unit> out) {
+    for (Node c = q.getFirstChild(); c != null; c = c.getNext()) {
+      if (c instanceof Paragraph p && c == q.getFirstChild()) {
+        Callout head = callout(Inline.of(p));
+        Inline rest = head.rest();
+        if (!head.title().isEmpty()) {
+          boolean alone = MarkdownText.strip(rest.text()).isEmpty();
+          rest =
+              new Inline(
+                  head.title() + (alone ? "" : ": " + rest.text()),
+                  head.title() + (alone ? "" : ": " + rest.markdown()),
+                  rest.links(),
+                  rest.targets());
+        }
+        add(out, unit(rest, depth));
+      } else {
+        contents(c, depth, out);
+      }
+    }
   }
 
   /** "+ Title" of "[!info]+ Title": the fold sign belongs to the marker. */
@@ -331,11 +364,7 @@ public final class MarkdownBlocks {
       case FencedCodeBlock f -> out.add(code(f.getLiteral(), f.getInfo()));
       case IndentedCodeBlock c -> out.add(code(c.getLiteral(), ""));
       case TableBlock t -> out.addAll(MarkdownTables.rows(t));
-      case BlockQuote q -> {
-        for (Node c = q.getFirstChild(); c != null; c = c.getNext()) {
-          contents(c, depth, out);
-        }
-      }
+      case BlockQuote q -> nestedQuote(q, depth, out);
       case Heading h -> add(out, unit(Inline.of(h), depth));
       default -> {}
     }

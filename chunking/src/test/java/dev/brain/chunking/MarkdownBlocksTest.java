@@ -115,6 +115,20 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void aCalloutInACalloutLeadsItsTextWithItsTitleNotItsMarker() {
+    String md =
+        "> [!warning] Outer\n> Outer text.\n>\n> > [!tip] Mind the port\n> > Use 8080.\n>\n"
+            + "> > [!note]\n> > Untitled.\n>\n> > Just quoted.\n";
+
+    Block block = MarkdownBlocks.of(md).getFirst();
+
+    assertThat(block.title()).isEqualTo("Outer");
+    assertThat(block.units())
+        .extracting(Unit::text)
+        .containsExactly("Outer text.", "Mind the port: Use 8080.", "Untitled.", "Just quoted.");
+  }
+
+  @Test
   void plainTextIsReadAsParagraphsWithShortUnpunctuatedLinesAsHeadings() {
     List<Block> blocks =
         MarkdownBlocks.ofPlainText("4. Descaling\n\nThe interval depends on water hardness.\n");

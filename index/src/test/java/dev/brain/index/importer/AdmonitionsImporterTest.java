@@ -103,8 +103,10 @@ class AdmonitionsImporterTest {
     assertThat(code.text()).isEqualTo("[ntp.sync]\n\ninterval = 3600");
     assertThat(blocks.get(2).title()).isEqualTo("CLI");
     assertThat(text).contains("> > [!info] Needs root\n> > Run it with sudo.\n>\n> ```shell\n");
-    assertThat(blocks.get(2).units().getLast().text())
-        .isEqualTo("pihole-FTL --config ntp.sync.interval 3600");
+    assertThat(blocks.get(2).units())
+        .extracting(Unit::text)
+        .containsExactly(
+            "Needs root: Run it with sudo.", "pihole-FTL --config ntp.sync.interval 3600");
   }
 
   @Test
