@@ -24,11 +24,12 @@ final class Admonitions {
 
   /**
    * A marker line: {@code !!!}, {@code ???} or {@code ???+} with a type of words and an optional
-   * quoted title; {@code ===} or {@code ===+} with a quoted title.
+   * quoted title (a fold, {@code ???}, may have the title alone); {@code ===} or {@code ===+} with
+   * a quoted title.
    */
   private static final Pattern OPEN =
       Pattern.compile(
-          "( {0,3})(?:(?:!!!|\\?\\?\\?\\+?)[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*"
+          "( {0,3})(?:(!!!|\\?\\?\\?\\+?)(?:[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*)?"
               + "(?:[ \\t]+\"([^\"]*)\")?|===\\+?[ \\t]+\"([^\"]*)\")[ \\t]*");
 
   /** How far an admonition's content is indented past its marker. */
@@ -65,7 +66,7 @@ final class Admonitions {
             break;
           }
         }
-      } else if (opening.matches()) {
+      } else if (opening.matches() && marker(opening)) {
         String indent = opening.group(1);
         var content = new ArrayList<String>();
         while (next < lines.size()) {
@@ -98,13 +99,27 @@ final class Admonitions {
     return out;
   }
 
-  /** The callout's first line: {@code [!type] Title}, or {@code [!tab] Label} for a tab. */
+  /**
+   * Whether a line matching {@link #OPEN} opens one: a tab, an admonition naming its type, or a
+   * fold naming its type or title ({@code !!! "Title"} names no type, so Python-Markdown leaves
+   * it).
+   */
+  private static boolean marker(Matcher opening) {
+    return opening.group(2) == null
+        || opening.group(3) != null
+        || opening.group(2).startsWith("?") && opening.group(4) != null;
+  }
+
+  /**
+   * The callout's first line: {@code [!type] Title}; {@code [!details] Title} for a fold without a
+   * type; {@code [!tab] Label} for a tab.
+   */
   private static String head(Matcher opening) {
     if (opening.group(2) == null) {
-      return ("[!tab] " + opening.group(4).strip()).strip();
+      return ("[!tab] " + opening.group(5).strip()).strip();
     }
-    String type = opening.group(2).toLowerCase(Locale.ROOT);
-    String title = opening.group(3) == null ? "" : opening.group(3).strip();
+    String type = opening.group(3) == null ? "details" : opening.group(3).toLowerCase(Locale.ROOT);
+    String title = opening.group(4) == null ? "" : opening.group(4).strip();
     return title.isEmpty() ? "[!" + type + "]" : "[!" + type + "] " + title;
   }
 

@@ -110,6 +110,23 @@ class AdmonitionsImporterTest {
   }
 
   @Test
+  void aFoldMayHaveItsTitleAloneAndAnAdmonitionWithoutATypeIsNone() throws Exception {
+    String text =
+        text(
+            """
+            ??? "Raw database instructions"
+                Run sqlite3 on the database.
+
+            !!! "No type"
+                Stays as written.
+            """);
+
+    assertThat(text)
+        .startsWith("> [!details] Raw database instructions\n> Run sqlite3 on the database.\n")
+        .contains("!!! \"No type\"\n    Stays as written.");
+  }
+
+  @Test
   void markersInCodeOrProseStayAsWritten() throws Exception {
     String source =
         """
