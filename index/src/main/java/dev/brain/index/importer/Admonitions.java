@@ -25,12 +25,13 @@ final class Admonitions {
   /**
    * A marker line: {@code !!!}, {@code ???} or {@code ???+} with a type of words and an optional
    * quoted title (a fold, {@code ???}, may have the title alone); {@code ===} or {@code ===+} with
-   * a quoted title.
+   * a quoted title. A title runs to the line's last quote, so it may quote code ({@code ??? info
+   * "Key (`"key": string`)"}).
    */
   private static final Pattern OPEN =
       Pattern.compile(
           "( {0,3})(?:(!!!|\\?\\?\\?\\+?)(?:[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*)?"
-              + "(?:[ \\t]+\"([^\"]*)\")?|===\\+?[ \\t]+\"([^\"]*)\")[ \\t]*");
+              + "(?:[ \\t]+\"(.*)\")?|===\\+?[ \\t]+\"(.*)\")[ \\t]*");
 
   /** How far an admonition's content is indented past its marker. */
   private static final int INDENT = 4;

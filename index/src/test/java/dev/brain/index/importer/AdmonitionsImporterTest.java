@@ -117,12 +117,16 @@ class AdmonitionsImporterTest {
             ??? "Raw database instructions"
                 Run sqlite3 on the database.
 
+            ??? info "Key of the error (`"key": string`)"
+                Machine-readable.
+
             !!! "No type"
                 Stays as written.
             """);
 
     assertThat(text)
         .startsWith("> [!details] Raw database instructions\n> Run sqlite3 on the database.\n")
+        .contains("> [!info] Key of the error (`\"key\": string`)\n> Machine-readable.\n")
         .contains("!!! \"No type\"\n    Stays as written.");
   }
 
