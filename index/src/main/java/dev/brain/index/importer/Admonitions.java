@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * text as code.
  *
  * <p>As Python-Markdown reads them: the content ends at the first line indented less (after a blank
- * line or not), may hold further admonitions, and a title {@code ""} means none. Fenced code blocks
- * are left alone, and so is a marker indented four spaces or more (code, or a list item's).
+ * line or not), may hold further admonitions, and a title {@code ""} means none. An admonition may
+ * stand in a list item's text, indented with it; fenced code blocks are left alone, and so is a
+ * marker indented four spaces or more outside a list item (code).
  */
 final class Admonitions {
 
@@ -30,7 +31,7 @@ final class Admonitions {
    */
   private static final Pattern OPEN =
       Pattern.compile(
-          "( {0,3})(?:(!!!|\\?\\?\\?\\+?)(?:[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*)?"
+          "([ ]*)(?:(!!!|\\?\\?\\?\\+?)(?:[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*)?"
               + "(?:[ \\t]+\"(.*)\")?|===\\+?[ \\t]+\"(.*)\")[ \\t]*");
 
   /** How far an admonition's content is indented past its marker. */
@@ -67,7 +68,9 @@ final class Admonitions {
             break;
           }
         }
-      } else if (opening.matches() && marker(opening)) {
+      } else if (opening.matches()
+          && marker(opening)
+          && (opening.group(1).length() < INDENT || inListItem(lines, next - 1))) {
         String indent = opening.group(1);
         var content = new ArrayList<String>();
         while (next < lines.size()) {
@@ -98,6 +101,28 @@ final class Admonitions {
       }
     }
     return out;
+  }
+
+  /** A list item's first line: its marker and the spaces after it. */
+  private static final Pattern LIST_ITEM =
+      Pattern.compile("([ ]*(?:[-*+]|\\d{1,9}[.)])[ \\t]+)\\S.*");
+
+  /**
+   * Whether line {@code at}, indented four spaces or more, is in a list item's content: the first
+   * line above it indented less (blank lines and the item's other lines passed over) opens a list
+   * item whose text starts no further right. Else it is code, or a paragraph's line.
+   */
+  private static boolean inListItem(List<String> lines, int at) {
+    int indent = indentOf(lines.get(at));
+    for (int i = at - 1; i >= 0; i--) {
+      String line = lines.get(i);
+      if (line.isBlank() || indentOf(line) >= indent) {
+        continue;
+      }
+      Matcher item = LIST_ITEM.matcher(line);
+      return item.matches() && indentOf(item.group(1)) <= indent;
+    }
+    return false;
   }
 
   /**

@@ -131,6 +131,40 @@ class AdmonitionsImporterTest {
   }
 
   @Test
+  void anAdmonitionInAListItemIsACalloutInThatItem() throws Exception {
+    String text =
+        text(
+            """
+            1.  Remove the binaries:
+
+                === "macOS and Linux"
+
+                    ```console
+                    $ rm ~/.local/bin/uv
+                    ```
+
+                !!! note
+                    Keep your projects.
+
+            2.  Done.
+            """);
+
+    assertThat(text)
+        .contains(
+            "    > [!tab] macOS and Linux\n    >\n    > ```console\n    > $ rm ~/.local/bin/uv\n")
+        .contains("    > [!note]\n    > Keep your projects.\n\n2.  Done.");
+    assertThat(MarkdownBlocks.of(text)).hasSize(1);
+    assertThat(MarkdownBlocks.of(text).getFirst().units())
+        .extracting(Unit::text)
+        .containsExactly(
+            "Remove the binaries:",
+            "macOS and Linux",
+            "$ rm ~/.local/bin/uv",
+            "Keep your projects.",
+            "Done.");
+  }
+
+  @Test
   void markersInCodeOrProseStayAsWritten() throws Exception {
     String source =
         """
