@@ -46,14 +46,29 @@ final class Admonitions {
     }
     List<String> lines = List.of(markdown.split("\r?\n")); // trailing blank lines dropped
     int body = MarkdownLines.frontMatterEnd(lines);
+    List<String> converted = convert(lines.subList(body, lines.size()), 0);
+    if (converted == null) {
+      return markdown; // a setext heading's === line, or prose: as it was, line ends and all
+    }
     var out = new ArrayList<>(lines.subList(0, body));
-    out.addAll(convert(lines.subList(body, lines.size())));
+    out.addAll(converted);
     return String.join("\n", out) + (markdown.endsWith("\n") ? "\n" : "");
   }
 
-  /** {@code lines} with every admonition at their top level (and inside those) as a callout. */
-  private static List<String> convert(List<String> lines) {
+  /**
+   * Deepest nesting of admonitions converted: deeper ones stay as written inside the last (real
+   * docs nest two or three), so a hostile file cannot exhaust the stack.
+   */
+  static final int MAX_DEPTH = 16;
+
+  /**
+   * {@code lines} with every admonition at their top level (and inside those, down to {@link
+   * #MAX_DEPTH}) as a callout; null when there is none.
+   */
+  private static List<String> convert(List<String> lines, int depth) {
     var out = new ArrayList<String>();
+    int[] owner = owners(lines);
+    boolean changed = false;
     int next = 0;
     while (next < lines.size()) {
       String line = lines.get(next++);
@@ -68,9 +83,11 @@ final class Admonitions {
             break;
           }
         }
-      } else if (opening.matches()
+      } else if (depth < MAX_DEPTH
+          && opening.matches()
           && marker(opening)
-          && (opening.group(1).length() < INDENT || inListItem(lines, next - 1))) {
+          && (opening.group(1).length() < INDENT || inListItem(lines, owner[next - 1], line))) {
+        changed = true;
         String indent = opening.group(1);
         var content = new ArrayList<String>();
         while (next < lines.size()) {
@@ -88,7 +105,8 @@ final class Admonitions {
         }
         gap(out);
         out.add(indent + "> " + head(opening));
-        for (String inner : convert(content)) {
+        List<String> inside = convert(content, depth + 1);
+        for (String inner : inside == null ? content : inside) {
           out.add((indent + "> " + inner).stripTrailing());
         }
         // So the text after it is no lazy continuation of its quote.
@@ -100,7 +118,7 @@ final class Admonitions {
         out.add(line);
       }
     }
-    return out;
+    return changed ? out : null;
   }
 
   /** A list item's first line: its marker and the spaces after it. */
@@ -108,21 +126,40 @@ final class Admonitions {
       Pattern.compile("([ ]*(?:[-*+]|\\d{1,9}[.)])[ \\t]+)\\S.*");
 
   /**
-   * Whether line {@code at}, indented four spaces or more, is in a list item's content: the first
-   * line above it indented less (blank lines and the item's other lines passed over) opens a list
-   * item whose text starts no further right. Else it is code, or a paragraph's line.
+   * Whether {@code line}, indented four spaces or more, is in a list item's content: the line
+   * {@code owner} of it (the first above it indented less, blank lines and the item's other lines
+   * passed over) opens a list item whose text starts no further right. Else it is code, or a
+   * paragraph's line.
    */
-  private static boolean inListItem(List<String> lines, int at) {
-    int indent = indentOf(lines.get(at));
-    for (int i = at - 1; i >= 0; i--) {
-      String line = lines.get(i);
-      if (line.isBlank() || indentOf(line) >= indent) {
+  private static boolean inListItem(List<String> lines, int owner, String line) {
+    if (owner < 0) {
+      return false;
+    }
+    Matcher item = LIST_ITEM.matcher(lines.get(owner));
+    return item.matches() && indentOf(item.group(1)) <= indentOf(line);
+  }
+
+  /**
+   * For each non-blank line, the nearest line above it indented less (-1 for none; blank lines -1):
+   * one pass with a stack of lines by indent, so a long file of indented lines costs no more than a
+   * short one per line.
+   */
+  private static int[] owners(List<String> lines) {
+    int[] owner = new int[lines.size()];
+    var open = new java.util.ArrayDeque<Integer>();
+    for (int i = 0; i < lines.size(); i++) {
+      owner[i] = -1;
+      if (lines.get(i).isBlank()) {
         continue;
       }
-      Matcher item = LIST_ITEM.matcher(line);
-      return item.matches() && indentOf(item.group(1)) <= indent;
+      int indent = indentOf(lines.get(i));
+      while (!open.isEmpty() && indentOf(lines.get(open.peek())) >= indent) {
+        open.pop();
+      }
+      owner[i] = open.isEmpty() ? -1 : open.peek();
+      open.push(i);
     }
-    return false;
+    return owner;
   }
 
   /**

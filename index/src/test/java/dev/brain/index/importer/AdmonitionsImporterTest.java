@@ -165,6 +165,20 @@ class AdmonitionsImporterTest {
   }
 
   @Test
+  void admonitionsNestedPastTheCapStayAsWrittenInsideTheDeepestOne() throws Exception {
+    var source = new StringBuilder();
+    for (int level = 0; level < 40; level++) {
+      source.append("    ".repeat(level)).append("!!! note \"Level ").append(level).append("\"\n");
+    }
+    source.append("    ".repeat(40)).append("Deepest text.\n");
+
+    String text = text(source.toString());
+
+    assertThat(text.split("\\[!note]", -1)).hasSize(Admonitions.MAX_DEPTH + 1);
+    assertThat(text).contains("!!! note \"Level " + Admonitions.MAX_DEPTH + "\"", "Deepest text.");
+  }
+
+  @Test
   void markersInCodeOrProseStayAsWritten() throws Exception {
     String source =
         """
