@@ -303,12 +303,17 @@ public final class MarkdownBlocks {
       if (c instanceof Paragraph p && c == q.getFirstChild()) {
         Callout head = callout(Inline.of(p));
         Inline rest = head.rest();
-        if (!head.title().isEmpty()) {
-          boolean alone = MarkdownText.strip(rest.text()).isEmpty();
+        String title = head.title();
+        if (!title.isEmpty()) {
+          // "Why?" and "Note:" end as they are; other titles take a colon before their text.
+          String join =
+              MarkdownText.strip(rest.text()).isEmpty()
+                  ? null
+                  : title.matches(".*[:.?!]") ? " " : ": ";
           rest =
               new Inline(
-                  head.title() + (alone ? "" : ": " + rest.text()),
-                  head.title() + (alone ? "" : ": " + rest.markdown()),
+                  join == null ? title : title + join + rest.text(),
+                  join == null ? title : title + join + rest.markdown(),
                   rest.links(),
                   rest.targets());
         }

@@ -118,14 +118,19 @@ class MarkdownBlocksTest {
   void aCalloutInACalloutLeadsItsTextWithItsTitleNotItsMarker() {
     String md =
         "> [!warning] Outer\n> Outer text.\n>\n> > [!tip] Mind the port\n> > Use 8080.\n>\n"
-            + "> > [!note]\n> > Untitled.\n>\n> > Just quoted.\n";
+            + "> > [!note]\n> > Untitled.\n>\n> > [!faq] Why?\n> > Because.\n>\n> > Just quoted.\n";
 
     Block block = MarkdownBlocks.of(md).getFirst();
 
     assertThat(block.title()).isEqualTo("Outer");
     assertThat(block.units())
         .extracting(Unit::text)
-        .containsExactly("Outer text.", "Mind the port: Use 8080.", "Untitled.", "Just quoted.");
+        .containsExactly(
+            "Outer text.",
+            "Mind the port: Use 8080.",
+            "Untitled.",
+            "Why? Because.",
+            "Just quoted.");
   }
 
   @Test
