@@ -33,8 +33,9 @@ import org.commonmark.parser.Parser;
  * <Listing number="5-12" caption="Adding the attribute...">} reads "Listing 5-12: Adding the
  * attribute...", as a rendered book shows it) and a {@code <figcaption>} or {@code <caption>}
  * element; the rest of it, thematic breaks and link reference definitions show nothing and are left
- * out; so is a YAML front matter block. Plain text (a PDF's text layer, a transcript) is read as
- * paragraphs between blank lines, a short line without closing punctuation being a heading.
+ * out; so are a YAML front matter block and a paragraph of template directives ({@link
+ * #directives}). Plain text (a PDF's text layer, a transcript) is read as paragraphs between blank
+ * lines, a short line without closing punctuation being a heading.
  */
 public final class MarkdownBlocks {
 
@@ -213,7 +214,7 @@ public final class MarkdownBlocks {
       }
       case Paragraph p -> {
         Unit u = unit(Inline.of(p), 0);
-        yield u == null
+        yield u == null || directives(u.text())
             ? null
             : new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(u), start, end);
       }
@@ -322,6 +323,29 @@ public final class MarkdownBlocks {
         contents(c, depth, out);
       }
     }
+  }
+
+  /**
+   * Template placeholders or directives with nothing else on a line: {@code {{#include
+   * opt-common.md}}} (mdBook), {@code {% raw %}} (Liquid, Jinja), {@code {{ content }}}.
+   */
+  private static final int MAX_DIRECTIVE = 400;
+
+  private static final java.util.regex.Pattern DIRECTIVE =
+      java.util.regex.Pattern.compile(
+          "\\s*(?:(?:\\{\\{(?:[^}]|}(?!}))*}}|\\{%(?:[^%]|%(?!}))*%})\\s*)+");
+
+  /**
+   * Whether every non-blank line of {@code text} only stands for other text, a template's
+   * placeholder or directive: the site shows what it includes, which is not here (a paragraph that
+   * is one shows nothing; a code block of them shows no code).
+   */
+  public static boolean directives(String text) {
+    List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
+    // Directives are short; a long line is text (and the pattern's loop stays shallow).
+    return !lines.isEmpty()
+        && lines.stream()
+            .allMatch(l -> l.length() <= MAX_DIRECTIVE && DIRECTIVE.matcher(l).matches());
   }
 
   /** "+ Title" of "[!info]+ Title": the fold sign belongs to the marker. */

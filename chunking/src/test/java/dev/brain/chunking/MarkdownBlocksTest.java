@@ -134,6 +134,24 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void aParagraphOfTemplateDirectivesShowsNothingButACodeBlockOfThemStaysCode() {
+    String md =
+        "Options:\n\n{{#include ./opt-common.md}}\n\n{% raw %}\n{{ content }}\n\n"
+            + "```liquid\n{% for post in site.posts %}\n```\n\nDone.\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::kind, Block::text)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(Kind.PARAGRAPH, "Options:"),
+            org.assertj.core.groups.Tuple.tuple(Kind.CODE, "{% for post in site.posts %}"),
+            org.assertj.core.groups.Tuple.tuple(Kind.PARAGRAPH, "Done."));
+    assertThat(MarkdownBlocks.directives("{{#include a.rs}}\n\n{% raw %}")).isTrue();
+    assertThat(MarkdownBlocks.directives("Use {{ content }} in a layout.")).isFalse();
+  }
+
+  @Test
   void plainTextIsReadAsParagraphsWithShortUnpunctuatedLinesAsHeadings() {
     List<Block> blocks =
         MarkdownBlocks.ofPlainText("4. Descaling\n\nThe interval depends on water hardness.\n");

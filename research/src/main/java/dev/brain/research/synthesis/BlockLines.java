@@ -1,5 +1,6 @@
 package dev.brain.research.synthesis;
 
+import dev.brain.chunking.MarkdownBlocks;
 import dev.brain.chunking.MarkdownBlocks.Block;
 import dev.brain.chunking.MarkdownBlocks.Kind;
 import dev.brain.chunking.MarkdownBlocks.Unit;
@@ -32,7 +33,12 @@ final class BlockLines {
       case CODE -> {
         String code = block.units().getFirst().markdown();
         long lines = code.lines().count();
-        yield lines <= CODE_LINES + 2 && code.length() <= CODE_CHARS ? code : null;
+        // A listing the site includes from elsewhere ({{#include file.rs}}) shows no code here.
+        yield lines <= CODE_LINES + 2
+                && code.length() <= CODE_CHARS
+                && !MarkdownBlocks.directives(block.units().getFirst().text())
+            ? code
+            : null;
       }
       case LIST, TABLE, QUOTE ->
           block.units().size() <= LIST_UNITS && chars(block) <= LIST_CHARS
@@ -52,10 +58,6 @@ final class BlockLines {
   /** Most characters of such an example. */
   static final int EXAMPLE_CHARS = 600;
 
-  /** A line that only stands for other text: a template's placeholder or include directive. */
-  private static final java.util.regex.Pattern PLACEHOLDER =
-      java.util.regex.Pattern.compile("\\s*(\\{\\{.*}}|\\{%.*%})\\s*");
-
   /**
    * A code block short enough to show as the example of the paragraph above it (no lead-in needed),
    * or null: a longer one, or one whose lines only stand for text kept elsewhere ({@code {{#include
@@ -67,9 +69,8 @@ final class BlockLines {
     }
     Unit unit = block.units().getFirst();
     List<String> lines = unit.text().lines().filter(l -> !l.isBlank()).toList();
-    boolean placeholder = lines.stream().allMatch(l -> PLACEHOLDER.matcher(l).matches());
     return lines.isEmpty()
-            || placeholder
+            || MarkdownBlocks.directives(unit.text())
             || lines.size() > EXAMPLE_LINES
             || unit.markdown().length() > EXAMPLE_CHARS
         ? null

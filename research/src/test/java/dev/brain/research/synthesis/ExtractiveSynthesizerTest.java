@@ -698,6 +698,33 @@ class ExtractiveSynthesizerTest {
   }
 
   @Test
+  void aLeadInOverAnIncludedListingIsQuotedWithoutTheIncludeLine() {
+    String raw =
+        """
+        # References
+
+        ## Borrowing
+
+        Here is how you would define and use a `calculate_length` function that borrows its
+        argument instead of taking ownership of the value:
+
+        ```rust
+        {{#rustdoc_include ../listings/ch04/no-listing-07-reference/src/main.rs:all}}
+        ```
+
+        The `&s1` syntax lets us create a reference that refers to the value of `s1`.
+        """;
+    var pack =
+        Packs.pack(
+            "how do I pass a value to a function without taking ownership",
+            List.of(note(1, "book/references.md", raw)));
+
+    String answer = answerFromWholeRows(pack).answer();
+
+    assertThat(answer).contains("calculate_length").doesNotContain("{{#").doesNotContain("```");
+  }
+
+  @Test
   void aListingsCaptionIsQuotedAsTheBookShowsIt() {
     String raw =
         """
