@@ -207,7 +207,7 @@ public final class MarkdownBlocks {
     int end = offset + end(n);
     return switch (n) {
       case Heading h -> {
-        Unit u = unit(Inline.of(h), 0);
+        Unit u = heading(h, 0);
         yield u == null
             ? null
             : new Block(Kind.HEADING, h.getLevel(), path, "", false, 0, List.of(u), start, end);
@@ -394,7 +394,7 @@ public final class MarkdownBlocks {
       case IndentedCodeBlock c -> out.add(code(c.getLiteral(), ""));
       case TableBlock t -> out.addAll(MarkdownTables.rows(t));
       case BlockQuote q -> nestedQuote(q, depth, out);
-      case Heading h -> add(out, unit(Inline.of(h), depth));
+      case Heading h -> add(out, heading(h, depth));
       default -> {}
     }
   }
@@ -406,14 +406,32 @@ public final class MarkdownBlocks {
   }
 
   static Unit unit(Inline inline, int depth) {
-    String text = MarkdownText.strip(inline.text());
+    String text = MarkdownText.withoutBlockAttributes(MarkdownText.strip(inline.text()));
     return text.isEmpty()
         ? null
         : new Unit(
             text,
-            MarkdownText.strip(inline.markdown()),
+            MarkdownText.withoutBlockAttributes(MarkdownText.strip(inline.markdown())),
             inline.links(),
             inline.targets(),
+            depth,
+            false);
+  }
+
+  /** A heading's unit, without the attribute list that gives it an id ({@code {#type-layout}}). */
+  private static Unit heading(Heading h, int depth) {
+    Unit u = unit(Inline.of(h), depth);
+    if (u == null) {
+      return null;
+    }
+    String text = MarkdownText.headingWithoutAttributes(u.text());
+    return text.equals(u.text())
+        ? u
+        : new Unit(
+            text,
+            MarkdownText.headingWithoutAttributes(u.markdown()),
+            u.links(),
+            u.targets(),
             depth,
             false);
   }

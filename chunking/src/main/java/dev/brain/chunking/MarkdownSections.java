@@ -142,11 +142,14 @@ final class MarkdownSections {
     return out;
   }
 
-  /** The heading's visible text: literal text and code spans, whitespace collapsed. */
+  /**
+   * The heading's visible text: literal text and code spans, whitespace collapsed, without an
+   * attribute list ({@link MarkdownText#headingWithoutAttributes}).
+   */
   static String headingText(Heading heading) {
     StringBuilder out = new StringBuilder();
     appendText(heading, out);
-    return out.toString().replaceAll("\\s+", " ").strip();
+    return MarkdownText.headingWithoutAttributes(out.toString().replaceAll("\\s+", " ").strip());
   }
 
   private static void appendText(Node node, StringBuilder out) {

@@ -4,6 +4,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Markdown as the text a reader sees, on one line: retrieval cuts excerpts from it, so no Markdown
@@ -61,6 +62,52 @@ public final class MarkdownText {
     } catch (IllegalArgumentException e) {
       return path; // a literal "%" in a file name
     }
+  }
+
+  /** One attribute of an attribute list: {@code #id}, {@code .class} or {@code key=value}. */
+  private static final String ATTRIBUTE = "(?:[#.][\\w-]+|[\\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\\s}]+))";
+
+  /**
+   * An attribute list closing a heading, as kramdown, Pandoc, PHP Markdown Extra and
+   * Python-Markdown write it: {@code ## Type layout {#type-layout}}, {@code {: #id .class}}.
+   */
+  private static final Pattern HEADING_ATTRIBUTES =
+      Pattern.compile("\\s+\\{:?\\s*" + ATTRIBUTE + "(?:\\s+" + ATTRIBUTE + ")*\\s*}\\s*$");
+
+  /** A kramdown block attribute list opening or closing a block's text: {@code {: .note .info}}. */
+  private static final Pattern BLOCK_ATTRIBUTES =
+      Pattern.compile(
+          "^\\{:\\s*"
+              + ATTRIBUTE
+              + "(?:\\s+"
+              + ATTRIBUTE
+              + ")*\\s*}\\s*|\\s*\\{:\\s*"
+              + ATTRIBUTE
+              + "(?:\\s+"
+              + ATTRIBUTE
+              + ")*\\s*}$");
+
+  /**
+   * {@code heading} without the attribute list that closes it, which the site turns into an id or
+   * class and does not show; a heading that is nothing else ({@code {#each ...}}, a Svelte block)
+   * is kept.
+   */
+  public static String headingWithoutAttributes(String heading) {
+    if (heading.indexOf('{') < 0) {
+      return heading;
+    }
+    String out = HEADING_ATTRIBUTES.matcher(heading).replaceFirst("");
+    return out.isBlank() ? heading : out;
+  }
+
+  /**
+   * {@code text} without a kramdown attribute list at its start or end ({@code {: .note}} on the
+   * line above a paragraph, which the site turns into a class and does not show).
+   */
+  static String withoutBlockAttributes(String text) {
+    return text.startsWith("{:") || text.endsWith("}") && text.contains("{:")
+        ? BLOCK_ATTRIBUTES.matcher(text).replaceAll("")
+        : text;
   }
 
   /** Whitespace runs as one space, trimmed. */

@@ -152,6 +152,30 @@ class MarkdownBlocksTest {
   }
 
   @Test
+  void attributeListsGivingIdsAndClassesAreNotShown() {
+    String md =
+        "## Setting the password {: #setting-the-password }\n\n{: .note .info}\nYou need Ruby.\n\n"
+            + "## Type layout {#type-layout .rule data-x=\"1\"}\n\nKeep it.\n{: .warning}\n\n"
+            + "## {#each ...}\n\nPass options like {:verbose}\n";
+
+    List<Block> blocks = MarkdownBlocks.of(md);
+
+    assertThat(blocks)
+        .extracting(Block::text)
+        .containsExactly(
+            "Setting the password",
+            "You need Ruby.",
+            "Type layout",
+            "Keep it.",
+            "{#each ...}",
+            "Pass options like {:verbose}");
+    assertThat(blocks.get(3).headingPath()).containsExactly("Type layout");
+    assertThat(MarkdownSections.of(md))
+        .extracting(section -> String.join(" > ", section.headingPath()))
+        .contains("Setting the password", "Type layout");
+  }
+
+  @Test
   void plainTextIsReadAsParagraphsWithShortUnpunctuatedLinesAsHeadings() {
     List<Block> blocks =
         MarkdownBlocks.ofPlainText("4. Descaling\n\nThe interval depends on water hardness.\n");
