@@ -214,7 +214,7 @@ public final class MarkdownBlocks {
       }
       case Paragraph p -> {
         Unit u = unit(Inline.of(p), 0);
-        yield u == null || directives(u.text())
+        yield u == null || directives(u.markdown())
             ? null
             : new Block(Kind.PARAGRAPH, 0, path, "", false, 0, List.of(u), start, end);
       }
@@ -271,8 +271,11 @@ public final class MarkdownBlocks {
     return new Block(Kind.QUOTE, 0, path, title, false, 0, units, start, end);
   }
 
-  /** A callout's title (empty for none, or for a quote that is no callout) and its first text. */
-  private record Callout(String title, Inline rest) {}
+  /**
+   * A callout's title (empty for none, or for a quote that is no callout), as text and as Markdown,
+   * and its first text.
+   */
+  private record Callout(String title, String markdownTitle, Inline rest) {}
 
   /** The {@code [!type] Title} line of a quote's first paragraph taken apart from its text. */
   private static Callout callout(Inline inline) {
@@ -280,10 +283,17 @@ public final class MarkdownBlocks {
     int close = text.indexOf(']');
     int lineEnd = text.indexOf('\n');
     if (!text.startsWith("[!") || close < 0 || lineEnd >= 0 && close > lineEnd) {
-      return new Callout("", inline);
+      return new Callout("", "", inline);
     }
     String title = calloutTitle(text.substring(close + 1, lineEnd < 0 ? text.length() : lineEnd));
-    int mdLineEnd = inline.markdown().indexOf('\n');
+    String markdown = inline.markdown();
+    int mdLineEnd = markdown.indexOf('\n');
+    int mdClose = markdown.indexOf(']');
+    String markdownTitle =
+        markdown.startsWith("[!") && mdClose > 0 && (mdLineEnd < 0 || mdClose < mdLineEnd)
+            ? calloutTitle(
+                markdown.substring(mdClose + 1, mdLineEnd < 0 ? markdown.length() : mdLineEnd))
+            : title;
     Inline rest =
         lineEnd < 0
             ? new Inline("", "", List.of(), List.of())
@@ -292,7 +302,7 @@ public final class MarkdownBlocks {
                 inline.markdown().substring(mdLineEnd + 1),
                 inline.links(),
                 inline.targets());
-    return new Callout(title, rest);
+    return new Callout(title, markdownTitle, rest);
   }
 
   /**
@@ -311,10 +321,11 @@ public final class MarkdownBlocks {
               MarkdownText.strip(rest.text()).isEmpty()
                   ? null
                   : title.matches(".*[:.?!]") ? " " : ": ";
+          String markdownTitle = head.markdownTitle();
           rest =
               new Inline(
                   join == null ? title : title + join + rest.text(),
-                  join == null ? title : title + join + rest.markdown(),
+                  join == null ? markdownTitle : markdownTitle + join + rest.markdown(),
                   rest.links(),
                   rest.targets());
         }
@@ -325,27 +336,49 @@ public final class MarkdownBlocks {
     }
   }
 
+  /** Longest line read as a template directive: they are short, and a long line is text. */
+  private static final int MAX_DIRECTIVE = 400;
+
   /**
    * Template placeholders or directives with nothing else on a line: {@code {{#include
    * opt-common.md}}} (mdBook), {@code {% raw %}} (Liquid, Jinja), {@code {{ content }}}.
    */
-  private static final int MAX_DIRECTIVE = 400;
-
   private static final java.util.regex.Pattern DIRECTIVE =
       java.util.regex.Pattern.compile(
           "\\s*(?:(?:\\{\\{(?:[^}]|}(?!}))*}}|\\{%(?:[^%]|%(?!}))*%})\\s*)+");
 
   /**
+   * A directive that includes another file: {@code {{#include file.rs}}}, {@code {{#rustdoc_include
+   * …}}} (mdBook), {@code {% include note.html %}}, {@code {% include_relative … %}} (Liquid,
+   * Jinja).
+   */
+  private static final java.util.regex.Pattern INCLUDE =
+      java.util.regex.Pattern.compile(
+          "\\s*(?:\\{\\{#\\w*include\\b[^}]*}}|\\{%-?\\s*include(?:_relative)?\\b[^%]*%})\\s*");
+
+  /**
    * Whether every non-blank line of {@code text} only stands for other text, a template's
-   * placeholder or directive: the site shows what it includes, which is not here (a paragraph that
-   * is one shows nothing; a code block of them shows no code).
+   * placeholder or directive (a paragraph of them shows nothing; read in the Markdown, where a code
+   * span keeps its backticks).
    */
   public static boolean directives(String text) {
+    return everyLine(text, DIRECTIVE);
+  }
+
+  /**
+   * Whether every non-blank line of {@code code} includes another file: the site shows a listing
+   * kept elsewhere, which is not here. A template example ({@code {% for post in site.posts %}}) is
+   * code.
+   */
+  public static boolean includes(String code) {
+    return everyLine(code, INCLUDE);
+  }
+
+  private static boolean everyLine(String text, java.util.regex.Pattern line) {
     List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
-    // Directives are short; a long line is text (and the pattern's loop stays shallow).
+    // A long line is text (and the pattern's loop stays shallow).
     return !lines.isEmpty()
-        && lines.stream()
-            .allMatch(l -> l.length() <= MAX_DIRECTIVE && DIRECTIVE.matcher(l).matches());
+        && lines.stream().allMatch(l -> l.length() <= MAX_DIRECTIVE && line.matcher(l).matches());
   }
 
   /** "+ Title" of "[!info]+ Title": the fold sign belongs to the marker. */
@@ -406,34 +439,65 @@ public final class MarkdownBlocks {
   }
 
   static Unit unit(Inline inline, int depth) {
-    String text = MarkdownText.withoutBlockAttributes(MarkdownText.strip(inline.text()));
+    Inline shown = withoutAttributeLines(inline);
+    String text = MarkdownText.strip(shown.text());
     return text.isEmpty()
         ? null
         : new Unit(
             text,
-            MarkdownText.withoutBlockAttributes(MarkdownText.strip(inline.markdown())),
-            inline.links(),
-            inline.targets(),
+            MarkdownText.strip(shown.markdown()),
+            shown.links(),
+            shown.targets(),
             depth,
             false);
+  }
+
+  /**
+   * {@code inline} without a kramdown attribute list on its first or last line ({@code {: .note
+   * .info}} over a paragraph), which the site turns into a class and does not show. Read in the
+   * Markdown, which keeps code spans' backticks: {@code `{:#x}`} is text.
+   */
+  private static Inline withoutAttributeLines(Inline inline) {
+    if (!inline.markdown().contains("{:")) {
+      return inline;
+    }
+    List<String> markdown = new ArrayList<>(inline.markdown().lines().toList());
+    List<String> text = new ArrayList<>(inline.text().lines().toList());
+    boolean changed = false;
+    for (int end = 0; end < 2 && !markdown.isEmpty(); end++) {
+      int at = end == 0 ? 0 : markdown.size() - 1;
+      String line = markdown.get(at).strip();
+      if (text.size() == markdown.size()
+          && MarkdownText.blockAttributes(line)
+          && text.get(at).strip().equals(line)) {
+        markdown.remove(at);
+        text.remove(at);
+        changed = true;
+      }
+    }
+    return changed
+        ? new Inline(
+            String.join("\n", text), String.join("\n", markdown), inline.links(), inline.targets())
+        : inline;
   }
 
   /** A heading's unit, without the attribute list that gives it an id ({@code {#type-layout}}). */
   private static Unit heading(Heading h, int depth) {
     Unit u = unit(Inline.of(h), depth);
-    if (u == null) {
-      return null;
+    int attributes = u == null ? 0 : MarkdownText.headingAttributes(u.markdown());
+    if (attributes == 0) {
+      return u;
     }
-    String text = MarkdownText.headingWithoutAttributes(u.text());
-    return text.equals(u.text())
-        ? u
-        : new Unit(
-            text,
-            MarkdownText.headingWithoutAttributes(u.markdown()),
-            u.links(),
-            u.targets(),
-            depth,
-            false);
+    String list = u.markdown().substring(u.markdown().length() - attributes);
+    String text =
+        u.text().endsWith(list) ? u.text().substring(0, u.text().length() - attributes) : u.text();
+    return new Unit(
+        text.strip(),
+        u.markdown().substring(0, u.markdown().length() - attributes).strip(),
+        u.links(),
+        u.targets(),
+        depth,
+        false);
   }
 
   /** A code block: its contents verbatim, shown fenced with its language. */

@@ -144,12 +144,16 @@ final class MarkdownSections {
 
   /**
    * The heading's visible text: literal text and code spans, whitespace collapsed, without an
-   * attribute list ({@link MarkdownText#headingWithoutAttributes}).
+   * attribute list ({@link MarkdownText#headingAttributes}).
    */
   static String headingText(Heading heading) {
     StringBuilder out = new StringBuilder();
     appendText(heading, out);
-    return MarkdownText.headingWithoutAttributes(out.toString().replaceAll("\\s+", " ").strip());
+    String text = out.toString().replaceAll("\\s+", " ").strip();
+    // Only an attribute list in the heading's closing text: one in a code span is the heading's.
+    int attributes =
+        heading.getLastChild() instanceof Text ? MarkdownText.headingAttributes(text) : 0;
+    return text.substring(0, text.length() - attributes).strip();
   }
 
   private static void appendText(Node node, StringBuilder out) {

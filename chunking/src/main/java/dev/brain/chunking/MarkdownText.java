@@ -4,6 +4,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -65,49 +66,51 @@ public final class MarkdownText {
   }
 
   /** One attribute of an attribute list: {@code #id}, {@code .class} or {@code key=value}. */
-  private static final String ATTRIBUTE = "(?:[#.][\\w-]+|[\\w-]+=(?:\"[^\"]*\"|'[^']*'|[^\\s}]+))";
+  private static final String ATTRIBUTE =
+      "(?:[#.][\\w-]++|[\\w-]++=(?:\"[^\"]*+\"|'[^']*+'|[^\\s}\"'][^\\s}]*+))";
+
+  /** An attribute list: {@code {#id .class key=value}}, kramdown's {@code {: #id .class}}. */
+  private static final String ATTRIBUTES =
+      "\\{:?[ \\t]*+" + ATTRIBUTE + "(?:[ \\t]++" + ATTRIBUTE + ")*+[ \\t]*+}";
 
   /**
-   * An attribute list closing a heading, as kramdown, Pandoc, PHP Markdown Extra and
-   * Python-Markdown write it: {@code ## Type layout {#type-layout}}, {@code {: #id .class}}.
+   * An attribute list closing a heading's Markdown, as kramdown, Pandoc, PHP Markdown Extra and
+   * Python-Markdown write it: {@code ## Type layout {#type-layout}}. Not one in a code span: the
+   * Markdown keeps its backticks ({@code ## Pretty hex `{:#x}`}).
    */
   private static final Pattern HEADING_ATTRIBUTES =
-      Pattern.compile("\\s+\\{:?\\s*" + ATTRIBUTE + "(?:\\s+" + ATTRIBUTE + ")*\\s*}\\s*$");
+      Pattern.compile("[ \\t]++" + ATTRIBUTES + "[ \\t]*+$");
 
-  /** A kramdown block attribute list opening or closing a block's text: {@code {: .note .info}}. */
+  /** A kramdown block attribute list, a line of its own: {@code {: .note .info}}. */
   private static final Pattern BLOCK_ATTRIBUTES =
-      Pattern.compile(
-          "^\\{:\\s*"
-              + ATTRIBUTE
-              + "(?:\\s+"
-              + ATTRIBUTE
-              + ")*\\s*}\\s*|\\s*\\{:\\s*"
-              + ATTRIBUTE
-              + "(?:\\s+"
-              + ATTRIBUTE
-              + ")*\\s*}$");
+      Pattern.compile("[ \\t]*+" + ATTRIBUTES + "[ \\t]*+");
+
+  /** Longest line read for an attribute list: they are short, and a long line stays text. */
+  private static final int MAX_ATTRIBUTES_LINE = 400;
 
   /**
-   * {@code heading} without the attribute list that closes it, which the site turns into an id or
-   * class and does not show; a heading that is nothing else ({@code {#each ...}}, a Svelte block)
-   * is kept.
+   * The length of the attribute list (with the white space before it) closing {@code markdown}, a
+   * heading's Markdown; 0 when there is none, or when it is all the heading is ({@code {#each
+   * ...}}, a Svelte block).
    */
-  public static String headingWithoutAttributes(String heading) {
-    if (heading.indexOf('{') < 0) {
-      return heading;
+  static int headingAttributes(String markdown) {
+    if (markdown.indexOf('{') < 0 || markdown.length() > MAX_ATTRIBUTES_LINE) {
+      return 0;
     }
-    String out = HEADING_ATTRIBUTES.matcher(heading).replaceFirst("");
-    return out.isBlank() ? heading : out;
+    Matcher m = HEADING_ATTRIBUTES.matcher(markdown);
+    return m.find() && !markdown.substring(0, m.start()).isBlank()
+        ? markdown.length() - m.start()
+        : 0;
   }
 
   /**
-   * {@code text} without a kramdown attribute list at its start or end ({@code {: .note}} on the
-   * line above a paragraph, which the site turns into a class and does not show).
+   * Whether {@code line} is a kramdown block attribute list alone ({@code {: .note .info}} on the
+   * line above or below a paragraph, which the site turns into a class and does not show).
    */
-  static String withoutBlockAttributes(String text) {
-    return text.startsWith("{:") || text.endsWith("}") && text.contains("{:")
-        ? BLOCK_ATTRIBUTES.matcher(text).replaceAll("")
-        : text;
+  static boolean blockAttributes(String line) {
+    return line.startsWith("{:")
+        && line.length() <= MAX_ATTRIBUTES_LINE
+        && BLOCK_ATTRIBUTES.matcher(line).matches();
   }
 
   /** Whitespace runs as one space, trimmed. */

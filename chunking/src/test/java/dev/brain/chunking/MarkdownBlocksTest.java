@@ -149,6 +149,10 @@ class MarkdownBlocksTest {
             org.assertj.core.groups.Tuple.tuple(Kind.PARAGRAPH, "Done."));
     assertThat(MarkdownBlocks.directives("{{#include a.rs}}\n\n{% raw %}")).isTrue();
     assertThat(MarkdownBlocks.directives("Use {{ content }} in a layout.")).isFalse();
+    assertThat(MarkdownBlocks.includes("{{#rustdoc_include ../listings/a/src/main.rs:all}}"))
+        .isTrue();
+    assertThat(MarkdownBlocks.includes("{% include_relative note.html %}")).isTrue();
+    assertThat(MarkdownBlocks.includes("{% for post in site.posts %}\n{{ post.title }}")).isFalse();
   }
 
   @Test
@@ -156,7 +160,8 @@ class MarkdownBlocksTest {
     String md =
         "## Setting the password {: #setting-the-password }\n\n{: .note .info}\nYou need Ruby.\n\n"
             + "## Type layout {#type-layout .rule data-x=\"1\"}\n\nKeep it.\n{: .warning}\n\n"
-            + "## {#each ...}\n\nPass options like {:verbose}\n";
+            + "## {#each ...}\n\nPass options like {:verbose}\n\n## Pretty hex `{:#x}`\n\n"
+            + "Round with `{:.2}`\n\n`{% raw %}`\n";
 
     List<Block> blocks = MarkdownBlocks.of(md);
 
@@ -168,11 +173,14 @@ class MarkdownBlocksTest {
             "Type layout",
             "Keep it.",
             "{#each ...}",
-            "Pass options like {:verbose}");
+            "Pass options like {:verbose}",
+            "Pretty hex {:#x}",
+            "Round with {:.2}",
+            "{% raw %}");
     assertThat(blocks.get(3).headingPath()).containsExactly("Type layout");
     assertThat(MarkdownSections.of(md))
         .extracting(section -> String.join(" > ", section.headingPath()))
-        .contains("Setting the password", "Type layout");
+        .contains("Setting the password", "Type layout", "Pretty hex {:#x}");
   }
 
   @Test

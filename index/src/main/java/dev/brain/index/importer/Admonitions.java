@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * <p>As Python-Markdown reads them: the content ends at the first line indented less (after a blank
  * line or not), may hold further admonitions, and a title {@code ""} means none. An admonition may
  * stand in a list item's text, indented with it; fenced code blocks are left alone, and so is a
- * marker indented four spaces or more outside a list item (code).
+ * marker indented four spaces or more outside a list item (code), and one with nothing indented
+ * under it (a line of prose: "!!! Warning do not deploy on Fridays").
  */
 final class Admonitions {
 
@@ -31,8 +32,11 @@ final class Admonitions {
    */
   private static final Pattern OPEN =
       Pattern.compile(
-          "([ ]*)(?:(!!!|\\?\\?\\?\\+?)(?:[ \\t]+([A-Za-z][\\w-]*)(?:[ \\t]+[\\w-]+)*)?"
-              + "(?:[ \\t]+\"(.*)\")?|===\\+?[ \\t]+\"(.*)\")[ \\t]*");
+          "([ \\t]*+)(?:(!!!|\\?\\?\\?\\+?)(?:[ \\t]*+([A-Za-z][\\w-]*+)(?:[ \\t]++[\\w-]++)*+)?"
+              + "(?:[ \\t]++\"(.*)\")?|===\\+?[ \\t]++\"(.*)\")[ \\t]*+");
+
+  /** Longest line read as a marker: markers are short, and a long line stays text. */
+  private static final int MAX_MARKER = 400;
 
   /** How far an admonition's content is indented past its marker. */
   private static final int INDENT = 4;
@@ -73,7 +77,7 @@ final class Admonitions {
     while (next < lines.size()) {
       String line = lines.get(next++);
       String fence = MarkdownLines.fenceOpening(line);
-      Matcher opening = OPEN.matcher(line);
+      Matcher opening = OPEN.matcher(line.length() <= MAX_MARKER ? line : "");
       if (fence != null) {
         out.add(line);
         while (next < lines.size()) {
@@ -86,16 +90,17 @@ final class Admonitions {
       } else if (depth < MAX_DEPTH
           && opening.matches()
           && marker(opening)
-          && (opening.group(1).length() < INDENT || inListItem(lines, owner[next - 1], line))) {
-        changed = true;
-        String indent = opening.group(1);
+          && (indentOf(line) < INDENT || inListItem(lines, owner[next - 1], line))) {
+        int column = indentOf(line);
+        String indent = " ".repeat(column);
+        int after = next;
         var content = new ArrayList<String>();
         while (next < lines.size()) {
           String inner = lines.get(next);
-          if (!inner.isBlank() && indentOf(inner) < indent.length() + INDENT) {
+          if (!inner.isBlank() && indentOf(inner) < column + INDENT) {
             break;
           }
-          content.add(inner.isBlank() ? "" : dedent(inner, indent.length() + INDENT));
+          content.add(inner.isBlank() ? "" : dedent(inner, column + INDENT));
           next++;
         }
         int blanks = 0;
@@ -103,6 +108,13 @@ final class Admonitions {
           content.removeLast();
           blanks++;
         }
+        if (content.isEmpty()) {
+          // Nothing indented under it: a line of prose ("!!! Warning do not deploy on Fridays").
+          out.add(line);
+          next = after;
+          continue;
+        }
+        changed = true;
         gap(out);
         out.add(indent + "> " + head(opening));
         List<String> inside = convert(content, depth + 1);
@@ -123,20 +135,26 @@ final class Admonitions {
 
   /** A list item's first line: its marker and the spaces after it. */
   private static final Pattern LIST_ITEM =
-      Pattern.compile("([ ]*(?:[-*+]|\\d{1,9}[.)])[ \\t]+)\\S.*");
+      Pattern.compile("([ \\t]*+(?:[-*+]|\\d{1,9}[.)])[ \\t]++)\\S.*");
 
   /**
    * Whether {@code line}, indented four spaces or more, is in a list item's content: the line
    * {@code owner} of it (the first above it indented less, blank lines and the item's other lines
-   * passed over) opens a list item whose text starts no further right. Else it is code, or a
-   * paragraph's line.
+   * passed over) opens a list item whose text starts at most three columns to the left of it. Else
+   * it is code (in the item or not), or a paragraph's line.
    */
   private static boolean inListItem(List<String> lines, int owner, String line) {
     if (owner < 0) {
       return false;
     }
     Matcher item = LIST_ITEM.matcher(lines.get(owner));
-    return item.matches() && indentOf(item.group(1)) <= indentOf(line);
+    if (!item.matches()) {
+      return false;
+    }
+    // Indented up to three columns past where the item's text starts: more is code in the item.
+    int text = columns(item.group(1));
+    int indent = indentOf(line);
+    return text <= indent && indent < text + INDENT;
   }
 
   /**
@@ -191,6 +209,15 @@ final class Admonitions {
     if (!out.isEmpty() && !out.getLast().isBlank()) {
       out.add("");
     }
+  }
+
+  /** Columns {@code s} spans, a tab reaching the next multiple of four. */
+  private static int columns(String s) {
+    int column = 0;
+    for (int i = 0; i < s.length(); i++) {
+      column += s.charAt(i) == '\t' ? INDENT - column % INDENT : 1;
+    }
+    return column;
   }
 
   /** Columns of leading white space, a tab reaching the next multiple of four. */

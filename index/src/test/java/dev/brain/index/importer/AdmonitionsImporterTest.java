@@ -179,6 +179,16 @@ class AdmonitionsImporterTest {
   }
 
   @Test
+  void aTabIndentedMarkerAndOneWithoutASpaceAreReadAsMkDocsReadsThem() throws Exception {
+    String text = text("- Step one\n\n\t!!!note \"Tabbed\"\n\t\tInside the item.\n\nAfter.\n");
+
+    assertThat(text).contains("    > [!note] Tabbed\n    > Inside the item.\n");
+    assertThat(MarkdownBlocks.of(text).getFirst().units())
+        .extracting(Unit::text)
+        .containsExactly("Step one", "Tabbed: Inside the item.");
+  }
+
+  @Test
   void markersInCodeOrProseStayAsWritten() throws Exception {
     String source =
         """
@@ -192,6 +202,13 @@ class AdmonitionsImporterTest {
             !!! note "indented code"
 
         Wow!!! it works === "yes".
+
+        !!! Warning do not deploy on Fridays
+
+        - a list item
+
+                  !!! note
+                      Code in the item.
         """;
 
     assertThat(text(source)).isEqualTo(source.strip());

@@ -36,7 +36,7 @@ final class BlockLines {
         // A listing the site includes from elsewhere ({{#include file.rs}}) shows no code here.
         yield lines <= CODE_LINES + 2
                 && code.length() <= CODE_CHARS
-                && !MarkdownBlocks.directives(block.units().getFirst().text())
+                && !MarkdownBlocks.includes(block.units().getFirst().text())
             ? code
             : null;
       }
