@@ -215,23 +215,16 @@ final class Admonitions {
   private static int columns(String s) {
     int column = 0;
     for (int i = 0; i < s.length(); i++) {
-      column += s.charAt(i) == '\t' ? INDENT - column % INDENT : 1;
+      column = after(column, s.charAt(i));
     }
     return column;
   }
 
-  /** Columns of leading white space, a tab reaching the next multiple of four. */
+  /** Columns of leading white space. */
   private static int indentOf(String line) {
     int column = 0;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (c == ' ') {
-        column++;
-      } else if (c == '\t') {
-        column += INDENT - column % INDENT;
-      } else {
-        break;
-      }
+    for (int i = 0; i < line.length() && isBlank(line.charAt(i)); i++) {
+      column = after(column, line.charAt(i));
     }
     return column;
   }
@@ -240,18 +233,19 @@ final class Admonitions {
   private static String dedent(String line, int columns) {
     int column = 0;
     int i = 0;
-    while (i < line.length() && column < columns) {
-      char c = line.charAt(i);
-      if (c == ' ') {
-        column++;
-      } else if (c == '\t') {
-        column += INDENT - column % INDENT;
-      } else {
-        break;
-      }
-      i++;
+    for (; i < line.length() && column < columns && isBlank(line.charAt(i)); i++) {
+      column = after(column, line.charAt(i));
     }
     // A tab reaching past the cut leaves its remaining columns as spaces.
     return " ".repeat(Math.max(0, column - columns)) + line.substring(i);
+  }
+
+  /** The column after {@code c} written at {@code column}: a tab reaches the next multiple of 4. */
+  private static int after(int column, char c) {
+    return c == '\t' ? column + INDENT - column % INDENT : column + 1;
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t';
   }
 }
