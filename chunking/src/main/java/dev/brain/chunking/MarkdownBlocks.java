@@ -279,30 +279,39 @@ public final class MarkdownBlocks {
 
   /** The {@code [!type] Title} line of a quote's first paragraph taken apart from its text. */
   private static Callout callout(Inline inline) {
-    String text = inline.text();
-    int close = text.indexOf(']');
-    int lineEnd = text.indexOf('\n');
-    if (!text.startsWith("[!") || close < 0 || lineEnd >= 0 && close > lineEnd) {
+    String title = afterMarker(inline.text());
+    if (title == null) {
       return new Callout("", "", inline);
     }
-    String title = calloutTitle(text.substring(close + 1, lineEnd < 0 ? text.length() : lineEnd));
-    String markdown = inline.markdown();
-    int mdLineEnd = markdown.indexOf('\n');
-    int mdClose = markdown.indexOf(']');
-    String markdownTitle =
-        markdown.startsWith("[!") && mdClose > 0 && (mdLineEnd < 0 || mdClose < mdLineEnd)
-            ? calloutTitle(
-                markdown.substring(mdClose + 1, mdLineEnd < 0 ? markdown.length() : mdLineEnd))
-            : title;
+    String markdownTitle = afterMarker(inline.markdown());
+    boolean oneLine = inline.text().indexOf('\n') < 0;
     Inline rest =
-        lineEnd < 0
+        oneLine
             ? new Inline("", "", List.of(), List.of())
             : new Inline(
-                text.substring(lineEnd + 1),
-                inline.markdown().substring(mdLineEnd + 1),
+                afterFirstLine(inline.text()),
+                afterFirstLine(inline.markdown()),
                 inline.links(),
                 inline.targets());
-    return new Callout(title, markdownTitle, rest);
+    return new Callout(
+        calloutTitle(title), calloutTitle(markdownTitle == null ? title : markdownTitle), rest);
+  }
+
+  /**
+   * What follows a callout's {@code [!type]} marker on the first line of {@code s}; null when
+   * {@code s} opens with none.
+   */
+  private static String afterMarker(String s) {
+    int close = s.indexOf(']');
+    int lineEnd = s.indexOf('\n');
+    return s.startsWith("[!") && close > 0 && (lineEnd < 0 || close < lineEnd)
+        ? s.substring(close + 1, lineEnd < 0 ? s.length() : lineEnd)
+        : null;
+  }
+
+  /** {@code s} after its first line. */
+  private static String afterFirstLine(String s) {
+    return s.substring(s.indexOf('\n') + 1);
   }
 
   /**
@@ -375,6 +384,10 @@ public final class MarkdownBlocks {
   }
 
   private static boolean everyLine(String text, java.util.regex.Pattern line) {
+    // Read for every paragraph parsed: text without a template's braces is answered at once.
+    if (!text.contains("{{") && !text.contains("{%")) {
+      return false;
+    }
     List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
     // A long line is text (and the pattern's loop stays shallow).
     return !lines.isEmpty()

@@ -79,14 +79,10 @@ final class Admonitions {
       String fence = MarkdownLines.fenceOpening(line);
       Matcher opening = OPEN.matcher(line.length() <= MAX_MARKER ? line : "");
       if (fence != null) {
+        int end = MarkdownLines.fenceEnd(lines, next, fence);
         out.add(line);
-        while (next < lines.size()) {
-          String code = lines.get(next++);
-          out.add(code);
-          if (MarkdownLines.closesFence(code, fence)) {
-            break;
-          }
-        }
+        out.addAll(lines.subList(next, end));
+        next = end;
       } else if (depth < MAX_DEPTH
           && opening.matches()
           && marker(opening)

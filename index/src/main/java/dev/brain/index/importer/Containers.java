@@ -102,15 +102,9 @@ final class Containers {
 
   /** Copies a fenced code block's lines after its opening one; returns the index after it. */
   private int fencedBlock(int from, String marker) {
-    int next = from;
-    while (next < lines.size()) {
-      String line = lines.get(next++);
-      emit(line);
-      if (MarkdownLines.closesFence(line, marker)) {
-        break;
-      }
-    }
-    return next;
+    int end = MarkdownLines.fenceEnd(lines, from, marker);
+    lines.subList(from, end).forEach(this::emit);
+    return end;
   }
 
   /** An opening line: a callout head, or for other containers a paragraph break. */

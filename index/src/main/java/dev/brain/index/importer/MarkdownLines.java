@@ -5,8 +5,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the line-based passes over Markdown ({@link Mdx}, {@link Containers}) leave untouched: front
- * matter and fenced code blocks, recognised the same way by both.
+ * What the line-based passes over Markdown ({@link Mdx}, {@link Containers}, {@link Admonitions})
+ * leave untouched: front matter and fenced code blocks, recognised the same way by all three.
  */
 final class MarkdownLines {
   private MarkdownLines() {}
@@ -42,6 +42,20 @@ final class MarkdownLines {
     return fence.matches() && !(fence.group(1).startsWith("`") && fence.group(2).contains("`"))
         ? fence.group(1)
         : null;
+  }
+
+  /**
+   * The index after the fenced code block opened with {@code marker} whose lines start at {@code
+   * from} (the line after its opening one): after its closing line, or the end of {@code lines}
+   * when it is never closed.
+   */
+  static int fenceEnd(List<String> lines, int from, String marker) {
+    for (int i = from; i < lines.size(); i++) {
+      if (closesFence(lines.get(i), marker)) {
+        return i + 1;
+      }
+    }
+    return lines.size();
   }
 
   /** Whether {@code line} closes a fenced code block opened with {@code marker}. */

@@ -125,13 +125,9 @@ final class Mdx {
 
   /** A fenced code block, copied as it is (an {@code import} in it is code, not ESM). */
   private void fencedBlock(String marker) {
-    emit(lines.get(next++));
-    while (next < lines.size()) {
-      String line = lines.get(next++);
-      emit(line);
-      if (MarkdownLines.closesFence(line, marker)) {
-        return;
-      }
+    int end = MarkdownLines.fenceEnd(lines, next + 1, marker);
+    while (next < end) {
+      emit(lines.get(next++));
     }
   }
 
